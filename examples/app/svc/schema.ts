@@ -1,0 +1,3 @@
+import { defineSchema } from "@svc/server";
+
+export default defineSchema({});

@@ -1,0 +1,123 @@
+import { problemResponse } from "./errors/problem.ts";
+import { SvcError } from "./errors/svc-error.ts";
+import type { FunctionRegistry } from "./procedures/procedure.ts";
+import { isProcedure } from "./procedures/procedure.ts";
+import { isProcedurePath } from "./procedures/references.ts";
+import type { ShardEndpoint } from "./shard/call.ts";
+import { type AdminTokenOption, createAdminGate } from "./worker/admin-gate.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "./worker/body.ts";
+import type { IdentityResolver } from "./worker/invoke.ts";
+import { handleRpc, RPC_PATH } from "./worker/rpc-route.ts";
+import type { WorkerRuntime } from "./worker/runtime.ts";
+
+/** Options of {@link createWorker}. */
+export interface WorkerOptions<Env = unknown> {
+  /** The shard Durable Object namespace, or the name of its binding in `env`. */
+  shardDO: DurableObjectNamespace | string;
+  /** The app's procedures by path: `functions` from `svc/_generated/functions.ts`. */
+  functions: FunctionRegistry;
+  /** Turns a request into the caller's identity (e.g. `@svc/auth`'s session resolver). Default: anonymous. */
+  resolveIdentity?: IdentityResolver<Env>;
+  /**
+   * Secret(s) gating every `/_svc/admin/*` route (`SVC_ADMIN_TOKEN`), at least
+   * 32 characters each. Without it the admin surface answers 401 to everyone.
+   */
+  adminToken?: AdminTokenOption;
+  /** The app's own handler for every path outside `/_svc/`. Default: 404. */
+  fetch?: (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
+  /** Largest accepted request body in bytes. @default 1048576 (1 MiB) */
+  maxBodyBytes?: number;
+}
+
+/** The exported handler `createWorker` returns. */
+export interface SvcWorker<Env> {
+  fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response>;
+}
+
+const RESERVED_PREFIX = "/_svc/";
+const REMOVED_OPTIONS: Record<string, string> = {
+  authIntrospector:
+    "the authIntrospector option was removed; pass createAuthAdmin(auth) as authAdmin instead",
+};
+
+function checkOptions(options: WorkerOptions<never>): void {
+  for (const [name, message] of Object.entries(REMOVED_OPTIONS)) {
+    if (name in options) throw new Error(`svc: ${message}`);
+  }
+  if (options.shardDO === undefined || options.shardDO === null) {
+    throw new Error(
+      "svc: createWorker needs shardDO (the shard Durable Object binding or its name)",
+    );
+  }
+  if (typeof options.functions !== "object" || options.functions === null) {
+    throw new Error(
+      "svc: createWorker needs functions (the registry from svc/_generated/functions.ts)",
+    );
+  }
+  for (const [path, procedure] of Object.entries(options.functions)) {
+    if (!isProcedurePath(path))
+      throw new Error(
+        `svc: ${JSON.stringify(path)} is not a valid procedure path (namespace:function)`,
+      );
+    if (!isProcedure(procedure))
+      throw new Error(`svc: functions[${JSON.stringify(path)}] is not a procedure`);
+  }
+  const max = options.maxBodyBytes;
+  if (max !== undefined && (!Number.isInteger(max) || max <= 0))
+    throw new Error("svc: maxBodyBytes must be a positive integer");
+}
+
+/**
+ * Builds the worker's `fetch`: RPC at `POST /_svc/rpc`, every other `/_svc/*`
+ * path reserved (unknown ones 404), everything else handed to `options.fetch`.
+ * Configuration mistakes throw here, before anything is served.
+ *
+ * @example
+ * ```ts
+ * export default createWorker({ shardDO: "SHARD", functions, adminToken: env.SVC_ADMIN_TOKEN });
+ * ```
+ */
+export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWorker<Env> {
+  checkOptions(options as WorkerOptions<never>);
+  const adminGate = createAdminGate(options.adminToken);
+  const namespaceOf = (env: Env): DurableObjectNamespace => {
+    if (typeof options.shardDO !== "string") return options.shardDO;
+    const binding = (env as Record<string, unknown> | undefined)?.[options.shardDO];
+    if (binding === undefined)
+      throw new Error(`svc: env has no binding named ${options.shardDO} (shardDO)`);
+    return binding as DurableObjectNamespace;
+  };
+  const runtime: WorkerRuntime<Env> = {
+    functions: options.functions,
+    shard: (env, shardKey) => {
+      const namespace = namespaceOf(env);
+      return namespace.get(namespace.idFromName(shardKey)) as unknown as ShardEndpoint;
+    },
+    resolveIdentity: options.resolveIdentity ?? (() => null),
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+  };
+
+  const route = async (request: Request, env: Env, url: URL): Promise<Response> => {
+    const path = url.pathname;
+    if (path === RPC_PATH) return handleRpc(request, env, url, runtime);
+    if (path.startsWith("/_svc/admin/")) {
+      await adminGate(request);
+    }
+    throw new SvcError("NOT_FOUND", "Not found.");
+  };
+
+  return {
+    async fetch(request, env, ctx) {
+      const url = new URL(request.url);
+      if (!url.pathname.startsWith(RESERVED_PREFIX)) {
+        if (options.fetch) return options.fetch(request, env, ctx);
+        return problemResponse(new SvcError("NOT_FOUND", "Not found."));
+      }
+      try {
+        return await route(request, env, url);
+      } catch (error) {
+        return problemResponse(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import { SvcError } from "../errors/svc-error.ts";
+import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
+import type { PolicyCtx } from "../schema/policy.ts";
+import { newId, tableOfId } from "../values/ids.ts";
+import { type Issue, toValidationIssues } from "../values/validator.ts";
+import { TableQuery } from "./query.ts";
+import { documentToJson, rowToDocument, type StoredRow, sqlTable } from "./storage.ts";
+import type { DatabaseReader, DatabaseWriter } from "./types.ts";
+
+type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
+
+/** How a database handle behaves for one procedure call. */
+export interface DatabaseOptions {
+  sql: SqlStorage;
+  schema: SchemaDefinition;
+  /** The caller, as RLS policies see it. */
+  policyCtx: PolicyCtx;
+  /** `false` only for internal procedures that called `.bypassRls()`. */
+  enforceRls: boolean;
+  /** Creation time of a new document (strictly increasing within a shard). */
+  now: () => number;
+}
+
+const SYSTEM_FIELDS = ["_id", "_creationTime"];
+
+/**
+ * `ctx.db`: documents in the shard's SQLite storage, validated against the
+ * schema on every write and filtered by RLS on every read.
+ */
+export function createDatabase(options: DatabaseOptions): DatabaseWriter {
+  const { sql, schema, policyCtx, enforceRls, now } = options;
+
+  const tableFor = (name: string): AnyTableDefinition => {
+    const definition = schema.tables[name];
+    if (definition === undefined)
+      throw new Error(`svc: no table named ${JSON.stringify(name)} in the schema`);
+    return definition;
+  };
+
+  const canRead = async (table: AnyTableDefinition, doc: Doc): Promise<boolean> => {
+    if (!enforceRls || table.policies === undefined) return true;
+    const rule = table.policies.read;
+    return rule !== undefined && (await rule(policyCtx, doc as never)) === true;
+  };
+
+  const assertAllowed = async (
+    allowed: boolean | Promise<boolean> | undefined,
+    action: string,
+    table: string,
+  ) => {
+    if ((await allowed) !== true) {
+      throw new SvcError("FORBIDDEN", `You may not ${action} this document in ${table}.`);
+    }
+  };
+
+  const validate = (tableName: string, fields: unknown) => {
+    const issues: Issue[] = [];
+    tableFor(tableName).validator.check(fields, { path: [], issues });
+    if (issues.length > 0) {
+      const list = toValidationIssues(tableName, issues);
+      throw new SvcError(
+        "VALIDATION_FAILED",
+        `Document does not match table ${tableName}: ${list[0]!.path}: ${list[0]!.message}`,
+        undefined,
+        {
+          issues: list,
+        },
+      );
+    }
+  };
+
+  /** Loads a row for a write; a missing one (or a malformed id) is NOT_FOUND. */
+  const loadForWrite = (id: string): { table: string; doc: Doc } => {
+    const table = typeof id === "string" ? tableOfId(id) : undefined;
+    const row =
+      table !== undefined && Object.hasOwn(schema.tables, table)
+        ? sql
+            .exec<StoredRow>(
+              `SELECT _id, _creationTime, _doc FROM ${sqlTable(table)} WHERE _id = ?`,
+              id,
+            )
+            .toArray()[0]
+        : undefined;
+    if (table === undefined || row === undefined)
+      throw new SvcError("NOT_FOUND", "Document not found.");
+    return { table, doc: rowToDocument(row) };
+  };
+
+  const ownFields = (doc: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(doc))
+      if (!SYSTEM_FIELDS.includes(key) && value !== undefined) out[key] = value;
+    return out;
+  };
+
+  const write = async (
+    { table, doc }: { table: string; doc: Doc },
+    nextFields: Record<string, unknown>,
+  ) => {
+    validate(table, nextFields);
+    const next: Doc = { ...nextFields, _id: doc._id, _creationTime: doc._creationTime };
+    const definition = tableFor(table);
+    if (enforceRls && definition.policies !== undefined) {
+      await assertAllowed(
+        definition.policies.update?.(policyCtx, doc as never, next as never),
+        "update",
+        table,
+      );
+    }
+    sql.exec(
+      `UPDATE ${sqlTable(table)} SET _doc = ? WHERE _id = ?`,
+      documentToJson(nextFields),
+      doc._id,
+    );
+  };
+
+  const database: DatabaseWriter = {
+    async get(id: string) {
+      const table = typeof id === "string" ? tableOfId(id) : undefined;
+      if (table === undefined || !Object.hasOwn(schema.tables, table)) return null;
+      const row = sql
+        .exec<StoredRow>(
+          `SELECT _id, _creationTime, _doc FROM ${sqlTable(table)} WHERE _id = ?`,
+          id,
+        )
+        .toArray()[0];
+      if (row === undefined) return null;
+      const doc = rowToDocument(row);
+      return (await canRead(tableFor(table), doc)) ? doc : null;
+    },
+
+    query(table: string) {
+      const definition = tableFor(table);
+      return new TableQuery(
+        { sql, table, canRead: (doc) => canRead(definition, doc) },
+        definition.indexes,
+      );
+    },
+
+    async insert(table: string, fields: Record<string, unknown>) {
+      const definition = tableFor(table);
+      if (!isRecord(fields)) return validate(table, fields) as never;
+      for (const key of SYSTEM_FIELDS) {
+        if (key in fields)
+          throw new SvcError("VALIDATION_FAILED", `${table}: ${key} is set by the system`);
+      }
+      const own = ownFields(fields);
+      validate(table, own);
+      const doc: Doc = { ...own, _id: newId(table), _creationTime: now() };
+      if (enforceRls && definition.policies !== undefined) {
+        await assertAllowed(definition.policies.insert?.(policyCtx, doc as never), "insert", table);
+      }
+      sql.exec(
+        `INSERT INTO ${sqlTable(table)} (_id, _creationTime, _doc) VALUES (?, ?, ?)`,
+        doc._id,
+        doc._creationTime,
+        documentToJson(own),
+      );
+      return doc._id as never;
+    },
+
+    async patch(id: string, fields: Record<string, unknown>) {
+      const loaded = loadForWrite(id);
+      for (const key of SYSTEM_FIELDS) {
+        if (key in fields) throw new SvcError("VALIDATION_FAILED", `${key} cannot be patched`);
+      }
+      const merged = { ...ownFields(loaded.doc) };
+      for (const [key, value] of Object.entries(fields)) {
+        if (value === undefined) delete merged[key];
+        else merged[key] = value;
+      }
+      await write(loaded, merged);
+    },
+
+    async replace(id: string, fields: Record<string, unknown>) {
+      const loaded = loadForWrite(id);
+      for (const key of SYSTEM_FIELDS) {
+        if (key in fields) throw new SvcError("VALIDATION_FAILED", `${key} cannot be replaced`);
+      }
+      await write(loaded, isRecord(fields) ? ownFields(fields) : fields);
+    },
+
+    async delete(id: string) {
+      const { table, doc } = loadForWrite(id);
+      const definition = tableFor(table);
+      if (enforceRls && definition.policies !== undefined) {
+        await assertAllowed(definition.policies.delete?.(policyCtx, doc as never), "delete", table);
+      }
+      sql.exec(`DELETE FROM ${sqlTable(table)} WHERE _id = ?`, id);
+    },
+  } as unknown as DatabaseWriter;
+  return database;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The read-only view of a database handle, for queries and streams. */
+export function readOnly(database: DatabaseWriter): DatabaseReader {
+  return {
+    get: database.get.bind(database),
+    query: database.query.bind(database),
+  } as DatabaseReader;
+}

@@ -1,0 +1,231 @@
+import { SvcError } from "../errors/svc-error.ts";
+import { type CursorKey, decodeCursor, encodeCursor } from "./cursor.ts";
+import {
+  fieldExpression,
+  indexKeys,
+  rowToDocument,
+  type StoredRow,
+  sqlTable,
+  toSqlValue,
+} from "./storage.ts";
+import type { IndexRange, PaginationOptions, PaginationResult } from "./types.ts";
+
+type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
+type RangeOp = "gt" | "gte" | "lt" | "lte";
+
+/** Everything a query needs from the database it belongs to. */
+export interface QuerySource {
+  sql: SqlStorage;
+  table: string;
+  /** Resolves to true when the caller may see the row (RLS `read`). */
+  canRead(doc: Doc): Promise<boolean>;
+}
+
+interface QueryState {
+  indexName: string | undefined;
+  indexFields: readonly string[];
+  eqs: { field: string; value: unknown }[];
+  bounds: { field: string; op: RangeOp; value: unknown }[];
+  order: "asc" | "desc";
+  filters: ((doc: Doc) => boolean)[];
+}
+
+const SQL_OP: Record<RangeOp, string> = { gt: ">", gte: ">=", lt: "<", lte: "<=" };
+
+/** Builds the range of `withIndex(name, q => q.eq(...).gt(...))`, checking field order. */
+function buildRange(
+  indexName: string,
+  fields: readonly string[],
+  define: (q: IndexRange<string>) => unknown,
+) {
+  const keys = [...fields, "_creationTime"];
+  const eqs: QueryState["eqs"] = [];
+  const bounds: QueryState["bounds"] = [];
+  const misuse = (message: string) =>
+    new Error(`svc: withIndex(${JSON.stringify(indexName)}): ${message}`);
+  const range: IndexRange<string> = {
+    eq(field, value) {
+      if (bounds.length > 0) throw misuse("eq() must come before range bounds");
+      if (keys[eqs.length] !== field)
+        throw misuse(`expected eq on ${keys[eqs.length] ?? "nothing"}, got ${field}`);
+      eqs.push({ field, value });
+      return range;
+    },
+    gt: (field, value) => bound(field, "gt", value),
+    gte: (field, value) => bound(field, "gte", value),
+    lt: (field, value) => bound(field, "lt", value),
+    lte: (field, value) => bound(field, "lte", value),
+  };
+  function bound(field: string, op: RangeOp, value: unknown) {
+    if (keys[eqs.length] !== field)
+      throw misuse(`range bound must be on ${keys[eqs.length] ?? "nothing"}, got ${field}`);
+    const side = op.startsWith("g") ? "lower" : "upper";
+    if (bounds.some((b) => (b.op.startsWith("g") ? "lower" : "upper") === side)) {
+      throw misuse(`two ${side} bounds on ${field}`);
+    }
+    bounds.push({ field, op, value });
+    return range;
+  }
+  define(range);
+  return { eqs, bounds };
+}
+
+/** Rows strictly after `key` in the given order, NULL-aware (NULL sorts first). */
+function afterKey(
+  keys: string[],
+  key: CursorKey,
+  order: "asc" | "desc",
+): { clause: string; bindings: SqlStorageValue[] } {
+  const alternatives: string[] = [];
+  const bindings: SqlStorageValue[] = [];
+  keys.forEach((expression, index) => {
+    const parts: string[] = [];
+    for (let j = 0; j < index; j++) {
+      parts.push(`${keys[j]} IS ?`);
+      bindings.push(key[j] ?? null);
+    }
+    const value = key[index] ?? null;
+    if (order === "asc") {
+      if (value === null) parts.push(`${expression} IS NOT NULL`);
+      else {
+        parts.push(`${expression} > ?`);
+        bindings.push(value);
+      }
+    } else if (value === null) {
+      parts.push("0");
+    } else {
+      parts.push(`(${expression} < ? OR ${expression} IS NULL)`);
+      bindings.push(value);
+    }
+    alternatives.push(`(${parts.join(" AND ")})`);
+  });
+  return { clause: `(${alternatives.join(" OR ")})`, bindings };
+}
+
+/**
+ * A query over one table. Immutable: each step returns a new query. Rows come
+ * from SQLite in index order; RLS, then `filter`, run on each row, so hidden rows
+ * never count towards `take` or a page.
+ */
+export class TableQuery {
+  readonly #source: QuerySource;
+  readonly #state: QueryState;
+  readonly #indexes: Record<string, readonly string[]>;
+
+  constructor(source: QuerySource, indexes: Record<string, readonly string[]>, state?: QueryState) {
+    this.#source = source;
+    this.#indexes = indexes;
+    this.#state = state ?? {
+      indexName: undefined,
+      indexFields: [],
+      eqs: [],
+      bounds: [],
+      order: "asc",
+      filters: [],
+    };
+  }
+
+  #with(patch: Partial<QueryState>): TableQuery {
+    return new TableQuery(this.#source, this.#indexes, { ...this.#state, ...patch });
+  }
+
+  withIndex(name: string, define?: (q: IndexRange<string>) => unknown): TableQuery {
+    if (this.#state.indexName !== undefined)
+      throw new Error("svc: withIndex() was already called on this query");
+    const fields = this.#indexes[name];
+    if (fields === undefined)
+      throw new Error(`svc: table ${this.#source.table} has no index ${JSON.stringify(name)}`);
+    const range = define ? buildRange(name, fields, define) : { eqs: [], bounds: [] };
+    return this.#with({ indexName: name, indexFields: fields, ...range });
+  }
+
+  order(order: "asc" | "desc"): TableQuery {
+    if (order !== "asc" && order !== "desc") throw new Error(`svc: order must be "asc" or "desc"`);
+    return this.#with({ order });
+  }
+
+  filter(predicate: (doc: Doc) => boolean): TableQuery {
+    return this.#with({ filters: [...this.#state.filters, predicate] });
+  }
+
+  async take(n: number): Promise<Doc[]> {
+    if (!Number.isInteger(n) || n < 0) throw new Error("svc: take(n) needs a non-negative integer");
+    const out: Doc[] = [];
+    if (n === 0) return out;
+    for await (const { doc } of this.#visibleRows(undefined)) {
+      out.push(doc);
+      if (out.length >= n) break;
+    }
+    return out;
+  }
+
+  async first(): Promise<Doc | null> {
+    return (await this.take(1))[0] ?? null;
+  }
+
+  async unique(): Promise<Doc | null> {
+    const rows = await this.take(2);
+    if (rows.length > 1)
+      throw new Error(`svc: unique() found more than one row in ${this.#source.table}`);
+    return rows[0] ?? null;
+  }
+
+  async collect(): Promise<Doc[]> {
+    const out: Doc[] = [];
+    for await (const { doc } of this.#visibleRows(undefined)) out.push(doc);
+    return out;
+  }
+
+  async paginate(options: PaginationOptions): Promise<PaginationResult<Doc>> {
+    const { cursor, numItems } = options;
+    if (!Number.isInteger(numItems) || numItems < 1) {
+      throw new SvcError("BAD_REQUEST", "numItems must be a positive integer.");
+    }
+    const keyLength = this.#state.indexFields.length + 2;
+    const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor, keyLength);
+    const page: Doc[] = [];
+    let lastKey: CursorKey | undefined = after;
+    for await (const { doc, key } of this.#visibleRows(after)) {
+      if (page.length === numItems) {
+        return { page, isDone: false, continueCursor: encodeCursor(lastKey ?? []) };
+      }
+      page.push(doc);
+      lastKey = key;
+    }
+    return { page, isDone: true, continueCursor: lastKey ? encodeCursor(lastKey) : "" };
+  }
+
+  async *#visibleRows(after: CursorKey | undefined): AsyncGenerator<{ doc: Doc; key: CursorKey }> {
+    const { sql, table, canRead } = this.#source;
+    const state = this.#state;
+    const keys = indexKeys(state.indexFields);
+    const where: string[] = [];
+    const bindings: SqlStorageValue[] = [];
+    for (const { field, value } of state.eqs) {
+      where.push(`${fieldExpression(field)} IS ?`);
+      bindings.push(toSqlValue(value));
+    }
+    for (const { field, op, value } of state.bounds) {
+      where.push(`${fieldExpression(field)} ${SQL_OP[op]} ?`);
+      bindings.push(toSqlValue(value));
+    }
+    if (after) {
+      const { clause, bindings: afterBindings } = afterKey(keys, after, state.order);
+      where.push(clause);
+      bindings.push(...afterBindings);
+    }
+    const direction = state.order === "asc" ? "ASC" : "DESC";
+    const keyColumns = keys.map((expression, index) => `${expression} AS k${index}`).join(", ");
+    const statement =
+      `SELECT _id, _creationTime, _doc, ${keyColumns} FROM ${sqlTable(table)}` +
+      (where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
+      ` ORDER BY ${keys.map((expression) => `${expression} ${direction}`).join(", ")}`;
+    for (const row of sql.exec<StoredRow>(statement, ...bindings)) {
+      const doc = rowToDocument(row);
+      // RLS first: a filter predicate must never see a row the caller may not read.
+      if (!(await canRead(doc))) continue;
+      if (!state.filters.every((predicate) => predicate(doc))) continue;
+      yield { doc, key: keys.map((_, index) => row[`k${index}`] ?? null) };
+    }
+  }
+}

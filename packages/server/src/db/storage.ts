@@ -1,0 +1,85 @@
+import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
+import { fromJsonValue, stringifyJson } from "../values/json-codec.ts";
+
+/** The SQL table behind svc table `table`. */
+export function sqlTable(table: string): string {
+  return `"t_${table}"`;
+}
+
+/** The SQL expression of a document field (dot paths allowed). */
+export function fieldExpression(field: string): string {
+  if (field === "_creationTime" || field === "_id") return field;
+  return `json_extract(_doc, '$.${field}')`;
+}
+
+/** The key columns of an index, in sort order: its fields, then `_creationTime`, then `_id`. */
+export function indexKeys(fields: readonly string[]): string[] {
+  return [...fields.map(fieldExpression), "_creationTime", "_id"];
+}
+
+/** A raw row of a table. */
+export interface StoredRow {
+  _id: string;
+  _creationTime: number;
+  _doc: string;
+  [key: string]: SqlStorageValue;
+}
+
+/** Turns a row into the document handlers see. */
+export function rowToDocument(
+  row: StoredRow,
+): Record<string, unknown> & { _id: string; _creationTime: number } {
+  const fields = fromJsonValue(JSON.parse(row._doc)) as Record<string, unknown>;
+  return { ...fields, _id: row._id, _creationTime: row._creationTime };
+}
+
+/** The stored JSON of a document's own fields (system fields live in columns). */
+export function documentToJson(fields: Record<string, unknown>): string {
+  return stringifyJson(fields);
+}
+
+/**
+ * A SQL value comparable with `json_extract` of the same document value:
+ * booleans become 0/1, objects and arrays their JSON text.
+ */
+export function toSqlValue(value: unknown): SqlStorageValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value === "string" || typeof value === "number") return value;
+  return stringifyJson(value);
+}
+
+function indexName(table: string, name: string, fields: readonly string[]): string {
+  // The field list is part of the name, so changing an index's fields rebuilds it.
+  let hash = 0;
+  for (const char of fields.join(",")) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
+  return `i_${table}__${name}__${hash.toString(36)}`;
+}
+
+/**
+ * Creates the tables and indexes of `schema` and drops svc indexes it no
+ * longer declares. Idempotent; runs once when a shard starts.
+ */
+export function applySchema(sql: SqlStorage, schema: SchemaDefinition): void {
+  for (const [table, definition] of Object.entries(schema.tables)) {
+    sql.exec(
+      `CREATE TABLE IF NOT EXISTS ${sqlTable(table)} (_id TEXT PRIMARY KEY, _creationTime REAL NOT NULL, _doc TEXT NOT NULL)`,
+    );
+    const wanted = new Map<string, string>();
+    wanted.set(indexName(table, "by_creation_time", []), indexKeys([]).join(", "));
+    for (const [name, fields] of Object.entries((definition as AnyTableDefinition).indexes)) {
+      wanted.set(indexName(table, name, fields), indexKeys(fields).join(", "));
+    }
+    const existing = sql
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE 'i\\_%' ESCAPE '\\'",
+        `t_${table}`,
+      )
+      .toArray()
+      .map((row) => row.name);
+    for (const name of existing) if (!wanted.has(name)) sql.exec(`DROP INDEX "${name}"`);
+    for (const [name, keys] of wanted) {
+      sql.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON ${sqlTable(table)} (${keys})`);
+    }
+  }
+}

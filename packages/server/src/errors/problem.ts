@@ -1,0 +1,48 @@
+import { ERROR_STATUS, ERROR_TITLE } from "./error-codes.ts";
+import { normalizeError } from "./normalize.ts";
+import type { SvcError, ValidationIssue } from "./svc-error.ts";
+
+/** RFC 9457 problem details as svc sends them. */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  errors?: ValidationIssue[];
+  data?: unknown;
+}
+
+/** Media type of every svc error body. */
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+
+/** The problem-details body for an error. `type` is a stable URN per code. */
+export function toProblem(error: SvcError): ProblemDetails {
+  const problem: ProblemDetails = {
+    type: `urn:svc:error:${error.code.toLowerCase().replaceAll("_", "-")}`,
+    title: ERROR_TITLE[error.code],
+    status: ERROR_STATUS[error.code],
+    code: error.code,
+    detail: error.message,
+  };
+  if (error.issues) problem.errors = error.issues;
+  if (error.data !== undefined) problem.data = error.data;
+  return problem;
+}
+
+/**
+ * A complete problem-details `Response` for anything thrown. Carries the
+ * error's extra headers (`Allow`, `Retry-After`, `WWW-Authenticate`) and
+ * `cache-control: no-store`.
+ */
+export function problemResponse(thrown: unknown, extraHeaders?: HeadersInit): Response {
+  const error = normalizeError(thrown);
+  const headers = new Headers(extraHeaders);
+  headers.set("content-type", PROBLEM_CONTENT_TYPE);
+  headers.set("cache-control", "no-store");
+  for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
+  return new Response(JSON.stringify(toProblem(error)), {
+    status: ERROR_STATUS[error.code],
+    headers,
+  });
+}

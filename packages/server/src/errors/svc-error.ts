@@ -1,0 +1,74 @@
+import { type ErrorCode, isErrorCode } from "./error-codes.ts";
+
+/** One rejected value inside the arguments: where, and why. */
+export interface ValidationIssue {
+  /** Path from the root, e.g. `args.items[2].name`. */
+  path: string;
+  message: string;
+}
+
+/**
+ * The one error class of svc. Throw it from a procedure or middleware to choose
+ * the code (and so the HTTP status) the caller receives; RPC and REST callers
+ * get the same `code` and `message`.
+ *
+ * @example
+ * ```ts
+ * throw new SvcError("FORBIDDEN", "Only the author may edit this message");
+ * ```
+ */
+export class SvcError<Data = unknown> extends Error {
+  override readonly name = "SvcError";
+  readonly code: ErrorCode;
+  /** Extra, client-safe data sent with the error (problem details `data`). */
+  readonly data: Data | undefined;
+  /** Per-field issues for `VALIDATION_FAILED` (problem details `errors`). */
+  readonly issues: ValidationIssue[] | undefined;
+  /** Extra response headers (e.g. `Allow`, `Retry-After`). Not part of the body. */
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    data?: Data,
+    options?: { issues?: ValidationIssue[]; headers?: Record<string, string>; cause?: unknown },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.data = data;
+    this.issues = options?.issues;
+    this.headers = options?.headers;
+  }
+}
+
+/** True for an {@link SvcError}. */
+export function isSvcError(value: unknown): value is SvcError {
+  return value instanceof SvcError;
+}
+
+/** The serialisable form of an error that crosses the Durable Object boundary. */
+export interface SerializedError {
+  code: ErrorCode;
+  message: string;
+  data?: unknown;
+  issues?: ValidationIssue[];
+  headers?: Record<string, string>;
+}
+
+/** Flattens an {@link SvcError} so it can cross a structured-clone boundary intact. */
+export function serializeError(error: SvcError): SerializedError {
+  const out: SerializedError = { code: error.code, message: error.message };
+  if (error.data !== undefined) out.data = error.data;
+  if (error.issues) out.issues = error.issues;
+  if (error.headers) out.headers = error.headers;
+  return out;
+}
+
+/** Rebuilds an {@link SvcError} from {@link serializeError}'s output. */
+export function deserializeError(shape: SerializedError): SvcError {
+  const code = isErrorCode(shape.code) ? shape.code : "INTERNAL";
+  return new SvcError(code, shape.message, shape.data, {
+    ...(shape.issues ? { issues: shape.issues } : {}),
+    ...(shape.headers ? { headers: shape.headers } : {}),
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * @svc/server — procedures, validators, the shard Durable Object and the
+ * worker factory.
+ *
+ * @packageDocumentation
+ */
+export { createWorker, type SvcWorker, type WorkerOptions } from "./create-worker.ts";
+export type {
+  DatabaseReader,
+  DatabaseWriter,
+  DataModelOf,
+  PaginationOptions,
+  PaginationResult,
+  Query,
+  Register,
+} from "./db/types.ts";
+export { ERROR_STATUS, type ErrorCode } from "./errors/error-codes.ts";
+export { type ProblemDetails, problemResponse, toProblem } from "./errors/problem.ts";
+export { SvcError, type ValidationIssue } from "./errors/svc-error.ts";
+export {
+  action,
+  type Builder,
+  internalAction,
+  internalMutation,
+  internalQuery,
+  mutation,
+  query,
+  stream,
+} from "./procedures/builder.ts";
+export type {
+  ActionCtx,
+  AuthContext,
+  BaseCtx,
+  CallMeta,
+  Identity,
+  MutationCtx,
+  QueryCtx,
+  Transport,
+} from "./procedures/context.ts";
+export { defineMiddleware, type Middleware } from "./procedures/middleware.ts";
+export {
+  type AnyProcedure,
+  type FunctionRegistry,
+  isProcedure,
+  type Procedure,
+} from "./procedures/procedure.ts";
+export {
+  type FunctionReference,
+  makeReference,
+  type ProcedureKind,
+  type ReferenceOf,
+  type Visibility,
+} from "./procedures/references.ts";
+export {
+  defineSchema,
+  defineTable,
+  type SchemaDefinition,
+  type TableDefinition,
+} from "./schema/define.ts";
+export type { PolicyCtx, TablePolicies } from "./schema/policy.ts";
+export { createShard, type ShardOptions } from "./shard/shard-object.ts";
+export { type Id, type Infer, type Validator, v } from "./values/index.ts";
+export type { AdminTokenOption } from "./worker/admin-gate.ts";
+export type { IdentityResolver } from "./worker/invoke.ts";

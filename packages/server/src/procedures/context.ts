@@ -1,0 +1,94 @@
+import type { DatabaseReader, DatabaseWriter, DataModelFromRegister } from "../db/types.ts";
+import type { FunctionReference, ProcedureKind, RunnableReference } from "./references.ts";
+
+/**
+ * Who is calling, as the configured `resolveIdentity` saw it. Plain data, so it
+ * crosses into the shard intact. `userId` is the stable subject.
+ */
+export interface Identity {
+  userId: string;
+  [claim: string]: unknown;
+}
+
+/** `ctx.auth`: the caller's identity, the same over RPC and REST. */
+export interface AuthContext {
+  /** The caller's user id, or `null` for an anonymous call. */
+  readonly userId: string | null;
+  /** The full identity (session and user fields), or `null`. */
+  getIdentity(): Promise<Identity | null>;
+}
+
+/** Which door a call came through. `internal` is `ctx.run*` from another procedure. */
+export type Transport = "rpc" | "rest" | "internal";
+
+/**
+ * `ctx.meta`: facts about this call, plus room for middleware to leave data for
+ * later middleware and the handler (`ctx.meta.myKey = ...`).
+ */
+export interface CallMeta {
+  /** `namespace:function`, e.g. `messages:list`. */
+  readonly path: string;
+  readonly kind: ProcedureKind;
+  readonly transport: Transport;
+  /** The shard this call runs in (`default` when the caller named none). */
+  readonly shardKey: string;
+  /** A unique id for the outer request, shared by nested `ctx.run*` calls. */
+  readonly requestId: string;
+  [key: string]: unknown;
+}
+
+/** Runs a query (public or internal) with the caller's identity, in this shard. */
+export type RunQuery = <Args, Output>(
+  ref: RunnableReference<"query", Args, Output>,
+  ...args: OptionalArgs<Args>
+) => Promise<Output>;
+/** Runs a mutation (public or internal); inside a mutation it joins its transaction. */
+export type RunMutation = <Args, Output>(
+  ref: RunnableReference<"mutation", Args, Output>,
+  ...args: OptionalArgs<Args>
+) => Promise<Output>;
+/** Runs an action (public or internal). */
+export type RunAction = <Args, Output>(
+  ref: RunnableReference<"action", Args, Output>,
+  ...args: OptionalArgs<Args>
+) => Promise<Output>;
+
+/** Arguments may be omitted when every field is optional. */
+export type OptionalArgs<Args> = Record<string, never> extends Args ? [args?: Args] : [args: Args];
+
+/** What every procedure and middleware sees. */
+export interface BaseCtx<Args = unknown> {
+  auth: AuthContext;
+  meta: CallMeta;
+  /** The validated arguments (middleware reads them here, e.g. a captcha token). */
+  args: Args;
+}
+
+/** Context of a query (and of a stream): read-only database. */
+export interface QueryCtx<Args = unknown, DM = DataModelFromRegister> extends BaseCtx<Args> {
+  db: DatabaseReader<DM>;
+  runQuery: RunQuery;
+}
+
+/** Context of a mutation: read-write database in one transaction. */
+export interface MutationCtx<Args = unknown, DM = DataModelFromRegister> extends BaseCtx<Args> {
+  db: DatabaseWriter<DM>;
+  runQuery: RunQuery;
+  runMutation: RunMutation;
+}
+
+/** Context of an action: no database; calls other procedures. */
+export interface ActionCtx<Args = unknown> extends BaseCtx<Args> {
+  runQuery: RunQuery;
+  runMutation: RunMutation;
+  runAction: RunAction;
+}
+
+/** The context type for a procedure kind. */
+export type CtxForKind<Kind extends ProcedureKind, Args> = Kind extends "mutation"
+  ? MutationCtx<Args>
+  : Kind extends "action"
+    ? ActionCtx<Args>
+    : QueryCtx<Args>;
+
+export type { FunctionReference };

@@ -1,0 +1,120 @@
+import { type ObjectType, type ObjectValidator, type Shape, v } from "../values/index.ts";
+import type { TablePolicies } from "./policy.ts";
+
+const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
+const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const SYSTEM_FIELDS = new Set(["_id", "_creationTime"]);
+
+/** Fields svc adds to every stored document. */
+export interface SystemFields {
+  _id: string;
+  _creationTime: number;
+}
+
+/** A stored document of a table with fields `S`. */
+export type StoredDocument<S extends Shape> = ObjectType<S> & SystemFields;
+
+/** A table: its fields, indexes and row-level security policies. Immutable. */
+export interface TableDefinition<
+  S extends Shape = Shape,
+  Indexes extends Record<string, readonly string[]> = Record<string, readonly string[]>,
+> {
+  readonly fields: S;
+  /** Validates documents on every write (system fields excluded). */
+  readonly validator: ObjectValidator<S>;
+  readonly indexes: Indexes;
+  /** `undefined` when the table declares no policy (then RLS does not restrict it). */
+  readonly policies: TablePolicies<StoredDocument<S>> | undefined;
+  /**
+   * Adds an index over `fields` (in order); queries use it with `withIndex`.
+   * `_creationTime` is implicitly the last key of every index.
+   */
+  index<Name extends string, const Fields extends readonly (keyof S & string)[]>(
+    name: Name,
+    fields: Fields,
+  ): TableDefinition<S, Indexes & Record<Name, Fields>>;
+  /**
+   * Row-level security for the table. Once a policy is declared, every
+   * operation it does not list is refused (default closed).
+   */
+  policy(policies: TablePolicies<StoredDocument<S>>): TableDefinition<S, Indexes>;
+}
+
+/**
+ * Declares a table from its field validators.
+ *
+ * @example
+ * ```ts
+ * defineTable({ author: v.string(), body: v.string() })
+ *   .index("by_author", ["author"])
+ *   .policy({ read: (ctx, doc) => doc.author === ctx.auth.userId })
+ * ```
+ */
+export function defineTable<S extends Shape>(fields: S): TableDefinition<S, Record<never, never>> {
+  for (const name of Object.keys(fields)) {
+    if (SYSTEM_FIELDS.has(name)) throw new Error(`svc: field ${name} is reserved for the system`);
+    if (!FIELD_PATH.test(name))
+      throw new Error(`svc: field name ${JSON.stringify(name)} is not an identifier`);
+  }
+  return makeTable(fields, {}, undefined) as TableDefinition<S, Record<never, never>>;
+}
+
+function makeTable<S extends Shape>(
+  fields: S,
+  indexes: Record<string, readonly string[]>,
+  policies: TablePolicies<StoredDocument<S>> | undefined,
+): TableDefinition<S> {
+  return Object.freeze({
+    fields,
+    validator: v.object(fields),
+    indexes,
+    policies,
+    index(name: string, indexFields: readonly string[]) {
+      if (!IDENTIFIER.test(name))
+        throw new Error(`svc: index name ${JSON.stringify(name)} is not an identifier`);
+      if (Object.hasOwn(indexes, name)) throw new Error(`svc: index ${name} is declared twice`);
+      if (indexFields.length === 0) throw new Error(`svc: index ${name} needs at least one field`);
+      for (const field of indexFields) {
+        if (!FIELD_PATH.test(field))
+          throw new Error(`svc: index ${name} names bad field ${JSON.stringify(field)}`);
+      }
+      return makeTable(fields, { ...indexes, [name]: Object.freeze([...indexFields]) }, policies);
+    },
+    policy(next: TablePolicies<StoredDocument<S>>) {
+      return makeTable(fields, indexes, Object.freeze({ ...next }));
+    },
+  }) as TableDefinition<S>;
+}
+
+/** Any table, whatever its fields: what a schema holds. */
+export interface AnyTableDefinition {
+  readonly fields: Shape;
+  readonly validator: ObjectValidator<Shape>;
+  readonly indexes: Record<string, readonly string[]>;
+  readonly policies: TablePolicies<never> | undefined;
+}
+
+/** The tables of an app. */
+export type SchemaDefinition<
+  Tables extends Record<string, AnyTableDefinition> = Record<string, AnyTableDefinition>,
+> = {
+  readonly tables: Tables;
+};
+
+/**
+ * Declares the app's tables. Export it as the default of `svc/schema.ts`.
+ *
+ * @example
+ * ```ts
+ * export default defineSchema({ messages: defineTable({ body: v.string() }) });
+ * ```
+ */
+export function defineSchema<Tables extends Record<string, AnyTableDefinition>>(
+  tables: Tables,
+): SchemaDefinition<Tables> {
+  for (const name of Object.keys(tables)) {
+    if (!IDENTIFIER.test(name))
+      throw new Error(`svc: table name ${JSON.stringify(name)} is not an identifier`);
+  }
+  return Object.freeze({ tables });
+}

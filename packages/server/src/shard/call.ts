@@ -1,0 +1,27 @@
+import type { SerializedError } from "../errors/svc-error.ts";
+import type { Identity, Transport } from "../procedures/context.ts";
+
+/** One call from the worker into a shard. Plain data (crosses JS RPC). */
+export interface ShardCall {
+  path: string;
+  /** Decoded arguments (bigints and bytes native), not yet validated. */
+  args: unknown;
+  identity: Identity | null;
+  transport: Exclude<Transport, "internal">;
+  requestId: string;
+  shardKey: string;
+}
+
+/** What a shard answers for a query, mutation or action. */
+export type ShardResult = { ok: true; value: unknown } | { ok: false; error: SerializedError };
+
+/** What a shard answers for a stream: NDJSON bytes, or an error before the first item. */
+export type ShardStreamResult =
+  | { ok: true; body: ReadableStream<Uint8Array> }
+  | { ok: false; error: SerializedError };
+
+/** The methods a shard Durable Object exposes to the worker over JS RPC. */
+export interface ShardEndpoint {
+  call(call: ShardCall): Promise<ShardResult>;
+  openStream(call: ShardCall): Promise<ShardStreamResult>;
+}

@@ -1,0 +1,217 @@
+import { createDatabase, readOnly } from "../db/database.ts";
+import { SvcError } from "../errors/svc-error.ts";
+import type { AuthContext, CallMeta, Identity, Transport } from "../procedures/context.ts";
+import { runMiddleware } from "../procedures/middleware.ts";
+import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
+import { isProcedure } from "../procedures/procedure.ts";
+import type { ProcedureKind } from "../procedures/references.ts";
+import type { SchemaDefinition } from "../schema/define.ts";
+import { type Issue, toValidationIssues } from "../values/validator.ts";
+import { MutationLock } from "./mutation-lock.ts";
+
+/** Who is calling and through which door; shared by nested `ctx.run*` calls. */
+export interface CallOrigin {
+  identity: Identity | null;
+  transport: Transport;
+  requestId: string;
+  shardKey: string;
+}
+
+/** What the dispatcher needs from its shard. */
+export interface DispatcherDeps {
+  functions: FunctionRegistry;
+  schema: SchemaDefinition;
+  storage: DurableObjectStorage;
+  now: () => number;
+}
+
+/** Validates `args` against a procedure, throwing `VALIDATION_FAILED` with every issue. */
+export function validateArgs(procedure: AnyProcedure, args: unknown): Record<string, unknown> {
+  const value = args === undefined || args === null ? {} : args;
+  const issues: Issue[] = [];
+  procedure.args.check(value, { path: [], issues });
+  if (issues.length > 0) {
+    const list = toValidationIssues("args", issues);
+    const more = list.length > 1 ? ` (and ${list.length - 1} more)` : "";
+    throw new SvcError(
+      "VALIDATION_FAILED",
+      `${list[0]!.path}: ${list[0]!.message}${more}`,
+      undefined,
+      {
+        issues: list,
+      },
+    );
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * The one dispatch path of a shard: validation, middleware, RLS-aware
+ * `ctx.db`, transactions and output checks. RPC and REST both end here, so
+ * nothing differs between them but the encoding.
+ */
+export class Dispatcher {
+  readonly #deps: DispatcherDeps;
+  readonly #paths = new Map<AnyProcedure, string>();
+  readonly #lock = new MutationLock();
+
+  constructor(deps: DispatcherDeps) {
+    this.#deps = deps;
+    for (const [path, procedure] of Object.entries(deps.functions))
+      this.#paths.set(procedure, path);
+  }
+
+  /**
+   * Finds a procedure callable from outside: public, and a stream exactly when
+   * `mode` is `stream`. Anything else is the same `NOT_FOUND` as an unknown path.
+   */
+  publicProcedure(path: string, mode: "call" | "stream"): AnyProcedure {
+    const procedure = Object.hasOwn(this.#deps.functions, path)
+      ? this.#deps.functions[path]
+      : undefined;
+    if (
+      procedure === undefined ||
+      procedure.visibility !== "public" ||
+      (procedure.kind === "stream") !== (mode === "stream")
+    ) {
+      throw new SvcError("NOT_FOUND", "No such procedure.");
+    }
+    return procedure;
+  }
+
+  /** Runs a query, mutation or action called from outside the shard. */
+  run(path: string, procedure: AnyProcedure, args: unknown, origin: CallOrigin): Promise<unknown> {
+    if (procedure.kind === "mutation") {
+      return this.#lock.run(() =>
+        this.#invoke(path, procedure, args, origin, { inTransaction: false }),
+      );
+    }
+    return this.#invoke(path, procedure, args, origin, { inTransaction: false });
+  }
+
+  /** Starts a stream: validation and middleware run now, items when iterated. */
+  async openStream(
+    path: string,
+    procedure: AnyProcedure,
+    args: unknown,
+    origin: CallOrigin,
+  ): Promise<AsyncIterable<unknown>> {
+    const iterable = await this.#invoke(path, procedure, args, origin, { inTransaction: false });
+    if (iterable === null || typeof iterable !== "object" || !(Symbol.asyncIterator in iterable)) {
+      throw new Error(`svc: stream ${path} did not return an async iterable`);
+    }
+    return iterable as AsyncIterable<unknown>;
+  }
+
+  async #invoke(
+    path: string,
+    procedure: AnyProcedure,
+    rawArgs: unknown,
+    origin: CallOrigin,
+    scope: { inTransaction: boolean },
+  ): Promise<unknown> {
+    const args = validateArgs(procedure, rawArgs);
+    const auth: AuthContext = {
+      userId: origin.identity?.userId ?? null,
+      getIdentity: async () => origin.identity,
+    };
+    const meta: CallMeta = {
+      path,
+      kind: procedure.kind,
+      transport: origin.transport,
+      shardKey: origin.shardKey,
+      requestId: origin.requestId,
+    };
+    const body = async () => {
+      const ctx = this.#context(procedure, { auth, meta, args }, origin, scope);
+      const result = await runMiddleware(procedure.middleware, ctx, (finalCtx) =>
+        Promise.resolve(
+          (procedure.handler as (ctx: unknown, args: unknown) => unknown)(finalCtx, args),
+        ),
+      );
+      return procedure.kind === "stream" ? result : checkOutput(path, procedure, result);
+    };
+    if (procedure.kind !== "mutation") return body();
+    // Nested mutations become savepoints of the outer transaction.
+    return this.#deps.storage.transaction(body);
+  }
+
+  #context(
+    procedure: AnyProcedure,
+    base: { auth: AuthContext; meta: CallMeta; args: Record<string, unknown> },
+    origin: CallOrigin,
+    scope: { inTransaction: boolean },
+  ): Record<string, unknown> {
+    const { kind } = procedure;
+    const ctx: Record<string, unknown> = { ...base };
+    if (kind === "query" || kind === "mutation" || kind === "stream") {
+      const db = createDatabase({
+        sql: this.#deps.storage.sql,
+        schema: this.#deps.schema,
+        policyCtx: { auth: base.auth, meta: base.meta },
+        enforceRls: !procedure.bypassRls,
+        now: this.#deps.now,
+      });
+      ctx.db = kind === "mutation" ? db : readOnly(db);
+    }
+    const inMutation = kind === "mutation" || scope.inTransaction;
+    ctx.runQuery = this.#runner("query", origin, { inTransaction: inMutation });
+    if (kind === "mutation" || kind === "action") {
+      ctx.runMutation = this.#runner("mutation", origin, { inTransaction: inMutation });
+    }
+    if (kind === "action") ctx.runAction = this.#runner("action", origin, { inTransaction: false });
+    return ctx;
+  }
+
+  #runner(kind: ProcedureKind, origin: CallOrigin, scope: { inTransaction: boolean }) {
+    return (ref: unknown, args?: unknown) => {
+      const { path, procedure } = this.#resolve(ref);
+      if (procedure.kind !== kind) {
+        throw new Error(
+          `svc: run${capitalize(kind)} cannot run ${path}, which is a ${procedure.kind}`,
+        );
+      }
+      const nested: CallOrigin = { ...origin, transport: "internal" };
+      if (kind === "mutation" && !scope.inTransaction) {
+        return this.#lock.run(() => this.#invoke(path, procedure, args, nested, scope));
+      }
+      return this.#invoke(path, procedure, args, nested, scope);
+    };
+  }
+
+  #resolve(ref: unknown): { path: string; procedure: AnyProcedure } {
+    if (isProcedure(ref)) {
+      const path = this.#paths.get(ref);
+      if (path === undefined)
+        throw new Error("svc: ctx.run* was given a procedure that is not in the registry");
+      return { path, procedure: ref };
+    }
+    const path = (ref as { path?: unknown } | null)?.path;
+    const procedure =
+      typeof path === "string" && Object.hasOwn(this.#deps.functions, path)
+        ? this.#deps.functions[path]
+        : undefined;
+    if (typeof path !== "string" || procedure === undefined) {
+      throw new Error(`svc: ctx.run* was given an unknown reference ${JSON.stringify(path)}`);
+    }
+    return { path, procedure };
+  }
+}
+
+/** Checks a result (or a stream item) against `.output()`; a mismatch is a server bug. */
+export function checkOutput(path: string, procedure: AnyProcedure, value: unknown): unknown {
+  if (procedure.output === undefined) return value;
+  const issues: Issue[] = [];
+  procedure.output.check(value, { path: [], issues });
+  if (issues.length > 0) {
+    const list = toValidationIssues("output", issues);
+    throw new Error(
+      `svc: ${path} returned a value that does not match its .output(): ${list[0]!.path}: ${list[0]!.message}`,
+    );
+  }
+  return value;
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}

@@ -1,0 +1,53 @@
+import { type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { ERROR_STATUS } from "./errors/error-codes.ts";
+import { SvcError } from "./errors/svc-error.ts";
+
+const tracer = trace.getTracer("svc");
+
+/** What a dispatch span records. Never argument values. */
+export interface DispatchSpanInfo {
+  /** The raw inbound path (`url.path`); may carry ids. */
+  urlPath: string;
+  /** The templated function path (`http.route`), e.g. `messages:list`; group and alert on this. */
+  route: string;
+  method: string;
+  transport: "rpc" | "rest";
+}
+
+/**
+ * Runs one dispatch inside an OpenTelemetry span named `svc <route>` with
+ * `url.path`, `http.route`, the method, the transport and the response status.
+ * With no SDK registered (the default in workerd) the API is a no-op.
+ */
+export function withDispatchSpan(
+  info: DispatchSpanInfo,
+  work: () => Promise<Response>,
+): Promise<Response> {
+  return tracer.startActiveSpan(
+    `svc ${info.route}`,
+    {
+      kind: SpanKind.SERVER,
+      attributes: {
+        "url.path": info.urlPath,
+        "http.route": info.route,
+        "http.request.method": info.method,
+        "svc.transport": info.transport,
+      },
+    },
+    async (span: Span) => {
+      let status = 500;
+      try {
+        const response = await work();
+        status = response.status;
+        return response;
+      } catch (error) {
+        if (error instanceof SvcError) status = ERROR_STATUS[error.code];
+        throw error;
+      } finally {
+        span.setAttribute("http.response.status_code", status);
+        if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      }
+    },
+  );
+}

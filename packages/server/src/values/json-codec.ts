@@ -1,0 +1,77 @@
+/**
+ * The one JSON encoding of svc values, used by RPC, REST, stored documents and
+ * the client: JSON, except `bigint` → `{"$int64": "<decimal>"}` and
+ * `Uint8Array` → `{"$bytes": "<base64>"}`; `undefined` in objects is dropped and
+ * a top-level `undefined` is `null`.
+ *
+ * @see ../../../../docs/values.md
+ */
+
+/** Replaces bigints and bytes with their tagged JSON forms. */
+export function toJsonValue(value: unknown): unknown {
+  if (typeof value === "bigint") return { $int64: value.toString() };
+  if (value instanceof Uint8Array) return { $bytes: toBase64(value) };
+  if (Array.isArray(value))
+    return value.map((item) => (item === undefined ? null : toJsonValue(item)));
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value)) {
+      if (field !== undefined) out[key] = toJsonValue(field);
+    }
+    return out;
+  }
+  return value === undefined ? null : value;
+}
+
+/** Restores bigints and bytes from their tagged JSON forms. */
+export function fromJsonValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(fromJsonValue);
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    if (keys.length === 1) {
+      if (
+        keys[0] === "$int64" &&
+        typeof record.$int64 === "string" &&
+        /^-?[0-9]{1,19}$/.test(record.$int64)
+      ) {
+        return BigInt(record.$int64);
+      }
+      if (keys[0] === "$bytes" && typeof record.$bytes === "string") {
+        const bytes = fromBase64(record.$bytes);
+        if (bytes) return bytes;
+      }
+    }
+    const out: Record<string, unknown> = {};
+    for (const key of keys) out[key] = fromJsonValue(record[key]);
+    return out;
+  }
+  return value;
+}
+
+/** `JSON.stringify` in the svc encoding. */
+export function stringifyJson(value: unknown): string {
+  return JSON.stringify(toJsonValue(value));
+}
+
+/** `JSON.parse` in the svc encoding. Throws `SyntaxError` on malformed text. */
+export function parseJson(text: string): unknown {
+  return fromJsonValue(JSON.parse(text));
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array | undefined {
+  try {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return undefined;
+  }
+}

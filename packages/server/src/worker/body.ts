@@ -1,0 +1,59 @@
+import { SvcError } from "../errors/svc-error.ts";
+import { fromJsonValue } from "../values/json-codec.ts";
+
+/** Default cap on request bodies. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** True when the content type is JSON (`application/json`, any parameters). */
+export function isJsonContentType(value: string | null): boolean {
+  if (value === null) return false;
+  const type = value.split(";")[0]!.trim().toLowerCase();
+  return type === "application/json";
+}
+
+/**
+ * Reads a JSON request body in the svc encoding, counting bytes as they
+ * arrive so an oversize body is refused without buffering it. An empty body
+ * is `undefined`.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+  if (request.body === null) return undefined;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return undefined;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new SvcError("BAD_REQUEST", "The request body is not valid UTF-8.");
+  }
+  if (text.trim() === "") return undefined;
+  try {
+    return fromJsonValue(JSON.parse(text));
+  } catch {
+    throw new SvcError("BAD_REQUEST", "The request body is not valid JSON.");
+  }
+}
+
+function tooLarge(maxBytes: number): SvcError {
+  return new SvcError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes} bytes.`);
+}

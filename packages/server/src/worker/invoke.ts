@@ -1,0 +1,57 @@
+import { deserializeError } from "../errors/svc-error.ts";
+import type { Identity } from "../procedures/context.ts";
+import type { AnyProcedure } from "../procedures/procedure.ts";
+import type { ShardCall, ShardEndpoint } from "../shard/call.ts";
+import { NDJSON_CONTENT_TYPE } from "../shard/stream-encoding.ts";
+
+/** Resolves the caller of a request; `null` for anonymous. */
+export type IdentityResolver<Env = unknown> = (
+  request: Request,
+  env: Env,
+) => Promise<Identity | null> | Identity | null;
+
+/** A call ready to go to its shard. */
+export interface Invocation {
+  path: string;
+  procedure: AnyProcedure;
+  args: unknown;
+  identity: Identity | null;
+  transport: "rpc" | "rest";
+  shardKey: string;
+  stub: ShardEndpoint;
+}
+
+function toShardCall(invocation: Invocation): ShardCall {
+  return {
+    path: invocation.path,
+    args: invocation.args,
+    identity: invocation.identity,
+    transport: invocation.transport,
+    requestId: crypto.randomUUID(),
+    shardKey: invocation.shardKey,
+  };
+}
+
+/**
+ * Sends a query, mutation or action to its shard and returns its value; a
+ * refusal comes back as the same `SvcError` the handler threw. RPC and REST
+ * both call this, so they share one dispatch.
+ */
+export async function invokeProcedure(invocation: Invocation): Promise<unknown> {
+  const result = await invocation.stub.call(toShardCall(invocation));
+  if (!result.ok) throw deserializeError(result.error);
+  return result.value;
+}
+
+/** Opens a stream procedure in its shard and answers with its NDJSON body. */
+export async function invokeStream(invocation: Invocation): Promise<Response> {
+  const result = await invocation.stub.openStream(toShardCall(invocation));
+  if (!result.ok) throw deserializeError(result.error);
+  return new Response(result.body, {
+    headers: {
+      "content-type": NDJSON_CONTENT_TYPE,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}

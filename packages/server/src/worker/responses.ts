@@ -1,0 +1,12 @@
+import { stringifyJson } from "../values/json-codec.ts";
+
+/** A JSON success response in the svc value encoding; never cached by shared caches. */
+export function jsonResponse(
+  value: unknown,
+  init?: { status?: number; headers?: HeadersInit },
+): Response {
+  const headers = new Headers(init?.headers);
+  headers.set("content-type", "application/json");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(stringifyJson(value), { status: init?.status ?? 200, headers });
+}

@@ -1,0 +1,2 @@
+import { defineConfig } from "vitest/config";
+export default defineConfig({ test: { projects: ["packages/*/vitest.config.ts"] } });
