@@ -11,15 +11,20 @@ type NoOutput = typeof NO_OUTPUT;
 
 type Ctx<Kind extends ProcedureKind, Args, Ext> = CtxForKind<Kind, Args> & Ext;
 
-type Result<Output, R> = [Output] extends [NoOutput] ? Awaited<R> : Output;
-
-/** The handler of a query, mutation or action. */
-type Handler<Kind extends ProcedureKind, Args, Ext, Output, R> = (
-  ctx: Ctx<Kind, Args, Ext>,
-  args: Args,
-) =>
-  | ([Output] extends [NoOutput] ? R : Output | Promise<Output>)
-  | Promise<[Output] extends [NoOutput] ? R : Output>;
+/**
+ * The handler of a query, mutation or action. With `.output()` declared the
+ * procedure's type comes from the validator alone, so procedures that call
+ * each other through `api.*` never form a type cycle.
+ */
+type HandlerMethod<Kind extends ProcedureKind, Vis extends Visibility, Args, Ext, Output> = [
+  Output,
+] extends [NoOutput]
+  ? <R>(
+      fn: (ctx: Ctx<Kind, Args, Ext>, args: Args) => R | Promise<R>,
+    ) => Procedure<Kind, Vis, Args, Awaited<R>>
+  : (
+      fn: (ctx: Ctx<Kind, Args, Ext>, args: Args) => Output | Promise<Output>,
+    ) => Procedure<Kind, Vis, Args, Output>;
 
 interface BuilderCore<Kind extends ProcedureKind, Vis extends Visibility, Args, Ext, Output> {
   /** Declares and validates the arguments (an object of `v.*` validators). */
@@ -42,9 +47,7 @@ interface CallableCore<
   Output,
 > extends BuilderCore<Kind, Vis, Args, Ext, Output> {
   /** Finishes the procedure with its handler `(ctx, args) => result`. */
-  handler<R>(
-    fn: Handler<Kind, Args, Ext, Output, R>,
-  ): Procedure<Kind, Vis, Args, Result<Output, R>>;
+  handler: HandlerMethod<Kind, Vis, Args, Ext, Output>;
 }
 
 interface StreamCore<Vis extends Visibility, Args, Ext, Output>

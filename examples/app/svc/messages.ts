@@ -1,0 +1,71 @@
+import { internalMutation, mutation, query, SvcError, stream, v } from "@svc/server";
+import { internal } from "./_generated/api.ts";
+
+const message = v.object({
+  _id: v.id("messages"),
+  _creationTime: v.number(),
+  author: v.string(),
+  body: v.string(),
+  channel: v.string(),
+});
+
+/** The caller's messages in a channel, newest first. RLS hides everyone else's. */
+export const list = query
+  .input({ channel: v.optional(v.string()), limit: v.optional(v.number()) })
+  .output(v.array(message))
+  .expose({ rest: true })
+  .describe("List my messages", "The signed-in user's messages in a channel, newest first.")
+  .handler(async (ctx, args) =>
+    ctx.db
+      .query("messages")
+      .withIndex("by_channel", (q) => q.eq("channel", args.channel ?? "general"))
+      .order("desc")
+      .take(Math.min(Math.max(args.limit ?? 50, 1), 200)),
+  );
+
+/** Posts a message as the signed-in user. */
+export const send = mutation
+  .input({ body: v.string(), channel: v.optional(v.string()) })
+  .output(v.id("messages"))
+  .expose({ rest: true })
+  .describe("Send a message")
+  .handler(async (ctx, args) => {
+    const author = ctx.auth.userId;
+    if (author === null) throw new SvcError("UNAUTHENTICATED", "Sign in to send messages.");
+    if (args.body.trim() === "") throw new SvcError("VALIDATION_FAILED", "A message needs a body.");
+    const id = await ctx.db.insert("messages", {
+      author,
+      body: args.body,
+      channel: args.channel ?? "general",
+    });
+    await ctx.runMutation(internal.messages.notice, {
+      text: `${author} posted in ${args.channel ?? "general"}`,
+    });
+    return id;
+  });
+
+/** Deletes one of the caller's messages. */
+export const remove = mutation.input({ id: v.id("messages") }).handler(async (ctx, args) => {
+  await ctx.db.delete(args.id);
+  return null;
+});
+
+/** Records a system notice; internal, so only other procedures can call it. */
+export const notice = internalMutation.input({ text: v.string() }).handler(async (ctx, args) => {
+  await ctx.db.insert("notices", { text: args.text });
+  return null;
+});
+
+/** Latest system notices. */
+export const notices = query.handler(async (ctx) => ctx.db.query("notices").order("desc").take(20));
+
+/** Streams the caller's messages in a channel, oldest first, one item per message. */
+export const replay = stream
+  .input({ channel: v.optional(v.string()) })
+  .handler(async function* (ctx, args) {
+    const all = await ctx.db
+      .query("messages")
+      .withIndex("by_channel", (q) => q.eq("channel", args.channel ?? "general"))
+      .collect();
+    for (const doc of all) yield { body: doc.body, at: doc._creationTime };
+  });

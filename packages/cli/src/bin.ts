@@ -1,0 +1,46 @@
+#!/usr/bin/env -S node --disable-warning=ExperimentalWarning
+import { parseArgs } from "node:util";
+import { codegen } from "./commands/codegen.ts";
+import { dev } from "./commands/dev.ts";
+
+const USAGE = `svc — the svc command line
+
+Usage:
+  svc codegen [--app <dir>] [--check]   generate svc/_generated/* (--check: fail if stale)
+  svc dev [--app <dir>] [-- <wrangler dev args>]
+                                        codegen on every change under svc/, and wrangler dev
+  svc help                              this text
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { app: { type: "string", default: "." }, check: { type: "boolean", default: false } },
+    allowPositionals: true,
+  });
+  switch (command) {
+    case "codegen": {
+      const result = await codegen({ appDir: values.app, check: values.check });
+      return values.check && result.changed.length > 0 ? 1 : 0;
+    }
+    case "dev":
+      return dev({ appDir: values.app, wranglerArgs: positionals });
+    case undefined:
+    case "help":
+    case "--help":
+      process.stdout.write(USAGE);
+      return 0;
+    default:
+      process.stderr.write(`svc: unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,91 @@
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { AppDescription } from "@svc/server/codegen";
+import { bundleDiscovery } from "../discovery/bundle.ts";
+import { findModules } from "../discovery/find-modules.ts";
+import { runInWorkerd } from "../discovery/run-in-workerd.ts";
+import { emitApi } from "../emit/api.ts";
+import { emitFunctions } from "../emit/functions.ts";
+import { identifierFor } from "../emit/header.ts";
+
+/** Options of {@link codegen}. */
+export interface CodegenOptions {
+  /** The app's root (holds `wrangler.jsonc` and `svc/`). */
+  appDir: string;
+  /** Compare instead of writing; the result lists stale files. */
+  check?: boolean;
+  /** Progress lines. @default console.error */
+  log?: (line: string) => void;
+}
+
+/** What codegen produced. */
+export interface CodegenResult {
+  /** Generated files by path relative to the app. */
+  files: Record<string, string>;
+  /** Files whose content differs from what is on disk (written, or only reported with `check`). */
+  changed: string[];
+  procedureCount: number;
+}
+
+/**
+ * Discovers the procedures under `<appDir>/svc/` by loading them in workerd
+ * and writes `svc/_generated/api.ts` and `svc/_generated/functions.ts`.
+ *
+ * @example
+ * ```ts
+ * const { changed } = await codegen({ appDir: "examples/app", check: true });
+ * ```
+ */
+export async function codegen(options: CodegenOptions): Promise<CodegenResult> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const started = performance.now();
+  const appDir = path.resolve(options.appDir);
+  const svcDir = path.join(appDir, "svc");
+  if (!existsSync(svcDir)) throw new Error(`svc codegen: no svc/ folder in ${appDir}`);
+  const modules = await findModules(svcDir);
+  const identifiers = new Map<string, string>();
+  for (const module of modules) {
+    const id = identifierFor(module.namespace);
+    const other = identifiers.get(id);
+    if (other !== undefined)
+      throw new Error(
+        `svc codegen: ${other} and ${module.namespace} map to the same identifier ${id}; rename one`,
+      );
+    identifiers.set(id, module.namespace);
+  }
+  log(
+    `svc codegen: bundling ${modules.length} module(s) from ${path.relative(process.cwd(), svcDir) || "."}`,
+  );
+  const script = await bundleDiscovery(appDir, modules);
+  log("svc codegen: loading them in workerd");
+  const description = await runInWorkerd<AppDescription>(appDir, script, {});
+  const hasSchema = existsSync(path.join(svcDir, "schema.ts"));
+  const files: Record<string, string> = {
+    "svc/_generated/api.ts": emitApi(description.manifest, hasSchema),
+    "svc/_generated/functions.ts": emitFunctions(description.manifest),
+  };
+  const changed: string[] = [];
+  for (const [relative, content] of Object.entries(files)) {
+    const target = path.join(appDir, relative);
+    const current = existsSync(target) ? await readFile(target, "utf8") : undefined;
+    if (current === content) continue;
+    changed.push(relative);
+    if (!options.check) {
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, content);
+    }
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const verb = options.check
+    ? changed.length > 0
+      ? "stale"
+      : "up to date"
+    : changed.length > 0
+      ? "wrote"
+      : "unchanged";
+  log(
+    `svc codegen: ${description.manifest.length} procedure(s); ${verb}${changed.length > 0 ? `: ${changed.join(", ")}` : ""} (${seconds}s)`,
+  );
+  return { files, changed, procedureCount: description.manifest.length };
+}
