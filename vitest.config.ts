@@ -1,2 +1,4 @@
 import { defineConfig } from "vitest/config";
-export default defineConfig({ test: { projects: ["packages/*/vitest.config.ts"] } });
+export default defineConfig({
+  test: { projects: ["packages/*/vitest.config.ts", "examples/*/vitest.config.ts"] },
+});

@@ -54,7 +54,7 @@ export function emitApi(manifest: readonly ProcedureManifest[], hasSchema: boole
   }
   return [
     GENERATED_HEADER,
-    'import { makeReference } from "@svc/server";',
+    'import { makeReference } from "@svc/server/references";',
     ...namespaces.map(
       (namespace) =>
         `import type * as ${identifierFor(namespace)} from ${JSON.stringify(importPath(namespace))};`,
