@@ -3,10 +3,14 @@ import { SvcError } from "./errors/svc-error.ts";
 import type { FunctionRegistry } from "./procedures/procedure.ts";
 import { isProcedure } from "./procedures/procedure.ts";
 import { isProcedurePath } from "./procedures/references.ts";
+import type { RestRateLimitGate } from "./rest/rate-limit-gate.ts";
+import { handleRest } from "./rest/rest-route.ts";
+import { REST_PREFIX, restSurface } from "./rest/surface.ts";
 import type { ShardEndpoint } from "./shard/call.ts";
 import { type AdminTokenOption, createAdminGate } from "./worker/admin-gate.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./worker/body.ts";
 import type { IdentityResolver } from "./worker/invoke.ts";
+import { jsonResponse } from "./worker/responses.ts";
 import { handleRpc, RPC_PATH } from "./worker/rpc-route.ts";
 import type { WorkerRuntime } from "./worker/runtime.ts";
 
@@ -27,6 +31,10 @@ export interface WorkerOptions<Env = unknown> {
   fetch?: (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
   /** Largest accepted request body in bytes. @default 1048576 (1 MiB) */
   maxBodyBytes?: number;
+  /** Rate limit of the public REST surface, from `createRestRateLimit`. RPC is never limited by it. */
+  restRateLimit?: RestRateLimitGate;
+  /** The generated OpenAPI document (`openApiSpec` from `svc/_generated/openapi.ts`), served at `GET /_svc/admin/openapi`. */
+  openApiSpec?: object;
 }
 
 /** The exported handler `createWorker` returns. */
@@ -35,6 +43,15 @@ export interface SvcWorker<Env> {
 }
 
 const RESERVED_PREFIX = "/_svc/";
+const ADMIN_PREFIX = "/_svc/admin/";
+const OPENAPI_PATH = "/_svc/admin/openapi";
+
+function serveOpenApi(request: Request, document: object): Response {
+  if (request.method !== "GET") {
+    throw new SvcError("METHOD_NOT_ALLOWED", "GET only.", undefined, { headers: { allow: "GET" } });
+  }
+  return jsonResponse(document);
+}
 const REMOVED_OPTIONS: Record<string, string> = {
   authIntrospector:
     "the authIntrospector option was removed; pass createAuthAdmin(auth) as authAdmin instead",
@@ -68,7 +85,8 @@ function checkOptions(options: WorkerOptions<never>): void {
 }
 
 /**
- * Builds the worker's `fetch`: RPC at `POST /_svc/rpc`, every other `/_svc/*`
+ * Builds the worker's `fetch`: RPC at `POST /_svc/rpc`, REST at
+ * `/_svc/rest/*`, the admin-token gated `/_svc/admin/*`, every other `/_svc/*`
  * path reserved (unknown ones 404), everything else handed to `options.fetch`.
  * Configuration mistakes throw here, before anything is served.
  *
@@ -89,6 +107,8 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
   };
   const runtime: WorkerRuntime<Env> = {
     functions: options.functions,
+    restSurface: restSurface(options.functions),
+    restRateLimit: options.restRateLimit,
     shard: (env, shardKey) => {
       const namespace = namespaceOf(env);
       return namespace.get(namespace.idFromName(shardKey)) as unknown as ShardEndpoint;
@@ -100,8 +120,11 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
   const route = async (request: Request, env: Env, url: URL): Promise<Response> => {
     const path = url.pathname;
     if (path === RPC_PATH) return handleRpc(request, env, url, runtime);
-    if (path.startsWith("/_svc/admin/")) {
+    if (path.startsWith(REST_PREFIX)) return handleRest(request, env, url, runtime);
+    if (path.startsWith(ADMIN_PREFIX)) {
       await adminGate(request);
+      if (path === OPENAPI_PATH && options.openApiSpec !== undefined)
+        return serveOpenApi(request, options.openApiSpec);
     }
     throw new SvcError("NOT_FOUND", "Not found.");
   };

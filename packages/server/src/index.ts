@@ -52,6 +52,15 @@ export {
   type Visibility,
 } from "./procedures/references.ts";
 export {
+  ANONYMOUS_BUCKET,
+  createRestRateLimit,
+  type RateLimiter,
+  type RateLimitVerdict,
+  type RestRateLimitGate,
+  type RestRateLimitOptions,
+} from "./rest/rate-limit-gate.ts";
+export { type RestRoute, restRouteOf } from "./rest/surface.ts";
+export {
   defineSchema,
   defineTable,
   type SchemaDefinition,

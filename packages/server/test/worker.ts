@@ -1,6 +1,8 @@
 import { createShard, createWorker } from "../src/index.ts";
 import { functions } from "./fixture/functions.ts";
+import { openApiSpec } from "./fixture/openapi.ts";
 import schema from "./fixture/schema.ts";
+import "./telemetry-recorder.ts";
 
 export const Shard = createShard({ schema, functions });
 
@@ -13,5 +15,6 @@ export default createWorker({
     const user = request.headers.get("x-test-user");
     return user ? { userId: user, name: `User ${user}` } : null;
   },
+  openApiSpec,
   fetch: () => new Response("app route"),
 });

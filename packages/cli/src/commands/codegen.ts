@@ -8,6 +8,7 @@ import { runInWorkerd } from "../discovery/run-in-workerd.ts";
 import { emitApi } from "../emit/api.ts";
 import { emitFunctions } from "../emit/functions.ts";
 import { identifierFor } from "../emit/header.ts";
+import { emitOpenApiJson, emitOpenApiModule } from "../emit/openapi.ts";
 
 /** Options of {@link codegen}. */
 export interface CodegenOptions {
@@ -28,9 +29,29 @@ export interface CodegenResult {
   procedureCount: number;
 }
 
+/** Title, version and description of the OpenAPI document, from the app's package.json. */
+async function openApiOptions(
+  appDir: string,
+): Promise<{ title?: string; version?: string; description?: string }> {
+  const file = path.join(appDir, "package.json");
+  if (!existsSync(file)) return {};
+  const pkg = JSON.parse(await readFile(file, "utf8")) as {
+    name?: string;
+    version?: string;
+    description?: string;
+  };
+  return {
+    ...(pkg.name ? { title: pkg.name } : {}),
+    ...(pkg.version ? { version: pkg.version } : {}),
+    ...(pkg.description ? { description: pkg.description } : {}),
+  };
+}
+
 /**
  * Discovers the procedures under `<appDir>/svc/` by loading them in workerd
- * and writes `svc/_generated/api.ts` and `svc/_generated/functions.ts`.
+ * and writes `svc/_generated/`: `api.ts` (references), `functions.ts`
+ * (registry), `openapi.json` and `openapi.ts` (the REST surface's OpenAPI 3.1
+ * document).
  *
  * @example
  * ```ts
@@ -59,11 +80,15 @@ export async function codegen(options: CodegenOptions): Promise<CodegenResult> {
   );
   const script = await bundleDiscovery(appDir, modules);
   log("svc codegen: loading them in workerd");
-  const description = await runInWorkerd<AppDescription>(appDir, script, {});
+  const description = await runInWorkerd<AppDescription>(appDir, script, {
+    openapi: await openApiOptions(appDir),
+  });
   const hasSchema = existsSync(path.join(svcDir, "schema.ts"));
   const files: Record<string, string> = {
     "svc/_generated/api.ts": emitApi(description.manifest, hasSchema),
     "svc/_generated/functions.ts": emitFunctions(description.manifest),
+    "svc/_generated/openapi.json": emitOpenApiJson(description.openapi),
+    "svc/_generated/openapi.ts": emitOpenApiModule(description.openapi),
   };
   const changed: string[] = [];
   for (const [relative, content] of Object.entries(files)) {

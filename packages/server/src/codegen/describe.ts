@@ -1,23 +1,26 @@
+import { buildOpenApi, type OpenApiDocument, type OpenApiOptions } from "../openapi/build.ts";
 import { manifestOf, type ProcedureManifest, registryFromModules } from "./manifest.ts";
 
 /** What `svc codegen` asks the discovery worker for. */
 export interface DescribeInput {
-  /** Reserved for options of generated documents. */
-  [key: string]: unknown;
+  openapi?: OpenApiOptions;
 }
 
 /** What the discovery worker answers. */
 export interface AppDescription {
   manifest: ProcedureManifest[];
+  openapi: OpenApiDocument;
 }
 
 /**
  * Describes an app from its procedure modules. Runs inside workerd during
- * `svc codegen`, so the manifest is built by the same code that serves.
+ * `svc codegen`, so the manifest and the OpenAPI document are built by the
+ * same code that serves.
  */
 export function describeApp(
   modules: Readonly<Record<string, Record<string, unknown>>>,
-  _input: DescribeInput,
+  input: DescribeInput,
 ): AppDescription {
-  return { manifest: manifestOf(registryFromModules(modules)) };
+  const manifest = manifestOf(registryFromModules(modules));
+  return { manifest, openapi: buildOpenApi(manifest, input.openapi) };
 }

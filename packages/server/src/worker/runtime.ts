@@ -1,10 +1,15 @@
-import type { FunctionRegistry } from "../procedures/procedure.ts";
+import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
+import type { RestRateLimitGate } from "../rest/rate-limit-gate.ts";
+import type { RestRoute } from "../rest/surface.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import type { IdentityResolver } from "./invoke.ts";
 
 /** What every route of a worker shares, fixed when `createWorker` is called. */
 export interface WorkerRuntime<Env> {
   functions: FunctionRegistry;
+  /** REST routes by path, computed once from `functions`. */
+  restSurface: ReadonlyMap<string, RestRoute & { path: string; procedure: AnyProcedure }>;
+  restRateLimit: RestRateLimitGate | undefined;
   /** The shard stub for a shard key. */
   shard(env: Env, shardKey: string): ShardEndpoint;
   resolveIdentity: IdentityResolver<Env>;

@@ -1,0 +1,166 @@
+import type { ProcedureManifest } from "../codegen/manifest.ts";
+import { splitProcedurePath } from "../procedures/references.ts";
+import { type RestMethod, restRouteOf } from "../rest/surface.ts";
+import type { JsonSchema } from "../values/validator.ts";
+import {
+  errorResponseName,
+  REST_ERROR_CODES,
+  SUCCESS_HEADERS,
+  sharedComponents,
+} from "./components.ts";
+
+/** Document-level options. */
+export interface OpenApiOptions {
+  title?: string;
+  version?: string;
+  description?: string;
+  /** Where the API is served. @default [{ url: "/" }] */
+  servers?: { url: string; description?: string }[];
+}
+
+/** An OpenAPI 3.1 document (plain JSON). */
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: "3.1.0";
+  paths: Record<string, Record<string, unknown>>;
+};
+
+function camel(segments: readonly string[]): string {
+  return segments
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean)
+    .map((part, index) =>
+      index === 0
+        ? part.charAt(0).toLowerCase() + part.slice(1)
+        : part.charAt(0).toUpperCase() + part.slice(1),
+    )
+    .join("");
+}
+
+/** Stable operation ids: `messagesList` (POST of a query: `messagesListPost`). */
+export function operationIdOf(path: string, method: RestMethod, kind: string): string {
+  const { namespace, name } = splitProcedurePath(path);
+  const base = camel([...namespace.split("/"), name]);
+  return kind === "query" && method === "POST" ? `${base}Post` : base;
+}
+
+function queryParameters(args: JsonSchema): Record<string, unknown>[] {
+  const properties = (args.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((args.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, schema]) => {
+    const plainString = schema.type === "string";
+    return {
+      name,
+      in: "query",
+      required: required.has(name),
+      ...(typeof schema.description === "string" ? { description: schema.description } : {}),
+      // Values are parsed as JSON when they are valid JSON; non-string values are documented as such.
+      ...(plainString ||
+      schema.type === "number" ||
+      schema.type === "integer" ||
+      schema.type === "boolean"
+        ? { schema }
+        : { content: { "application/json": { schema } } }),
+    };
+  });
+}
+
+function errorResponses(statuses: readonly number[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const status of statuses)
+    out[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
+  return out;
+}
+
+function operation(
+  entry: ProcedureManifest,
+  method: RestMethod,
+  tag: string,
+): Record<string, unknown> {
+  const hasArgs = Object.keys((entry.args.properties ?? {}) as object).length > 0;
+  const requiredArgs = ((entry.args.required ?? []) as string[]).length > 0;
+  const errorStatuses = Object.keys(REST_ERROR_CODES)
+    .map(Number)
+    .filter((status) => status !== 413 || method === "POST");
+  const getNote =
+    "Arguments come from the query string; each value is parsed as JSON when it is valid JSON, " +
+    "so a string that looks like JSON arrives parsed: send such strings with POST.";
+  const description = [entry.description, method === "GET" ? getNote : null]
+    .filter(Boolean)
+    .join("\n\n");
+  return {
+    operationId: operationIdOf(entry.path, method, entry.kind),
+    tags: [tag],
+    summary: entry.summary ?? `${entry.kind} ${entry.path}`,
+    ...(description ? { description } : {}),
+    "x-svc-procedure": entry.path,
+    "x-svc-kind": entry.kind,
+    parameters: [
+      { $ref: "#/components/parameters/ShardKey" },
+      { $ref: "#/components/parameters/ShardKeyHeader" },
+      ...(method === "GET" ? queryParameters(entry.args) : []),
+    ],
+    ...(method === "POST" && hasArgs
+      ? {
+          requestBody: {
+            required: requiredArgs,
+            content: { "application/json": { schema: entry.args } },
+          },
+        }
+      : {}),
+    responses: {
+      "200": {
+        description: "The procedure's result as JSON (`null` when it returns nothing).",
+        headers: SUCCESS_HEADERS,
+        content: { "application/json": { schema: entry.output ?? {} } },
+      },
+      ...errorResponses(errorStatuses),
+    },
+    security: [{}, { sessionCookie: [] }, { bearerAuth: [] }],
+  };
+}
+
+/**
+ * Builds the OpenAPI 3.1 document of the exposed REST surface from the
+ * procedure manifest. Paths and methods come from `restRouteOf`, the helper
+ * the live router uses, so the document and the routes cannot drift.
+ *
+ * @example
+ * ```ts
+ * const document = buildOpenApi(manifestOf(functions), { title: "My app", version: "1.0.0" });
+ * ```
+ */
+export function buildOpenApi(
+  manifest: readonly ProcedureManifest[],
+  options: OpenApiOptions = {},
+): OpenApiDocument {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const tags = new Set<string>();
+  const seenIds = new Set<string>();
+  for (const entry of manifest) {
+    const route = restRouteOf(entry.path, entry);
+    if (route === null) continue;
+    const tag = splitProcedurePath(entry.path).namespace;
+    tags.add(tag);
+    const item: Record<string, unknown> = {};
+    for (const method of route.methods) {
+      const op = operation(entry, method, tag);
+      if (seenIds.has(op.operationId as string))
+        throw new Error(`svc: two REST operations would share the id ${op.operationId}`);
+      seenIds.add(op.operationId as string);
+      item[method.toLowerCase()] = op;
+    }
+    paths[route.restPath] = item;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: options.title ?? "svc REST API",
+      version: options.version ?? "0.0.0",
+      ...(options.description ? { description: options.description } : {}),
+    },
+    servers: options.servers ?? [{ url: "/" }],
+    tags: [...tags].sort().map((name) => ({ name })),
+    paths,
+    components: sharedComponents(),
+  };
+}

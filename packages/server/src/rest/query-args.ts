@@ -1,0 +1,34 @@
+import { SvcError } from "../errors/svc-error.ts";
+import { fromJsonValue } from "../values/json-codec.ts";
+import { SHARD_KEY_PARAM } from "../worker/shard-key.ts";
+
+/**
+ * Arguments of a REST `GET` from the query string: each value is parsed as
+ * JSON when it is valid JSON (numbers, booleans, arrays, objects, `null`),
+ * otherwise kept as the string. `shardKey` is routing, never an argument. A
+ * key given twice is refused rather than guessed at.
+ *
+ * @example argsFromQuery(new URLSearchParams("name=123&tag=a")) // { name: 123, tag: "a" }
+ */
+export function argsFromQuery(params: URLSearchParams): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    if (key === SHARD_KEY_PARAM) continue;
+    const values = params.getAll(key);
+    if (values.length > 1)
+      throw new SvcError(
+        "BAD_REQUEST",
+        `Query parameter ${JSON.stringify(key)} is given more than once.`,
+      );
+    args[key] = parseLoose(values[0] ?? "");
+  }
+  return args;
+}
+
+function parseLoose(raw: string): unknown {
+  try {
+    return fromJsonValue(JSON.parse(raw));
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,100 @@
+import { SvcError } from "../errors/svc-error.ts";
+
+/** What `@svc/ratelimit`'s limiter (or any compatible one) answers. Times in milliseconds. */
+export interface RateLimitVerdict {
+  ok: boolean;
+  retryAfter: number;
+  limit: number;
+  remaining: number;
+  resetAfter: number;
+}
+
+/** The limiter `createRestRateLimit` wraps (structurally `@svc/ratelimit`'s). */
+export interface RateLimiter {
+  limit(name: string, options: { key: string; count?: number }): Promise<RateLimitVerdict>;
+}
+
+/** Options of {@link createRestRateLimit}. */
+export interface RestRateLimitOptions {
+  /** The limiter's named rate to consume. */
+  name: string;
+  /**
+   * The bucket key of a request. Default: the `cf-connecting-ip` header that
+   * Cloudflare's edge sets (never `x-forwarded-for`, which clients forge);
+   * requests without it share one bucket named `anonymous`.
+   */
+  key?: (request: Request, functionPath: string) => string | Promise<string>;
+  /**
+   * What to do when the limiter's store cannot be reached: `allow` (default:
+   * an outage of the limiter must not become an outage of the API; it is
+   * logged) or `deny` (answer 503).
+   */
+  onStoreError?: "allow" | "deny";
+}
+
+/** The gate `createWorker({ restRateLimit })` runs before every REST dispatch. */
+export interface RestRateLimitGate {
+  /** Headers for the response, or throws `RATE_LIMITED` / `UNAVAILABLE`. */
+  check(request: Request, functionPath: string): Promise<Record<string, string>>;
+}
+
+/** Bucket of REST callers that carry no `cf-connecting-ip`. */
+export const ANONYMOUS_BUCKET = "anonymous";
+
+const defaultKey = (request: Request) =>
+  request.headers.get("cf-connecting-ip") ?? ANONYMOUS_BUCKET;
+
+const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+
+/**
+ * Builds the REST rate-limit gate. It runs before the body is read and before
+ * dispatch, so a limited call costs nothing downstream; RPC never passes it.
+ * Every REST response carries `RateLimit-Limit`, `RateLimit-Remaining` and
+ * `RateLimit-Reset`; a refused one gets 429 with `Retry-After` (whole seconds,
+ * at least 1).
+ *
+ * @example
+ * ```ts
+ * const limiter = createRateLimiter({ store: "RATE_LIMITER", rates: { rest: { kind: "token bucket", rate: 60, period: MINUTE } } });
+ * createWorker({ ..., restRateLimit: createRestRateLimit(limiter, { name: "rest" }) });
+ * ```
+ */
+export function createRestRateLimit(
+  limiter: RateLimiter,
+  options: RestRateLimitOptions,
+): RestRateLimitGate {
+  const keyOf = options.key ?? defaultKey;
+  const onStoreError = options.onStoreError ?? "allow";
+  return {
+    async check(request, functionPath) {
+      let verdict: RateLimitVerdict;
+      try {
+        verdict = await limiter.limit(options.name, { key: await keyOf(request, functionPath) });
+      } catch (error) {
+        console.error("svc: the rate limiter failed", error);
+        if (onStoreError === "deny")
+          throw new SvcError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.");
+        return {};
+      }
+      const headers: Record<string, string> = {
+        "ratelimit-limit": String(verdict.limit),
+        "ratelimit-remaining": String(Math.max(0, verdict.remaining)),
+        "ratelimit-reset": String(seconds(verdict.resetAfter)),
+      };
+      if (!verdict.ok) {
+        throw new SvcError(
+          "RATE_LIMITED",
+          "Too many requests; retry after the time in Retry-After.",
+          undefined,
+          {
+            headers: {
+              ...headers,
+              "retry-after": String(Math.max(1, seconds(verdict.retryAfter))),
+            },
+          },
+        );
+      }
+      return headers;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { problemResponse } from "../errors/problem.ts";
+import { SvcError } from "../errors/svc-error.ts";
+import { withDispatchSpan } from "../telemetry.ts";
+import { isJsonContentType, readJsonBody } from "../worker/body.ts";
+import { type Invocation, invokeProcedure } from "../worker/invoke.ts";
+import { jsonResponse } from "../worker/responses.ts";
+import type { WorkerRuntime } from "../worker/runtime.ts";
+import { SHARD_KEY_PARAM, shardKeyOf } from "../worker/shard-key.ts";
+import { argsFromQuery } from "./query-args.ts";
+
+/**
+ * The one 404 of the REST surface. Unknown paths, unexposed, internal and
+ * stream procedures all get exactly these bytes, so probing cannot tell them
+ * apart.
+ */
+export function restNotFound(): Response {
+  return problemResponse(new SvcError("NOT_FOUND", "Not found."));
+}
+
+async function argsOf(request: Request, url: URL, maxBodyBytes: number): Promise<unknown> {
+  if (request.method === "GET") return argsFromQuery(url.searchParams);
+  const stray = [...url.searchParams.keys()].find((key) => key !== SHARD_KEY_PARAM);
+  if (stray !== undefined) {
+    throw new SvcError(
+      "BAD_REQUEST",
+      `POST arguments go in the JSON body, not the query string (${JSON.stringify(stray)}).`,
+    );
+  }
+  const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
+  if (hasBody && !isJsonContentType(request.headers.get("content-type"))) {
+    throw new SvcError("BAD_REQUEST", "REST POST bodies must have content-type: application/json.");
+  }
+  const body = await readJsonBody(request, maxBodyBytes);
+  if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
+    throw new SvcError("BAD_REQUEST", "The JSON body must be an object of arguments.");
+  }
+  return body;
+}
+
+/**
+ * `/_svc/rest/<namespace>/<function>`: a transport adapter over the same
+ * dispatch as RPC. Order: route (uniform 404), method (405 + Allow), rate
+ * limit (before any body is read), shard key, arguments, identity, dispatch.
+ */
+export async function handleRest<Env>(
+  request: Request,
+  env: Env,
+  url: URL,
+  runtime: WorkerRuntime<Env>,
+): Promise<Response> {
+  const route = runtime.restSurface.get(url.pathname);
+  if (route === undefined) return restNotFound();
+  if (!route.methods.includes(request.method as "GET" | "POST")) {
+    throw new SvcError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here.`, undefined, {
+      headers: { allow: route.methods.join(", ") },
+    });
+  }
+  return withDispatchSpan(
+    { urlPath: url.pathname, route: route.path, method: request.method, transport: "rest" },
+    async () => {
+      const limitHeaders = runtime.restRateLimit
+        ? await runtime.restRateLimit.check(request, route.path)
+        : {};
+      try {
+        const shardKey = shardKeyOf(request, url);
+        const invocation: Invocation = {
+          path: route.path,
+          procedure: route.procedure,
+          args: await argsOf(request, url, runtime.maxBodyBytes),
+          identity: await runtime.resolveIdentity(request, env),
+          transport: "rest",
+          shardKey,
+          stub: runtime.shard(env, shardKey),
+        };
+        return jsonResponse(await invokeProcedure(invocation), { headers: limitHeaders });
+      } catch (error) {
+        return problemResponse(error, limitHeaders);
+      }
+    },
+  );
+}

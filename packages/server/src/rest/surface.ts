@@ -1,0 +1,53 @@
+import type { ProcedureKind, Visibility } from "../procedures/references.ts";
+import { splitProcedurePath } from "../procedures/references.ts";
+
+/** Prefix of every public REST route. */
+export const REST_PREFIX = "/_svc/rest/";
+
+/** An HTTP method a REST route accepts. */
+export type RestMethod = "GET" | "POST";
+
+/** The facts both a live procedure and its codegen manifest carry. */
+export interface Exposable {
+  kind: ProcedureKind;
+  visibility: Visibility;
+  rest: boolean;
+}
+
+/** Where and how a procedure is published on REST. */
+export interface RestRoute {
+  /** `/_svc/rest/<namespace>/<function>`. */
+  restPath: string;
+  methods: readonly RestMethod[];
+}
+
+const QUERY_METHODS: readonly RestMethod[] = Object.freeze(["GET", "POST"]);
+const WRITE_METHODS: readonly RestMethod[] = Object.freeze(["POST"]);
+
+/**
+ * The one mapping from a procedure to its REST route, used by the router and
+ * by the OpenAPI emitter, so the published document matches what is routable.
+ * `null` unless the procedure is a public query, mutation or action marked
+ * `.expose({ rest: true })` (default closed).
+ */
+export function restRouteOf(path: string, procedure: Exposable): RestRoute | null {
+  if (!procedure.rest || procedure.visibility !== "public" || procedure.kind === "stream")
+    return null;
+  const { namespace, name } = splitProcedurePath(path);
+  return {
+    restPath: `${REST_PREFIX}${namespace}/${name}`,
+    methods: procedure.kind === "query" ? QUERY_METHODS : WRITE_METHODS,
+  };
+}
+
+/** Every REST route of a set of procedures, keyed by REST path. */
+export function restSurface<P extends Exposable>(
+  procedures: Readonly<Record<string, P>>,
+): Map<string, RestRoute & { path: string; procedure: P }> {
+  const surface = new Map<string, RestRoute & { path: string; procedure: P }>();
+  for (const [path, procedure] of Object.entries(procedures)) {
+    const route = restRouteOf(path, procedure);
+    if (route !== null) surface.set(route.restPath, { ...route, path, procedure });
+  }
+  return surface;
+}
