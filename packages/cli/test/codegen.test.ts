@@ -29,6 +29,8 @@ describe("svc codegen", () => {
       expect(result.changed.sort()).toEqual([
         "svc/_generated/api.ts",
         "svc/_generated/functions.ts",
+        "svc/_generated/openapi.json",
+        "svc/_generated/openapi.ts",
       ]);
       const api = await readFile(path.join(dir, "svc/_generated/api.ts"), "utf8");
       expect(api).toContain(
@@ -55,6 +57,8 @@ describe("svc codegen", () => {
       expect(stale.changed.sort()).toEqual([
         "svc/_generated/api.ts",
         "svc/_generated/functions.ts",
+        "svc/_generated/openapi.json",
+        "svc/_generated/openapi.ts",
       ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
