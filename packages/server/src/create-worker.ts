@@ -9,6 +9,8 @@ import { REST_PREFIX, restSurface } from "./rest/surface.ts";
 import type { ShardEndpoint } from "./shard/call.ts";
 import { type AdminTokenOption, createAdminGate } from "./worker/admin-gate.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./worker/body.ts";
+import { DASHBOARD_PREFIX, serveDashboard } from "./worker/dashboard-route.ts";
+import type { AuthAdminSurface } from "./worker/extensions.ts";
 import type { IdentityResolver } from "./worker/invoke.ts";
 import { jsonResponse } from "./worker/responses.ts";
 import { handleRpc, RPC_PATH } from "./worker/rpc-route.ts";
@@ -33,6 +35,8 @@ export interface WorkerOptions<Env = unknown> {
   maxBodyBytes?: number;
   /** Rate limit of the public REST surface, from `createRestRateLimit`. RPC is never limited by it. */
   restRateLimit?: RestRateLimitGate;
+  /** The admin surface (`createAuthAdmin(auth)` from `@svc/auth`), under `/_svc/admin/auth/`; also turns on the dashboard. */
+  authAdmin?: AuthAdminSurface;
   /** The generated OpenAPI document (`openApiSpec` from `svc/_generated/openapi.ts`), served at `GET /_svc/admin/openapi`. */
   openApiSpec?: object;
 }
@@ -45,6 +49,15 @@ export interface SvcWorker<Env> {
 const RESERVED_PREFIX = "/_svc/";
 const ADMIN_PREFIX = "/_svc/admin/";
 const OPENAPI_PATH = "/_svc/admin/openapi";
+const AUTH_ADMIN_PREFIX = "/_svc/admin/auth/";
+
+/** Admin answers carry personal data and, once, a live token: never cached. */
+function noStore(response: Response): Response {
+  if (response.headers.get("cache-control") === "no-store") return response;
+  const copy = new Response(response.body, response);
+  copy.headers.set("cache-control", "no-store");
+  return copy;
+}
 
 function serveOpenApi(request: Request, document: object): Response {
   if (request.method !== "GET") {
@@ -52,6 +65,7 @@ function serveOpenApi(request: Request, document: object): Response {
   }
   return jsonResponse(document);
 }
+
 const REMOVED_OPTIONS: Record<string, string> = {
   authIntrospector:
     "the authIntrospector option was removed; pass createAuthAdmin(auth) as authAdmin instead",
@@ -78,6 +92,9 @@ function checkOptions(options: WorkerOptions<never>): void {
       );
     if (!isProcedure(procedure))
       throw new Error(`svc: functions[${JSON.stringify(path)}] is not a procedure`);
+  }
+  if (options.authAdmin !== undefined && typeof options.authAdmin?.handle !== "function") {
+    throw new Error("svc: authAdmin must be the result of createAuthAdmin(auth) from @svc/auth");
   }
   const max = options.maxBodyBytes;
   if (max !== undefined && (!Number.isInteger(max) || max <= 0))
@@ -122,9 +139,21 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     if (path === RPC_PATH) return handleRpc(request, env, url, runtime);
     if (path.startsWith(REST_PREFIX)) return handleRest(request, env, url, runtime);
     if (path.startsWith(ADMIN_PREFIX)) {
-      await adminGate(request);
-      if (path === OPENAPI_PATH && options.openApiSpec !== undefined)
+      const operator = await adminGate(request);
+      if (path === OPENAPI_PATH && options.openApiSpec !== undefined) {
         return serveOpenApi(request, options.openApiSpec);
+      }
+      if (path.startsWith(AUTH_ADMIN_PREFIX) && options.authAdmin !== undefined) {
+        const context = { path: path.slice(AUTH_ADMIN_PREFIX.length), operator };
+        return noStore(await options.authAdmin.handle(request, context));
+      }
+    }
+    const dashboard = options.authAdmin?.dashboard;
+    if (
+      dashboard !== undefined &&
+      (path === "/_svc/dashboard" || path.startsWith(DASHBOARD_PREFIX))
+    ) {
+      return serveDashboard(request, url, dashboard);
     }
     throw new SvcError("NOT_FOUND", "Not found.");
   };

@@ -70,4 +70,6 @@ export type { PolicyCtx, TablePolicies } from "./schema/policy.ts";
 export { createShard, type ShardOptions } from "./shard/shard-object.ts";
 export { type Id, type Infer, type Validator, v } from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
+export { DASHBOARD_CSP } from "./worker/dashboard-route.ts";
+export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";
 export type { IdentityResolver } from "./worker/invoke.ts";

@@ -10,11 +10,27 @@ export const Shard = createShard({ schema, functions });
 export default createWorker({
   shardDO: "SHARD",
   functions,
-  adminToken: "test-admin-token-0123456789abcdef",
+  adminToken: {
+    alice: "test-admin-token-0123456789abcdef",
+    ci: "ci-admin-token-0123456789abcdef00",
+  },
   resolveIdentity: (request) => {
     const user = request.headers.get("x-test-user");
     return user ? { userId: user, name: `User ${user}` } : null;
   },
   openApiSpec,
+  // createWorker's side of the admin contract; @svc/auth's createAuthAdmin is tested in its package.
+  authAdmin: {
+    handle: async (request, context) => Response.json({ method: request.method, ...context }),
+    dashboard: {
+      files: {
+        "index.html": {
+          body: "<!doctype html><title>dash</title>",
+          contentType: "text/html; charset=utf-8",
+        },
+        "app.js": { body: "console.log(1)", contentType: "text/javascript; charset=utf-8" },
+      },
+    },
+  },
   fetch: () => new Response("app route"),
 });

@@ -1,0 +1,20 @@
+/**
+ * What `createWorker` needs from the admin surface (`createAuthAdmin` in
+ * `@svc/auth` builds one). Declared here so `@svc/server` never imports
+ * `@svc/auth`.
+ */
+export interface AuthAdminSurface {
+  /**
+   * Answers a request under `/_svc/admin/auth/`. The admin gate has already
+   * admitted it; `operator` names the admin token used; `path` is the rest of
+   * the URL path (`users/u1/ban`).
+   */
+  handle(request: Request, context: { path: string; operator: string }): Promise<Response>;
+  /** The dashboard's built files; `createWorker` serves them at `/_svc/dashboard/`. */
+  readonly dashboard?: DashboardAssets;
+}
+
+/** The dashboard as files: `index.html` plus assets, each with its content type. */
+export interface DashboardAssets {
+  readonly files: Readonly<Record<string, { readonly body: string; readonly contentType: string }>>;
+}

@@ -1,0 +1,75 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { DASHBOARD_CSP } from "../src/index.ts";
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  exports.default.fetch(`http://svc.test${path}`, { headers });
+const alice = { authorization: "Bearer test-admin-token-0123456789abcdef" };
+
+describe("admin routes", () => {
+  it("hand /_svc/admin/auth/* to authAdmin with the operator and the rest of the path, never cached", async () => {
+    const response = await get("/_svc/admin/auth/users/u1/sessions", alice);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({
+      method: "GET",
+      path: "users/u1/sessions",
+      operator: "alice",
+    });
+    const ci = await get("/_svc/admin/auth/capabilities", {
+      authorization: "Bearer ci-admin-token-0123456789abcdef00",
+    });
+    expect(await ci.json()).toMatchObject({ operator: "ci" });
+  });
+
+  it("answer the same 401 for every admin path without a valid token", async () => {
+    const paths = [
+      "/_svc/admin/auth/users",
+      "/_svc/admin/openapi",
+      "/_svc/admin/nothing-here",
+      "/_svc/admin/auth/",
+    ];
+    const answers = await Promise.all(
+      paths.map(async (path) => {
+        const response = await get(path, {
+          authorization: "Bearer wrong-token-0123456789abcdef0123456",
+        });
+        return {
+          status: response.status,
+          headers: [...response.headers.entries()],
+          body: await response.text(),
+        };
+      }),
+    );
+    expect(answers[0]?.status).toBe(401);
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
+  it("404 an unknown admin path once the token is valid", async () => {
+    expect((await get("/_svc/admin/nothing-here", alice)).status).toBe(404);
+  });
+});
+
+describe("dashboard files", () => {
+  it("serve index.html with a strict CSP and no caching, without a token", async () => {
+    const response = await get("/_svc/dashboard/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toBe(DASHBOARD_CSP);
+    expect(DASHBOARD_CSP).not.toContain("unsafe-inline");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.text()).toContain("<title>dash</title>");
+  });
+
+  it("serve assets by name, fall back to index.html for client routes, redirect the bare path", async () => {
+    const asset = await get("/_svc/dashboard/app.js");
+    expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await asset.text()).toBe("console.log(1)");
+    expect(await (await get("/_svc/dashboard/users/u1")).text()).toContain("<title>dash</title>");
+    const bare = await exports.default.fetch("http://svc.test/_svc/dashboard", {
+      redirect: "manual",
+    });
+    expect(bare.status).toBe(308);
+    expect(bare.headers.get("location")).toBe("/_svc/dashboard/");
+  });
+});
