@@ -68,7 +68,12 @@ export async function startApp(
     args.push("--var", `${name}:${value}`);
   const child = spawn(path.join(APP_DIR, "../../node_modules/.bin/wrangler"), args, {
     cwd: APP_DIR,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: "false",
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      NO_COLOR: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -6,16 +6,41 @@ import { codegen } from "./codegen.ts";
 /** Options of {@link dev}. */
 export interface DevOptions {
   appDir: string;
-  /** Extra arguments for `wrangler dev`. */
+  /** Extra arguments for `wrangler dev` (`--port`, `--ip`, ...). */
   wranglerArgs: string[];
+  /** Banner lines once the app answers. @default console.log */
+  log?: (line: string) => void;
+}
+
+function flag(args: readonly string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index === -1 ? undefined : args[index + 1];
+}
+
+async function announceWhenReady(origin: string, log: (line: string) => void): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      await fetch(origin);
+      log("");
+      log(`  svc app      ${origin}/`);
+      log(`  RPC          POST ${origin}/_svc/rpc`);
+      log(`  REST         ${origin}/_svc/rest/<namespace>/<function>`);
+      log(`  dashboard    ${origin}/_svc/dashboard/   (admin token: SVC_ADMIN_TOKEN in .dev.vars)`);
+      log("");
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 /**
- * Runs codegen, starts `wrangler dev`, and re-runs codegen whenever a file
- * under `svc/` changes (wrangler then reloads the worker). Resolves with
- * wrangler's exit code.
+ * Runs codegen, starts `wrangler dev`, prints where the app, its API and the
+ * dashboard answer, and re-runs codegen whenever a file under `svc/` changes
+ * (wrangler then reloads the worker). Resolves with wrangler's exit code.
  */
 export async function dev(options: DevOptions): Promise<number> {
+  const log = options.log ?? ((line: string) => console.log(line));
   await codegen({ appDir: options.appDir });
   const svcDir = path.join(options.appDir, "svc");
   let pending: NodeJS.Timeout | undefined;
@@ -35,6 +60,8 @@ export async function dev(options: DevOptions): Promise<number> {
     cwd: options.appDir,
     stdio: "inherit",
   });
+  const host = flag(options.wranglerArgs, "--ip") ?? "127.0.0.1";
+  void announceWhenReady(`http://${host}:${flag(options.wranglerArgs, "--port") ?? "8787"}`, log);
   return new Promise((resolve) => {
     wrangler.on("exit", (code) => {
       watcher.close();
