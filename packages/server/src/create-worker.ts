@@ -33,6 +33,11 @@ export interface WorkerOptions<Env = unknown> {
   fetch?: (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
   /** Largest accepted request body in bytes. @default 1048576 (1 MiB) */
   maxBodyBytes?: number;
+  /**
+   * How long a call may run in its shard before the caller gets
+   * `503 UNAVAILABLE` (the shard may still finish it). @default 30000
+   */
+  procedureTimeoutMs?: number;
   /** Rate limit of the public REST surface, from `createRestRateLimit`. RPC is never limited by it. */
   restRateLimit?: RestRateLimitGate;
   /** The admin surface (`createAuthAdmin(auth)` from `@svc/auth`), under `/_svc/admin/auth/`; also turns on the dashboard. */
@@ -47,6 +52,7 @@ export interface SvcWorker<Env> {
 }
 
 const RESERVED_PREFIX = "/_svc/";
+const DEFAULT_PROCEDURE_TIMEOUT_MS = 30_000;
 const ADMIN_PREFIX = "/_svc/admin/";
 const OPENAPI_PATH = "/_svc/admin/openapi";
 const AUTH_ADMIN_PREFIX = "/_svc/admin/auth/";
@@ -96,9 +102,12 @@ function checkOptions(options: WorkerOptions<never>): void {
   if (options.authAdmin !== undefined && typeof options.authAdmin?.handle !== "function") {
     throw new Error("svc: authAdmin must be the result of createAuthAdmin(auth) from @svc/auth");
   }
-  const max = options.maxBodyBytes;
-  if (max !== undefined && (!Number.isInteger(max) || max <= 0))
-    throw new Error("svc: maxBodyBytes must be a positive integer");
+  for (const name of ["maxBodyBytes", "procedureTimeoutMs"] as const) {
+    const value = options[name];
+    if (value !== undefined && (!Number.isInteger(value) || value <= 0)) {
+      throw new Error(`svc: ${name} must be a positive integer`);
+    }
+  }
 }
 
 /**
@@ -132,6 +141,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     },
     resolveIdentity: options.resolveIdentity ?? (() => null),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    procedureTimeoutMs: options.procedureTimeoutMs ?? DEFAULT_PROCEDURE_TIMEOUT_MS,
   };
 
   const route = async (request: Request, env: Env, url: URL): Promise<Response> => {

@@ -2,6 +2,7 @@ import { SvcError } from "../errors/svc-error.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
 import type { PolicyCtx } from "../schema/policy.ts";
 import { newId, tableOfId } from "../values/ids.ts";
+import { setOwn } from "../values/own-property.ts";
 import { type Issue, toValidationIssues } from "../values/validator.ts";
 import { TableQuery } from "./query.ts";
 import { documentToJson, rowToDocument, type StoredRow, sqlTable } from "./storage.ts";
@@ -89,7 +90,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
   const ownFields = (doc: Record<string, unknown>): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(doc))
-      if (!SYSTEM_FIELDS.includes(key) && value !== undefined) out[key] = value;
+      if (!SYSTEM_FIELDS.includes(key) && value !== undefined) setOwn(out, key, value);
     return out;
   };
 
@@ -167,7 +168,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
       const merged = { ...ownFields(loaded.doc) };
       for (const [key, value] of Object.entries(fields)) {
         if (value === undefined) delete merged[key];
-        else merged[key] = value;
+        else setOwn(merged, key, value);
       }
       await write(loaded, merged);
     },

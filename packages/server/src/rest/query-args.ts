@@ -1,5 +1,6 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { fromJsonValue } from "../values/json-codec.ts";
+import { setOwn } from "../values/own-property.ts";
 import { SHARD_KEY_PARAM } from "../worker/shard-key.ts";
 
 /**
@@ -20,7 +21,7 @@ export function argsFromQuery(params: URLSearchParams): Record<string, unknown> 
         "BAD_REQUEST",
         `Query parameter ${JSON.stringify(key)} is given more than once.`,
       );
-    args[key] = parseLoose(values[0] ?? "");
+    setOwn(args, key, parseLoose(values[0] ?? ""));
   }
   return args;
 }

@@ -71,6 +71,7 @@ export async function handleRest<Env>(
           transport: "rest",
           shardKey,
           stub: runtime.shard(env, shardKey),
+          timeoutMs: runtime.procedureTimeoutMs,
         };
         return jsonResponse(await invokeProcedure(invocation), { headers: limitHeaders });
       } catch (error) {

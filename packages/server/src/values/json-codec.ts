@@ -7,6 +7,8 @@
  * @see ../../../../docs/values.md
  */
 
+import { setOwn } from "./own-property.ts";
+
 /** Replaces bigints and bytes with their tagged JSON forms. */
 export function toJsonValue(value: unknown): unknown {
   if (typeof value === "bigint") return { $int64: value.toString() };
@@ -16,7 +18,7 @@ export function toJsonValue(value: unknown): unknown {
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(value)) {
-      if (field !== undefined) out[key] = toJsonValue(field);
+      if (field !== undefined) setOwn(out, key, toJsonValue(field));
     }
     return out;
   }
@@ -43,7 +45,7 @@ export function fromJsonValue(value: unknown): unknown {
       }
     }
     const out: Record<string, unknown> = {};
-    for (const key of keys) out[key] = fromJsonValue(record[key]);
+    for (const key of keys) setOwn(out, key, fromJsonValue(record[key]));
     return out;
   }
   return value;

@@ -1,4 +1,4 @@
-import { deserializeError } from "../errors/svc-error.ts";
+import { deserializeError, SvcError } from "../errors/svc-error.ts";
 import type { Identity } from "../procedures/context.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import type { ShardCall, ShardEndpoint } from "../shard/call.ts";
@@ -19,6 +19,28 @@ export interface Invocation {
   transport: "rpc" | "rest";
   shardKey: string;
   stub: ShardEndpoint;
+  /** Milliseconds to wait for the shard's answer before giving up with `UNAVAILABLE`. */
+  timeoutMs: number;
+}
+
+/**
+ * Waits for `work` at most `timeoutMs`. The shard may still finish the call
+ * (a mutation may still commit); the caller is told it did not finish in time.
+ */
+async function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new SvcError("UNAVAILABLE", `The procedure did not finish within ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
 }
 
 function toShardCall(invocation: Invocation): ShardCall {
@@ -38,14 +60,20 @@ function toShardCall(invocation: Invocation): ShardCall {
  * both call this, so they share one dispatch.
  */
 export async function invokeProcedure(invocation: Invocation): Promise<unknown> {
-  const result = await invocation.stub.call(toShardCall(invocation));
+  const result = await withTimeout(
+    invocation.stub.call(toShardCall(invocation)),
+    invocation.timeoutMs,
+  );
   if (!result.ok) throw deserializeError(result.error);
   return result.value;
 }
 
 /** Opens a stream procedure in its shard and answers with its NDJSON body. */
 export async function invokeStream(invocation: Invocation): Promise<Response> {
-  const result = await invocation.stub.openStream(toShardCall(invocation));
+  const result = await withTimeout(
+    invocation.stub.openStream(toShardCall(invocation)),
+    invocation.timeoutMs,
+  );
   if (!result.ok) throw deserializeError(result.error);
   return new Response(result.body, {
     headers: {

@@ -61,6 +61,7 @@ export async function handleRpc<Env>(
         transport: "rpc",
         shardKey,
         stub: runtime.shard(env, shardKey),
+        timeoutMs: runtime.procedureTimeoutMs,
       };
       if (procedure.kind === "stream") return invokeStream(invocation);
       return jsonResponse({ value: await invokeProcedure(invocation) });

@@ -14,4 +14,6 @@ export interface WorkerRuntime<Env> {
   shard(env: Env, shardKey: string): ShardEndpoint;
   resolveIdentity: IdentityResolver<Env>;
   maxBodyBytes: number;
+  /** How long a call may take in its shard. */
+  procedureTimeoutMs: number;
 }

@@ -1,0 +1,51 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createWorker } from "../src/index.ts";
+import { functions } from "./fixture/functions.ts";
+import { rpc, rpcValue } from "./rpc.ts";
+
+/** A second worker over the same shards, with a short timeout so the hang test is quick. */
+const impatient = createWorker({ shardDO: "SHARD", functions, procedureTimeoutMs: 2000 });
+const noContext = {
+  waitUntil() {},
+  passThroughOnException() {},
+  props: {},
+} as unknown as ExecutionContext;
+const callImpatient = (path: string, shardKey: string) =>
+  impatient.fetch(
+    new Request(`http://svc.test/_svc/rpc?shardKey=${shardKey}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path, args: {} }),
+    }),
+    env,
+    noContext,
+  );
+
+describe("faults stay inside their call", () => {
+  it("answers a procedure that never finishes with 503 UNAVAILABLE, and the shard keeps serving", async () => {
+    const response = await callImpatient("faults:hang", "hang-shard");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ code: "UNAVAILABLE" });
+    expect((await callImpatient("notes:all", "hang-shard")).status).toBe(200);
+  });
+
+  it("answers a failed huge allocation with INTERNAL; that shard and others keep working", async () => {
+    await rpcValue("notes:add", { text: "before" }, { shardKey: "hog-shard" });
+    const response = await rpc("faults:hogMemory", {}, { shardKey: "hog-shard" });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({
+      code: "INTERNAL",
+      detail: "An internal error occurred.",
+    });
+    expect(await rpcValue<unknown[]>("notes:all", {}, { shardKey: "hog-shard" })).toHaveLength(1);
+    expect((await rpc("notes:all", {}, { shardKey: "other-shard" })).status).toBe(200);
+  });
+
+  it("keeps a shard working after a handler throws", async () => {
+    expect((await rpc("notes:crash", {}, { shardKey: "crash-shard" })).status).toBe(500);
+    expect(await rpcValue("notes:add", { text: "after" }, { shardKey: "crash-shard" })).toMatch(
+      /^notes_/,
+    );
+  });
+});
