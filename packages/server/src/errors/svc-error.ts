@@ -41,11 +41,6 @@ export class SvcError<Data = unknown> extends Error {
   }
 }
 
-/** True for an {@link SvcError}. */
-export function isSvcError(value: unknown): value is SvcError {
-  return value instanceof SvcError;
-}
-
 /** The serialisable form of an error that crosses the Durable Object boundary. */
 export interface SerializedError {
   code: ErrorCode;

@@ -37,7 +37,7 @@ function camel(segments: readonly string[]): string {
 }
 
 /** Stable operation ids: `messagesList` (POST of a query: `messagesListPost`). */
-export function operationIdOf(path: string, method: RestMethod, kind: string): string {
+function operationIdOf(path: string, method: RestMethod, kind: string): string {
   const { namespace, name } = splitProcedurePath(path);
   const base = camel([...namespace.split("/"), name]);
   return kind === "query" && method === "POST" ? `${base}Post` : base;

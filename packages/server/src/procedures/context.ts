@@ -1,5 +1,5 @@
 import type { DatabaseReader, DatabaseWriter, DataModelFromRegister } from "../db/types.ts";
-import type { FunctionReference, ProcedureKind, RunnableReference } from "./references.ts";
+import type { ProcedureKind, RunnableReference } from "./references.ts";
 
 /**
  * Who is calling, as the configured `resolveIdentity` saw it. Plain data, so it
@@ -90,5 +90,3 @@ export type CtxForKind<Kind extends ProcedureKind, Args> = Kind extends "mutatio
   : Kind extends "action"
     ? ActionCtx<Args>
     : QueryCtx<Args>;
-
-export type { FunctionReference };
