@@ -1,7 +1,9 @@
 /**
- * @svc/cli — the `svc` command as a library: codegen and dev.
+ * @svc/cli — the `svc` command as a library: codegen, dev, and a dev server
+ * for end-to-end tests.
  *
  * @packageDocumentation
  */
 export { type CodegenOptions, type CodegenResult, codegen } from "./commands/codegen.ts";
 export { type DevOptions, dev } from "./commands/dev.ts";
+export { type DevServer, type DevServerOptions, startDevServer } from "./dev-server.ts";
