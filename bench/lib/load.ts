@@ -1,0 +1,91 @@
+import autocannon from "autocannon";
+
+/** One HTTP target of a comparison. */
+export interface Target {
+  name: string;
+  method?: "GET" | "POST";
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** Median figures of a target over the measured rounds. */
+export interface LoadFigures {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Non-2xx answers seen while measuring (must be 0 for a valid figure). */
+  errors: number;
+  rounds: number[];
+}
+
+/** How hard and how long to drive each target. */
+export interface LoadPlan {
+  connections: number;
+  warmupSeconds: number;
+  roundSeconds: number;
+  rounds: number;
+}
+
+/** The plan every HTTP comparison uses unless it says otherwise. */
+export const DEFAULT_PLAN: LoadPlan = {
+  connections: 16,
+  warmupSeconds: 2,
+  roundSeconds: 4,
+  rounds: 3,
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function drive(target: Target, plan: LoadPlan, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: target.url,
+    method: target.method ?? "GET",
+    ...(target.headers ? { headers: target.headers } : {}),
+    ...(target.body ? { body: target.body } : {}),
+    connections: plan.connections,
+    duration: seconds,
+  });
+}
+
+/**
+ * Measures several targets side by side: a warm-up each, then rounds that
+ * interleave the targets (A B C, A B C, ...) so drift of the machine hits all
+ * alike; reports medians. Ratios between targets of one call are the figures
+ * worth quoting, never the absolute numbers.
+ */
+export async function compare(
+  targets: readonly Target[],
+  plan: LoadPlan = DEFAULT_PLAN,
+  log: (line: string) => void = console.error,
+): Promise<LoadFigures[]> {
+  for (const target of targets) await drive(target, plan, plan.warmupSeconds);
+  const results = new Map<string, autocannon.Result[]>(targets.map((target) => [target.name, []]));
+  for (let round = 1; round <= plan.rounds; round++) {
+    for (const target of targets) {
+      const result = await drive(target, plan, plan.roundSeconds);
+      results.get(target.name)!.push(result);
+      log(
+        `    round ${round}/${plan.rounds} ${target.name}: ${Math.round(result.requests.average)} req/s`,
+      );
+    }
+  }
+  return targets.map((target) => {
+    const runs = results.get(target.name)!;
+    return {
+      name: target.name,
+      requestsPerSecond: median(runs.map((run) => run.requests.average)),
+      p50Ms: median(runs.map((run) => run.latency.p50)),
+      p99Ms: median(runs.map((run) => run.latency.p99)),
+      errors: runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0),
+      rounds: runs.map((run) => Math.round(run.requests.average)),
+    };
+  });
+}
+
+export { median };
