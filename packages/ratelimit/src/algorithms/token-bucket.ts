@@ -1,0 +1,64 @@
+import type { Rate } from "../rates.ts";
+import type { Decision } from "./result.ts";
+
+/**
+ * Token-bucket state, in "unit-milliseconds": one unit is `period` of them,
+ * and the bucket refills `rate` of them per millisecond. Integers throughout,
+ * so refill never drifts by rounding.
+ */
+export interface TokenBucketState {
+  level: number;
+  updated: number;
+}
+
+/**
+ * Token bucket: a bucket of `capacity` units (full at first) that refills
+ * continuously at `rate` units per `period`; a call takes `count` units or is
+ * refused. Allows a burst of `capacity` after an idle time, then a steady
+ * `rate / period`.
+ *
+ * Pure: `now` must be at or after every time in `state`.
+ *
+ * @example
+ * ```ts
+ * // 10 per second, burst 20: an empty bucket refills one unit every 100 ms.
+ * tokenBucket({ level: 0, updated: 0 }, { kind: "token bucket", rate: 10, period: 1000, capacity: 20 }, 1, 0)
+ *   .result.retryAfter; // 100
+ * ```
+ */
+export function tokenBucket(
+  state: TokenBucketState | undefined,
+  rate: Rate,
+  count: number,
+  now: number,
+): Decision<TokenBucketState> {
+  const full = rate.capacity * rate.period;
+  const level = state ? Math.min(full, state.level + (now - state.updated) * rate.rate) : full;
+  const need = count * rate.period;
+  const untilFull = (at: number) => Math.ceil((full - at) / rate.rate);
+  const remaining = (at: number) => Math.floor(at / rate.period);
+
+  if (level < need) {
+    return {
+      state: { level, updated: now },
+      result: {
+        ok: false,
+        retryAfter: Math.ceil((need - level) / rate.rate),
+        limit: rate.capacity,
+        remaining: remaining(level),
+        resetAfter: untilFull(level),
+      },
+    };
+  }
+  const next = { level: level - need, updated: now };
+  return {
+    state: next,
+    result: {
+      ok: true,
+      retryAfter: 0,
+      limit: rate.capacity,
+      remaining: remaining(next.level),
+      resetAfter: untilFull(next.level),
+    },
+  };
+}
