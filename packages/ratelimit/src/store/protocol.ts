@@ -1,0 +1,23 @@
+import type { Rate } from "../rates.ts";
+
+/** What the limiter sends the store for one `limit` call. */
+export interface LimitRequest {
+  rate: Rate;
+  count: number;
+  /** The limiter's injected clock reading; absent in production, where the store's own clock decides. */
+  now?: number;
+}
+
+/**
+ * The Durable Object name for one (rate name, key) pair. JSON of the pair
+ * rather than `name + ":" + key`, so no two pairs can collide (`"a:b" + "c"`
+ * versus `"a" + "b:c"`).
+ *
+ * @example
+ * ```ts
+ * namespace.getByName(objectName("api", "203.0.113.7"));
+ * ```
+ */
+export function objectName(name: string, key: string): string {
+  return JSON.stringify([name, key]);
+}
