@@ -93,7 +93,13 @@ describe("exactness over every small case", () => {
       [...range(0, rate.capacity * rate.period)].flatMap((level) =>
         [...range(0, 2 * rate.period)].flatMap((now) =>
           [...range(1, rate.capacity)].flatMap((take) =>
-            brokenPromises(tokenBucket, { level, updated: 0 }, rate, take, now),
+            brokenPromises(
+              tokenBucket,
+              { level, updated: 0, period: rate.period },
+              rate,
+              take,
+              now,
+            ),
           ),
         ),
       ),

@@ -30,6 +30,21 @@ describe("token bucket", () => {
     expect(later).toMatchObject({ ok: true, remaining: 19, resetAfter: 100 });
   });
 
+  it("keeps a key's level when the rate's period changes", () => {
+    const spent = tokenBucket(undefined, rate, 17, 0).state;
+    const perMinute = toRate("test", {
+      kind: "token bucket",
+      rate: 600,
+      period: 60_000,
+      capacity: 20,
+    });
+    expect(tokenBucket(spent, perMinute, 1, 0).result).toMatchObject({ ok: true, remaining: 2 });
+    expect(tokenBucket(spent, perMinute, 4, 0).result).toMatchObject({
+      ok: false,
+      retryAfter: 100,
+    });
+  });
+
   it("defaults capacity to rate", () => {
     const plain = toRate("plain", { kind: "token bucket", rate: 3, period: 1000 });
     expect(plain.capacity).toBe(3);

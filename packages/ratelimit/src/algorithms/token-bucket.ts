@@ -4,11 +4,19 @@ import type { Decision } from "./result.ts";
 /**
  * Token-bucket state, in "unit-milliseconds": one unit is `period` of them,
  * and the bucket refills `rate` of them per millisecond. Integers throughout,
- * so refill never drifts by rounding.
+ * so refill never drifts by rounding. `period` records that scale, so a rate
+ * whose period changes between deploys keeps its keys' levels.
  */
 export interface TokenBucketState {
   level: number;
   updated: number;
+  period: number;
+}
+
+/** The stored level in this rate's scale: rescaled (rounding down) if the period changed. */
+function storedLevel(state: TokenBucketState, period: number): number {
+  if (state.period === period) return state.level;
+  return Math.floor((state.level / state.period) * period);
 }
 
 /**
@@ -22,7 +30,7 @@ export interface TokenBucketState {
  * @example
  * ```ts
  * // 10 per second, burst 20: an empty bucket refills one unit every 100 ms.
- * tokenBucket({ level: 0, updated: 0 }, { kind: "token bucket", rate: 10, period: 1000, capacity: 20 }, 1, 0)
+ * tokenBucket({ level: 0, updated: 0, period: 1000 }, { kind: "token bucket", rate: 10, period: 1000, capacity: 20 }, 1, 0)
  *   .result.retryAfter; // 100
  * ```
  */
@@ -32,15 +40,18 @@ export function tokenBucket(
   count: number,
   now: number,
 ): Decision<TokenBucketState> {
-  const full = rate.capacity * rate.period;
-  const level = state ? Math.min(full, state.level + (now - state.updated) * rate.rate) : full;
-  const need = count * rate.period;
+  const { period } = rate;
+  const full = rate.capacity * period;
+  const level = state
+    ? Math.min(full, storedLevel(state, period) + (now - state.updated) * rate.rate)
+    : full;
+  const need = count * period;
   const untilFull = (at: number) => Math.ceil((full - at) / rate.rate);
-  const remaining = (at: number) => Math.floor(at / rate.period);
+  const remaining = (at: number) => Math.floor(at / period);
 
   if (level < need) {
     return {
-      state: { level, updated: now },
+      state: { level, updated: now, period },
       result: {
         ok: false,
         retryAfter: Math.ceil((need - level) / rate.rate),
@@ -50,7 +61,7 @@ export function tokenBucket(
       },
     };
   }
-  const next = { level: level - need, updated: now };
+  const next = { level: level - need, updated: now, period };
   return {
     state: next,
     result: {
