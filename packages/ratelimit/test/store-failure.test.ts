@@ -35,4 +35,13 @@ describe("store failure", () => {
     expect(error).not.toBeInstanceOf(RateLimitStoreError);
     expect(error).toMatchObject({ code: "INVALID_CONFIG" });
   });
+
+  it("treats a store declared without SQLite as a configuration mistake, not an outage", async () => {
+    const limiter = createRateLimiter({ store: "KV_BACKED_STORE", rates });
+    await expect(limiter.limit("api", { key: "k" })).rejects.toMatchObject({
+      name: "RateLimitError",
+      code: "INVALID_CONFIG",
+      message: expect.stringContaining("new_sqlite_classes"),
+    });
+  });
 });

@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 
-export { RateLimitStore } from "../src/index.ts";
+import { RateLimitStore } from "../src/index.ts";
+
+export { RateLimitStore };
 
 /** A store whose every call throws, as a store with failing storage would. */
 export class BrokenStore extends DurableObject {
@@ -16,3 +18,6 @@ export class SilentStore extends DurableObject {
     throw new Error("answered far too late");
   }
 }
+
+/** The real store, bound by mistake without SQLite (`new_classes`). */
+export class KvBackedStore extends RateLimitStore {}

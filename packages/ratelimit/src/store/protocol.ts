@@ -1,3 +1,4 @@
+import type { RateLimitResult } from "../algorithms/result.ts";
 import type { Rate } from "../rates.ts";
 
 /** What the limiter sends the store for one `limit` call. */
@@ -7,6 +8,14 @@ export interface LimitRequest {
   /** The limiter's injected clock reading; absent in production, where the store's own clock decides. */
   now?: number;
 }
+
+/**
+ * What the store answers: the decision, or why it cannot decide because it is
+ * set up wrong. A set-up mistake is a reply, not a thrown error, so the
+ * limiter can tell it from an outage: failing open on it would switch rate
+ * limiting off for good without anyone noticing.
+ */
+export type StoreReply = { result: RateLimitResult } | { misconfigured: string };
 
 /**
  * The Durable Object name for one (rate name, key) pair. JSON of the pair

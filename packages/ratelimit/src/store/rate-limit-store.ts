@@ -1,7 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { type AlgorithmState, decide } from "../algorithms/decide.ts";
-import type { RateLimitResult } from "../algorithms/result.ts";
-import type { LimitRequest } from "./protocol.ts";
+import type { LimitRequest, StoreReply } from "./protocol.ts";
 
 /** What one key's object keeps in storage. */
 interface StoredKey {
@@ -13,6 +12,18 @@ interface StoredKey {
 }
 
 const STATE = "state";
+
+/** Why this object cannot keep state, or null when it has SQLite storage as it needs. */
+function sqliteProblem(storage: DurableObjectStorage): string | null {
+  try {
+    // Throws at once for a class declared without SQLite; `storage.kv` would only fail on use.
+    void storage.sql.databaseSize;
+    return null;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return `RateLimitStore needs SQLite storage: declare it under new_sqlite_classes (not new_classes) in the migrations of wrangler.jsonc (${reason})`;
+  }
+}
 
 /**
  * The Durable Object that holds rate-limit counts: one instance per (rate
@@ -34,6 +45,7 @@ const STATE = "state";
  * ```
  */
 export class RateLimitStore extends DurableObject {
+  readonly #problem = sqliteProblem(this.ctx.storage);
   /** `undefined` until read from storage; `null` when the key has no state. */
   #stored: StoredKey | null | undefined;
 
@@ -43,12 +55,13 @@ export class RateLimitStore extends DurableObject {
   }
 
   /** Decides one call for this object's key. Called by the limiter over RPC. */
-  async limit(request: LimitRequest): Promise<RateLimitResult> {
+  async limit(request: LimitRequest): Promise<StoreReply> {
+    if (this.#problem) return { misconfigured: this.#problem };
     const stored = this.#load();
     const clock = Math.floor(request.now ?? Date.now());
     const now = stored ? Math.max(clock, stored.at) : clock;
     const { result, next } = decide(stored?.algorithm, request.rate, request.count, now);
-    if (!result.ok) return result;
+    if (!result.ok) return { result };
 
     const record: StoredKey = { algorithm: next, at: now, idleAt: Date.now() + result.resetAfter };
     this.ctx.storage.kv.put(STATE, record);
@@ -56,12 +69,13 @@ export class RateLimitStore extends DurableObject {
     // One alarm per stretch of activity: the alarm re-arms itself while the
     // key is busy, so a busy key does not pay an alarm write per call.
     if (!stored) await this.ctx.storage.setAlarm(record.idleAt);
-    return result;
+    return { result };
   }
 
   /** Drops the key's state once it is back to full, or waits for that moment. */
   override async alarm(): Promise<void> {
-    const stored = this.#load();
+    // Without SQLite no state was ever stored, so there is nothing to drop.
+    const stored = this.#problem ? null : this.#load();
     if (!stored) return;
     if (Date.now() < stored.idleAt) return this.ctx.storage.setAlarm(stored.idleAt);
     this.#stored = null;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { RateLimitResult } from "../algorithms/result.ts";
 import { RateLimitError, RateLimitStoreError } from "../errors.ts";
-import { type LimitRequest, objectName } from "./protocol.ts";
+import { type LimitRequest, objectName, type StoreReply } from "./protocol.ts";
 import type { RateLimitStore } from "./rate-limit-store.ts";
 
 /** The store option: the {@link RateLimitStore} namespace binding, or its name in `env`. */
@@ -45,7 +45,8 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * Sends one request to the store object of (`name`, `key`). Everything that
  * can go wrong on the way (the object throws, cannot be reached, or is slower
  * than `timeout` ms) becomes a {@link RateLimitStoreError}; a missing binding
- * is a configuration mistake instead, and stays a `RateLimitError`. The key is
+ * or a store declared without SQLite is a configuration mistake instead, a
+ * `RateLimitError("INVALID_CONFIG")`. The key is
  * left out of error messages: it is often an IP address or an API key.
  *
  * @example
@@ -61,8 +62,11 @@ export async function callStore(
   timeout: number,
 ): Promise<RateLimitResult> {
   const namespace = resolveStore(store);
+  const ask = async (): Promise<StoreReply> =>
+    namespace.getByName(objectName(name, key)).limit(request);
+  let reply: StoreReply;
   try {
-    return await withTimeout(namespace.getByName(objectName(name, key)).limit(request), timeout);
+    reply = await withTimeout(ask(), timeout);
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new RateLimitStoreError(
@@ -70,4 +74,7 @@ export async function callStore(
       { cause },
     );
   }
+  if ("misconfigured" in reply)
+    throw new RateLimitError("INVALID_CONFIG", `svc ratelimit: ${reply.misconfigured}`);
+  return reply.result;
 }
