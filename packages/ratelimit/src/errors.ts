@@ -7,7 +7,13 @@
  *   about the caller's code, and so the only one a gate may fail open on.
  * - `UNKNOWN_RATE`: `limit(name)` named a rate the limiter was not built with.
  * - `INVALID_ARGUMENT`: a bad `key` or `count` passed to `limit`.
- * - `INVALID_CONFIG`: a bad `rates` entry or `store` option.
+ * - `INVALID_CONFIG`: a bad `rates` entry or `store` option, or a store
+ *   declared without SQLite.
+ *
+ * @example
+ * ```ts
+ * const failOpenOn: RateLimitErrorCode = "UNAVAILABLE";
+ * ```
  */
 export type RateLimitErrorCode =
   | "UNAVAILABLE"

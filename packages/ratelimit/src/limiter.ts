@@ -5,7 +5,18 @@ import type { LimitRequest } from "./store/protocol.ts";
 import type { RateLimitStore } from "./store/rate-limit-store.ts";
 import { callStore, isNamespace, type RateLimitStoreBinding } from "./store/store-client.ts";
 
-/** Options of {@link createRateLimiter}. */
+/**
+ * Options of {@link createRateLimiter}.
+ *
+ * @example
+ * ```ts
+ * const options: RateLimiterOptions<"api"> = {
+ *   store: "RATE_LIMIT",
+ *   rates: { api: { kind: "sliding window", rate: 100, period: MINUTE } },
+ *   timeout: 500,
+ * };
+ * ```
+ */
 export interface RateLimiterOptions<Name extends string> {
   /**
    * The {@link RateLimitStore} Durable Object namespace, or the name of its
@@ -31,7 +42,14 @@ export interface RateLimiterOptions<Name extends string> {
   clock?: () => number;
 }
 
-/** Options of one {@link RateLimiter.limit} call. */
+/**
+ * Options of one {@link RateLimiter.limit} call.
+ *
+ * @example
+ * ```ts
+ * await limiter.limit("upload", { key: userId, count: batch.length });
+ * ```
+ */
 export interface LimitOptions {
   /** Who is limited: an IP, a user id, an API key... Each key of each rate is counted apart. */
   key: string;
@@ -46,7 +64,12 @@ export interface LimitOptions {
 /**
  * A limiter: counts calls per (rate name, key) against the named rates it was
  * built with. Structurally the `RateLimiter` interface `@svc/server`'s REST
- * gate accepts.
+ * gate accepts, so it is passed there as is.
+ *
+ * @example
+ * ```ts
+ * const limiter: RateLimiter<"api"> = createRateLimiter({ store: "RATE_LIMIT", rates: { api } });
+ * ```
  */
 export interface RateLimiter<Name extends string = string> {
   /**

@@ -5,6 +5,11 @@ import { RateLimitError } from "./errors.ts";
  * each allows; in short: `"fixed window"` is cheapest and allows bursts at
  * window edges, `"sliding window"` smooths those edges, `"token bucket"` allows
  * a burst of `capacity` then a steady `rate` per `period`.
+ *
+ * @example
+ * ```ts
+ * const kind: RateKind = "sliding window";
+ * ```
  */
 export type RateKind = "fixed window" | "sliding window" | "token bucket";
 
@@ -34,7 +39,16 @@ export interface RateConfig {
   capacity?: number;
 }
 
-/** A validated {@link RateConfig} with `capacity` filled in (for windows: `rate`). */
+/**
+ * A validated {@link RateConfig} with `capacity` filled in (for windows:
+ * `rate`), so the algorithms never deal with defaults or bad numbers.
+ *
+ * @example
+ * ```ts
+ * const rate: Rate = toRate("api", { kind: "fixed window", rate: 5, period: MINUTE });
+ * rate.capacity; // 5
+ * ```
+ */
 export interface Rate {
   readonly kind: RateKind;
   readonly rate: number;
@@ -59,6 +73,12 @@ function isPositiveInteger(value: unknown): value is number {
  * Checks one named rate and fills in its defaults. Throws a
  * `RateLimitError("INVALID_CONFIG")` naming the rate and the field, so a
  * mistake is caught when the limiter is built rather than on the first request.
+ *
+ * @example
+ * ```ts
+ * toRate("upload", { kind: "token bucket", rate: 10, period: SECOND, capacity: 50 });
+ * toRate("oops", { kind: "fixed window", rate: 0, period: SECOND }); // throws INVALID_CONFIG
+ * ```
  */
 export function toRate(name: string, config: RateConfig): Rate {
   const fail = (message: string): never => {

@@ -4,7 +4,15 @@ import type { RateLimitResult } from "./result.ts";
 import { type SlidingWindowState, slidingWindow } from "./sliding-window.ts";
 import { type TokenBucketState, tokenBucket } from "./token-bucket.ts";
 
-/** One key's algorithm state, tagged with the algorithm it belongs to. */
+/**
+ * One key's algorithm state, tagged with the algorithm it belongs to so a
+ * change of `kind` is recognised rather than misread.
+ *
+ * @example
+ * ```ts
+ * const stored: AlgorithmState = { kind: "fixed window", state: { start: 0, count: 3 } };
+ * ```
+ */
 export type AlgorithmState =
   | { kind: "fixed window"; state: FixedWindowState }
   | { kind: "sliding window"; state: SlidingWindowState }

@@ -1,7 +1,14 @@
 import type { Rate } from "../rates.ts";
 import type { Decision } from "./result.ts";
 
-/** Fixed-window state: the start of the current window and what it has counted. */
+/**
+ * Fixed-window state: the start of the current window and what it has counted.
+ *
+ * @example
+ * ```ts
+ * const state: FixedWindowState = { start: 60_000, count: 4 };
+ * ```
+ */
 export interface FixedWindowState {
   start: number;
   count: number;

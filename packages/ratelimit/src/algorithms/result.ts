@@ -24,7 +24,17 @@ export interface RateLimitResult {
   resetAfter: number;
 }
 
-/** An algorithm's answer: the result, and the state to store if the call was counted. */
+/**
+ * An algorithm's answer: the result, and the state to store if the call was
+ * counted. Returned rather than written, so the algorithms stay pure and the
+ * store alone decides what reaches storage.
+ *
+ * @example
+ * ```ts
+ * const { result, state } = fixedWindow(previous, rate, 1, now);
+ * if (result.ok) save(state);
+ * ```
+ */
 export interface Decision<State> {
   result: RateLimitResult;
   state: State;

@@ -1,7 +1,15 @@
 import type { Rate } from "../rates.ts";
 import type { Decision } from "./result.ts";
 
-/** Sliding-window state: the current epoch-aligned window and the counts of it and the one before. */
+/**
+ * Sliding-window state: the current epoch-aligned window and the counts of it
+ * and the one before, the two counters the estimate needs.
+ *
+ * @example
+ * ```ts
+ * const state: SlidingWindowState = { start: 60_000, current: 2, previous: 7 };
+ * ```
+ */
 export interface SlidingWindowState {
   start: number;
   current: number;

@@ -6,6 +6,12 @@ import type { Decision } from "./result.ts";
  * and the bucket refills `rate` of them per millisecond. Integers throughout,
  * so refill never drifts by rounding. `period` records that scale, so a rate
  * whose period changes between deploys keeps its keys' levels.
+ *
+ * @example
+ * ```ts
+ * // 2.5 units left of a rate with a 1-second period:
+ * const state: TokenBucketState = { level: 2500, updated: now, period: 1000 };
+ * ```
  */
 export interface TokenBucketState {
   level: number;

@@ -1,7 +1,15 @@
 import type { RateLimitResult } from "../algorithms/result.ts";
 import type { Rate } from "../rates.ts";
 
-/** What the limiter sends the store for one `limit` call. */
+/**
+ * What the limiter sends the store for one `limit` call. The validated rate
+ * travels with each call, so the store needs no configuration of its own.
+ *
+ * @example
+ * ```ts
+ * const request: LimitRequest = { rate: toRate("api", config), count: 1 };
+ * ```
+ */
 export interface LimitRequest {
   rate: Rate;
   count: number;
@@ -14,6 +22,11 @@ export interface LimitRequest {
  * set up wrong. A set-up mistake is a reply, not a thrown error, so the
  * limiter can tell it from an outage: failing open on it would switch rate
  * limiting off for good without anyone noticing.
+ *
+ * @example
+ * ```ts
+ * const reply: StoreReply = { misconfigured: "RateLimitStore needs SQLite storage ..." };
+ * ```
  */
 export type StoreReply = { result: RateLimitResult } | { misconfigured: string };
 

@@ -4,10 +4,28 @@ import { RateLimitError, RateLimitStoreError } from "../errors.ts";
 import { type LimitRequest, objectName, type StoreReply } from "./protocol.ts";
 import type { RateLimitStore } from "./rate-limit-store.ts";
 
-/** The store option: the {@link RateLimitStore} namespace binding, or its name in `env`. */
+/**
+ * The store option: the {@link RateLimitStore} namespace binding, or its name
+ * in `env`. A name lets the limiter be built at module scope, before any
+ * request has brought an `env`.
+ *
+ * @example
+ * ```ts
+ * const store: RateLimitStoreBinding = "RATE_LIMIT"; // or env.RATE_LIMIT
+ * ```
+ */
 export type RateLimitStoreBinding = DurableObjectNamespace<RateLimitStore> | string;
 
-/** True for a value shaped like a Durable Object namespace binding. */
+/**
+ * True for a value shaped like a Durable Object namespace binding: the check
+ * that turns a wrong `store` into a clear error instead of a TypeError later.
+ *
+ * @example
+ * ```ts
+ * isNamespace(env.RATE_LIMIT); // true
+ * isNamespace("RATE_LIMIT"); // false
+ * ```
+ */
 export function isNamespace(value: unknown): value is DurableObjectNamespace<RateLimitStore> {
   return (
     typeof value === "object" &&
