@@ -1,0 +1,168 @@
+import type { RateLimitResult } from "./algorithms/result.ts";
+import { RateLimitError } from "./errors.ts";
+import { type Rate, type RateConfig, toRate } from "./rates.ts";
+import type { LimitRequest } from "./store/protocol.ts";
+import type { RateLimitStore } from "./store/rate-limit-store.ts";
+import { callStore, isNamespace, type RateLimitStoreBinding } from "./store/store-client.ts";
+
+/**
+ * Options of {@link createRateLimiter}.
+ *
+ * @example
+ * ```ts
+ * const options: RateLimiterOptions<"api"> = {
+ *   store: "RATE_LIMIT",
+ *   rates: { api: { kind: "sliding window", rate: 100, period: MINUTE } },
+ *   timeout: 500,
+ * };
+ * ```
+ */
+export interface RateLimiterOptions<Name extends string> {
+  /**
+   * The {@link RateLimitStore} Durable Object namespace, or the name of its
+   * binding. A name is looked up in `env` (from `cloudflare:workers`) on each
+   * call, so the limiter can be built at module scope.
+   */
+  store: RateLimitStoreBinding;
+  /** The named rates `limit` accepts. */
+  rates: Record<Name, RateConfig>;
+  /**
+   * Milliseconds to wait for the store before `limit` rejects with a
+   * {@link RateLimitStoreError}. A call that times out may still have been
+   * counted.
+   * @default 1000
+   */
+  timeout?: number;
+  /**
+   * Test hook: a clock (ms) whose reading is sent with each call, so tests can
+   * move time. Without it the store uses its own clock, the one clock every
+   * caller of a key then shares. Time never runs backwards for a key: a reading
+   * older than one already counted is taken as that one.
+   */
+  clock?: () => number;
+}
+
+/**
+ * Options of one {@link RateLimiter.limit} call.
+ *
+ * @example
+ * ```ts
+ * await limiter.limit("upload", { key: userId, count: batch.length });
+ * ```
+ */
+export interface LimitOptions {
+  /** Who is limited: an IP, a user id, an API key... Each key of each rate is counted apart. */
+  key: string;
+  /**
+   * Units this call spends (e.g. bytes, or a batch size): a positive integer
+   * no larger than the rate's `limit`.
+   * @default 1
+   */
+  count?: number;
+}
+
+/**
+ * A limiter: counts calls per (rate name, key) against the named rates it was
+ * built with. Structurally the `RateLimiter` interface `@svc/server`'s REST
+ * gate accepts, so it is passed there as is.
+ *
+ * @example
+ * ```ts
+ * const limiter: RateLimiter<"api"> = createRateLimiter({ store: "RATE_LIMIT", rates: { api } });
+ * ```
+ */
+export interface RateLimiter<Name extends string = string> {
+  /**
+   * Spends `count` units of `key` under the rate `name`, or refuses without
+   * spending anything. Rejects with {@link RateLimitStoreError} when the store
+   * cannot answer (never resolves `ok: true` then), and with a
+   * {@link RateLimitError} for an unknown `name` or a bad `key`/`count`.
+   *
+   * @example
+   * ```ts
+   * const { ok, retryAfter } = await limiter.limit("api", { key: ip });
+   * ```
+   */
+  // `string & {}` keeps editor completion of the configured names while still
+  // accepting any string, so the limiter fits interfaces typed `name: string`.
+  limit(name: Name | (string & {}), options: LimitOptions): Promise<RateLimitResult>;
+}
+
+const DEFAULT_TIMEOUT = 1000;
+
+function checkOptions<Name extends string>(options: RateLimiterOptions<Name>): Map<string, Rate> {
+  const { store, rates, timeout } = options;
+  if (typeof store !== "string" && !isNamespace(store))
+    throw new RateLimitError(
+      "INVALID_CONFIG",
+      "svc ratelimit: store must be the RateLimitStore Durable Object namespace or its binding name",
+    );
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0))
+    throw new RateLimitError(
+      "INVALID_CONFIG",
+      "svc ratelimit: timeout must be a positive number of milliseconds",
+    );
+  if (typeof rates !== "object" || rates === null || Object.keys(rates).length === 0)
+    throw new RateLimitError("INVALID_CONFIG", "svc ratelimit: rates must name at least one rate");
+  const entries = Object.entries<RateConfig>(rates);
+  return new Map(entries.map(([name, config]) => [name, toRate(name, config)]));
+}
+
+function checkCall(rates: Map<string, Rate>, name: string, options: LimitOptions): [Rate, number] {
+  const rate = rates.get(name);
+  if (!rate)
+    throw new RateLimitError(
+      "UNKNOWN_RATE",
+      `svc ratelimit: no rate named ${JSON.stringify(name)}; known: ${[...rates.keys()].map((n) => JSON.stringify(n)).join(", ")}`,
+    );
+  if (typeof options?.key !== "string")
+    throw new RateLimitError("INVALID_ARGUMENT", "svc ratelimit: limit needs a string key");
+  const count = options.count ?? 1;
+  if (!Number.isSafeInteger(count) || count <= 0)
+    throw new RateLimitError(
+      "INVALID_ARGUMENT",
+      `svc ratelimit: count must be a positive integer, got ${String(count)}`,
+    );
+  if (count > rate.capacity)
+    throw new RateLimitError(
+      "INVALID_ARGUMENT",
+      `svc ratelimit: count ${count} exceeds the limit ${rate.capacity} of rate ${JSON.stringify(name)}, so it could never be allowed`,
+    );
+  return [rate, count];
+}
+
+/**
+ * Builds a limiter over named rates whose counts live in the
+ * {@link RateLimitStore} Durable Object, one object per (rate name, key), so
+ * counts are exact across isolates and concurrent requests. Configuration
+ * mistakes throw here, before anything is served.
+ *
+ * @example
+ * ```ts
+ * import { createRateLimiter, MINUTE, SECOND } from "@svc/ratelimit";
+ *
+ * export const limiter = createRateLimiter({
+ *   store: "RATE_LIMIT",
+ *   rates: {
+ *     api: { kind: "sliding window", rate: 100, period: MINUTE },
+ *     upload: { kind: "token bucket", rate: 10, period: SECOND, capacity: 50 },
+ *   },
+ * });
+ *
+ * const { ok, retryAfter } = await limiter.limit("api", { key: request.headers.get("cf-connecting-ip") ?? "anonymous" });
+ * ```
+ */
+export function createRateLimiter<const Name extends string>(
+  options: RateLimiterOptions<Name>,
+): RateLimiter<Name> {
+  const rates = checkOptions(options);
+  const { store, clock } = options;
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  return {
+    async limit(name, callOptions) {
+      const [rate, count] = checkCall(rates, name, callOptions);
+      const request: LimitRequest = clock ? { rate, count, now: clock() } : { rate, count };
+      return callStore(store, name, callOptions.key, request, timeout);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { RateLimitResult } from "../algorithms/result.ts";
+import type { Rate } from "../rates.ts";
+
+/**
+ * What the limiter sends the store for one `limit` call. The validated rate
+ * travels with each call, so the store needs no configuration of its own.
+ *
+ * @example
+ * ```ts
+ * const request: LimitRequest = { rate: toRate("api", config), count: 1 };
+ * ```
+ */
+export interface LimitRequest {
+  rate: Rate;
+  count: number;
+  /** The limiter's injected clock reading; absent in production, where the store's own clock decides. */
+  now?: number;
+}
+
+/**
+ * What the store answers: the decision, or why it cannot decide because it is
+ * set up wrong. A set-up mistake is a reply, not a thrown error, so the
+ * limiter can tell it from an outage: failing open on it would switch rate
+ * limiting off for good without anyone noticing.
+ *
+ * @example
+ * ```ts
+ * const reply: StoreReply = { misconfigured: "RateLimitStore needs SQLite storage ..." };
+ * ```
+ */
+export type StoreReply = { result: RateLimitResult } | { misconfigured: string };
+
+/**
+ * The Durable Object name for one (rate name, key) pair. JSON of the pair
+ * rather than `name + ":" + key`, so no two pairs can collide (`"a:b" + "c"`
+ * versus `"a" + "b:c"`).
+ *
+ * @example
+ * ```ts
+ * namespace.getByName(objectName("api", "203.0.113.7"));
+ * ```
+ */
+export function objectName(name: string, key: string): string {
+  return JSON.stringify([name, key]);
+}

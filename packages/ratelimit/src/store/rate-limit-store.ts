@@ -1,0 +1,84 @@
+import { DurableObject } from "cloudflare:workers";
+import { type AlgorithmState, decide } from "../algorithms/decide.ts";
+import type { LimitRequest, StoreReply } from "./protocol.ts";
+
+/** What one key's object keeps in storage. */
+interface StoredKey {
+  algorithm: AlgorithmState;
+  /** The latest clock reading counted; time never runs backwards for a key. */
+  at: number;
+  /** Wall-clock time (ms) from which the key is back to full, so its state can be dropped. */
+  idleAt: number;
+}
+
+const STATE = "state";
+
+/** Why this object cannot keep state, or null when it has SQLite storage as it needs. */
+function sqliteProblem(storage: DurableObjectStorage): string | null {
+  try {
+    // Throws at once for a class declared without SQLite; `storage.kv` would only fail on use.
+    void storage.sql.databaseSize;
+    return null;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return `RateLimitStore needs SQLite storage: declare it under new_sqlite_classes (not new_classes) in the migrations of wrangler.jsonc (${reason})`;
+  }
+}
+
+/**
+ * The Durable Object that holds rate-limit counts: one instance per (rate
+ * name, key), SQLite-backed. Counting is exact because one object sees every
+ * call for its key, one at a time, and each decision reads and writes its state
+ * synchronously with no `await` in between. State is written to storage on
+ * every counted call, so it survives eviction; an alarm drops it once the key
+ * is back to full, so idle keys cost no storage.
+ *
+ * Export it from the worker's main module and bind it with SQLite storage.
+ *
+ * @example
+ * ```ts
+ * // src/index.ts
+ * export { RateLimitStore } from "@svc/ratelimit";
+ * // wrangler.jsonc
+ * // "durable_objects": { "bindings": [{ "name": "RATE_LIMIT", "class_name": "RateLimitStore" }] },
+ * // "migrations": [{ "tag": "v1", "new_sqlite_classes": ["RateLimitStore"] }]
+ * ```
+ */
+export class RateLimitStore extends DurableObject {
+  readonly #problem = sqliteProblem(this.ctx.storage);
+  /** `undefined` until read from storage; `null` when the key has no state. */
+  #stored: StoredKey | null | undefined;
+
+  #load(): StoredKey | null {
+    this.#stored ??= this.ctx.storage.kv.get<StoredKey>(STATE) ?? null;
+    return this.#stored;
+  }
+
+  /** Decides one call for this object's key. Called by the limiter over RPC. */
+  async limit(request: LimitRequest): Promise<StoreReply> {
+    if (this.#problem) return { misconfigured: this.#problem };
+    const stored = this.#load();
+    const clock = Math.floor(request.now ?? Date.now());
+    const now = stored ? Math.max(clock, stored.at) : clock;
+    const { result, next } = decide(stored?.algorithm, request.rate, request.count, now);
+    if (!result.ok) return { result };
+
+    const record: StoredKey = { algorithm: next, at: now, idleAt: Date.now() + result.resetAfter };
+    this.ctx.storage.kv.put(STATE, record);
+    this.#stored = record;
+    // One alarm per stretch of activity: the alarm re-arms itself while the
+    // key is busy, so a busy key does not pay an alarm write per call.
+    if (!stored) await this.ctx.storage.setAlarm(record.idleAt);
+    return { result };
+  }
+
+  /** Drops the key's state once it is back to full, or waits for that moment. */
+  override async alarm(): Promise<void> {
+    // Without SQLite no state was ever stored, so there is nothing to drop.
+    const stored = this.#problem ? null : this.#load();
+    if (!stored) return;
+    if (Date.now() < stored.idleAt) return this.ctx.storage.setAlarm(stored.idleAt);
+    this.#stored = null;
+    await this.ctx.storage.deleteAll();
+  }
+}

@@ -1,0 +1,12 @@
+declare namespace Cloudflare {
+  interface GlobalProps {
+    mainModule: typeof import("./worker.ts");
+    durableNamespaces: "RateLimitStore" | "BrokenStore" | "SilentStore" | "KvBackedStore";
+  }
+  interface Env {
+    RATE_LIMIT: DurableObjectNamespace<import("../src/index.ts").RateLimitStore>;
+    BROKEN_STORE: DurableObjectNamespace<import("./worker.ts").BrokenStore>;
+    SILENT_STORE: DurableObjectNamespace<import("./worker.ts").SilentStore>;
+    KV_BACKED_STORE: DurableObjectNamespace<import("./worker.ts").KvBackedStore>;
+  }
+}
