@@ -1,3 +1,4 @@
+import { DurableObject } from "cloudflare:workers";
 import { createShard, createWorker } from "../src/index.ts";
 import { functions } from "./fixture/functions.ts";
 import { openApiSpec } from "./fixture/openapi.ts";
@@ -5,6 +6,14 @@ import schema from "./fixture/schema.ts";
 import "./telemetry-recorder.ts";
 
 export const Shard = createShard({ schema, functions });
+export { RateLimitStore } from "@svc/ratelimit";
+
+/** A rate-limit store whose storage has failed: every call throws. */
+export class BrokenLimiterStore extends DurableObject {
+  async limit(): Promise<never> {
+    throw new Error("the limiter's storage failed");
+  }
+}
 
 /** Test identity: the `x-test-user` header names the caller. */
 export default createWorker({

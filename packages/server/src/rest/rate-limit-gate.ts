@@ -25,9 +25,11 @@ export interface RestRateLimitOptions {
    */
   key?: (request: Request, functionPath: string) => string | Promise<string>;
   /**
-   * What to do when the limiter's store cannot be reached: `allow` (default:
-   * an outage of the limiter must not become an outage of the API; it is
-   * logged) or `deny` (answer 503).
+   * What to do when the limiter's store cannot be reached (the limiter throws
+   * an error with code `UNAVAILABLE`): `allow` (default: an outage of the
+   * limiter must not become an outage of the API; it is logged) or `deny`
+   * (answer 503). Any other limiter error, such as a missing binding, is a
+   * configuration mistake and answers 500.
    */
   onStoreError?: "allow" | "deny";
 }
@@ -43,6 +45,15 @@ export const ANONYMOUS_BUCKET = "anonymous";
 
 const defaultKey = (request: Request) =>
   request.headers.get("cf-connecting-ip") ?? ANONYMOUS_BUCKET;
+
+/** A limiter error that means "the store cannot be reached" (`@svc/ratelimit`'s `RateLimitStoreError`). */
+function isStoreOutage(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { code?: unknown }).code === "UNAVAILABLE"
+  );
+}
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
@@ -71,7 +82,9 @@ export function createRestRateLimit(
       try {
         verdict = await limiter.limit(options.name, { key: await keyOf(request, functionPath) });
       } catch (error) {
-        console.error("svc: the rate limiter failed", error);
+        // Only an unreachable store is an outage; a misconfigured limiter fails loudly (500).
+        if (!isStoreOutage(error)) throw error;
+        console.error("svc: the rate limiter's store is unavailable", error);
         if (onStoreError === "deny")
           throw new SvcError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.");
         return {};

@@ -1,0 +1,138 @@
+import { env } from "cloudflare:workers";
+import { createRateLimiter, HOUR } from "@svc/ratelimit";
+import { describe, expect, it } from "vitest";
+import { createRestRateLimit, createWorker, type RestRateLimitOptions } from "../src/index.ts";
+import { functions } from "./fixture/functions.ts";
+
+const rates = { rest: { kind: "fixed window", rate: 3, period: HOUR } } as const;
+const noContext = {
+  waitUntil() {},
+  passThroughOnException() {},
+  props: {},
+} as unknown as ExecutionContext;
+
+/** A worker over the test shards whose REST surface is limited to 3 calls per hour per key. */
+function limitedWorker(options: Partial<RestRateLimitOptions> = {}, store = "RATE_LIMITER") {
+  const limiter = createRateLimiter({ store, rates });
+  return createWorker({
+    shardDO: "SHARD",
+    functions,
+    restRateLimit: createRestRateLimit(limiter, { name: "rest", ...options }),
+  });
+}
+
+function request(worker: ReturnType<typeof createWorker>, path: string, init: RequestInit = {}) {
+  return worker.fetch(new Request(`http://svc.test${path}`, init), env, noContext);
+}
+
+const fromIp = (ip: string) => ({ headers: { "cf-connecting-ip": ip } });
+
+describe("REST rate limit", () => {
+  it("allows N calls with RateLimit headers, then answers 429 with Retry-After", async () => {
+    const worker = limitedWorker();
+    for (let i = 0; i < 3; i++) {
+      const response = await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.1"));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("ratelimit-limit")).toBe("3");
+      expect(response.headers.get("ratelimit-remaining")).toBe(String(2 - i));
+    }
+    const limited = await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.1"));
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 3600).toBe(true);
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+    expect(await limited.json()).toMatchObject({ code: "RATE_LIMITED", status: 429 });
+    expect((await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.2"))).status).toBe(
+      200,
+    );
+  });
+
+  it("never lets more than N concurrent calls through", async () => {
+    const worker = limitedWorker();
+    const statuses = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.10")).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(22);
+  });
+
+  it("runs before the body is read: a limited POST with a malformed body is still 429", async () => {
+    const worker = limitedWorker();
+    for (let i = 0; i < 3; i++)
+      await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.20"));
+    const response = await request(worker, "/_svc/rest/rest/doubled", {
+      method: "POST",
+      headers: { "cf-connecting-ip": "192.0.2.20", "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(response.status).toBe(429);
+  });
+
+  it("never limits RPC", async () => {
+    const worker = limitedWorker();
+    for (let i = 0; i < 8; i++) {
+      const response = await request(worker, "/_svc/rpc", {
+        method: "POST",
+        headers: { "cf-connecting-ip": "192.0.2.30", "content-type": "application/json" },
+        body: JSON.stringify({ path: "rest:inspect", args: {} }),
+      });
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it("shares one bucket between callers without cf-connecting-ip, ignoring x-forwarded-for", async () => {
+    const worker = limitedWorker();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const forged = { headers: { "x-forwarded-for": `198.51.100.${i}` } };
+      statuses.push((await request(worker, "/_svc/rest/rest/inspect", forged)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it("keys on an API-key header when told to", async () => {
+    const worker = limitedWorker({ key: (req) => `api:${req.headers.get("x-api-key") ?? "none"}` });
+    const withKey = (key: string) => ({
+      headers: { "x-api-key": key, "cf-connecting-ip": "192.0.2.40" },
+    });
+    for (let i = 0; i < 3; i++)
+      expect((await request(worker, "/_svc/rest/rest/inspect", withKey("alpha"))).status).toBe(200);
+    expect((await request(worker, "/_svc/rest/rest/inspect", withKey("alpha"))).status).toBe(429);
+    expect((await request(worker, "/_svc/rest/rest/inspect", withKey("beta"))).status).toBe(200);
+  });
+
+  it("keys on the function path when told to", async () => {
+    const worker = limitedWorker({
+      key: (req, path) => `${req.headers.get("cf-connecting-ip")}:${path}`,
+    });
+    for (let i = 0; i < 3; i++)
+      await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.50"));
+    expect((await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.50"))).status).toBe(
+      429,
+    );
+    expect(
+      (await request(worker, "/_svc/rest/rest/noArgs", { method: "POST", ...fromIp("192.0.2.50") }))
+        .status,
+    ).toBe(200);
+  });
+
+  it("admits calls when the store is down (default onStoreError: allow) and refuses with 503 under deny", async () => {
+    const allow = limitedWorker({}, "BROKEN_LIMITER");
+    expect((await request(allow, "/_svc/rest/rest/inspect", fromIp("192.0.2.60"))).status).toBe(
+      200,
+    );
+    const deny = limitedWorker({ onStoreError: "deny" }, "BROKEN_LIMITER");
+    const refused = await request(deny, "/_svc/rest/rest/inspect", fromIp("192.0.2.60"));
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ code: "UNAVAILABLE" });
+  });
+
+  it("fails loudly (500), never open, when the limiter is misconfigured", async () => {
+    const misconfigured = limitedWorker({}, "NO_SUCH_BINDING");
+    expect(
+      (await request(misconfigured, "/_svc/rest/rest/inspect", fromIp("192.0.2.70"))).status,
+    ).toBe(500);
+  });
+});
