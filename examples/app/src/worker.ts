@@ -10,15 +10,25 @@ export const Shard = createShard({ schema, functions });
 /** Counts rate limits exactly, one object per (rate, key). */
 export { RateLimitStore } from "@svc/ratelimit";
 
+const vars = env as { SVC_ADMIN_TOKEN?: string; REST_RATE_PER_MINUTE?: string };
+const restPerMinute = Number(vars.REST_RATE_PER_MINUTE ?? 120);
+
 const limiter = createRateLimiter({
   store: "RATE_LIMITER",
-  rates: { rest: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 60 } },
+  rates: {
+    rest: {
+      kind: "token bucket",
+      rate: restPerMinute,
+      period: MINUTE,
+      capacity: Math.ceil(restPerMinute / 2),
+    },
+  },
 });
 
 export default createWorker({
   shardDO: "SHARD",
   functions,
-  adminToken: (env as { SVC_ADMIN_TOKEN?: string }).SVC_ADMIN_TOKEN,
+  adminToken: vars.SVC_ADMIN_TOKEN,
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
   openApiSpec,
   fetch: () => new Response("svc example app\n"),

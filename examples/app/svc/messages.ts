@@ -23,6 +23,20 @@ export const list = query
       .take(Math.min(Math.max(args.limit ?? 50, 1), 200)),
   );
 
+/** Every message of the caller in a channel, a page at a time (oldest first). */
+export const page = query
+  .input({
+    channel: v.optional(v.string()),
+    cursor: v.union(v.string(), v.null()),
+    numItems: v.number(),
+  })
+  .handler(async (ctx, args) =>
+    ctx.db
+      .query("messages")
+      .withIndex("by_channel", (q) => q.eq("channel", args.channel ?? "general"))
+      .paginate({ cursor: args.cursor, numItems: Math.min(Math.max(args.numItems, 1), 500) }),
+  );
+
 /** Posts a message as the signed-in user. */
 export const send = mutation
   .input({ body: v.string(), channel: v.optional(v.string()) })

@@ -20,6 +20,7 @@ export const api = {
   messages: {
     list: makeReference<typeof messages.list>("messages:list", "query", "public"),
     notices: makeReference<typeof messages.notices>("messages:notices", "query", "public"),
+    page: makeReference<typeof messages.page>("messages:page", "query", "public"),
     remove: makeReference<typeof messages.remove>("messages:remove", "mutation", "public"),
     replay: makeReference<typeof messages.replay>("messages:replay", "stream", "public"),
     send: makeReference<typeof messages.send>("messages:send", "mutation", "public"),

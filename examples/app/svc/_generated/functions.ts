@@ -11,6 +11,7 @@ export const functions = {
   "messages:list": messages.list,
   "messages:notice": messages.notice,
   "messages:notices": messages.notices,
+  "messages:page": messages.page,
   "messages:remove": messages.remove,
   "messages:replay": messages.replay,
   "messages:send": messages.send,
