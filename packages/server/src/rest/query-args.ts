@@ -26,7 +26,12 @@ export function argsFromQuery(params: URLSearchParams): Record<string, unknown> 
   return args;
 }
 
+/** Text that can begin a JSON value (after optional whitespace). */
+const MAY_BE_JSON = /^\s*[-0-9{["tfn]/;
+
 function parseLoose(raw: string): unknown {
+  // Most values are plain strings; skip the throwing parse for those that cannot be JSON.
+  if (!MAY_BE_JSON.test(raw)) return raw;
   try {
     return fromJsonValue(JSON.parse(raw));
   } catch {
