@@ -10,9 +10,17 @@ interface CallerHeaders {
   headers: HeadersInit;
 }
 
-/** One endpoint of `auth.api`, with `headers` required. */
+/** Call options that change what an endpoint returns; `ctx.authApi` always returns the data. */
+type ResponseShaping = "asResponse" | "returnHeaders" | "returnStatus";
+
+/**
+ * One endpoint of `auth.api`, with `headers` required. Its input and output
+ * types are better-auth's (inferred from the endpoint's plain call signature).
+ */
 type RequireHeaders<Endpoint> = Endpoint extends (context?: infer Input) => Promise<infer Output>
-  ? (context: Omit<NonNullable<Input>, "headers" | "asResponse"> & CallerHeaders) => Promise<Output>
+  ? (
+      context: Omit<NonNullable<Input>, "headers" | ResponseShaping> & CallerHeaders,
+    ) => Promise<Output>
   : Endpoint;
 
 /**
