@@ -1,0 +1,13 @@
+/** Cloudflare Turnstile's verification endpoint (the default `verifyUrl`). */
+export const TURNSTILE_SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
+
+/**
+ * Turnstile's documented test secret that passes every token. Refused when
+ * the app says it runs in production, where it would switch the check off.
+ *
+ * @see https://developers.cloudflare.com/turnstile/troubleshooting/testing/
+ */
+export const TURNSTILE_ALWAYS_PASS_SECRET = "1x0000000000000000000000000000000AA";
+
+/** How long `verifyCaptcha` waits for the verdict by default, in milliseconds. */
+export const DEFAULT_CAPTCHA_TIMEOUT_MS = 10_000;

@@ -1,0 +1,45 @@
+/**
+ * Every way `@svc/auth` refuses a configuration or a call, by code. The codes
+ * are stable: match on `error.code`, never on the message.
+ *
+ * @see ../README.md
+ */
+export const AUTH_ERROR_CODES = {
+  /** `createAuth` / `compileMigrationsSql` got no usable `secret`. */
+  AUTH_SECRET_MISSING: "AUTH_SECRET_MISSING",
+  /** `svcDatabaseAdapter` got something that is not a D1 binding. */
+  AUTH_DATABASE_NOT_D1: "AUTH_DATABASE_NOT_D1",
+  /** `ensureMigrated` was called on an auth built without a database. */
+  AUTH_DATABASE_MISSING: "AUTH_DATABASE_MISSING",
+  /** `ensureMigrated` cannot diff this kind of database (non-Kysely adapter). */
+  AUTH_DATABASE_UNSUPPORTED: "AUTH_DATABASE_UNSUPPORTED",
+  /** The schema could not be brought up to date (the cause says why). */
+  AUTH_MIGRATION_FAILED: "AUTH_MIGRATION_FAILED",
+  /** A `ctx.authApi` endpoint was called without `headers`. */
+  AUTH_API_HEADERS_REQUIRED: "AUTH_API_HEADERS_REQUIRED",
+} as const;
+
+/** A code from {@link AUTH_ERROR_CODES}. */
+export type AuthErrorCode = keyof typeof AUTH_ERROR_CODES;
+
+/**
+ * A misconfiguration or misuse of `@svc/auth`, caught before better-auth sees
+ * it so the message can say what to change. Thrown inside a procedure it
+ * reaches the client as `INTERNAL` (the message stays in the server log),
+ * because it is the app's bug, not the caller's.
+ *
+ * @example
+ * ```ts
+ * try { createAuth({ secret: "" }); }
+ * catch (error) { if (error instanceof SvcAuthError && error.code === "AUTH_SECRET_MISSING") … }
+ * ```
+ */
+export class SvcAuthError extends Error {
+  override readonly name = "SvcAuthError";
+  readonly code: AuthErrorCode;
+
+  constructor(code: AuthErrorCode, message: string, options?: { cause?: unknown }) {
+    super(`svc/auth: ${message}`, options);
+    this.code = code;
+  }
+}

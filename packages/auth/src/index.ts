@@ -1,0 +1,30 @@
+/**
+ * `@svc/auth`: a thin layer over better-auth for Cloudflare Workers + D1.
+ * Plugin factories live in `@svc/auth/plugins`, `withAuthPlugins` in
+ * `@svc/auth/middleware`.
+ *
+ * @packageDocumentation
+ */
+export {
+  CAPTCHA_ERROR_CODES,
+  type CaptchaErrorCode,
+  CaptchaVerificationError,
+} from "./captcha/errors.ts";
+export {
+  type CaptchaMeta,
+  type VerifyCaptchaMiddlewareOptions,
+  verifyCaptchaMiddleware,
+} from "./captcha/middleware.ts";
+export {
+  DEFAULT_CAPTCHA_TIMEOUT_MS,
+  TURNSTILE_ALWAYS_PASS_SECRET,
+  TURNSTILE_SITEVERIFY_URL,
+} from "./captcha/turnstile.ts";
+export { type CaptchaVerdict, type VerifyCaptchaOptions, verifyCaptcha } from "./captcha/verify.ts";
+export { createAuth, type SvcAuth, type SvcAuthOptions } from "./create-auth.ts";
+export { svcDatabaseAdapter } from "./database.ts";
+export { AUTH_ERROR_CODES, type AuthErrorCode, SvcAuthError } from "./errors.ts";
+export { type AuthRequestHandler, DEFAULT_BASE_PATH, handleAuthRequest } from "./handle-request.ts";
+export { type CompileMigrationsOptions, compileMigrationsSql } from "./migrations/compile-sql.ts";
+export { ensureMigrated, type MigratableAuth } from "./migrations/ensure-migrated.ts";
+export { type SessionIdentity, type SessionSource, sessionIdentity } from "./session-identity.ts";

@@ -1,0 +1,64 @@
+import { invalidateSchemaChecks } from "@better-auth/core/db/internal";
+import type { BetterAuthOptions } from "better-auth";
+import { getMigrations } from "better-auth/db/migration";
+import { isD1Like } from "../database.ts";
+import { SvcAuthError } from "../errors.ts";
+
+/** What better-auth's migrator would do to a database, and the way to do it. */
+export interface MigrationPlan {
+  /** One SQL statement per entry, without the trailing `;`, in execution order. */
+  statements: string[];
+  /**
+   * Applies the plan. On D1 all statements go in one `batch`, which D1 runs
+   * as a single transaction: it lands whole or not at all, so two isolates
+   * racing never leave a half-built schema and the loser's re-diff comes back
+   * empty. Elsewhere better-auth's own runner applies them one by one.
+   */
+  run(): Promise<void>;
+}
+
+/**
+ * Diffs the schema of `options` (core tables + every plugin's) against
+ * `options.database` with better-auth's own migrator. The database kind is
+ * checked first: better-auth's migrator calls `process.exit(1)` when it finds
+ * no Kysely-compatible database, which must never happen inside a worker.
+ */
+export async function planMigrations(options: BetterAuthOptions): Promise<MigrationPlan> {
+  assertMigratable(options.database);
+  const plan = await getMigrations(options);
+  const statements = (await plan.compileMigrations())
+    .split(";\n\n")
+    .map((statement) => statement.replace(/;$/, "").trim())
+    .filter((statement) => statement !== "");
+  const database = options.database;
+  if (!isD1Like(database)) return { statements, run: plan.runMigrations };
+  const run = async () => {
+    try {
+      await database.batch(statements.map((statement) => database.prepare(statement)));
+    } finally {
+      // better-auth caches "schema checked" per database; make it look again, as its runner does.
+      invalidateSchemaChecks(database);
+    }
+  };
+  return { statements, run };
+}
+
+/** Database shapes better-auth's Kysely migrator understands (see its `createKyselyAdapter`). */
+const KYSELY_MARKERS = ["db", "dialect", "createDriver", "connect", "getConnection", "aggregate"];
+
+function assertMigratable(database: BetterAuthOptions["database"]): void {
+  if (database === undefined || database === null) {
+    throw new SvcAuthError(
+      "AUTH_DATABASE_MISSING",
+      "ensureMigrated needs an auth built with a database: createAuth({ database: svcDatabaseAdapter(env.DB), … }). " +
+        "For SQL without a database use compileMigrationsSql(options).",
+    );
+  }
+  if (isD1Like(database)) return;
+  if (typeof database === "object" && KYSELY_MARKERS.some((marker) => marker in database)) return;
+  throw new SvcAuthError(
+    "AUTH_DATABASE_UNSUPPORTED",
+    "ensureMigrated diffs D1 (svcDatabaseAdapter) and other Kysely-backed databases only; " +
+      "this database adapter brings its own schema tooling (e.g. drizzle-kit, prisma migrate).",
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * `@svc/auth/plugins`: every better-auth plugin factory the specification
+ * lists, under its names. Behaviour and options are better-auth's own; see
+ * its documentation for each. A plugin not listed here (or a community one)
+ * works the same way: put its factory in `plugins`, and `ensureMigrated`
+ * picks up its tables.
+ *
+ * Where each comes from (better-auth 1.7): the `better-auth/plugins` barrel,
+ * except `passkey` (`@better-auth/passkey`), `oauthProvider`
+ * (`@better-auth/oauth-provider`, which replaced the removed OIDC provider
+ * plugin) and `mcp` / `requireMcpAuth` / `mcpHandler` (`@better-auth/mcp`).
+ *
+ * @example
+ * ```ts
+ * import { admin, bearer, organization, passkey, twoFactor } from "@svc/auth/plugins";
+ * createAuth({ secret, database, plugins: [admin(), organization(), twoFactor(), passkey(), bearer()] });
+ * ```
+ * @see ../../../shared/spec/service-spec.md "Plugins re-exported from @svc/auth/plugins"
+ * @packageDocumentation
+ */
+
+export {
+  /**
+   * Verifies an MCP access token on a protected-resource request and answers
+   * unauthenticated calls with an RFC 9728 `WWW-Authenticate` challenge
+   * (`createMcpProtectedRequestHandler` in `@better-auth/mcp`; the spec's
+   * `mcpHandler`).
+   */
+  createMcpProtectedRequestHandler as mcpHandler,
+  /** OAuth 2.1 authorization server configured for Model Context Protocol clients (needs `jwt()`). */
+  mcp,
+  /** Wraps an MCP request handler so it runs only with a valid access token (formerly `withMcpAuth`). */
+  requireMcpAuth,
+} from "@better-auth/mcp";
+export {
+  /** Makes the app an OAuth 2.1 / OpenID Connect provider (needs `jwt()`). */
+  oauthProvider,
+} from "@better-auth/oauth-provider";
+export {
+  /** WebAuthn passkeys, for passwordless login or as a second factor. */
+  passkey,
+} from "@better-auth/passkey";
+export {
+  /** Admin APIs: list and ban users, set roles, impersonate, revoke sessions. */
+  admin,
+  /** Guest sessions that can later become a real account. */
+  anonymous,
+  /** Accepts the session token in `Authorization: Bearer` instead of a cookie. */
+  bearer,
+  /** Gates sensitive auth endpoints (default: sign-up, sign-in, password reset) with a captcha provider; token in `x-captcha-response`. */
+  captcha,
+  /** Builder for custom roles and permissions, passed as `ac`/`roles` to `admin` and `organization`. */
+  createAccessControl,
+  /** Adds custom fields to the session object returned to the client. */
+  customSession,
+  /** OAuth 2.0 device authorization grant for input-constrained clients. */
+  deviceAuthorization,
+  /** Emails a one-time numeric code to verify an address or sign in. */
+  emailOTP,
+  /** Any OAuth 2.0 / OIDC provider beyond the built-in social ones. */
+  genericOAuth,
+  /**
+   * Rejects passwords found in a public breach corpus (k-anonymity range
+   * check). better-auth exports it under the corpus service's name.
+   */
+  haveIBeenPwned as pwnedPasswords,
+  /** Issues verifiable JWTs and serves a JWKS endpoint. */
+  jwt,
+  /** Sign-in by emailing a one-time login link. */
+  magicLink,
+  /** Several signed-in accounts at once, with switching. */
+  multiSession,
+  /** Routes OAuth callbacks through one stable URL (preview deploys). */
+  oAuthProxy,
+  /** Issues and verifies single-use, short-lived tokens. */
+  oneTimeToken,
+  /** Multi-tenant organizations with members, invitations and roles. */
+  organization,
+  /** Phone-number sign-in and verification over SMS one-time codes. */
+  phoneNumber,
+  /** Sign-In with Ethereum. */
+  siwe,
+  /** TOTP authenticator apps plus backup codes. */
+  twoFactor,
+  /** A unique username as a login identifier alongside email. */
+  username,
+} from "better-auth/plugins";

@@ -1,0 +1,23 @@
+declare namespace Cloudflare {
+  interface GlobalProps {
+    mainModule: typeof import("./worker.ts");
+    durableNamespaces: "Shard";
+  }
+  interface Env {
+    SHARD: DurableObjectNamespace;
+    /** The test worker's auth database. */
+    DB: D1Database;
+    /** Fresh databases, one per migration scenario. */
+    MIGRATE_LARGE: D1Database;
+    MIGRATE_COMPILED: D1Database;
+    MIGRATE_CONCURRENT: D1Database;
+    MIGRATE_COMMUNITY: D1Database;
+    MIGRATE_RETRY: D1Database;
+    /** Base URL of the local siteverify stub (vitest globalSetup). */
+    SITEVERIFY_URL: string;
+    /** Source modules of `wrangler deploy`'s bundle of this worker. */
+    BUNDLE_MODULES: string[];
+    /** A password hash made by plain better-auth on Node. */
+    NODE_PASSWORD_HASH: string;
+  }
+}
