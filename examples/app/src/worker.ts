@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
+import { ensureMigrated, handleAuthRequest, sessionIdentity } from "@svc/auth";
 import { createRateLimiter, MINUTE } from "@svc/ratelimit";
 import { createRestRateLimit, createShard, createWorker } from "@svc/server";
 import { functions } from "../svc/_generated/functions.ts";
 import { openApiSpec } from "../svc/_generated/openapi.ts";
 import schema from "../svc/schema.ts";
+import { auth } from "./auth.ts";
 
 /** The shard Durable Object: one SQLite database per shard key. */
 export const Shard = createShard({ schema, functions });
@@ -25,11 +27,23 @@ const limiter = createRateLimiter({
   },
 });
 
-export default createWorker({
+const svc = createWorker({
   shardDO: "SHARD",
   functions,
+  resolveIdentity: sessionIdentity(auth),
   adminToken: vars.SVC_ADMIN_TOKEN,
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
   openApiSpec,
-  fetch: () => new Response("svc example app\n"),
+  fetch: () =>
+    new Response("svc example app — see the README\n", {
+      headers: { "content-type": "text/plain" },
+    }),
 });
+
+/** The specification's typical wiring: migrate, let better-auth answer /api/auth/*, then svc. */
+export default {
+  async fetch(request, env, ctx) {
+    await ensureMigrated(auth);
+    return (await handleAuthRequest(auth, request)) ?? svc.fetch(request, env, ctx);
+  },
+} satisfies ExportedHandler<unknown>;

@@ -11,9 +11,17 @@ export type SvcAuthOptions = BetterAuthOptions & { secret: string };
 export type SvcAuth<Options extends BetterAuthOptions = BetterAuthOptions> = Auth<Options>;
 
 /**
- * Builds the better-auth instance with the options passed through unchanged;
- * the one thing it adds is failing at once, with directions, when `secret` is
- * missing or blank (better-auth would only complain at first use).
+ * Builds the better-auth instance with the options passed through unchanged,
+ * with two differences:
+ *
+ * - a missing or blank `secret` fails at once, with directions (better-auth
+ *   would only complain at first use);
+ * - `advanced.database.validateSchema` defaults to `false`: better-auth checks
+ *   the schema as soon as the instance is built, which in a worker is module
+ *   load, where workerd forbids I/O, so it could only log "Could not validate
+ *   the database schema" on every cold start. `ensureMigrated` (or the
+ *   migrations from `compileMigrationsSql`) is what keeps the schema right.
+ *   Set it to `true` to get better-auth's check back.
  *
  * @example
  * ```ts
@@ -32,5 +40,8 @@ export type SvcAuth<Options extends BetterAuthOptions = BetterAuthOptions> = Aut
  */
 export function createAuth<Options extends SvcAuthOptions>(options: Options & {}): Auth<Options> {
   assertSecret(options?.secret, "createAuth");
-  return betterAuth(options);
+  const database = options.advanced?.database;
+  if (database?.validateSchema !== undefined) return betterAuth(options);
+  const advanced = { ...options.advanced, database: { ...database, validateSchema: false } };
+  return betterAuth<Options>({ ...options, advanced });
 }

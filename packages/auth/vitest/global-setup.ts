@@ -1,9 +1,9 @@
 import { fileURLToPath } from "node:url";
+import { deployBundle } from "@svc/cli";
 import { hashPassword } from "better-auth/crypto";
 import type { TestProject } from "vitest/node";
 import { NODE_PASSWORD } from "../test/fixture/constants.ts";
 import { startSiteverifyStub } from "./siteverify-stub.ts";
-import { bundledModules } from "./worker-bundle.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,7 +23,9 @@ declare module "vitest" {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const [stub, modules, hash] = await Promise.all([
     startSiteverifyStub(),
-    bundledModules(fileURLToPath(new URL("../test/wrangler.jsonc", import.meta.url))),
+    deployBundle(fileURLToPath(new URL("../test/wrangler.jsonc", import.meta.url))).then(
+      (bundle) => bundle.modules,
+    ),
     hashPassword(NODE_PASSWORD),
   ]);
   project.provide("siteverifyUrl", stub.url);

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { wranglerEntry } from "./deploy-bundle.ts";
 
 /** A worker running under `wrangler dev` on its own port with its own local state. */
 export interface DevServer {
@@ -81,11 +81,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   args.push("--show-interactive-dev-session=false");
   for (const [name, value] of Object.entries(options.vars ?? {}))
     args.push("--var", `${name}:${value}`);
-  const wrangler = path.join(
-    path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")),
-    "bin/wrangler.js",
-  );
-  const child = spawn(process.execPath, [wrangler, ...args], {
+  const child = spawn(process.execPath, [wranglerEntry(), ...args], {
     cwd: options.appDir,
     env: {
       ...process.env,

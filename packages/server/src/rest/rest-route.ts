@@ -2,6 +2,7 @@ import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { isJsonContentType, readJsonBody } from "../worker/body.ts";
+import { refuseCrossSiteCookies } from "../worker/cross-site.ts";
 import { type Invocation, invokeProcedure } from "../worker/invoke.ts";
 import { jsonResponse } from "../worker/responses.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
@@ -62,6 +63,7 @@ export async function handleRest<Env>(
         ? await runtime.restRateLimit.check(request, route.path)
         : {};
       try {
+        refuseCrossSiteCookies(request, url);
         const shardKey = shardKeyOf(request, url);
         const invocation: Invocation = {
           path: route.path,

@@ -1,6 +1,7 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { isJsonContentType, readJsonBody } from "./body.ts";
+import { refuseCrossSiteCookies } from "./cross-site.ts";
 import { type Invocation, invokeProcedure, invokeStream } from "./invoke.ts";
 import { jsonResponse } from "./responses.ts";
 import type { WorkerRuntime } from "./runtime.ts";
@@ -31,6 +32,7 @@ export async function handleRpc<Env>(
   if (!isJsonContentType(request.headers.get("content-type"))) {
     throw new SvcError("BAD_REQUEST", "RPC requests must have content-type: application/json.");
   }
+  refuseCrossSiteCookies(request, url);
   const shardKey = shardKeyOf(request, url);
   const body = await readJsonBody(request, runtime.maxBodyBytes);
   if (!isPlainObject(body) || typeof body.path !== "string") {
