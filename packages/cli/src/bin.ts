@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { codegen } from "./commands/codegen.ts";
 import { dev } from "./commands/dev.ts";
+import { migrate } from "./commands/migrate.ts";
 
 const USAGE = `svc — the svc command line
 
@@ -9,6 +10,9 @@ Usage:
   svc codegen [--app <dir>] [--check]   generate svc/_generated/* (--check: fail if stale)
   svc dev [--app <dir>] [-- <wrangler dev args>]
                                         codegen on every change under svc/, and wrangler dev
+  svc migrate [--app <dir>] [--auth <module>] [--check]
+                                        write the next D1 migration for the auth schema
+                                        (--auth: module exporting \`auth\`, default src/auth.ts)
   svc help                              this text
 `;
 
@@ -16,13 +20,25 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { app: { type: "string", default: "." }, check: { type: "boolean", default: false } },
+    options: {
+      app: { type: "string", default: "." },
+      check: { type: "boolean", default: false },
+      auth: { type: "string", default: "src/auth.ts" },
+    },
     allowPositionals: true,
   });
   switch (command) {
     case "codegen": {
       const result = await codegen({ appDir: values.app, check: values.check });
       return values.check && result.changed.length > 0 ? 1 : 0;
+    }
+    case "migrate": {
+      const result = await migrate({
+        appDir: values.app,
+        authModule: values.auth,
+        check: values.check,
+      });
+      return values.check && result.file !== null ? 1 : 0;
     }
     case "dev":
       return dev({ appDir: values.app, wranglerArgs: positionals });

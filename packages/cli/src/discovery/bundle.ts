@@ -36,21 +36,18 @@ function discoveryEntry(modules: readonly SourceModule[]): string {
 }
 
 /**
- * Bundles a worker that imports every procedure module and answers their
- * manifest. It runs in workerd, so modules that import `cloudflare:workers`
- * or read bindings at load time are discovered as they really load.
+ * Bundles an entry module (source text, resolved from `appDir`) into one
+ * ES module for workerd: Cloudflare and Node built-ins stay imports,
+ * everything else is inlined with the `workerd` export conditions, as
+ * wrangler would.
  */
-export async function bundleDiscovery(
+export async function bundleForWorkerd(
   appDir: string,
-  modules: readonly SourceModule[],
+  entry: string,
+  sourcefile: string,
 ): Promise<string> {
   const result = await esbuild.build({
-    stdin: {
-      contents: discoveryEntry(modules),
-      resolveDir: appDir,
-      sourcefile: "svc-discovery.js",
-      loader: "js",
-    },
+    stdin: { contents: entry, resolveDir: appDir, sourcefile, loader: "js" },
     absWorkingDir: appDir,
     bundle: true,
     write: false,
@@ -64,6 +61,15 @@ export async function bundleDiscovery(
     logLevel: "silent",
   });
   const output = result.outputFiles[0];
-  if (output === undefined) throw new Error("svc codegen: esbuild produced no output");
+  if (output === undefined) throw new Error(`svc: esbuild produced no output for ${sourcefile}`);
   return output.text;
+}
+
+/**
+ * Bundles a worker that imports every procedure module and answers their
+ * manifest. It runs in workerd, so modules that import `cloudflare:workers`
+ * or read bindings at load time are discovered as they really load.
+ */
+export function bundleDiscovery(appDir: string, modules: readonly SourceModule[]): Promise<string> {
+  return bundleForWorkerd(appDir, discoveryEntry(modules), "svc-discovery.js");
 }
