@@ -81,7 +81,9 @@ describe(`load: ${TOTAL.toLocaleString("en-US")} mixed REST/RPC calls at concurr
           });
           break;
         case 2:
-          response = await fetch(`${app.url}/_svc/rest/hello/ping?name=caller${i}&shardKey=${shard}`);
+          response = await fetch(
+            `${app.url}/_svc/rest/hello/ping?name=caller${i}&shardKey=${shard}`,
+          );
           break;
         default:
           response = await fetch(`${app.url}/_svc/rpc?shardKey=${shard}`, {
