@@ -7,6 +7,8 @@ export interface Target {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** A fresh body per request (e.g. a unique email for sign-up). */
+  makeBody?: () => string;
 }
 
 /** Median figures of a target over the measured rounds. */
@@ -18,6 +20,8 @@ export interface LoadFigures {
   /** Non-2xx answers seen while measuring (must be 0 for a valid figure). */
   errors: number;
   rounds: number[];
+  /** Median workerd CPU per request (ms), when a CPU probe was given. */
+  cpuMsPerRequest: number | null;
 }
 
 /** How hard and how long to drive each target. */
@@ -26,6 +30,8 @@ export interface LoadPlan {
   warmupSeconds: number;
   roundSeconds: number;
   rounds: number;
+  /** Reads cumulative server CPU (ms); enables `cpuMsPerRequest`. */
+  cpuProbe?: () => Promise<number>;
 }
 
 /** The plan every HTTP comparison uses unless it says otherwise. */
@@ -43,11 +49,15 @@ function median(values: number[]): number {
 }
 
 async function drive(target: Target, plan: LoadPlan, seconds: number): Promise<autocannon.Result> {
+  const { makeBody } = target;
   return autocannon({
     url: target.url,
     method: target.method ?? "GET",
     ...(target.headers ? { headers: target.headers } : {}),
     ...(target.body ? { body: target.body } : {}),
+    ...(makeBody
+      ? { requests: [{ setupRequest: (request) => ({ ...request, body: makeBody() }) }] }
+      : {}),
     connections: plan.connections,
     duration: seconds,
   });
@@ -66,10 +76,17 @@ export async function compare(
 ): Promise<LoadFigures[]> {
   for (const target of targets) await drive(target, plan, plan.warmupSeconds);
   const results = new Map<string, autocannon.Result[]>(targets.map((target) => [target.name, []]));
+  const cpu = new Map<string, number[]>(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= plan.rounds; round++) {
     for (const target of targets) {
+      const before = await plan.cpuProbe?.();
       const result = await drive(target, plan, plan.roundSeconds);
+      const after = await plan.cpuProbe?.();
       results.get(target.name)!.push(result);
+      const served = result.requests.total;
+      if (before !== undefined && after !== undefined && served > 0) {
+        cpu.get(target.name)!.push((after - before) / served);
+      }
       log(
         `    round ${round}/${plan.rounds} ${target.name}: ${Math.round(result.requests.average)} req/s`,
       );
@@ -84,6 +101,7 @@ export async function compare(
       p99Ms: median(runs.map((run) => run.latency.p99)),
       errors: runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0),
       rounds: runs.map((run) => Math.round(run.requests.average)),
+      cpuMsPerRequest: cpu.get(target.name)!.length > 0 ? median(cpu.get(target.name)!) : null,
     };
   });
 }

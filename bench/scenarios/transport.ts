@@ -1,5 +1,4 @@
-import path from "node:path";
-import { startDevServer } from "@svc/cli";
+import { postJson, startBenchApp } from "../lib/bench-app.ts";
 import { compare, type LoadFigures } from "../lib/load.ts";
 
 /** REST vs RPC vs a hand-written Hono route, each reading the same kind of row from a Durable Object's SQLite. */
@@ -9,26 +8,15 @@ export interface TransportResult {
   restVsHandWritten: number;
 }
 
-const APP = path.resolve(import.meta.dirname, "../app");
-
-async function postJson(url: string, body: unknown): Promise<unknown> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
 export async function measureTransports(log: (line: string) => void): Promise<TransportResult> {
-  const app = await startDevServer({ appDir: APP });
+  const app = await startBenchApp();
   try {
-    const { value: rowId } = (await postJson(`${app.url}/_svc/rpc?shardKey=bench`, {
+    const { body: seeded } = await postJson(`${app.url}/_svc/rpc?shardKey=bench`, {
       path: "rows:seed",
       args: {},
-    })) as { value: string };
-    const plainId = (await postJson(`${app.url}/hono/seed`, {})) as string;
+    });
+    const rowId = (seeded as { value: string }).value;
+    const { body: plainId } = await postJson(`${app.url}/hono/seed`, {});
     const figures = await compare(
       [
         { name: "svc REST (GET)", url: `${app.url}/_svc/rest/rows/get?shardKey=bench&id=${rowId}` },
@@ -39,7 +27,7 @@ export async function measureTransports(log: (line: string) => void): Promise<Tr
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ path: "rows:get", args: { id: rowId } }),
         },
-        { name: "hand-written Hono → DO", url: `${app.url}/hono/row/${plainId}` },
+        { name: "hand-written Hono → DO", url: `${app.url}/hono/row/${plainId as string}` },
       ],
       undefined,
       log,

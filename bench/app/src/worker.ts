@@ -1,17 +1,44 @@
-import { createShard, createWorker } from "@svc/server";
+import { ensureMigrated, handleAuthRequest, sessionIdentity } from "@svc/auth";
+import { createRateLimiter, MINUTE } from "@svc/ratelimit";
+import { createRestRateLimit, createShard, createWorker, type SvcWorker } from "@svc/server";
 import { Hono } from "hono";
 import { functions } from "../svc/_generated/functions.ts";
 import schema from "../svc/schema.ts";
+import { auth, plainAuth } from "./auth.ts";
+import { limiterRoute } from "./limiter-loops.ts";
+import type { PingStore } from "./ping-store.ts";
 import { PlainRows } from "./plain-rows.ts";
 
+export { RateLimitStore } from "@svc/ratelimit";
+export { PingStore } from "./ping-store.ts";
 export { PlainRows };
 export const Shard = createShard({ schema, functions });
 
 interface Env {
   PLAIN: DurableObjectNamespace<PlainRows>;
+  PING: DurableObjectNamespace<PingStore>;
 }
 
-const svc = createWorker<Env>({ shardDO: "SHARD", functions });
+// Never refuses: the measured cost is the gate's round trip to its store.
+const limiter = createRateLimiter({
+  store: "RATE_LIMITER",
+  rates: { rest: { kind: "token bucket", rate: 100_000_000, period: MINUTE } },
+});
+
+/** The svc workers compared, chosen per request by `x-bench-variant`. */
+const variants: Record<string, SvcWorker<Env>> = {
+  plain: createWorker<Env>({ shardDO: "SHARD", functions }),
+  ratelimit: createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
+  }),
+  identity: createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    resolveIdentity: sessionIdentity(auth),
+  }),
+};
 
 /** The baseline a user would write by hand: Hono routes calling the Durable Object directly. */
 const hono = new Hono<{ Bindings: Env }>()
@@ -20,10 +47,22 @@ const hono = new Hono<{ Bindings: Env }>()
     c.json(await c.env.PLAIN.getByName("bench").getRow(c.req.param("id"))),
   );
 
+let plainMigrated: Promise<unknown> | undefined;
+
 export default {
-  fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
-    return new URL(request.url).pathname.startsWith("/hono/")
-      ? hono.fetch(request, env, ctx)
-      : svc.fetch(request, env, ctx);
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/hono/")) return hono.fetch(request, env, ctx);
+    if (url.pathname.startsWith("/rl/")) return limiterRoute(url, env);
+    if (url.pathname.startsWith("/plain-auth/")) {
+      plainMigrated ??= ensureMigrated(plainAuth);
+      await plainMigrated;
+      return plainAuth.handler(request);
+    }
+    await ensureMigrated(auth);
+    const answered = await handleAuthRequest(auth, request);
+    if (answered) return answered;
+    const variant = variants[request.headers.get("x-bench-variant") ?? "plain"] ?? variants.plain!;
+    return variant.fetch(request, env, ctx);
   },
 };

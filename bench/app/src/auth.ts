@@ -1,0 +1,33 @@
+import { env } from "cloudflare:workers";
+import { createAuth, svcDatabaseAdapter } from "@svc/auth";
+import { bearer } from "@svc/auth/plugins";
+import { betterAuth } from "better-auth";
+
+interface BenchEnv {
+  AUTH_DB: D1Database;
+  PLAIN_DB: D1Database;
+  AUTH_SECRET: string;
+}
+
+const vars = env as unknown as BenchEnv;
+const baseURL = { allowedHosts: ["127.0.0.1:*"], protocol: "http" as const };
+
+/** svc's auth: `createAuth` over D1, served through `handleAuthRequest`. */
+export const auth = createAuth({
+  secret: vars.AUTH_SECRET,
+  baseURL,
+  database: svcDatabaseAdapter(vars.AUTH_DB),
+  emailAndPassword: { enabled: true },
+  plugins: [bearer()],
+});
+
+/** The baseline: plain better-auth with the same options, mounted at /plain-auth. */
+export const plainAuth = betterAuth({
+  secret: vars.AUTH_SECRET,
+  baseURL,
+  basePath: "/plain-auth",
+  database: vars.PLAIN_DB,
+  emailAndPassword: { enabled: true },
+  plugins: [bearer()],
+  advanced: { database: { validateSchema: false } },
+});
