@@ -11,6 +11,8 @@ export interface DevServer {
   url: string;
   /** Everything wrangler printed so far (for failure messages). */
   output(): string;
+  /** Where the local D1 databases and Durable Objects persist (removed by `stop`). */
+  stateDir: string;
   /** Stops wrangler and deletes the local state. */
   stop(): Promise<void>;
 }
@@ -113,5 +115,5 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await stop();
     throw error;
   }
-  return { url, output, stop };
+  return { url, output, stop, stateDir: persistTo };
 }

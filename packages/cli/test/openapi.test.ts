@@ -28,8 +28,10 @@ describe("the example app's generated OpenAPI document", () => {
     expect(
       operations.map((op) => `${op.method.toUpperCase()} ${op.route} ${op.operationId}`).sort(),
     ).toEqual([
+      "GET /_svc/rest/account/whoami accountWhoami",
       "GET /_svc/rest/hello/ping helloPing",
       "GET /_svc/rest/messages/list messagesList",
+      "POST /_svc/rest/account/whoami accountWhoamiPost",
       "POST /_svc/rest/hello/ping helloPingPost",
       "POST /_svc/rest/messages/list messagesListPost",
       "POST /_svc/rest/messages/send messagesSend",

@@ -11,6 +11,7 @@ import { type AdminTokenOption, createAdminGate } from "./worker/admin-gate.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./worker/body.ts";
 import { DASHBOARD_PREFIX, serveDashboard } from "./worker/dashboard-route.ts";
 import type { AuthAdminSurface } from "./worker/extensions.ts";
+import { DEFAULT_MAX_HEADER_BYTES, refuseHugeHeaders } from "./worker/header-size.ts";
 import type { IdentityResolver } from "./worker/invoke.ts";
 import { jsonResponse } from "./worker/responses.ts";
 import { handleRpc, RPC_PATH } from "./worker/rpc-route.ts";
@@ -33,6 +34,8 @@ export interface WorkerOptions<Env = unknown> {
   fetch?: (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
   /** Largest accepted request body in bytes. @default 1048576 (1 MiB) */
   maxBodyBytes?: number;
+  /** Largest accepted total of request header names and values on `/_svc/*`. @default 65536 */
+  maxHeaderBytes?: number;
   /**
    * How long a call may run in its shard before the caller gets
    * `503 UNAVAILABLE` (the shard may still finish it). @default 30000
@@ -102,7 +105,7 @@ function checkOptions(options: WorkerOptions<never>): void {
   if (options.authAdmin !== undefined && typeof options.authAdmin?.handle !== "function") {
     throw new Error("svc: authAdmin must be the result of createAuthAdmin(auth) from @svc/auth");
   }
-  for (const name of ["maxBodyBytes", "procedureTimeoutMs"] as const) {
+  for (const name of ["maxBodyBytes", "maxHeaderBytes", "procedureTimeoutMs"] as const) {
     const value = options[name];
     if (value !== undefined && (!Number.isInteger(value) || value <= 0)) {
       throw new Error(`svc: ${name} must be a positive integer`);
@@ -144,7 +147,9 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     procedureTimeoutMs: options.procedureTimeoutMs ?? DEFAULT_PROCEDURE_TIMEOUT_MS,
   };
 
+  const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
   const route = async (request: Request, env: Env, url: URL): Promise<Response> => {
+    refuseHugeHeaders(request, maxHeaderBytes);
     const path = url.pathname;
     if (path === RPC_PATH) return handleRpc(request, env, url, runtime);
     if (path.startsWith(REST_PREFIX)) return handleRest(request, env, url, runtime);

@@ -1,0 +1,60 @@
+import { request } from "node:http";
+
+/** An answer as it came off the wire. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * Sends exactly these bytes with `node:http`: any method (TRACE included),
+ * a path that is not normalised (`/a/../b`, `%2F`), raw body bytes. Fails if
+ * no answer arrives within `timeoutMs` — a hang is a failure, not a wait.
+ */
+export function rawRequest(
+  origin: string,
+  options: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string | Uint8Array;
+    timeoutMs?: number;
+  },
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        hostname,
+        port,
+        method: options.method,
+        path: options.path,
+        headers: options.headers,
+        timeout: options.timeoutMs ?? 15_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("timeout", () =>
+      req.destroy(
+        new Error(
+          `no answer to ${options.method} ${options.path} within ${options.timeoutMs ?? 15_000} ms`,
+        ),
+      ),
+    );
+    req.on("error", reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
