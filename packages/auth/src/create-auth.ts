@@ -1,4 +1,5 @@
 import { type Auth, type BetterAuthOptions, betterAuth } from "better-auth";
+import { withSvcAdminSchema } from "./admin/schema-plugin.ts";
 import { assertSecret } from "./secret.ts";
 
 /**
@@ -11,9 +12,12 @@ export type SvcAuthOptions = BetterAuthOptions & { secret: string };
 export type SvcAuth<Options extends BetterAuthOptions = BetterAuthOptions> = Auth<Options>;
 
 /**
- * Builds the better-auth instance with the options passed through unchanged;
- * the one thing it adds is failing at once, with directions, when `secret` is
- * missing or blank (better-auth would only complain at first use).
+ * Builds the better-auth instance with the options passed through unchanged.
+ * It adds two things: failing at once, with directions, when `secret` is
+ * missing or blank (better-auth would only complain at first use), and svc's
+ * schema-only plugin (`svc-admin`: the admin audit table and the indexes of
+ * the admin lists) at the end of `plugins`, so `ensureMigrated` creates them
+ * and `createAuthAdmin` finds them.
  *
  * @example
  * ```ts
@@ -32,5 +36,8 @@ export type SvcAuth<Options extends BetterAuthOptions = BetterAuthOptions> = Aut
  */
 export function createAuth<Options extends SvcAuthOptions>(options: Options & {}): Auth<Options> {
   assertSecret(options?.secret, "createAuth");
-  return betterAuth(options);
+  const instance = betterAuth({ ...options, plugins: withSvcAdminSchema(options.plugins) });
+  // The appended plugin is a schema only (no endpoints, hooks or inferred
+  // types), so the instance's type is exactly better-auth's for `options`.
+  return instance as Auth<Options>;
 }
