@@ -37,6 +37,7 @@ export async function createUser(call: ActionCall): Promise<Response> {
   const email = body.email.trim().toLowerCase();
   const name = body.name.trim();
   const roles = body.role === undefined ? undefined : splitRoles(body.role);
+  audit.target = { targetType: "user", targetId: email, userId: null };
   const issues = new Issues("body");
   if (!EMAIL.test(email)) issues.add("email", "must be an email address");
   if (name === "" || name.length > MAX_NAME)
@@ -55,7 +56,6 @@ export async function createUser(call: ActionCall): Promise<Response> {
   }
   issues.throwIfAny();
   if (body.password !== undefined) checkPasswordLength(environment, body.password);
-  audit.target = { targetType: "user", targetId: email, userId: null };
   const id = await createThroughBetterAuth(environment, {
     email,
     name,
