@@ -1,4 +1,5 @@
 import { type Auth, type BetterAuthOptions, betterAuth } from "better-auth";
+import { withSvcAdminSchema } from "./admin/schema-plugin.ts";
 import { assertSecret } from "./secret.ts";
 
 /**
@@ -12,10 +13,13 @@ export type SvcAuth<Options extends BetterAuthOptions = BetterAuthOptions> = Aut
 
 /**
  * Builds the better-auth instance with the options passed through unchanged,
- * with two differences:
+ * with three additions:
  *
  * - a missing or blank `secret` fails at once, with directions (better-auth
  *   would only complain at first use);
+ * - svc's schema-only plugin (`svc-admin`: the admin audit table and the
+ *   indexes of the admin lists) is appended to `plugins`, so `ensureMigrated`
+ *   creates them and `createAuthAdmin` finds them;
  * - `advanced.database.validateSchema` defaults to `false`: better-auth checks
  *   the schema as soon as the instance is built, which in a worker is module
  *   load, where workerd forbids I/O, so it could only log "Could not validate
@@ -41,7 +45,16 @@ export type SvcAuth<Options extends BetterAuthOptions = BetterAuthOptions> = Aut
 export function createAuth<Options extends SvcAuthOptions>(options: Options & {}): Auth<Options> {
   assertSecret(options?.secret, "createAuth");
   const database = options.advanced?.database;
-  if (database?.validateSchema !== undefined) return betterAuth(options);
-  const advanced = { ...options.advanced, database: { ...database, validateSchema: false } };
-  return betterAuth<Options>({ ...options, advanced });
+  const advanced =
+    database?.validateSchema === undefined
+      ? { ...options.advanced, database: { ...database, validateSchema: false } }
+      : options.advanced;
+  const instance = betterAuth({
+    ...options,
+    advanced,
+    plugins: withSvcAdminSchema(options.plugins),
+  });
+  // The appended plugin is a schema only (no endpoints, hooks or inferred
+  // types), so the instance's type is exactly better-auth's for `options`.
+  return instance as Auth<Options>;
 }

@@ -17,6 +17,12 @@ export const AUTH_ERROR_CODES = {
   AUTH_MIGRATION_FAILED: "AUTH_MIGRATION_FAILED",
   /** A `ctx.authApi` endpoint was called without `headers`. */
   AUTH_API_HEADERS_REQUIRED: "AUTH_API_HEADERS_REQUIRED",
+  /** `createAuthAdmin` got an unknown option or an impossible value. */
+  AUTH_ADMIN_INVALID_OPTIONS: "AUTH_ADMIN_INVALID_OPTIONS",
+  /** `createAuthAdmin` got an auth without svc's schema (built with `betterAuth`, not `createAuth`). */
+  AUTH_ADMIN_SCHEMA_MISSING: "AUTH_ADMIN_SCHEMA_MISSING",
+  /** `createAuthAdmin` cannot run on this auth: not on D1, or sessions kept in `secondaryStorage`. */
+  AUTH_ADMIN_UNSUPPORTED: "AUTH_ADMIN_UNSUPPORTED",
 } as const;
 
 /** A code from {@link AUTH_ERROR_CODES}. */

@@ -5,6 +5,15 @@
  *
  * @packageDocumentation
  */
+
+export type { Capabilities } from "./admin/capabilities.ts";
+export { type AuthAdmin, createAuthAdmin } from "./admin/create-auth-admin.ts";
+export type { AdminAuthSource } from "./admin/environment.ts";
+export type {
+  AuthAdminFeatures,
+  AuthAdminOptions,
+  ImpersonationOptions,
+} from "./admin/options.ts";
 export {
   CAPTCHA_ERROR_CODES,
   type CaptchaErrorCode,

@@ -13,6 +13,15 @@ declare namespace Cloudflare {
     MIGRATE_CONCURRENT: D1Database;
     MIGRATE_COMMUNITY: D1Database;
     MIGRATE_RETRY: D1Database;
+    /** The admin surface's auth database (test/fixture/admin.ts). */
+    ADMIN_DB: D1Database;
+    /** 10,000 seeded users for the paging test. */
+    ADMIN_BULK: D1Database;
+    /** Sizes of `npm run bench:admin` (vitest.bench.config.ts). */
+    BENCH_USERS?: string;
+    BENCH_ROUNDS?: string;
+    /** Databases built per test for plugin-set variations. */
+    ADMIN_SCRATCH: D1Database;
     /** Base URL of the local siteverify stub (vitest globalSetup). */
     SITEVERIFY_URL: string;
     /** Source modules of `wrangler deploy`'s bundle of this worker. */

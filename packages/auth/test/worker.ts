@@ -1,16 +1,36 @@
 import { createShard, createWorker } from "@svc/server";
-import { ensureMigrated, handleAuthRequest, sessionIdentity } from "../src/index.ts";
+import {
+  createAuthAdmin,
+  ensureMigrated,
+  handleAuthRequest,
+  sessionIdentity,
+} from "../src/index.ts";
+import { ADMIN_TOKENS, adminAuth } from "./fixture/admin.ts";
 import { auth } from "./fixture/auth.ts";
 import { functions, schema } from "./fixture/functions.ts";
 
 export const Shard = createShard({ schema, functions });
 
-const svc = createWorker({ shardDO: "SHARD", functions, resolveIdentity: sessionIdentity(auth) });
+const svc = createWorker({
+  shardDO: "SHARD",
+  functions,
+  resolveIdentity: sessionIdentity(auth),
+  adminToken: ADMIN_TOKENS,
+  authAdmin: createAuthAdmin(adminAuth),
+});
 
-/** The specification's typical wiring: migrate, auth routes, then the svc worker. */
+/**
+ * The specification's typical wiring: migrate, auth routes, then the svc
+ * worker, whose admin surface serves a second auth (`fixture/admin.ts`, its
+ * own routes under `/admin-app/api/auth`).
+ */
 export default {
   async fetch(request, env, ctx) {
-    await ensureMigrated(auth);
-    return (await handleAuthRequest(auth, request)) ?? svc.fetch(request, env, ctx);
+    await Promise.all([ensureMigrated(auth), ensureMigrated(adminAuth)]);
+    return (
+      (await handleAuthRequest(auth, request)) ??
+      (await handleAuthRequest(adminAuth, request)) ??
+      svc.fetch(request, env, ctx)
+    );
   },
 } satisfies ExportedHandler<Cloudflare.Env>;

@@ -1,0 +1,91 @@
+import { json } from "../http.ts";
+import { Keyset } from "../keyset.ts";
+import { DEFAULT_LIMIT, limitParser, oneOf, parseQuery, text } from "../query.ts";
+import type { Row } from "../records.ts";
+import type { AdminCall } from "../router.ts";
+import { AUDIT_MODEL } from "../schema-plugin.ts";
+import { AUDIT_ACTIONS } from "./trail.ts";
+
+const QUERY = {
+  target: text(200),
+  action: oneOf(AUDIT_ACTIONS),
+  operator: text(200),
+  limit: limitParser,
+  cursor: text(2000),
+};
+
+const FIELDS = [
+  "id",
+  "at",
+  "operator",
+  "action",
+  "targetType",
+  "targetId",
+  "userId",
+  "outcome",
+  "detail",
+  "reason",
+] as const;
+
+/**
+ * `GET audit`: the trail, newest first, in keyset pages over svc's audit
+ * indexes. `target` matches the entry's target or the user it concerns (so a
+ * user's page shows their sessions, accounts and passkeys too); `action` is
+ * one of the recorded actions; `operator` the token name. There is no route
+ * that changes or deletes an entry.
+ *
+ * @example
+ * ```ts
+ * GET /_svc/admin/auth/audit?target=u1&action=user.ban → { entries, nextCursor }
+ * ```
+ */
+export async function listAudit(call: AdminCall): Promise<Response> {
+  const { names, db } = call.environment;
+  const query = parseQuery(call.url, QUERY);
+  const column = (field: string) => names.column(AUDIT_MODEL, field, "a");
+  const keyset = new Keyset(
+    { kind: "audit:at:desc", column: column("at"), id: column("id"), direction: "desc" },
+    query.cursor,
+  );
+  const conditions: string[] = [];
+  const binds: unknown[] = [];
+  if (query.target !== undefined) {
+    conditions.push(`(${column("targetId")} = ? OR ${column("userId")} = ?)`);
+    binds.push(query.target, query.target);
+  }
+  if (query.action !== undefined) {
+    conditions.push(`${column("action")} = ?`);
+    binds.push(query.action);
+  }
+  if (query.operator !== undefined) {
+    conditions.push(`${column("operator")} = ?`);
+    binds.push(query.operator);
+  }
+  conditions.push(...keyset.where());
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const { results } = await db
+    .prepare(
+      `SELECT ${names.select(AUDIT_MODEL, FIELDS, "a")}, ${keyset.sortSelect()} FROM ${names.table(AUDIT_MODEL)} a` +
+        `${conditions.length === 0 ? "" : ` WHERE ${conditions.join(" AND ")}`} ORDER BY ${keyset.orderBy()} LIMIT ?`,
+    )
+    .bind(...binds, ...keyset.binds(), limit + 1)
+    .all<Row>();
+  const page = keyset.cut(results, limit);
+  return json({ entries: page.rows.map(toAuditEntry), nextCursor: page.nextCursor });
+}
+
+function toAuditEntry(row: Row) {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return {
+    id: String(row.id),
+    at: new Date(String(row.at)).toISOString(),
+    operator: String(row.operator),
+    action: String(row.action),
+    targetType: String(row.targetType),
+    targetId: String(row.targetId),
+    userId: text(row.userId),
+    outcome: String(row.outcome),
+    detail: text(row.detail),
+    reason: text(row.reason),
+  };
+}

@@ -1,0 +1,136 @@
+import { SvcError } from "@svc/server";
+import type { AdminEnvironment } from "../environment.ts";
+import { toAdminError } from "../errors.ts";
+import { AUDIT_MODEL } from "../schema-plugin.ts";
+
+/**
+ * Every action the audit trail records, as stored in `action` and accepted by
+ * `GET audit?action=`.
+ *
+ * @example
+ * ```ts
+ * AUDIT_ACTIONS.includes("user.ban"); // true
+ * ```
+ */
+export const AUDIT_ACTIONS = [
+  "user.create",
+  "user.delete",
+  "user.role",
+  "user.ban",
+  "user.unban",
+  "user.password",
+  "user.impersonate",
+  "session.revoke",
+  "session.revoke-all",
+  "two-factor.disable",
+  "passkey.delete",
+  "account.unlink",
+] as const;
+
+/** One of {@link AUDIT_ACTIONS}. */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit entry is about. */
+export type AuditTargetType = "user" | "session" | "organization" | "account" | "passkey";
+
+/** The target of an action: the thing acted on, and the user it belongs to. */
+export interface AuditTarget {
+  targetType: AuditTargetType;
+  targetId: string;
+  /** The user concerned (the target itself, or the owner of a session / account / passkey). */
+  userId: string | null;
+}
+
+const INTERNAL_DETAIL = "An internal error occurred.";
+
+/**
+ * The audit record of one admin action: who (the operator, i.e. the name of
+ * the admin token), what, to whom, when, with what outcome, and the reason an
+ * operator gave. Routes fill in `detail` / `reason`; an action that writes
+ * in one D1 batch puts {@link okStatement} into that batch, so the action and
+ * its record land together or not at all. The router calls {@link finish}
+ * with the outcome, which writes the record unless the batch already did.
+ *
+ * Entries are only ever inserted: no route updates or deletes them.
+ *
+ * @example
+ * ```ts
+ * audit.detail = `role: ${before} → ${after}`;
+ * await env.db.batch([update, audit.okStatement()]);
+ * ```
+ */
+export class AuditScope {
+  readonly action: AuditAction;
+  readonly operator: string;
+  target: AuditTarget;
+  detail: string | null = null;
+  reason: string | null = null;
+  readonly #environment: AdminEnvironment;
+  #recorded = false;
+
+  constructor(
+    environment: AdminEnvironment,
+    operator: string,
+    action: AuditAction,
+    target: AuditTarget,
+  ) {
+    this.#environment = environment;
+    this.operator = operator;
+    this.action = action;
+    this.target = target;
+  }
+
+  /** The insert of this action's successful record, for the action's own batch. */
+  okStatement(): D1PreparedStatement {
+    this.#recorded = true;
+    return this.#insert("ok", this.detail);
+  }
+
+  /** Writes the successful record now (for actions that cannot batch). */
+  async writeOk(): Promise<void> {
+    await this.okStatement().run();
+  }
+
+  /**
+   * Records the outcome once the action is over: an error with its message
+   * (a failed batch wrote nothing, so this is the only record), or success
+   * when the action did not write its record itself. A failure to write a
+   * success record is logged: the action already happened.
+   */
+  async finish(error?: unknown): Promise<void> {
+    try {
+      if (error !== undefined) {
+        const normalized = toAdminError(error);
+        const message = normalized instanceof SvcError && normalized.code !== "INTERNAL";
+        await this.#insert("error", message ? normalized.message : INTERNAL_DETAIL).run();
+      } else if (!this.#recorded) {
+        await this.writeOk();
+      }
+    } catch (failure) {
+      console.error(`svc/auth admin: could not record ${this.action} in the audit trail`, failure);
+    }
+  }
+
+  #insert(outcome: "ok" | "error", detail: string | null): D1PreparedStatement {
+    const { names, db, auth } = this.#environment;
+    const id = auth.generateId({ model: AUDIT_MODEL });
+    const values: [string, unknown][] = [
+      ["at", new Date().toISOString()],
+      ["operator", this.operator],
+      ["action", this.action],
+      ["targetType", this.target.targetType],
+      ["targetId", this.target.targetId],
+      ["userId", this.target.userId],
+      ["outcome", outcome],
+      ["detail", detail],
+      ["reason", this.reason],
+    ];
+    // `false` means the database numbers rows itself (generateId: "serial").
+    if (id !== false) values.unshift(["id", id]);
+    const columns = values.map(([field]) => names.column(AUDIT_MODEL, field)).join(", ");
+    const placeholders = values.map(() => "?").join(", ");
+    return db
+      .prepare(`INSERT INTO ${names.table(AUDIT_MODEL)} (${columns}) VALUES (${placeholders})`)
+      .bind(...values.map(([, value]) => value));
+  }
+}

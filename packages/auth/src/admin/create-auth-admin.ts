@@ -1,0 +1,71 @@
+import { type AuthAdminSurface, type DashboardAssets, problemResponse } from "@svc/server";
+import {
+  type AdminAuthSource,
+  type AdminEnvironment,
+  adminEnvironment,
+  assertAdministrable,
+} from "./environment.ts";
+import { type AuthAdminOptions, resolveAdminOptions } from "./options.ts";
+import { dispatch } from "./router.ts";
+import { ROUTES } from "./routes.ts";
+
+/** The admin surface `createAuthAdmin` returns: `createWorker`'s `authAdmin`. */
+export interface AuthAdmin extends AuthAdminSurface {
+  readonly dashboard?: DashboardAssets;
+}
+
+/**
+ * The user-management surface under `/_svc/admin/auth/`, for
+ * `createWorker({ adminToken, authAdmin: createAuthAdmin(auth) })`. A trusted
+ * server-side operator over better-auth's database: it reads the enabled
+ * plugins from `auth.$context`, answers the routes of `docs/admin-api.md`
+ * with allow-listed JSON, and records every action (operator = name of the
+ * admin token used) in the audit table that `createAuth` adds to the schema.
+ * `createWorker` checks the admin token before anything here runs.
+ *
+ * @param auth an auth built with `createAuth` on D1 (`svcDatabaseAdapter`)
+ * @throws {SvcAuthError} `AUTH_ADMIN_INVALID_OPTIONS`, `AUTH_ADMIN_SCHEMA_MISSING`,
+ * `AUTH_ADMIN_UNSUPPORTED` (not on D1, or sessions in `secondaryStorage`)
+ * @example
+ * ```ts
+ * import { createAuthAdmin } from "@svc/auth";
+ * import { createWorker } from "@svc/server";
+ *
+ * const svc = createWorker({
+ *   shardDO: "SHARD",
+ *   functions,
+ *   adminToken: { alice: env.ADMIN_TOKEN_ALICE, ci: env.ADMIN_TOKEN_CI },
+ *   authAdmin: createAuthAdmin(auth, { features: { organization: false } }),
+ * });
+ * ```
+ * @see ../../../../docs/admin-api.md
+ */
+export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOptions): AuthAdmin {
+  const resolved = resolveAdminOptions(options);
+  assertAdministrable(auth.options);
+  let environment: Promise<AdminEnvironment> | undefined;
+  const environmentOnce = () => {
+    environment ??= adminEnvironment(auth, resolved).catch((error: unknown) => {
+      environment = undefined;
+      throw error;
+    });
+    return environment;
+  };
+  return {
+    ...(options?.dashboard === undefined ? {} : { dashboard: options.dashboard }),
+    async handle(request, { path, operator }) {
+      try {
+        const url = new URL(request.url);
+        return await dispatch(ROUTES, {
+          environment: await environmentOnce(),
+          request,
+          url,
+          path,
+          operator,
+        });
+      } catch (error) {
+        return problemResponse(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import type { BetterAuthDBSchema, BetterAuthOptions } from "better-auth";
+import { isD1Like } from "../database.ts";
+import { SvcAuthError } from "../errors.ts";
+import { type Capabilities, capabilitiesOf } from "./capabilities.ts";
+import type { ImpersonationOptions, ResolvedAdminOptions } from "./options.ts";
+import { ownerRoleOf, type RoleSettings, roleSettingsOf } from "./plugin-settings.ts";
+import { SVC_ADMIN_PLUGIN_ID } from "./schema-plugin.ts";
+import { SqlNames } from "./sql-names.ts";
+
+/**
+ * The part of better-auth's context (`await auth.$context`) the admin surface
+ * uses: the resolved schema, id generation, the password hasher, the secret
+ * and cookie name (to sign an impersonation cookie), and the internal
+ * adapter's session calls.
+ */
+export interface AdminAuthContext {
+  options: BetterAuthOptions;
+  tables: BetterAuthDBSchema;
+  secret: string;
+  generateId(options: { model: string }): string | false;
+  authCookies: { sessionToken: { name: string } };
+  password: {
+    hash(password: string): Promise<string>;
+    config: { minPasswordLength: number; maxPasswordLength: number };
+  };
+  internalAdapter: {
+    createSession(
+      userId: string,
+      dontRememberMe?: boolean,
+      override?: Record<string, unknown>,
+      overrideAll?: boolean,
+    ): Promise<{ id: string; token: string }>;
+    deleteSession(token: string): Promise<void>;
+  };
+}
+
+/** The part of an auth instance `createAuthAdmin` uses (an auth from `createAuth`). */
+export interface AdminAuthSource {
+  options: BetterAuthOptions;
+  $context: PromiseLike<AdminAuthContext>;
+  api: object;
+}
+
+/** Everything an admin route needs, resolved once per auth instance. */
+export interface AdminEnvironment {
+  /** The D1 binding better-auth writes to. */
+  db: D1Database;
+  /** Physical table / column names of the schema. */
+  names: SqlNames;
+  /** better-auth's context: internal adapter, password hashing, id generation, cookies. */
+  auth: AdminAuthContext;
+  /** better-auth's server API (`auth.api`), for the endpoints that must run as endpoints. */
+  api: object;
+  capabilities: Capabilities;
+  /** The admin plugin's roles; `null` without the plugin. */
+  roles: RoleSettings | null;
+  /** The organization owner role; `null` without the organization plugin (whatever `features` says). */
+  ownerRole: string | null;
+  /** Whether email + password sign-in is enabled. */
+  emailAndPassword: boolean;
+  impersonation: Required<ImpersonationOptions>;
+}
+
+/**
+ * Refuses, at `createAuthAdmin`, an auth the admin surface cannot serve: one
+ * not on D1, one without svc's schema plugin (built with `betterAuth` instead
+ * of `createAuth`), or one keeping sessions in `secondaryStorage` (revoking
+ * them in D1 alone would leave them valid).
+ *
+ * @throws {SvcAuthError} `AUTH_ADMIN_UNSUPPORTED`, `AUTH_ADMIN_SCHEMA_MISSING`
+ * @example
+ * ```ts
+ * assertAdministrable(auth.options);
+ * ```
+ */
+export function assertAdministrable(options: BetterAuthOptions): void {
+  if (!isD1Like(options.database)) {
+    throw new SvcAuthError(
+      "AUTH_ADMIN_UNSUPPORTED",
+      "createAuthAdmin needs an auth on D1: createAuth({ database: svcDatabaseAdapter(env.DB), … }).",
+    );
+  }
+  if (!(options.plugins ?? []).some((plugin) => plugin.id === SVC_ADMIN_PLUGIN_ID)) {
+    throw new SvcAuthError(
+      "AUTH_ADMIN_SCHEMA_MISSING",
+      "createAuthAdmin needs an auth built with createAuth from @svc/auth (it adds the admin audit table); " +
+        "this one was built with betterAuth directly.",
+    );
+  }
+  if (options.secondaryStorage !== undefined) {
+    throw new SvcAuthError(
+      "AUTH_ADMIN_UNSUPPORTED",
+      "createAuthAdmin keeps sessions in D1 and cannot revoke sessions held in secondaryStorage; " +
+        "remove secondaryStorage from the auth options to use the admin surface.",
+    );
+  }
+}
+
+/**
+ * Builds the {@link AdminEnvironment} from better-auth's context: the enabled
+ * plugin set comes from `(await auth.$context).options.plugins`.
+ *
+ * @example
+ * ```ts
+ * const environment = await adminEnvironment(auth, resolveAdminOptions(options));
+ * ```
+ */
+export async function adminEnvironment(
+  source: AdminAuthSource,
+  options: ResolvedAdminOptions,
+): Promise<AdminEnvironment> {
+  const auth = await source.$context;
+  const plugins = auth.options.plugins ?? [];
+  const adminPlugin = plugins.find((plugin) => plugin.id === "admin");
+  const organizationPlugin = plugins.find((plugin) => plugin.id === "organization");
+  const roles = adminPlugin ? roleSettingsOf(adminPlugin) : null;
+  const database = auth.options.database;
+  if (!isD1Like(database)) throw new Error("svc/auth admin: the auth database is not D1");
+  return {
+    db: database,
+    names: new SqlNames(auth.tables),
+    auth,
+    api: source.api,
+    capabilities: capabilitiesOf(plugins, options.features, roles?.assignable ?? []),
+    roles,
+    ownerRole: organizationPlugin ? ownerRoleOf(organizationPlugin) : null,
+    emailAndPassword: auth.options.emailAndPassword?.enabled === true,
+    impersonation: options.impersonation,
+  };
+}

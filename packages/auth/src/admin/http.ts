@@ -1,0 +1,136 @@
+import { SvcError, type ValidationIssue, type Validator } from "@svc/server";
+
+/** Largest admin request body; every admin body is a handful of fields. */
+const MAX_ADMIN_BODY_BYTES = 64 * 1024;
+
+/**
+ * A JSON answer of the admin surface. `cache-control: no-store`: the answers
+ * are personal data, and once a live token.
+ *
+ * @example
+ * ```ts
+ * return json({ user }, 201);
+ * ```
+ */
+export function json(value: unknown, status = 200): Response {
+  return new Response(JSON.stringify(value), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+  });
+}
+
+/**
+ * Collects per-field problems of one request and throws them together as one
+ * `VALIDATION_FAILED`, so an operator sees every mistake at once.
+ *
+ * @example
+ * ```ts
+ * const issues = new Issues("body");
+ * if (password.length < 8) issues.add("password", "must be at least 8 characters");
+ * issues.throwIfAny();
+ * ```
+ */
+export class Issues {
+  readonly #root: string;
+  readonly #issues: ValidationIssue[] = [];
+
+  constructor(root: string) {
+    this.#root = root;
+  }
+
+  add(field: string, message: string): void {
+    this.#issues.push({ path: `${this.#root}.${field}`, message });
+  }
+
+  throwIfAny(): void {
+    if (this.#issues.length === 0) return;
+    const summary = this.#issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
+    throw new SvcError("VALIDATION_FAILED", `Invalid request: ${summary}.`, undefined, {
+      issues: this.#issues,
+    });
+  }
+}
+
+/**
+ * Reads and checks a JSON request body against a `v.object(...)` validator
+ * (unknown fields are refused). An absent or empty body reads as `{}`, so
+ * routes whose fields are all optional accept a bare `POST`.
+ *
+ * @throws {SvcError} `BAD_REQUEST` (not JSON, not an object), `PAYLOAD_TOO_LARGE`,
+ * `VALIDATION_FAILED` (with `errors` per field)
+ * @example
+ * ```ts
+ * const { role } = await readBody(request, v.object({ role: v.string() }));
+ * ```
+ */
+export async function readBody<T>(request: Request, validator: Validator<T, boolean>): Promise<T> {
+  const text = await readText(request);
+  let value: unknown = {};
+  if (text.trim() !== "") {
+    const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+    if (type !== "application/json") {
+      throw new SvcError(
+        "BAD_REQUEST",
+        "The request body must be JSON (content-type: application/json).",
+      );
+    }
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new SvcError("BAD_REQUEST", "The request body is not valid JSON.");
+    }
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new SvcError("BAD_REQUEST", "The request body must be a JSON object.");
+  }
+  const result = validator["~standard"].validate(value);
+  if (result instanceof Promise) throw new Error("svc/auth admin: validators are synchronous");
+  if (result.issues) {
+    const issues = new Issues("body");
+    for (const issue of result.issues) {
+      const path = (issue.path ?? []).map((segment) =>
+        typeof segment === "object" ? String(segment.key) : String(segment),
+      );
+      issues.add(path.join("."), issue.message);
+    }
+    issues.throwIfAny();
+  }
+  return value as T;
+}
+
+async function readText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_ADMIN_BODY_BYTES) throw tooLarge();
+  if (request.body === null) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ADMIN_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new SvcError("BAD_REQUEST", "The request body is not valid UTF-8.");
+  }
+}
+
+function tooLarge(): SvcError {
+  return new SvcError(
+    "PAYLOAD_TOO_LARGE",
+    `The request body is larger than ${MAX_ADMIN_BODY_BYTES} bytes.`,
+  );
+}

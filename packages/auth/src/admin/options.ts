@@ -1,0 +1,109 @@
+import type { DashboardAssets } from "@svc/server";
+import { SvcAuthError } from "../errors.ts";
+
+/**
+ * Surfaces to force off, by the plugin that brings them. `false`
+ * hides a surface even though its plugin is enabled (its routes answer 404,
+ * `capabilities` says `false`); `true` or absent follows the plugin. A
+ * surface whose plugin is off cannot be forced on.
+ *
+ * - `admin`: the user actions (`capabilities.userActions`)
+ * - `organization`: organizations (`capabilities.organizations`)
+ * - `twoFactor`: "disable two-factor" (`capabilities.twoFactor`)
+ * - `passkey`: passkeys list / revoke (`capabilities.passkeys`)
+ * - `username`: username search and field (`capabilities.username`)
+ */
+export interface AuthAdminFeatures {
+  admin?: boolean;
+  organization?: boolean;
+  twoFactor?: boolean;
+  passkey?: boolean;
+  username?: boolean;
+}
+
+/** How `POST users/:id/impersonate` behaves. */
+export interface ImpersonationOptions {
+  /** Lifetime of an impersonation session when the request names none. @default 3600 (1 h) */
+  defaultDurationSeconds?: number;
+  /** Longest lifetime a request may ask for. @default 3600 (1 h) */
+  maxDurationSeconds?: number;
+  /**
+   * Whether users with an admin role (the admin plugin's `adminRoles`, or
+   * listed in its `adminUserIds`) may be impersonated. @default false
+   */
+  allowAdmins?: boolean;
+}
+
+/** Options of `createAuthAdmin(auth, options)`. */
+export interface AuthAdminOptions {
+  /** Surfaces forced off, e.g. `{ organization: false }`. */
+  features?: AuthAdminFeatures;
+  /** Impersonation lifetime and who may be impersonated. */
+  impersonation?: ImpersonationOptions;
+  /** The built dashboard (`dashboardAssets` from `@svc/dashboard`); `createWorker` serves it at `/_svc/dashboard/`. */
+  dashboard?: DashboardAssets;
+}
+
+/** {@link AuthAdminOptions} with every default filled in. */
+export interface ResolvedAdminOptions {
+  features: Required<AuthAdminFeatures>;
+  impersonation: Required<ImpersonationOptions>;
+}
+
+const FEATURES = ["admin", "organization", "twoFactor", "passkey", "username"] as const;
+const IMPERSONATION_KEYS = ["defaultDurationSeconds", "maxDurationSeconds", "allowAdmins"];
+const OPTION_KEYS = ["features", "impersonation", "dashboard"];
+const ONE_HOUR = 3600;
+
+/**
+ * Checks the options once, at `createAuthAdmin`, so a typo (`organisation`)
+ * or an impossible lifetime fails at start instead of silently doing nothing.
+ *
+ * @throws {SvcAuthError} `AUTH_ADMIN_INVALID_OPTIONS`
+ * @example
+ * ```ts
+ * resolveAdminOptions({ features: { organization: false } }).features.organization; // false
+ * ```
+ */
+export function resolveAdminOptions(options: AuthAdminOptions = {}): ResolvedAdminOptions {
+  refuseUnknownKeys("options", options, OPTION_KEYS);
+  const features = options.features ?? {};
+  refuseUnknownKeys("options.features", features, FEATURES);
+  const resolvedFeatures = {} as Required<AuthAdminFeatures>;
+  for (const name of FEATURES) {
+    const value = features[name] ?? true;
+    if (typeof value !== "boolean") invalid(`options.features.${name} must be a boolean`);
+    resolvedFeatures[name] = value;
+  }
+  const impersonation = options.impersonation ?? {};
+  refuseUnknownKeys("options.impersonation", impersonation, IMPERSONATION_KEYS);
+  const maxDurationSeconds = impersonation.maxDurationSeconds ?? ONE_HOUR;
+  const defaultDurationSeconds =
+    impersonation.defaultDurationSeconds ?? Math.min(ONE_HOUR, maxDurationSeconds);
+  for (const [name, value] of Object.entries({ defaultDurationSeconds, maxDurationSeconds })) {
+    if (!Number.isInteger(value) || value < 60) {
+      invalid(`options.impersonation.${name} must be a whole number of seconds, at least 60`);
+    }
+  }
+  if (defaultDurationSeconds > maxDurationSeconds) {
+    invalid("options.impersonation.defaultDurationSeconds is longer than maxDurationSeconds");
+  }
+  const allowAdmins = impersonation.allowAdmins ?? false;
+  if (typeof allowAdmins !== "boolean")
+    invalid("options.impersonation.allowAdmins must be a boolean");
+  return {
+    features: resolvedFeatures,
+    impersonation: { defaultDurationSeconds, maxDurationSeconds, allowAdmins },
+  };
+}
+
+function refuseUnknownKeys(where: string, value: object, known: readonly string[]): void {
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key))
+      invalid(`${where}.${key} is not an option (known: ${known.join(", ")})`);
+  }
+}
+
+function invalid(message: string): never {
+  throw new SvcAuthError("AUTH_ADMIN_INVALID_OPTIONS", `createAuthAdmin: ${message}`);
+}

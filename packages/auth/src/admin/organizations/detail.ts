@@ -1,0 +1,130 @@
+import { SvcError } from "@svc/server";
+import type { AdminEnvironment } from "../environment.ts";
+import { json } from "../http.ts";
+import { Keyset } from "../keyset.ts";
+import { DEFAULT_LIMIT, limitParser, parseQuery, text } from "../query.ts";
+import { type Row, toInvitation, toMember, toOrganization } from "../records.ts";
+import type { AdminCall } from "../router.ts";
+import { organizationColumns } from "./list.ts";
+
+const PAGE_QUERY = { limit: limitParser, cursor: text(2000) };
+
+/**
+ * `GET organizations/:id`.
+ *
+ * @example
+ * ```ts
+ * GET /_svc/admin/auth/organizations/o1 → { organization }
+ * ```
+ */
+export async function getOrganization(call: AdminCall): Promise<Response> {
+  const id = call.params.id!;
+  const row = await selectOrganization(call.environment, id).first<Row>();
+  if (row === null) throw organizationNotFound(id);
+  return json({ organization: toOrganization(row) });
+}
+
+/**
+ * `GET organizations/:id/members`: oldest first (founders on page one), each
+ * with the member's user id, email and name (one join, no query per member).
+ *
+ * @example
+ * ```ts
+ * GET /_svc/admin/auth/organizations/o1/members?limit=50 → { members, nextCursor }
+ * ```
+ */
+export function listMembers(call: AdminCall): Promise<Response> {
+  const { names } = call.environment;
+  const member = (field: string) => names.column("member", field, "m");
+  const user = (field: string) => names.column("user", field, "u");
+  return pageWithin(call, {
+    model: "member",
+    key: "members",
+    direction: "asc",
+    select:
+      `${member("id")} AS "id", ${member("role")} AS "role", ${member("createdAt")} AS "createdAt", ` +
+      `${user("id")} AS "user_id", ${user("email")} AS "user_email", ${user("name")} AS "user_name"`,
+    join: `JOIN ${names.table("user")} u ON ${user("id")} = ${member("userId")}`,
+    shape: toMember,
+  });
+}
+
+/**
+ * `GET organizations/:id/invitations`: newest first, each with its inviter's
+ * id and email (`null` once the inviter is gone).
+ *
+ * @example
+ * ```ts
+ * GET /_svc/admin/auth/organizations/o1/invitations → { invitations, nextCursor }
+ * ```
+ */
+export function listInvitations(call: AdminCall): Promise<Response> {
+  const { names } = call.environment;
+  const invitation = (field: string) => names.column("invitation", field, "m");
+  const user = (field: string) => names.column("user", field, "u");
+  return pageWithin(call, {
+    model: "invitation",
+    key: "invitations",
+    direction: "desc",
+    select:
+      `${names.select("invitation", ["id", "email", "role", "status", "expiresAt", "createdAt"], "m")}, ` +
+      `${user("id")} AS "inviter_id", ${user("email")} AS "inviter_email"`,
+    join: `LEFT JOIN ${names.table("user")} u ON ${user("id")} = ${invitation("inviterId")}`,
+    shape: toInvitation,
+  });
+}
+
+interface WithinSpec {
+  model: "member" | "invitation";
+  key: "members" | "invitations";
+  direction: "asc" | "desc";
+  /** Select list over alias `m` (the model) and whatever `join` adds. */
+  select: string;
+  join: string;
+  shape: (row: Row) => unknown;
+}
+
+/** One keyset page of an organization's members or invitations, after checking it exists (one batch). */
+async function pageWithin(call: AdminCall, spec: WithinSpec): Promise<Response> {
+  const { environment } = call;
+  const { names, db } = environment;
+  const query = parseQuery(call.url, PAGE_QUERY);
+  const id = call.params.id!;
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const keyset = new Keyset(
+    {
+      kind: `${spec.key}:created:${spec.direction}`,
+      column: names.column(spec.model, "createdAt", "m"),
+      id: names.column(spec.model, "id", "m"),
+      direction: spec.direction,
+    },
+    query.cursor,
+  );
+  const conditions = [`${names.column(spec.model, "organizationId", "m")} = ?`, ...keyset.where()];
+  const [organization, rows] = await db.batch<Row>([
+    selectOrganization(environment, id),
+    db
+      .prepare(
+        `SELECT ${spec.select}, ${keyset.sortSelect()} FROM ${names.table(spec.model)} m ${spec.join} ` +
+          `WHERE ${conditions.join(" AND ")} ORDER BY ${keyset.orderBy()} LIMIT ?`,
+      )
+      .bind(id, ...keyset.binds(), limit + 1),
+  ]);
+  if (organization?.results[0] === undefined) throw organizationNotFound(id);
+  const page = keyset.cut(rows?.results ?? [], limit);
+  return json({ [spec.key]: page.rows.map(spec.shape), nextCursor: page.nextCursor });
+}
+
+function selectOrganization(environment: AdminEnvironment, id: string): D1PreparedStatement {
+  const { names, db } = environment;
+  return db
+    .prepare(
+      `SELECT ${organizationColumns(environment)} FROM ${names.table("organization")} o ` +
+        `WHERE ${names.column("organization", "id", "o")} = ?`,
+    )
+    .bind(id);
+}
+
+function organizationNotFound(id: string): SvcError {
+  return new SvcError("NOT_FOUND", `No organization with id ${JSON.stringify(id)}.`);
+}

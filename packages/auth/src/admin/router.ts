@@ -1,0 +1,140 @@
+import { SvcError } from "@svc/server";
+import { type AuditAction, AuditScope, type AuditTarget } from "./audit/trail.ts";
+import type { Capabilities } from "./capabilities.ts";
+import type { AdminEnvironment } from "./environment.ts";
+import { toAdminError } from "./errors.ts";
+import { parseQuery } from "./query.ts";
+
+/** What a route handler gets: the request, its path parameters and the operator. */
+export interface AdminCall {
+  environment: AdminEnvironment;
+  request: Request;
+  url: URL;
+  params: Readonly<Record<string, string>>;
+  operator: string;
+}
+
+/** What an action handler gets in addition: its audit record. */
+export interface ActionCall extends AdminCall {
+  audit: AuditScope;
+}
+
+/** A surface a route belongs to; the route exists only while it is on. */
+export type Surface = "userActions" | "organizations" | "twoFactor" | "passkeys";
+
+interface BaseRoute {
+  method: "GET" | "POST" | "DELETE";
+  /** Segments; `:name` captures one (URL-decoded). */
+  pattern: string;
+  surface?: Surface;
+  /** The handler reads the query string (with its own allow-list); otherwise any parameter is refused. */
+  query?: true;
+}
+
+/** A route that only reads. */
+export interface ReadRoute extends BaseRoute {
+  handle(call: AdminCall): Promise<Response>;
+}
+
+/** A route that changes something: recorded in the audit trail, success or not. */
+export interface ActionRoute extends BaseRoute {
+  action: AuditAction;
+  target(params: Readonly<Record<string, string>>): AuditTarget;
+  handle(call: ActionCall): Promise<Response>;
+}
+
+export type AdminRoute = ReadRoute | ActionRoute;
+
+/**
+ * Dispatches a request to the route whose pattern and method match. A path
+ * no enabled route matches is `404`; a known path with another method is
+ * `405` with `Allow`; a route whose surface is off does not exist. Every
+ * error is thrown as (or mapped to) an `SvcError`; the caller turns it into
+ * problem details.
+ *
+ * @example
+ * ```ts
+ * const response = await dispatch(ROUTES, { environment, request, url, path, operator });
+ * ```
+ */
+export async function dispatch(
+  routes: readonly AdminRoute[],
+  input: {
+    environment: AdminEnvironment;
+    request: Request;
+    url: URL;
+    path: string;
+    operator: string;
+  },
+): Promise<Response> {
+  const segments = splitPath(input.path);
+  const enabled = (route: AdminRoute) =>
+    route.surface === undefined || isOn(input.environment.capabilities, route.surface);
+  const matching = routes
+    .filter(enabled)
+    .map((route) => ({ route, params: segments && matchPattern(route.pattern, segments) }))
+    .filter((found): found is { route: AdminRoute; params: Record<string, string> } =>
+      Boolean(found.params),
+    );
+  if (matching.length === 0) throw new SvcError("NOT_FOUND", "Not found.");
+  const found = matching.find(({ route }) => route.method === input.request.method);
+  if (found === undefined) {
+    const allow = [...new Set(matching.map(({ route }) => route.method))].join(", ");
+    throw new SvcError("METHOD_NOT_ALLOWED", `This route accepts ${allow}.`, undefined, {
+      headers: { allow },
+    });
+  }
+  const call: AdminCall = { ...input, params: found.params };
+  const { route } = found;
+  if (!route.query) parseQuery(input.url, {});
+  if (!("action" in route)) return mapErrors(() => route.handle(call));
+  const audit = new AuditScope(
+    input.environment,
+    input.operator,
+    route.action,
+    route.target(found.params),
+  );
+  try {
+    const response = await mapErrors(() => route.handle({ ...call, audit }));
+    await audit.finish();
+    return response;
+  } catch (error) {
+    await audit.finish(error);
+    throw error;
+  }
+}
+
+async function mapErrors(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toAdminError(error);
+  }
+}
+
+function isOn(capabilities: Capabilities, surface: Surface): boolean {
+  return capabilities[surface];
+}
+
+/** Path segments, URL-decoded; `null` for an empty segment or bad encoding. */
+function splitPath(path: string): string[] | null {
+  const segments = path.split("/");
+  try {
+    const decoded = segments.map((segment) => decodeURIComponent(segment));
+    return decoded.some((segment) => segment === "") ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
+function matchPattern(pattern: string, segments: string[]): Record<string, string> | null {
+  const parts = pattern.split("/");
+  if (parts.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of parts.entries()) {
+    const segment = segments[index]!;
+    if (part.startsWith(":")) params[part.slice(1)] = segment;
+    else if (part !== segment) return null;
+  }
+  return params;
+}

@@ -1,0 +1,116 @@
+import type { BetterAuthOptions, BetterAuthPlugin, BetterAuthPluginDBSchema } from "better-auth";
+
+/**
+ * Id of svc's own schema plugin; `createAuth` and `compileMigrationsSql` add
+ * it, `createAuthAdmin` looks for it.
+ *
+ * @example
+ * ```ts
+ * auth.options.plugins?.some((plugin) => plugin.id === SVC_ADMIN_PLUGIN_ID);
+ * ```
+ */
+export const SVC_ADMIN_PLUGIN_ID = "svc-admin";
+
+/**
+ * Logical model name of the audit trail table (also its table name).
+ *
+ * @example
+ * ```ts
+ * names.table(AUDIT_MODEL); // "\"svcAdminAudit\""
+ * ```
+ */
+export const AUDIT_MODEL = "svcAdminAudit";
+
+type Plugins = NonNullable<BetterAuthOptions["plugins"]>;
+
+/**
+ * The audit table of the admin surface, and the indexes its lists need, as a
+ * better-auth plugin that adds no endpoints: a schema only. Because it is a
+ * plugin, better-auth's own migrator creates it, so `ensureMigrated(auth)`
+ * and `compileMigrationsSql(options)` both include it with nothing to
+ * remember; `createAuth` and `compileMigrationsSql` append it to `plugins`.
+ *
+ * Indexes (single-column plus the table's rowid; better-auth's table indexes
+ * cannot name `id`, and ties on a timestamp are rare enough that SQLite's
+ * per-group sort of equal keys costs nothing):
+ * - `user.createdAt`, `user.name`: the `sort=created|name` pages of
+ *   `GET users` (`sort=email` walks better-auth's unique index on `email`).
+ * - `organization.createdAt`, `member(organizationId, createdAt)`,
+ *   `invitation(organizationId, createdAt)`: organization pages (only when
+ *   the organization plugin is in `plugins`).
+ * - audit: `at`, `(targetId, at)`, `(userId, at)`, `(action, at)`: the
+ *   newest-first trail, whole or filtered.
+ *
+ * @example
+ * ```ts
+ * betterAuth({ ...options, plugins: [...plugins, svcAdminSchema(plugins)] });
+ * ```
+ */
+function svcAdminSchema(plugins: Plugins = []) {
+  const schema: BetterAuthPluginDBSchema = {
+    [AUDIT_MODEL]: {
+      modelName: AUDIT_MODEL,
+      fields: {
+        at: { type: "date", required: true, input: false },
+        operator: { type: "string", required: true, input: false },
+        action: { type: "string", required: true, input: false },
+        targetType: { type: "string", required: true, input: false },
+        targetId: { type: "string", required: true, input: false },
+        // No reference to `user`: the trail outlives the users it mentions.
+        userId: { type: "string", required: false, input: false },
+        outcome: { type: "string", required: true, input: false },
+        detail: { type: "string", required: false, input: false },
+        reason: { type: "string", required: false, input: false },
+      },
+      indexes: [
+        { name: "svc_audit_at_idx", fields: ["at"] },
+        { name: "svc_audit_target_at_idx", fields: ["targetId", "at"] },
+        { name: "svc_audit_user_at_idx", fields: ["userId", "at"] },
+        { name: "svc_audit_action_at_idx", fields: ["action", "at"] },
+      ],
+    },
+    user: {
+      fields: {},
+      indexes: [
+        { name: "svc_user_created_idx", fields: ["createdAt"] },
+        { name: "svc_user_name_idx", fields: ["name"] },
+      ],
+    },
+  };
+  const organization = plugins.find((plugin) => plugin.id === "organization");
+  if (organization?.schema) {
+    const modelName = (key: string) => organization.schema?.[key]?.modelName ?? key;
+    schema.organization = {
+      modelName: modelName("organization"),
+      fields: {},
+      indexes: [{ name: "svc_org_created_idx", fields: ["createdAt"] }],
+    };
+    schema.member = {
+      modelName: modelName("member"),
+      fields: {},
+      indexes: [{ name: "svc_member_org_created_idx", fields: ["organizationId", "createdAt"] }],
+    };
+    schema.invitation = {
+      modelName: modelName("invitation"),
+      fields: {},
+      indexes: [
+        { name: "svc_invitation_org_created_idx", fields: ["organizationId", "createdAt"] },
+      ],
+    };
+  }
+  return { id: SVC_ADMIN_PLUGIN_ID, schema } satisfies BetterAuthPlugin;
+}
+
+/**
+ * `plugins` with {@link svcAdminSchema} appended, unless it is already there
+ * (options read back from an auth instance carry it).
+ *
+ * @example
+ * ```ts
+ * betterAuth({ ...options, plugins: withSvcAdminSchema(options.plugins) });
+ * ```
+ */
+export function withSvcAdminSchema(plugins: Plugins = []): Plugins {
+  if (plugins.some((plugin) => plugin.id === SVC_ADMIN_PLUGIN_ID)) return plugins;
+  return [...plugins, svcAdminSchema(plugins)];
+}

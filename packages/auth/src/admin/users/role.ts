@@ -1,0 +1,53 @@
+import { v } from "@svc/server";
+import { Issues, json, readBody } from "../http.ts";
+import { splitRoles } from "../plugin-settings.ts";
+import type { Row } from "../records.ts";
+import type { ActionCall } from "../router.ts";
+import { assertAnotherAdmin, isAdmin } from "./guards.ts";
+import { loadUserRow, selectUser, userOf } from "./load.ts";
+
+const BODY = v.object({ role: v.union(v.string(), v.array(v.string())) });
+
+/**
+ * `POST users/:id/role` with `{ role }`: one role, or several (an array or
+ * better-auth's comma-separated form), each one the admin plugin knows.
+ * Refuses to demote the last admin (`409`).
+ *
+ * @example
+ * ```ts
+ * POST /_svc/admin/auth/users/u1/role { "role": "admin" } → { user }
+ * ```
+ */
+export async function setRole(call: ActionCall): Promise<Response> {
+  const { environment, audit } = call;
+  const { names, db } = environment;
+  const id = call.params.id!;
+  const body = await readBody(call.request, BODY);
+  const roles = splitRoles(body.role);
+  const known = environment.roles?.assignable ?? [];
+  const issues = new Issues("body");
+  if (roles.length === 0) issues.add("role", "must name a role");
+  for (const role of roles) {
+    if (!known.includes(role)) {
+      issues.add("role", `unknown role ${JSON.stringify(role)} (known: ${known.join(", ")})`);
+    }
+  }
+  issues.throwIfAny();
+  const next = [...new Set(roles)].join(",");
+  const row = await loadUserRow(environment, id);
+  if (isAdmin(environment, row) && !isAdmin(environment, { ...row, role: next })) {
+    await assertAnotherAdmin(environment, id, "remove the admin role from");
+  }
+  audit.detail = `role: ${String(row.role ?? environment.roles?.defaultRole)} → ${next}`;
+  const results = await db.batch<Row>([
+    db
+      .prepare(
+        `UPDATE ${names.table("user")} SET ${names.column("user", "role")} = ?, ` +
+          `${names.column("user", "updatedAt")} = ? WHERE ${names.column("user", "id")} = ?`,
+      )
+      .bind(next, new Date().toISOString(), id),
+    audit.okStatement(),
+    selectUser(environment, id),
+  ]);
+  return json({ user: userOf(results[2], id) });
+}

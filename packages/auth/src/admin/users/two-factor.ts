@@ -1,0 +1,43 @@
+import { SvcError, v } from "@svc/server";
+import { json, readBody } from "../http.ts";
+import type { Row } from "../records.ts";
+import type { ActionCall } from "../router.ts";
+import { loadUserRow, selectUser, userOf } from "./load.ts";
+
+/**
+ * `POST users/:id/two-factor/disable`: turns two-factor off for the user and
+ * deletes their TOTP secret and backup codes, in one D1 batch with the audit
+ * record; they sign in with their first factor alone afterwards. `409` when
+ * two-factor is not on.
+ *
+ * @example
+ * ```ts
+ * POST /_svc/admin/auth/users/u1/two-factor/disable → { user }
+ * ```
+ */
+export async function disableTwoFactor(call: ActionCall): Promise<Response> {
+  const { environment, audit } = call;
+  const { names, db } = environment;
+  const id = call.params.id!;
+  await readBody(call.request, v.object({}));
+  const row = await loadUserRow(environment, id);
+  if (!(row.twoFactorEnabled === 1 || row.twoFactorEnabled === true)) {
+    throw new SvcError("CONFLICT", "Two-factor authentication is not enabled for this user.");
+  }
+  const results = await db.batch<Row>([
+    db
+      .prepare(
+        `UPDATE ${names.table("user")} SET ${names.column("user", "twoFactorEnabled")} = 0, ` +
+          `${names.column("user", "updatedAt")} = ? WHERE ${names.column("user", "id")} = ?`,
+      )
+      .bind(new Date().toISOString(), id),
+    db
+      .prepare(
+        `DELETE FROM ${names.table("twoFactor")} WHERE ${names.column("twoFactor", "userId")} = ?`,
+      )
+      .bind(id),
+    audit.okStatement(),
+    selectUser(environment, id),
+  ]);
+  return json({ user: userOf(results[3], id) });
+}

@@ -1,0 +1,114 @@
+/**
+ * Latency of the admin user list over 100,000 users, in workerd with local
+ * D1 (SQLite through miniflare): each request goes through `createWorker`'s
+ * admin gate to `createAuthAdmin`, like a dashboard's. Seeds the users with
+ * batched multi-row inserts, runs each query ROUNDS times, prints medians.
+ *
+ * Run: `npm run bench:admin -w @svc/auth` (`USERS=… ROUNDS=…` to change sizes).
+ */
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createWorker } from "@svc/server";
+import { expect, it } from "vitest";
+import {
+  createAuth,
+  createAuthAdmin,
+  ensureMigrated,
+  svcDatabaseAdapter,
+} from "../../src/index.ts";
+import { admin, username } from "../../src/plugins.ts";
+import { ADMIN_TOKENS } from "../fixture/admin.ts";
+import { TEST_ORIGIN, TEST_SECRET } from "../fixture/constants.ts";
+
+const USERS = Number(env.BENCH_USERS ?? 100_000);
+const ROUNDS = Number(env.BENCH_ROUNDS ?? 15);
+const db = env.ADMIN_BULK;
+const auth = createAuth({
+  secret: TEST_SECRET,
+  baseURL: TEST_ORIGIN,
+  database: svcDatabaseAdapter(db),
+  emailAndPassword: { enabled: true },
+  plugins: [admin(), username()],
+});
+const worker = createWorker({
+  shardDO: "SHARD",
+  functions: {},
+  adminToken: ADMIN_TOKENS,
+  authAdmin: createAuthAdmin(auth),
+});
+
+async function get(path: string): Promise<{ ms: number; body: { nextCursor?: string | null } }> {
+  const started = performance.now();
+  const response = await worker.fetch(
+    new Request(`${TEST_ORIGIN}/_svc/admin/auth/${path}`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKENS.ci}` },
+    }),
+    env,
+    createExecutionContext(),
+  );
+  const body = (await response.json()) as { nextCursor?: string | null };
+  const ms = performance.now() - started;
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return { ms, body };
+}
+
+async function seed(): Promise<void> {
+  const start = Date.parse("2025-01-01T00:00:00.000Z");
+  const statements = [];
+  for (let from = 0; from < USERS; from += 250) {
+    const rows: string[] = [];
+    for (let i = from; i < Math.min(from + 250, USERS); i++) {
+      const n = String(i).padStart(6, "0");
+      const created = new Date(start + i * 1000).toISOString();
+      const role = i % 100 === 0 ? "admin" : "user";
+      const banned = i % 50 === 0 ? 1 : 0;
+      rows.push(
+        `('u${n}', 'Person ${i % 5000}', 'person-${n}@example.test', 1, '${created}', '${created}', '${role}', ${banned}, 'handle${n}')`,
+      );
+    }
+    statements.push(
+      db.prepare(
+        `INSERT INTO "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt", "role", "banned", "username") VALUES ${rows.join(", ")}`,
+      ),
+    );
+  }
+  for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+it(`admin user list over ${USERS} users`, { timeout: 600_000 }, async () => {
+  await ensureMigrated(auth);
+  const seeding = performance.now();
+  await seed();
+  const seeded = performance.now() - seeding;
+
+  // A cursor half-way down the default order, by walking with the largest page.
+  let cursor: string | null | undefined;
+  for (let i = 0; i < USERS / 2 / 100; i++) {
+    cursor = (await get(`users?limit=100${cursor ? `&cursor=${cursor}` : ""}`)).body.nextCursor;
+  }
+  const cases: [string, string][] = [
+    ["first page, newest first (25 + total)", "users"],
+    ["page 2,000 of 4,000 via cursor", `users?cursor=${cursor}`],
+    ["first page by email", "users?sort=email&order=asc"],
+    ["first page by name", "users?sort=name"],
+    ["100 per page", "users?limit=100"],
+    ["search, one match (email)", "users?search=person-054321"],
+    ["search, 1,111 matches (email/name/username)", "users?search=person-0999"],
+    ["search, exact id", "users?search=u054321"],
+    ["filter role=admin (1,000)", "users?role=admin"],
+    ["filter banned=true (2,000)", "users?banned=true"],
+    ["user detail", "users/u054321"],
+  ];
+  const lines = [`seeded ${USERS} users in ${seeded.toFixed(0)} ms; median of ${ROUNDS} rounds:`];
+  for (const [name, path] of cases) {
+    const times: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) times.push((await get(path)).ms);
+    lines.push(`  ${name.padEnd(46)} ${median(times).toFixed(1).padStart(7)} ms`);
+  }
+  console.log(lines.join("\n"));
+});
