@@ -42,9 +42,9 @@ export function ImpersonateDialog(props: { user: User; onClose: () => void; onDo
       <Dialog title={`Impersonating ${user.email}`} onClose={props.onClose}>
         <div class="stack">
           <p>
-            A session for {user.email} is open until{" "}
-            <strong>{absoluteTime(result.expiresAt)}</strong>. Use this token as the session token
-            (cookie or bearer). It is shown only once.
+            A session as {user.email} is open until{" "}
+            <strong>{absoluteTime(result.expiresAt)}</strong>. Its token is shown only this once:
+            copy it now.
           </p>
           <label class="field">
             <span class="field-label">Session token</span>
