@@ -3,6 +3,7 @@ import {
   ApiError,
   createAdminClient,
   errorFromResponse,
+  isRetryable,
   pathOf,
   queryString,
 } from "../../ui/api/client.ts";
@@ -152,5 +153,22 @@ describe("URL helpers", () => {
       "?banned=false&limit=25",
     );
     expect(queryString({})).toBe("");
+  });
+});
+
+describe("isRetryable", () => {
+  it.each([
+    { status: 0, retry: true },
+    { status: 429, retry: true },
+    { status: 503, retry: true },
+    { status: 404, retry: false },
+    { status: 409, retry: false },
+    { status: 400, retry: false },
+  ])("$status → $retry", ({ status, retry }) => {
+    expect(isRetryable(new ApiError(status, "X", "x"))).toBe(retry);
+  });
+
+  it("offers a retry for errors that are not from the API", () => {
+    expect(isRetryable(new Error("boom"))).toBe(true);
   });
 });

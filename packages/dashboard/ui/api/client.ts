@@ -33,6 +33,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether trying the same request again could succeed: the server was
+ * unreachable, overloaded or failed (0, 429, 5xx), not a refusal about the
+ * request itself (404, 409, 400).
+ */
+export function isRetryable(error: Error): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 429 || error.status >= 500;
+}
+
 /** Query values; `undefined` and `""` are left out of the URL. */
 export type QueryParams = Readonly<Record<string, string | number | boolean | undefined>>;
 

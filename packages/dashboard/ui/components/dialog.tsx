@@ -3,8 +3,8 @@ import { useEffect, useId, useRef } from "preact/hooks";
 
 /**
  * A modal on the native `<dialog>`: the browser traps focus, makes the page
- * behind inert, closes on Escape and restores focus afterwards, so keyboard
- * use works without our own focus code. `drawer` slides in from the right
+ * behind inert and closes on Escape; focus returns to the opener when it
+ * closes. `drawer` slides in from the right
  * (full screen on a phone). Mounted = open; `onClose` asks the owner to
  * unmount it.
  */
@@ -29,6 +29,7 @@ export function Dialog(props: {
   useEffect(() => {
     const dialog = ref.current;
     if (dialog === null) return;
+    const opener = document.activeElement;
     dialog.showModal();
     const closed = () => onClose.current();
     const cancel = (event: Event) => {
@@ -47,6 +48,8 @@ export function Dialog(props: {
       dialog.removeEventListener("cancel", cancel);
       dialog.removeEventListener("click", backdrop);
       if (dialog.open) dialog.close();
+      // Back to the control that opened it (the row link, the action button).
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
   }, []);
 

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { ApiError } from "../api/client.ts";
+import { ApiError, isRetryable } from "../api/client.ts";
 import type { Loaded } from "../lib/use-load.ts";
 
 /** A calm "working on it" line, announced to screen readers. */
@@ -61,12 +61,15 @@ export function LoadView<T>(props: {
 }) {
   const { data, error, reload } = props.loaded;
   if (data === undefined) {
-    if (error) return <ErrorNotice error={error} onRetry={reload} />;
+    if (error)
+      return <ErrorNotice error={error} onRetry={isRetryable(error) ? reload : undefined} />;
     return <Loading label={props.label} />;
   }
   return (
     <>
-      {error ? <ErrorNotice error={error} onRetry={reload} compact /> : null}
+      {error ? (
+        <ErrorNotice error={error} onRetry={isRetryable(error) ? reload : undefined} compact />
+      ) : null}
       {props.children(data)}
     </>
   );

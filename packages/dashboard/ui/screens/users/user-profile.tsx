@@ -18,7 +18,7 @@ export function UserProfile(props: { user: User }) {
           <div class="profile-name">{user.name || user.email}</div>
           <div class="muted">{user.email}</div>
           <div class="badges">
-            {capabilities.userActions && user.role ? <RoleLabel role={user.role} /> : null}
+            {capabilities.userActions && user.role ? <RoleLabel role={user.role} badge /> : null}
             <UserBadges user={user} />
           </div>
         </div>

@@ -28,8 +28,13 @@ export function UserBadges(props: { user: User }) {
   );
 }
 
-/** A role name; "admin" stands out. */
-export function RoleLabel(props: { role: string }) {
+/** A role name; "admin" stands out. `badge` draws every role as a pill (beside other badges). */
+export function RoleLabel(props: { role: string; badge?: boolean }) {
+  if (props.badge) {
+    return (
+      <span class={props.role === "admin" ? "badge badge-accent" : "badge"}>{props.role}</span>
+    );
+  }
   return <span class={props.role === "admin" ? "role role-admin" : "role"}>{props.role}</span>;
 }
 
