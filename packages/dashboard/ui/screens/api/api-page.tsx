@@ -166,7 +166,20 @@ function Reference(props: { reference: ApiReference }) {
             </section>
           ) : null}
           {groups.length === 0 ? (
-            <Empty title="No operation matches the filter" />
+            <Empty
+              title={
+                query.trim() === ""
+                  ? "No procedure is exposed over REST yet"
+                  : "No operation matches the filter"
+              }
+            >
+              {query.trim() === "" ? (
+                <>
+                  Mark procedures with <code>.expose(&#123; rest: true &#125;)</code> and run{" "}
+                  <code>svc codegen</code>.
+                </>
+              ) : null}
+            </Empty>
           ) : (
             groups.map((group) => (
               <section key={group.name} class="api-group" aria-label={group.name}>
