@@ -48,7 +48,7 @@ export async function startExampleApp(vars: Record<string, string> = {}): Promis
     if (page.status !== 200 || !(page.headers.get("content-type") ?? "").startsWith("text/html")) {
       throw new Error(
         `The example app does not serve the dashboard at /_svc/dashboard/ (HTTP ${page.status}): ` +
-          "createAuthAdmin must attach `dashboard: dashboardAssets` from @svc/dashboard.",
+          "pass `dashboard: dashboardAssets` (from @svc/dashboard) to createAuthAdmin.",
       );
     }
     return app;

@@ -7,10 +7,11 @@ import { ErrorNotice } from "../../components/states.tsx";
 import { absoluteTime } from "../../lib/format.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
 
+/** Up to the server's default (and usual maximum) of one hour: impersonation should be brief. */
 const DURATIONS: readonly { seconds: number; label: string }[] = [
   { seconds: 15 * 60, label: "15 minutes" },
+  { seconds: 30 * 60, label: "30 minutes" },
   { seconds: 3600, label: "1 hour" },
-  { seconds: 4 * 3600, label: "4 hours" },
 ];
 
 /**
