@@ -3,12 +3,8 @@ import { ApiError } from "../../api/client.ts";
 import { useApp } from "../../app-context.ts";
 import { RichText } from "../../components/rich-text.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
-import {
-  type ApiReference,
-  filterGroups,
-  readApiReference,
-  resolveRef,
-} from "../../lib/openapi.ts";
+import { resolveRef } from "../../lib/json-schema.ts";
+import { type ApiReference, filterGroups, readApiReference } from "../../lib/openapi.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { OperationCard } from "./operation-card.tsx";
 import { SchemaView } from "./schema-view.tsx";

@@ -1,6 +1,6 @@
 import { RichText } from "../../components/rich-text.tsx";
-import type { OperationView, ParameterView, Schema } from "../../lib/openapi.ts";
-import { constraintsOf, typeLabel } from "../../lib/openapi.ts";
+import { constraintsOf, type Schema, typeLabel } from "../../lib/json-schema.ts";
+import type { OperationView, ParameterView } from "../../lib/openapi.ts";
 import { SchemaView } from "./schema-view.tsx";
 
 function ParameterTable(props: { parameters: ParameterView[]; document: Schema }) {

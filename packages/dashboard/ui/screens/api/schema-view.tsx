@@ -6,7 +6,7 @@ import {
   resolveRef,
   type Schema,
   typeLabel,
-} from "../../lib/openapi.ts";
+} from "../../lib/json-schema.ts";
 
 const MAX_DEPTH = 4;
 
