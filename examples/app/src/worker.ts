@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { ensureMigrated, handleAuthRequest, sessionIdentity } from "@svc/auth";
+import { createAuthAdmin, ensureMigrated, handleAuthRequest, sessionIdentity } from "@svc/auth";
 import { createRateLimiter, MINUTE } from "@svc/ratelimit";
 import { createRestRateLimit, createShard, createWorker } from "@svc/server";
 import { functions } from "../svc/_generated/functions.ts";
@@ -32,6 +32,7 @@ const svc = createWorker({
   functions,
   resolveIdentity: sessionIdentity(auth),
   adminToken: vars.SVC_ADMIN_TOKEN,
+  authAdmin: createAuthAdmin(auth),
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
   openApiSpec,
   fetch: () =>

@@ -1,5 +1,6 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { dashboardAssets } from "@svc/dashboard";
 import { createWorker, ERROR_STATUS, SvcError } from "@svc/server";
 import { APIError, betterAuth } from "better-auth";
 import { memoryAdapter } from "better-auth/adapters/memory";
@@ -227,10 +228,12 @@ describe("createAuthAdmin configuration", () => {
     expect(() => createAuthAdmin(cached)).toThrow(/secondaryStorage/);
   });
 
-  it("attaches the dashboard it is given, for createWorker to serve", () => {
+  it("carries @svc/dashboard by default, another dashboard when given one, none with false", () => {
     const dashboard = { files: { "index.html": { body: "<p>", contentType: "text/html" } } };
     expect(createAuthAdmin(auth, { dashboard }).dashboard).toBe(dashboard);
-    expect(createAuthAdmin(auth).dashboard).toBeUndefined();
+    expect(createAuthAdmin(auth).dashboard).toBe(dashboardAssets);
+    expect(Object.keys(dashboardAssets.files)).toContain("index.html");
+    expect(createAuthAdmin(auth, { dashboard: false }).dashboard).toBeUndefined();
   });
 });
 

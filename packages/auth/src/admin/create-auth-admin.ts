@@ -1,3 +1,4 @@
+import { dashboardAssets } from "@svc/dashboard";
 import { type AuthAdminSurface, type DashboardAssets, problemResponse } from "@svc/server";
 import {
   type AdminAuthSource,
@@ -15,7 +16,8 @@ export interface AuthAdmin extends AuthAdminSurface {
 }
 
 /**
- * The user-management surface under `/_svc/admin/auth/`, for
+ * The user-management surface under `/_svc/admin/auth/` and its dashboard
+ * (`/_svc/dashboard/`, from `@svc/dashboard`), for
  * `createWorker({ adminToken, authAdmin: createAuthAdmin(auth) })`. A trusted
  * server-side operator over better-auth's database: it reads the enabled
  * plugins from `auth.$context`, answers the routes of `docs/admin-api.md`
@@ -52,7 +54,7 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
     return environment;
   };
   return {
-    ...(options?.dashboard === undefined ? {} : { dashboard: options.dashboard }),
+    ...(options?.dashboard === false ? {} : { dashboard: options?.dashboard ?? dashboardAssets }),
     async handle(request, { path, operator }) {
       try {
         const url = new URL(request.url);

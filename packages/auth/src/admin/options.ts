@@ -40,8 +40,11 @@ export interface AuthAdminOptions {
   features?: AuthAdminFeatures;
   /** Impersonation lifetime and who may be impersonated. */
   impersonation?: ImpersonationOptions;
-  /** The built dashboard (`dashboardAssets` from `@svc/dashboard`); `createWorker` serves it at `/_svc/dashboard/`. */
-  dashboard?: DashboardAssets;
+  /**
+   * The dashboard `createWorker` serves at `/_svc/dashboard/`. By default the
+   * one `@svc/dashboard` builds; `false` leaves the UI out (the admin API stays).
+   */
+  dashboard?: DashboardAssets | false;
 }
 
 /** {@link AuthAdminOptions} with every default filled in. */

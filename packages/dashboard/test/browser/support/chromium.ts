@@ -1,0 +1,74 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type BrowserContext, chromium } from "playwright-core";
+
+/** Debian's Chromium (`apt-get install -y chromium`); `CHROMIUM_PATH` overrides it. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Flags for a quiet, self-contained headless Chromium in a container. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** True when the browser tests can run here. */
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM_PATH);
+}
+
+/** A running Chromium with a fresh profile, and a way to stop it and remove the profile. */
+export interface Chromium {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Launches Debian's Chromium through playwright-core (Playwright's own
+ * browser download does not work here) with a fresh `--user-data-dir`, so
+ * no state leaks between runs. `viewport` defaults to a laptop screen.
+ */
+export async function launchChromium(
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<Chromium> {
+  const profile = await mkdtemp(path.join(tmpdir(), "svc-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    colorScheme: "light",
+    locale: "en-GB",
+    timezoneId: "UTC",
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Whether the browser tests can run, said out loud: without Chromium they
+ * skip with a message naming the fix; in CI (`CI` set) a missing Chromium is
+ * a failure, since `.ci/run` installs it and a skip would hide a broken step.
+ */
+export function chromiumOrSkip(): boolean {
+  if (chromiumAvailable()) return true;
+  const missing = `Chromium not found at ${CHROMIUM_PATH}`;
+  const fix = "Install it with `apt-get install -y chromium` (or set CHROMIUM_PATH).";
+  if (process.env.CI) {
+    throw new Error(`${missing}: the dashboard's browser tests cannot run in CI. ${fix}`);
+  }
+  console.warn(`\n⚠ ${missing}: the dashboard's browser tests are SKIPPED. ${fix}\n`);
+  return false;
+}

@@ -1,0 +1,61 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import { ADMIN_TOKEN, type RunningApp } from "./example-app.ts";
+
+/** Where the browser tests leave screenshots of what they saw (test artifacts, not committed). */
+export const ARTIFACTS = path.resolve(import.meta.dirname, "../../../test-results/screenshots");
+
+/** A fresh tab (fresh sessionStorage) on the dashboard's sign-in screen. */
+export async function openDashboard(context: BrowserContext, app: RunningApp): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${app.url}/_svc/dashboard/`);
+  await page.getByLabel("Admin token", { exact: true }).waitFor();
+  return page;
+}
+
+/** Signs in with a token through the form, as an operator would. */
+export async function signInWith(page: Page, token: string = ADMIN_TOKEN): Promise<void> {
+  await page.getByLabel("Admin token", { exact: true }).fill(token);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A fresh tab, signed in, on the users list. */
+export async function signedInPage(context: BrowserContext, app: RunningApp): Promise<Page> {
+  const page = await openDashboard(context, app);
+  await signInWith(page);
+  await page.getByRole("heading", { name: "Users", level: 1 }).waitFor();
+  return page;
+}
+
+/** Searches the users list for one email and opens that user's drawer. */
+export async function openUser(page: Page, email: string): Promise<void> {
+  await page.getByRole("searchbox", { name: "Search users" }).fill(email);
+  await page.getByRole("row").filter({ hasText: email }).getByRole("link").click();
+  await page.getByRole("dialog").getByText(email).first().waitFor();
+}
+
+/** The open drawer or dialog whose title matches. */
+export function dialog(page: Page, title: string | RegExp) {
+  return page.getByRole("dialog", { name: title });
+}
+
+/** Saves a screenshot of what the test sees, as a test artifact. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** What this tab keeps in web storage, to prove the token is only in sessionStorage. */
+export async function storedTokens(page: Page): Promise<{ session: string[]; local: string[] }> {
+  return page.evaluate(() => ({
+    session: Object.keys(sessionStorage).map((key) => sessionStorage.getItem(key) ?? ""),
+    local: Object.keys(localStorage).map((key) => localStorage.getItem(key) ?? ""),
+  }));
+}
+
+/** Fails when the page text contains the value (e.g. a token that must not linger). */
+export async function expectNotOnPage(page: Page, value: string): Promise<void> {
+  expect(await page.content()).not.toContain(value);
+}

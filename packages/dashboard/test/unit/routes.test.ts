@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_USER_FILTERS, hrefOf, parseRoute, type Route } from "../../ui/lib/routes.ts";
+
+const ROUTES: { href: string; route: Route }[] = [
+  {
+    href: "/_svc/dashboard/users",
+    route: { page: "users", userId: null, filters: DEFAULT_USER_FILTERS },
+  },
+  {
+    href: "/_svc/dashboard/users/usr_1?search=ada&banned=true&sort=email&order=asc",
+    route: {
+      page: "users",
+      userId: "usr_1",
+      filters: { search: "ada", role: "", banned: "true", sort: "email", order: "asc" },
+    },
+  },
+  {
+    href: "/_svc/dashboard/users/a%2Fb",
+    route: { page: "users", userId: "a/b", filters: DEFAULT_USER_FILTERS },
+  },
+  {
+    href: "/_svc/dashboard/organizations",
+    route: { page: "organizations", orgId: null, tab: "members" },
+  },
+  {
+    href: "/_svc/dashboard/organizations/o1",
+    route: { page: "organizations", orgId: "o1", tab: "members" },
+  },
+  {
+    href: "/_svc/dashboard/organizations/o1/invitations",
+    route: { page: "organizations", orgId: "o1", tab: "invitations" },
+  },
+  {
+    href: "/_svc/dashboard/audit?target=usr_1&action=user.ban",
+    route: { page: "audit", target: "usr_1", action: "user.ban" },
+  },
+  { href: "/_svc/dashboard/api", route: { page: "api" } },
+];
+
+describe("routes", () => {
+  it.each(ROUTES)("$href parses and prints back", ({ href, route }) => {
+    const url = new URL(href, "http://localhost");
+    expect(parseRoute(url.pathname, url.search)).toEqual(route);
+    expect(hrefOf(route)).toBe(href);
+  });
+
+  it("falls back to the users list for the root and unknown paths", () => {
+    expect(parseRoute("/_svc/dashboard/", "")).toMatchObject({ page: "users", userId: null });
+    expect(parseRoute("/_svc/dashboard/nope/x", "")).toMatchObject({ page: "users", userId: null });
+  });
+
+  it("ignores filter values outside the allow-list", () => {
+    const route = parseRoute("/_svc/dashboard/users", "?sort=password&banned=maybe&order=sideways");
+    expect(route).toMatchObject({ filters: DEFAULT_USER_FILTERS });
+  });
+});

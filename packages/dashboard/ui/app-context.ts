@@ -1,0 +1,21 @@
+import { createContext } from "preact";
+import { useContext } from "preact/hooks";
+import type { AdminApi } from "./api/admin.ts";
+import type { Capabilities } from "./api/types.ts";
+
+/** What every signed-in screen needs: the API, what it may offer, and sign-out. */
+export interface AppServices {
+  api: AdminApi;
+  capabilities: Capabilities;
+  signOut(): void;
+}
+
+/** Provided by the app shell once the token has been accepted. */
+export const AppContext = createContext<AppServices | null>(null);
+
+/** The signed-in services; only screens inside the shell call it. */
+export function useApp(): AppServices {
+  const services = useContext(AppContext);
+  if (services === null) throw new Error("useApp() outside the signed-in shell");
+  return services;
+}

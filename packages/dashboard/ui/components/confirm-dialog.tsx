@@ -1,0 +1,65 @@
+import type { ComponentChildren } from "preact";
+import { useState } from "preact/hooks";
+import { useSubmit } from "../lib/use-submit.ts";
+import { Dialog } from "./dialog.tsx";
+import { ErrorNotice } from "./states.tsx";
+
+/**
+ * "Are you sure?" for anything that cannot be undone. Runs the action itself
+ * so the button shows progress and a refusal (409 last admin, ...) appears in
+ * place, with the server's words. `requireText` makes the operator type a
+ * value (the user's email) before a delete is allowed.
+ */
+export function ConfirmDialog(props: {
+  title: string;
+  children: ComponentChildren;
+  confirmLabel: string;
+  danger?: boolean;
+  requireText?: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [typed, setTyped] = useState("");
+  const ready = props.requireText === undefined || typed.trim() === props.requireText;
+  const { busy, error, submit } = useSubmit(async () => {
+    if (!ready) return;
+    await props.onConfirm();
+    props.onClose();
+  });
+
+  return (
+    <Dialog title={props.title} onClose={props.onClose}>
+      <form class="stack" onSubmit={submit}>
+        <div class="confirm-text">{props.children}</div>
+        {props.requireText !== undefined ? (
+          <label class="field">
+            <span class="field-label">
+              Type <strong>{props.requireText}</strong> to confirm
+            </span>
+            <input
+              class="input"
+              value={typed}
+              onInput={(event) => setTyped(event.currentTarget.value)}
+              autocomplete="off"
+              spellcheck={false}
+            />
+          </label>
+        ) : null}
+        {error ? <ErrorNotice error={error} compact /> : null}
+        <div class="actions">
+          <button type="button" class="btn" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            class={props.danger ? "btn btn-danger" : "btn btn-primary"}
+            disabled={!ready || busy}
+            autofocus={props.requireText === undefined}
+          >
+            {busy ? "Working…" : props.confirmLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

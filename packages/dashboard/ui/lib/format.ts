@@ -1,0 +1,98 @@
+/**
+ * Formatting for people: the API speaks ISO-8601 and raw user-agent strings;
+ * the screens show "3 min ago" with the exact time on hover, "Chrome on
+ * macOS", "1–25 of 132". Pure functions, so they are unit-tested in Node.
+ */
+
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "3 minutes ago", "in 2 days", "just now" relative to `now`. */
+export function relativeTime(iso: string, now: number = Date.now(), locale?: string): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const seconds = Math.round((at - now) / 1000);
+  if (Math.abs(seconds) < 45) return "just now";
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(Math.round(seconds / 60), "minute");
+}
+
+/** "23 Nov 2026, 09:00" in the operator's locale and time zone. */
+export function absoluteTime(iso: string, locale?: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
+}
+
+/** True when the timestamp lies in the past. */
+export function isPast(iso: string, now: number = Date.now()): boolean {
+  return Date.parse(iso) <= now;
+}
+
+/** "26–50 of 132" for a page that starts at `offset`. */
+export function rangeLabel(offset: number, count: number, total: number): string {
+  if (count === 0) return `0 of ${total.toLocaleString("en")}`;
+  return `${(offset + 1).toLocaleString("en")}–${(offset + count).toLocaleString("en")} of ${total.toLocaleString("en")}`;
+}
+
+/** Up to two initials for an avatar ("Ada Lovelace" → "AL"; falls back to the email). */
+export function initials(name: string, email: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters =
+    words.length >= 2 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0] ?? email).slice(0, 2);
+  return letters.toUpperCase();
+}
+
+const BROWSERS: readonly [RegExp, string][] = [
+  [/Edg\//, "Edge"],
+  [/OPR\//, "Opera"],
+  [/Firefox\//, "Firefox"],
+  [/HeadlessChrome\//, "Headless Chrome"],
+  [/Chrome\//, "Chrome"],
+  [/Safari\//, "Safari"],
+  [/curl\//, "curl"],
+  [/node|undici/i, "Node.js"],
+];
+
+const SYSTEMS: readonly [RegExp, string][] = [
+  [/iPhone|iPad|iOS/, "iOS"],
+  [/Android/, "Android"],
+  [/Mac OS X|Macintosh/, "macOS"],
+  [/Windows/, "Windows"],
+  [/CrOS/, "ChromeOS"],
+  [/Linux/, "Linux"],
+];
+
+/** "Chrome on macOS" from a user-agent string; the raw string when nothing matches. */
+export function describeUserAgent(userAgent: string | null): string {
+  if (userAgent === null || userAgent.trim() === "") return "Unknown device";
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? userAgent;
+}
+
+/** Ban state in words: "Banned permanently", "Banned until 1 Dec 2026, 10:00", or null. */
+export function banLabel(
+  user: { banned: boolean; banExpires: string | null },
+  locale?: string,
+): string | null {
+  if (!user.banned) return null;
+  return user.banExpires === null
+    ? "Banned permanently"
+    : `Banned until ${absoluteTime(user.banExpires, locale)}`;
+}
+
+/** An ISO timestamp `seconds` from `now`, for ban expiries chosen as durations. */
+export function isoAfter(seconds: number, now: number = Date.now()): string {
+  return new Date(now + seconds * 1000).toISOString();
+}

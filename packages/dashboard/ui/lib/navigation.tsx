@@ -1,0 +1,60 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { parseRoute, type Route } from "./routes.ts";
+
+const NAVIGATE_EVENT = "svc:navigate";
+
+/** Moves to a dashboard URL without a page load (pushes history unless `replace`). */
+export function navigate(href: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) history.replaceState(null, "", href);
+  else history.pushState(null, "", href);
+  dispatchEvent(new Event(NAVIGATE_EVENT));
+}
+
+function currentRoute(): Route {
+  return parseRoute(location.pathname, location.search);
+}
+
+/** The route of the current URL, updated on links, `navigate` and back/forward. */
+export function useRoute(): Route {
+  const [route, setRoute] = useState(currentRoute);
+  useEffect(() => {
+    const update = () => setRoute(currentRoute());
+    addEventListener("popstate", update);
+    addEventListener(NAVIGATE_EVENT, update);
+    return () => {
+      removeEventListener("popstate", update);
+      removeEventListener(NAVIGATE_EVENT, update);
+    };
+  }, []);
+  return route;
+}
+
+/** What the dashboard's links set besides `href`. */
+interface LinkProps {
+  href: string;
+  class?: string;
+  "aria-current"?: "page";
+  "aria-label"?: string;
+  children: ComponentChildren;
+}
+
+/**
+ * A real `<a href>` (so it can be opened in a new tab, focused and followed
+ * with Enter) that navigates in place on a plain click.
+ */
+export function Link(props: LinkProps) {
+  const { href, children, ...rest } = props;
+  const onClick = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    navigate(href);
+  };
+  return (
+    <a {...rest} href={href} onClick={onClick}>
+      {children}
+    </a>
+  );
+}

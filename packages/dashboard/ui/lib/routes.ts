@@ -1,0 +1,133 @@
+/**
+ * The dashboard's addresses. Every screen has a real URL under
+ * `/_svc/dashboard/` (the server answers index.html for all of them), so
+ * reload, back/forward and shared links work. Filters live in the query
+ * string; ids are escaped; the admin token is never part of a URL.
+ */
+
+import type { UserSort } from "../api/types.ts";
+
+/** Where the worker serves the dashboard (`DASHBOARD_PREFIX` in `@svc/server`). */
+export const BASE_PATH = "/_svc/dashboard/";
+
+/** Users-list filters as the URL carries them; `""` means "any". */
+export interface UserFilters {
+  search: string;
+  role: string;
+  banned: "" | "true" | "false";
+  sort: UserSort;
+  order: "asc" | "desc";
+}
+
+/** The default users-list view: newest first, nothing filtered. */
+export const DEFAULT_USER_FILTERS: UserFilters = {
+  search: "",
+  role: "",
+  banned: "",
+  sort: "created",
+  order: "desc",
+};
+
+/** One screen of the dashboard and the state its URL holds. */
+export type Route =
+  | { page: "users"; userId: string | null; filters: UserFilters }
+  | { page: "organizations"; orgId: string | null; tab: "members" | "invitations" }
+  | { page: "audit"; target: string; action: string }
+  | { page: "api" };
+
+const SORTS: readonly UserSort[] = ["created", "email", "name"];
+
+function filtersOf(params: URLSearchParams): UserFilters {
+  const sort = params.get("sort") as UserSort | null;
+  const banned = params.get("banned");
+  return {
+    search: params.get("search") ?? "",
+    role: params.get("role") ?? "",
+    banned: banned === "true" || banned === "false" ? banned : "",
+    sort: sort !== null && SORTS.includes(sort) ? sort : DEFAULT_USER_FILTERS.sort,
+    order: params.get("order") === "asc" ? "asc" : "desc",
+  };
+}
+
+function segmentsOf(pathname: string): string[] {
+  const rest = pathname.startsWith(BASE_PATH) ? pathname.slice(BASE_PATH.length) : "";
+  return rest
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+}
+
+/** The route a location names; anything unknown is the users list. */
+export function parseRoute(pathname: string, search: string): Route {
+  const [page, id, sub] = segmentsOf(pathname);
+  const params = new URLSearchParams(search);
+  switch (page) {
+    case "organizations":
+      return {
+        page: "organizations",
+        orgId: id ?? null,
+        tab: sub === "invitations" ? "invitations" : "members",
+      };
+    case "audit":
+      return {
+        page: "audit",
+        target: params.get("target") ?? "",
+        action: params.get("action") ?? "",
+      };
+    case "api":
+      return { page: "api" };
+    default:
+      return {
+        page: "users",
+        userId: page === "users" ? (id ?? null) : null,
+        filters: filtersOf(params),
+      };
+  }
+}
+
+function withQuery(path: string, entries: Record<string, string>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(entries)) if (value !== "") params.set(name, value);
+  const query = params.toString();
+  return `${BASE_PATH}${path}${query === "" ? "" : `?${query}`}`;
+}
+
+/** The URL of a route; the inverse of {@link parseRoute}. */
+export function hrefOf(route: Route): string {
+  switch (route.page) {
+    case "users": {
+      const { search, role, banned, sort, order } = route.filters;
+      const path = route.userId === null ? "users" : `users/${encodeURIComponent(route.userId)}`;
+      return withQuery(path, {
+        search,
+        role,
+        banned,
+        sort: sort === DEFAULT_USER_FILTERS.sort ? "" : sort,
+        order: order === DEFAULT_USER_FILTERS.order ? "" : order,
+      });
+    }
+    case "organizations": {
+      if (route.orgId === null) return `${BASE_PATH}organizations`;
+      const base = `organizations/${encodeURIComponent(route.orgId)}`;
+      return `${BASE_PATH}${route.tab === "invitations" ? `${base}/invitations` : base}`;
+    }
+    case "audit":
+      return withQuery("audit", { target: route.target, action: route.action });
+    case "api":
+      return `${BASE_PATH}api`;
+  }
+}
+
+/** The users list, optionally with one user's drawer open. */
+export function userHref(
+  userId: string | null,
+  filters: UserFilters = DEFAULT_USER_FILTERS,
+): string {
+  return hrefOf({ page: "users", userId, filters });
+}

@@ -1,0 +1,113 @@
+import { useEffect, useState } from "preact/hooks";
+import { useApp } from "../../app-context.ts";
+import { LoadMore } from "../../components/load-more.tsx";
+import { Empty, LoadView } from "../../components/states.tsx";
+import { navigate } from "../../lib/navigation.tsx";
+import { hrefOf } from "../../lib/routes.ts";
+import { usePagedList } from "../../lib/use-paged-list.ts";
+import { AuditList } from "./audit-list.tsx";
+
+const PAGE_SIZE = 50;
+const TYPING_DELAY_MS = 300;
+
+/** A filter input that reports its value after a pause in typing. */
+function DelayedInput(props: {
+  label: string;
+  value: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+}) {
+  const [text, setText] = useState(props.value);
+  useEffect(() => setText(props.value), [props.value]);
+  const { onChange, value } = props;
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onChange(text.trim()), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onChange]);
+  return (
+    <label class="field field-grow">
+      <span class="field-label">{props.label}</span>
+      <input
+        class="input"
+        value={text}
+        placeholder={props.placeholder}
+        onInput={(event) => setText(event.currentTarget.value)}
+        spellcheck={false}
+        autocomplete="off"
+      />
+    </label>
+  );
+}
+
+/** The admin audit trail: who did what to whom, when; filtered by target and action. */
+export function AuditPage(props: { target: string; action: string }) {
+  const { target, action } = props;
+  const setTarget = (value: string) =>
+    navigate(hrefOf({ page: "audit", target: value, action }), { replace: true });
+  const setAction = (value: string) =>
+    navigate(hrefOf({ page: "audit", target, action: value }), { replace: true });
+  return (
+    <div class="page">
+      <header class="page-header">
+        <div>
+          <h1 class="page-title">Audit</h1>
+          <p class="page-subtitle">
+            Every admin action, newest first, with the operator who did it.
+          </p>
+        </div>
+      </header>
+      <search class="filters">
+        <DelayedInput
+          label="Target"
+          value={target}
+          placeholder="User or other target ID"
+          onChange={setTarget}
+        />
+        <DelayedInput
+          label="Action"
+          value={action}
+          placeholder="e.g. user.ban"
+          onChange={setAction}
+        />
+        {target !== "" || action !== "" ? (
+          <button
+            type="button"
+            class="btn btn-small filters-clear"
+            onClick={() =>
+              navigate(hrefOf({ page: "audit", target: "", action: "" }), { replace: true })
+            }
+          >
+            Clear
+          </button>
+        ) : null}
+      </search>
+      <AuditResults key={`${target}\n${action}`} target={target} action={action} />
+    </div>
+  );
+}
+
+function AuditResults(props: { target: string; action: string }) {
+  const { api } = useApp();
+  const list = usePagedList(async (cursor, signal) => {
+    const query = { target: props.target, action: props.action, limit: PAGE_SIZE, cursor };
+    const page = await api.listAudit(query, signal);
+    return { items: page.entries, nextCursor: page.nextCursor };
+  }, []);
+  return (
+    <LoadView loaded={list.first} label="Loading the audit trail…">
+      {() =>
+        list.items.length === 0 ? (
+          <Empty title={props.target || props.action ? "No entries match" : "No admin actions yet"}>
+            Actions taken here or through the admin API appear in this trail.
+          </Empty>
+        ) : (
+          <div class="card card-flush">
+            <AuditList entries={list.items} />
+            <LoadMore list={list} label="Load older entries" />
+          </div>
+        )
+      }
+    </LoadView>
+  );
+}

@@ -1,0 +1,61 @@
+import { useApp } from "../../app-context.ts";
+import { LoadView } from "../../components/states.tsx";
+import { Time } from "../../components/time.tsx";
+import { Link } from "../../lib/navigation.tsx";
+import { hrefOf } from "../../lib/routes.ts";
+import { useLoad } from "../../lib/use-load.ts";
+import { InvitationList } from "./invitation-list.tsx";
+import { MemberList } from "./member-list.tsx";
+
+/** One organization: its facts, then members or invitations (each tab has its own URL). */
+export function OrganizationDetail(props: { orgId: string; tab: "members" | "invitations" }) {
+  const { api } = useApp();
+  const { orgId, tab } = props;
+  const org = useLoad((signal) => api.getOrganization(orgId, signal), [orgId]);
+  const tabHref = (to: "members" | "invitations") =>
+    hrefOf({ page: "organizations", orgId, tab: to });
+  return (
+    <div class="page">
+      <Link class="back-link" href={hrefOf({ page: "organizations", orgId: null, tab: "members" })}>
+        ← Organizations
+      </Link>
+      <LoadView loaded={org} label="Loading organization…">
+        {({ organization }) => (
+          <>
+            <header class="page-header">
+              <div>
+                <h1 class="page-title">{organization.name}</h1>
+                <p class="page-subtitle">
+                  <span class="mono">{organization.slug}</span> · {organization.memberCount}{" "}
+                  {organization.memberCount === 1 ? "member" : "members"} · created{" "}
+                  <Time iso={organization.createdAt} />
+                </p>
+              </div>
+            </header>
+            <nav class="tabs" aria-label="Organization">
+              <Link
+                class={tab === "members" ? "tab active" : "tab"}
+                aria-current={tab === "members" ? "page" : undefined}
+                href={tabHref("members")}
+              >
+                Members
+              </Link>
+              <Link
+                class={tab === "invitations" ? "tab active" : "tab"}
+                aria-current={tab === "invitations" ? "page" : undefined}
+                href={tabHref("invitations")}
+              >
+                Invitations
+              </Link>
+            </nav>
+            {tab === "members" ? (
+              <MemberList key={orgId} orgId={orgId} />
+            ) : (
+              <InvitationList key={orgId} orgId={orgId} />
+            )}
+          </>
+        )}
+      </LoadView>
+    </div>
+  );
+}

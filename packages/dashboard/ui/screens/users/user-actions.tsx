@@ -1,0 +1,112 @@
+import { useState } from "preact/hooks";
+import type { User } from "../../api/types.ts";
+import { useApp } from "../../app-context.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { useToast } from "../../components/toasts.tsx";
+import { useAction } from "../../lib/use-action.ts";
+import { BanDialog } from "./ban-dialog.tsx";
+import { ImpersonateDialog } from "./impersonate-dialog.tsx";
+import { PasswordDialog } from "./password-dialog.tsx";
+import { RoleDialog } from "./role-dialog.tsx";
+
+type Open = "role" | "ban" | "password" | "impersonate" | "two-factor" | "delete" | null;
+
+/**
+ * The admin plugin's actions on one user. Only actions that apply are shown:
+ * "Disable two-factor" needs the plugin and a user who has it on; "Ban" and
+ * "Unban" swap with the user's state.
+ */
+export function UserActions(props: { user: User; onChanged: () => void; onDeleted: () => void }) {
+  const { api, capabilities } = useApp();
+  const { user, onChanged } = props;
+  const [open, setOpen] = useState<Open>(null);
+  const unban = useAction();
+  const notify = useToast();
+  const close = () => setOpen(null);
+
+  return (
+    <div class="action-bar">
+      {capabilities.roles.length > 0 ? (
+        <button type="button" class="btn btn-small" onClick={() => setOpen("role")}>
+          Change role
+        </button>
+      ) : null}
+      {user.banned ? (
+        <button
+          type="button"
+          class="btn btn-small"
+          disabled={unban.busy}
+          onClick={() =>
+            unban.run(async () => {
+              await api.unban(user.id);
+              onChanged();
+            }, `Unbanned ${user.email}`)
+          }
+        >
+          {unban.busy ? "Unbanning…" : "Unban"}
+        </button>
+      ) : (
+        <button type="button" class="btn btn-small" onClick={() => setOpen("ban")}>
+          Ban
+        </button>
+      )}
+      <button type="button" class="btn btn-small" onClick={() => setOpen("password")}>
+        Set password
+      </button>
+      <button type="button" class="btn btn-small" onClick={() => setOpen("impersonate")}>
+        Impersonate
+      </button>
+      {capabilities.twoFactor && user.twoFactorEnabled ? (
+        <button type="button" class="btn btn-small" onClick={() => setOpen("two-factor")}>
+          Disable two-factor
+        </button>
+      ) : null}
+      <button
+        type="button"
+        class="btn btn-small btn-danger-ghost"
+        onClick={() => setOpen("delete")}
+      >
+        Delete user
+      </button>
+
+      {open === "role" ? <RoleDialog user={user} onClose={close} onDone={onChanged} /> : null}
+      {open === "ban" ? <BanDialog user={user} onClose={close} onDone={onChanged} /> : null}
+      {open === "password" ? <PasswordDialog user={user} onClose={close} /> : null}
+      {open === "impersonate" ? (
+        <ImpersonateDialog user={user} onClose={close} onDone={onChanged} />
+      ) : null}
+      {open === "two-factor" ? (
+        <ConfirmDialog
+          title="Disable two-factor?"
+          confirmLabel="Disable two-factor"
+          danger
+          onClose={close}
+          onConfirm={async () => {
+            await api.disableTwoFactor(user.id);
+            notify(`Two-factor disabled for ${user.email}`);
+            onChanged();
+          }}
+        >
+          {user.email} will sign in with their password alone until they set up two-factor again.
+        </ConfirmDialog>
+      ) : null}
+      {open === "delete" ? (
+        <ConfirmDialog
+          title="Delete this user?"
+          confirmLabel="Delete user"
+          danger
+          requireText={user.email}
+          onClose={close}
+          onConfirm={async () => {
+            await api.deleteUser(user.id);
+            notify(`Deleted ${user.email}`);
+            props.onDeleted();
+          }}
+        >
+          This removes {user.email}, their sessions, sign-in methods and memberships. It cannot be
+          undone.
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from "preact/hooks";
+import type { UserDetail } from "../../api/types.ts";
+import { useApp } from "../../app-context.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { LoadView } from "../../components/states.tsx";
+import { useLoad } from "../../lib/use-load.ts";
+import { UserAccounts } from "./user-accounts.tsx";
+import { UserActions } from "./user-actions.tsx";
+import { UserHistory } from "./user-history.tsx";
+import { UserPasskeys } from "./user-passkeys.tsx";
+import { UserProfile } from "./user-profile.tsx";
+import { UserSessions } from "./user-sessions.tsx";
+
+/**
+ * Everything about one user in a drawer over the list: profile, what an
+ * operator may do (as capabilities allow), sessions, sign-in methods,
+ * passkeys, and that user's recent admin history. Any change reloads the
+ * drawer, the list behind it and the history.
+ */
+export function UserDrawer(props: { userId: string; onClose: () => void; onChanged: () => void }) {
+  const { api, capabilities } = useApp();
+  const { userId, onChanged } = props;
+  const detail = useLoad<UserDetail>((signal) => api.getUser(userId, signal), [userId]);
+  const [revision, setRevision] = useState(0);
+  const changed = () => {
+    detail.reload();
+    onChanged();
+    setRevision((value) => value + 1);
+  };
+  const user = detail.data?.user;
+
+  return (
+    <Dialog
+      variant="drawer"
+      title={user ? user.name || user.email : "User"}
+      onClose={props.onClose}
+    >
+      <LoadView loaded={detail} label="Loading user…">
+        {(data) => (
+          <div class="drawer-content">
+            <UserProfile user={data.user} />
+            {capabilities.userActions ? (
+              <UserActions
+                user={data.user}
+                onChanged={changed}
+                onDeleted={() => {
+                  onChanged();
+                  props.onClose();
+                }}
+              />
+            ) : null}
+            <UserSessions userId={userId} sessions={data.sessions} onChanged={changed} />
+            <UserAccounts userId={userId} accounts={data.accounts} onChanged={changed} />
+            {capabilities.passkeys ? (
+              <UserPasskeys userId={userId} passkeys={data.passkeys ?? []} onChanged={changed} />
+            ) : null}
+            <UserHistory userId={userId} revision={revision} />
+          </div>
+        )}
+      </LoadView>
+    </Dialog>
+  );
+}

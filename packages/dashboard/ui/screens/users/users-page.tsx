@@ -1,0 +1,139 @@
+import { useState } from "preact/hooks";
+import type { UserPage } from "../../api/types.ts";
+import { useApp } from "../../app-context.ts";
+import { Pager } from "../../components/pager.tsx";
+import { Empty, LoadView } from "../../components/states.tsx";
+import { rangeLabel } from "../../lib/format.ts";
+import { navigate } from "../../lib/navigation.tsx";
+import { DEFAULT_USER_FILTERS, type UserFilters, userHref } from "../../lib/routes.ts";
+import { useLoad } from "../../lib/use-load.ts";
+import { CreateUserDialog } from "./create-user-dialog.tsx";
+import { UserDrawer } from "./user-drawer.tsx";
+import { UserFiltersBar } from "./user-filters.tsx";
+import { UsersTable } from "./users-table.tsx";
+
+/** Users per page. */
+const PAGE_SIZE = 25;
+
+/**
+ * The users list: filters in the URL, cursor pages (a stack of the cursors
+ * that led here, since cursors only go forward), the total, and the drawer of
+ * the user the URL names.
+ */
+export function UsersPage(props: { userId: string | null; filters: UserFilters }) {
+  const { api, capabilities } = useApp();
+  const { filters, userId } = props;
+  const [creating, setCreating] = useState(false);
+  const filterKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState<{ key: string; cursors: (string | undefined)[] }>({
+    key: filterKey,
+    cursors: [undefined],
+  });
+  // New filters start again at the first page.
+  const cursors = paging.key === filterKey ? paging.cursors : [undefined];
+  const cursor = cursors.at(-1);
+
+  const page = useLoad<UserPage>(
+    (signal) =>
+      api.listUsers(
+        {
+          search: filters.search.trim(),
+          role: filters.role,
+          banned: filters.banned === "" ? undefined : filters.banned === "true",
+          sort: filters.sort,
+          order: filters.order,
+          limit: PAGE_SIZE,
+          cursor,
+        },
+        signal,
+      ),
+    [filterKey, cursor],
+  );
+
+  const setFilters = (next: UserFilters) => navigate(userHref(userId, next), { replace: true });
+  const filtered = filters.search !== "" || filters.role !== "" || filters.banned !== "";
+
+  return (
+    <div class="page">
+      <header class="page-header">
+        <div>
+          <h1 class="page-title">Users</h1>
+          <p class="page-subtitle" aria-live="polite">
+            {page.data
+              ? `${page.data.total.toLocaleString("en")} ${filtered ? "matching" : "in total"}`
+              : " "}
+          </p>
+        </div>
+        {capabilities.userActions ? (
+          <button type="button" class="btn btn-primary" onClick={() => setCreating(true)}>
+            New user
+          </button>
+        ) : null}
+      </header>
+      <UserFiltersBar filters={filters} onChange={setFilters} />
+      <div class={page.loading && page.data ? "refreshing" : undefined}>
+        <LoadView loaded={page} label="Loading users…">
+          {(data) =>
+            data.users.length === 0 ? (
+              <Empty title={filtered ? "No users match these filters" : "No users yet"}>
+                {filtered ? (
+                  <button
+                    type="button"
+                    class="btn btn-small"
+                    onClick={() => setFilters(DEFAULT_USER_FILTERS)}
+                  >
+                    Clear filters
+                  </button>
+                ) : (
+                  "Users appear here once they sign up."
+                )}
+              </Empty>
+            ) : (
+              <>
+                <UsersTable
+                  users={data.users}
+                  hrefOf={(id) => userHref(id, filters)}
+                  showRole={capabilities.userActions}
+                />
+                <Pager
+                  label={rangeLabel(
+                    (cursors.length - 1) * PAGE_SIZE,
+                    data.users.length,
+                    data.total,
+                  )}
+                  hasPrevious={cursors.length > 1}
+                  hasNext={data.nextCursor !== null}
+                  busy={page.loading}
+                  onPrevious={() => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) })}
+                  onNext={() =>
+                    setPaging({
+                      key: filterKey,
+                      cursors: [...cursors, data.nextCursor ?? undefined],
+                    })
+                  }
+                />
+              </>
+            )
+          }
+        </LoadView>
+      </div>
+      {userId !== null ? (
+        <UserDrawer
+          userId={userId}
+          onClose={() => navigate(userHref(null, filters))}
+          onChanged={page.reload}
+        />
+      ) : null}
+      {creating ? (
+        <CreateUserDialog
+          onClose={() => setCreating(false)}
+          onCreated={(id) => {
+            setCreating(false);
+            page.reload();
+            navigate(userHref(id, filters));
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

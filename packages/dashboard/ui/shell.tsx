@@ -1,0 +1,82 @@
+import { useEffect } from "preact/hooks";
+import { useApp } from "./app-context.ts";
+import { Link, useRoute } from "./lib/navigation.tsx";
+import { BASE_PATH, type Route } from "./lib/routes.ts";
+import { ApiPage } from "./screens/api/api-page.tsx";
+import { AuditPage } from "./screens/audit/audit-page.tsx";
+import { OrganizationsPage } from "./screens/organizations/organizations-page.tsx";
+import { UsersPage } from "./screens/users/users-page.tsx";
+
+const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
+  { page: "users", label: "Users", href: `${BASE_PATH}users` },
+  { page: "organizations", label: "Organizations", href: `${BASE_PATH}organizations` },
+  { page: "audit", label: "Audit", href: `${BASE_PATH}audit` },
+  { page: "api", label: "API", href: `${BASE_PATH}api` },
+];
+
+const TITLES: Record<Route["page"], string> = {
+  users: "Users",
+  organizations: "Organizations",
+  audit: "Audit",
+  api: "API reference",
+};
+
+/** The signed-in frame: navigation, sign-out, and the screen the URL names. */
+export function Shell() {
+  const { signOut } = useApp();
+  const route = useRoute();
+
+  useEffect(() => {
+    document.title = `${TITLES[route.page]} · svc admin`;
+  }, [route.page]);
+
+  return (
+    <div class="shell">
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="topbar">
+        <div class="topbar-inner">
+          <Link class="brand" href={`${BASE_PATH}users`}>
+            <span class="brand-mark" aria-hidden="true">
+              svc
+            </span>
+            <span>Admin</span>
+          </Link>
+          <nav class="nav" aria-label="Sections">
+            {NAV.map((item) => (
+              <Link
+                key={item.page}
+                href={item.href}
+                class={route.page === item.page ? "nav-link active" : "nav-link"}
+                aria-current={route.page === item.page ? "page" : undefined}
+              >
+                {item.label}
+              </Link>
+            ))}
+          </nav>
+          <button type="button" class="btn btn-ghost btn-small sign-out" onClick={signOut}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" class="main" tabIndex={-1}>
+        <Screen route={route} />
+      </main>
+    </div>
+  );
+}
+
+function Screen(props: { route: Route }) {
+  const route = props.route;
+  switch (route.page) {
+    case "users":
+      return <UsersPage userId={route.userId} filters={route.filters} />;
+    case "organizations":
+      return <OrganizationsPage orgId={route.orgId} tab={route.tab} />;
+    case "audit":
+      return <AuditPage target={route.target} action={route.action} />;
+    case "api":
+      return <ApiPage />;
+  }
+}
