@@ -51,7 +51,11 @@ const plugins = [
 export const auth = createAuth({
   secret: vars.AUTH_SECRET,
   // Deployed: the public origin. Locally: whatever loopback port wrangler dev listens on.
-  baseURL: vars.PUBLIC_URL ?? { allowedHosts: ["127.0.0.1:*", "localhost:*"], protocol: "http" },
+  baseURL: vars.PUBLIC_URL ?? {
+    allowedHosts: ["127.0.0.1:*", "localhost:*"],
+    protocol: "http",
+    fallback: "http://127.0.0.1:8787",
+  },
   database: svcDatabaseAdapter(vars.DB),
   emailAndPassword: { enabled: true },
   plugins,

@@ -226,6 +226,15 @@ describe("createAuthAdmin configuration", () => {
       },
     });
     expect(() => createAuthAdmin(cached)).toThrow(/secondaryStorage/);
+    // Regression: with a dynamic baseURL and no fallback, creating a user answered 500.
+    const dynamic = (fallback?: string) =>
+      createAuth({
+        secret: TEST_SECRET,
+        database: env.ADMIN_SCRATCH,
+        baseURL: { allowedHosts: ["127.0.0.1:*"], ...(fallback ? { fallback } : {}) },
+      });
+    expect(() => createAuthAdmin(dynamic())).toThrow(/add `fallback`/);
+    expect(() => createAuthAdmin(dynamic("http://127.0.0.1:8787"))).not.toThrow();
   });
 
   it("carries @svc/dashboard by default, another dashboard when given one, none with false", () => {

@@ -87,6 +87,20 @@ export function assertAdministrable(options: BetterAuthOptions): void {
         "this one was built with betterAuth directly.",
     );
   }
+  const baseURL: unknown = options.baseURL;
+  if (
+    typeof baseURL === "object" &&
+    baseURL !== null &&
+    !("fallback" in baseURL && baseURL.fallback)
+  ) {
+    // Creating a user calls better-auth as the trusted server, without a
+    // request; a dynamic baseURL then has nothing to resolve from.
+    throw new SvcAuthError(
+      "AUTH_ADMIN_UNSUPPORTED",
+      "createAuthAdmin needs a baseURL it can resolve without a request: with a dynamic baseURL " +
+        "({ allowedHosts }), add `fallback` (e.g. your public origin).",
+    );
+  }
   if (options.secondaryStorage !== undefined) {
     throw new SvcAuthError(
       "AUTH_ADMIN_UNSUPPORTED",

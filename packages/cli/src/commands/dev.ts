@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { watch } from "node:fs";
+import { existsSync, watch } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { codegen } from "./codegen.ts";
 
@@ -17,7 +18,25 @@ function flag(args: readonly string[], name: string): string | undefined {
   return index === -1 ? undefined : args[index + 1];
 }
 
-async function announceWhenReady(origin: string, log: (line: string) => void): Promise<void> {
+/**
+ * The local admin token from `.dev.vars`, so the banner can say what to paste
+ * into the dashboard's sign-in (it is a development value; production tokens
+ * live in `wrangler secret`).
+ */
+async function localAdminToken(appDir: string): Promise<string | undefined> {
+  const file = path.join(appDir, ".dev.vars");
+  if (!existsSync(file)) return undefined;
+  const line = (await readFile(file, "utf8"))
+    .split("\n")
+    .find((entry) => entry.startsWith("SVC_ADMIN_TOKEN="));
+  return line?.slice("SVC_ADMIN_TOKEN=".length).trim() || undefined;
+}
+
+async function announceWhenReady(
+  origin: string,
+  adminToken: string | undefined,
+  log: (line: string) => void,
+): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
     try {
       await fetch(origin);
@@ -25,7 +44,8 @@ async function announceWhenReady(origin: string, log: (line: string) => void): P
       log(`  svc app      ${origin}/`);
       log(`  RPC          POST ${origin}/_svc/rpc`);
       log(`  REST         ${origin}/_svc/rest/<namespace>/<function>`);
-      log(`  dashboard    ${origin}/_svc/dashboard/   (admin token: SVC_ADMIN_TOKEN in .dev.vars)`);
+      log(`  dashboard    ${origin}/_svc/dashboard/`);
+      log(`  admin token  ${adminToken ?? "SVC_ADMIN_TOKEN is not set in .dev.vars"}`);
       log("");
       return;
     } catch {
@@ -61,7 +81,8 @@ export async function dev(options: DevOptions): Promise<number> {
     stdio: "inherit",
   });
   const host = flag(options.wranglerArgs, "--ip") ?? "127.0.0.1";
-  void announceWhenReady(`http://${host}:${flag(options.wranglerArgs, "--port") ?? "8787"}`, log);
+  const origin = `http://${host}:${flag(options.wranglerArgs, "--port") ?? "8787"}`;
+  void localAdminToken(options.appDir).then((token) => announceWhenReady(origin, token, log));
   return new Promise((resolve) => {
     wrangler.on("exit", (code) => {
       watcher.close();
