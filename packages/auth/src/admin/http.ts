@@ -1,4 +1,11 @@
-import { SvcError, type ValidationIssue, type Validator } from "@svc/server";
+import {
+  isJsonContentType,
+  jsonResponse,
+  readJsonBody,
+  SvcError,
+  type ValidationIssue,
+  type Validator,
+} from "@svc/server";
 
 /** Largest admin request body; every admin body is a handful of fields. */
 const MAX_ADMIN_BODY_BYTES = 64 * 1024;
@@ -13,10 +20,7 @@ const MAX_ADMIN_BODY_BYTES = 64 * 1024;
  * ```
  */
 export function json(value: unknown, status = 200): Response {
-  return new Response(JSON.stringify(value), {
-    status,
-    headers: { "content-type": "application/json", "cache-control": "no-store" },
-  });
+  return jsonResponse(value, { status });
 }
 
 /**
@@ -64,22 +68,14 @@ export class Issues {
  * ```
  */
 export async function readBody<T>(request: Request, validator: Validator<T, boolean>): Promise<T> {
-  const text = await readText(request);
-  let value: unknown = {};
-  if (text.trim() !== "") {
-    const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-    if (type !== "application/json") {
-      throw new SvcError(
-        "BAD_REQUEST",
-        "The request body must be JSON (content-type: application/json).",
-      );
-    }
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new SvcError("BAD_REQUEST", "The request body is not valid JSON.");
-    }
+  const body = await readJsonBody(request, MAX_ADMIN_BODY_BYTES);
+  if (body !== undefined && !isJsonContentType(request.headers.get("content-type"))) {
+    throw new SvcError(
+      "BAD_REQUEST",
+      "The request body must be JSON (content-type: application/json).",
+    );
   }
+  const value: unknown = body ?? {};
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new SvcError("BAD_REQUEST", "The request body must be a JSON object.");
   }
@@ -96,41 +92,4 @@ export async function readBody<T>(request: Request, validator: Validator<T, bool
     issues.throwIfAny();
   }
   return value as T;
-}
-
-async function readText(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_ADMIN_BODY_BYTES) throw tooLarge();
-  if (request.body === null) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ADMIN_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new SvcError("BAD_REQUEST", "The request body is not valid UTF-8.");
-  }
-}
-
-function tooLarge(): SvcError {
-  return new SvcError(
-    "PAYLOAD_TOO_LARGE",
-    `The request body is larger than ${MAX_ADMIN_BODY_BYTES} bytes.`,
-  );
 }
