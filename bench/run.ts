@@ -1,7 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describeMachine } from "./lib/machine.ts";
-import { type Results, renderReport } from "./report.ts";
+import { RESULTS_FILE, type Results, renderReport } from "./report.ts";
+import { measureAdmin } from "./scenarios/admin.ts";
 import { measureAuth } from "./scenarios/auth.ts";
 import { measureBundle } from "./scenarios/bundle.ts";
 import { measureCodegen } from "./scenarios/codegen.ts";
@@ -11,29 +12,70 @@ import { measureTransports } from "./scenarios/transport.ts";
 
 const log = (line: string) => console.error(line);
 
+type Log = typeof log;
+
+/** Every scenario in report order: its name on the command line, its title, how to run it. */
+const SCENARIOS: {
+  [K in Exclude<keyof Results, "machine" | "totalSeconds">]: [
+    string,
+    (log: Log) => Promise<Results[K]>,
+  ];
+} = {
+  transport: ["REST vs RPC vs hand-written route", measureTransports],
+  gates: ["gate costs: rate limit, identity", measureGates],
+  auth: ["sign-up and sign-in: svc vs plain better-auth", measureAuth],
+  admin: ["admin user list over 100,000 users", measureAdmin],
+  rateLimit: ["rate limiter accuracy and overhead", measureRateLimiter],
+  codegen: ["codegen for 1,000 procedures", (log) => measureCodegen(1000, log)],
+  bundle: ["worker bundle and start-up", () => measureBundle()],
+};
+
 /**
  * `npm run bench`: runs every measurement on this machine and rewrites
  * BENCHMARKS.md. Figures are ratios against baselines measured in the same run.
+ * `npm run bench -- transport gates` runs only the named scenarios and prints
+ * their results as JSON, leaving BENCHMARKS.md alone (a partial run is not a
+ * report). A scenario that fails is reported and the others still run; the
+ * results so far are printed as JSON and the exit code is 1.
  */
 async function main(): Promise<void> {
   const started = Date.now();
-  const results: Results = { machine: describeMachine() } as Results;
-  log("1/7 REST vs RPC vs hand-written route");
-  results.transport = await measureTransports(log);
-  log("2/7 gate costs: rate limit, identity");
-  results.gates = await measureGates(log);
-  log("3/7 sign-up and sign-in: svc vs plain better-auth");
-  results.auth = await measureAuth(log);
-  log("4/7 rate limiter accuracy and overhead");
-  results.rateLimit = await measureRateLimiter(log);
-  log("6/7 codegen for 1,000 procedures");
-  results.codegen = await measureCodegen(1000, log);
-  log("7/7 worker bundle and start-up");
-  results.bundle = await measureBundle();
+  const names = Object.keys(SCENARIOS) as (keyof typeof SCENARIOS)[];
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !names.includes(name as never));
+  if (unknown.length > 0) {
+    throw new Error(`unknown scenario ${unknown.join(", ")}; known: ${names.join(", ")}`);
+  }
+  const chosen = wanted.length === 0 ? names : names.filter((name) => wanted.includes(name));
+  const results: Partial<Results> = { machine: describeMachine() };
+  const failed: string[] = [];
+  for (const [index, name] of chosen.entries()) {
+    const [title, measure] = SCENARIOS[name];
+    log(`${index + 1}/${chosen.length} ${title}`);
+    const scenarioStarted = Date.now();
+    try {
+      (results as Record<string, unknown>)[name] = await measure(log);
+      log(`    done in ${Math.round((Date.now() - scenarioStarted) / 1000)} s`);
+    } catch (error) {
+      // One broken scenario must not throw away the minutes the others took.
+      failed.push(name);
+      log(`    FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  }
   results.totalSeconds = Math.round((Date.now() - started) / 1000);
+  if (wanted.length > 0 || failed.length > 0) {
+    console.log(JSON.stringify(results, null, 2));
+    if (failed.length > 0) {
+      log(`${failed.join(", ")} failed: BENCHMARKS.md left as it was (results above)`);
+      process.exitCode = 1;
+    }
+    return;
+  }
   const file = path.resolve(import.meta.dirname, "../BENCHMARKS.md");
-  await writeFile(file, renderReport(results));
-  log(`wrote ${file} (${results.totalSeconds} s)`);
+  await writeFile(file, renderReport(results as Results));
+  // The raw figures too, so a change of wording re-renders without re-measuring (bench/render.ts).
+  await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  log(`wrote ${file} and ${RESULTS_FILE} (${results.totalSeconds} s)`);
 }
 
 await main();

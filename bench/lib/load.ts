@@ -38,8 +38,8 @@ export interface LoadPlan {
 export const DEFAULT_PLAN: LoadPlan = {
   connections: 16,
   warmupSeconds: 2,
-  roundSeconds: 4,
-  rounds: 3,
+  roundSeconds: 3,
+  rounds: 5,
 };
 
 function median(values: number[]): number {
@@ -104,6 +104,24 @@ export async function compare(
       cpuMsPerRequest: cpu.get(target.name)!.length > 0 ? median(cpu.get(target.name)!) : null,
     };
   });
+}
+
+/**
+ * The median over rounds of `target / baseline` throughput, each ratio taken
+ * within one round. Both ran back to back, so a slow spell of the machine
+ * (other processes, thermal) hits both sides of each ratio alike: steadier
+ * than the ratio of the two medians.
+ *
+ * @example
+ * ```ts
+ * const [rest, rpc] = await compare([restTarget, rpcTarget]);
+ * medianRatio(rest, rpc); // 0.97
+ * ```
+ */
+export function medianRatio(target: LoadFigures, baseline: LoadFigures): number {
+  return median(
+    target.rounds.map((value, round) => value / (baseline.rounds[round] ?? Number.NaN)),
+  );
 }
 
 export { median };

@@ -1,5 +1,5 @@
 import { postJson, startBenchApp } from "../lib/bench-app.ts";
-import { compare, type LoadFigures } from "../lib/load.ts";
+import { compare, type LoadFigures, medianRatio } from "../lib/load.ts";
 import { workerdCpuMs } from "../lib/workerd-cpu.ts";
 
 /** Sign-up and sign-in through svc (`handleAuthRequest`) against plain better-auth with the same options. */
@@ -74,8 +74,8 @@ export async function measureAuth(log: (line: string) => void): Promise<AuthResu
     ];
     return {
       figures,
-      signUpRatio: svcUp.requestsPerSecond / plainUp.requestsPerSecond,
-      signInRatio: svcIn.requestsPerSecond / plainIn.requestsPerSecond,
+      signUpRatio: medianRatio(svcUp, plainUp),
+      signInRatio: medianRatio(svcIn, plainIn),
     };
   } finally {
     await app.stop();

@@ -1,11 +1,13 @@
 import { postJson, startBenchApp } from "../lib/bench-app.ts";
-import { compare, type LoadFigures } from "../lib/load.ts";
+import { compare, DEFAULT_PLAN, type LoadFigures, medianRatio } from "../lib/load.ts";
+import { workerdCpuMs } from "../lib/workerd-cpu.ts";
 
 /** The same REST read without gates, behind the rate-limit gate, and with identity from a session cookie. */
 export interface GatesResult {
   figures: LoadFigures[];
   rateLimitCost: number;
   identityCost: number;
+  identityCookieCacheCost: number;
 }
 
 export async function measureGates(log: (line: string) => void): Promise<GatesResult> {
@@ -16,11 +18,17 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
       args: {},
     });
     const rowId = (seeded as { value: string }).value;
-    const { response } = await postJson(
+    const account = { email: "bench@example.com", password: "a long password" };
+    await postJson(
       `${app.url}/api/auth/sign-up/email`,
-      { email: "bench@example.com", password: "a long password", name: "Bench" },
+      { ...account, name: "Bench" },
       { origin: app.url },
     );
+    // Signing in through the cookie-cache instance sets both cookies: the
+    // session token (which every variant reads) and the signed session copy.
+    const { response } = await postJson(`${app.url}/cached-auth/sign-in/email`, account, {
+      origin: app.url,
+    });
     const cookie = response.headers
       .getSetCookie()
       .map((line) => line.split(";")[0])
@@ -35,15 +43,26 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
           url,
           headers: { cookie, "x-bench-variant": "identity" },
         },
+        {
+          name: "identity, better-auth cookie cache",
+          url,
+          headers: { cookie, "x-bench-variant": "identity-cookie-cache" },
+        },
       ],
-      undefined,
+      { ...DEFAULT_PLAN, cpuProbe: workerdCpuMs },
       log,
     );
-    const [plain, limited, identity] = figures as [LoadFigures, LoadFigures, LoadFigures];
+    const [plain, limited, identity, cached] = figures as [
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+    ];
     return {
       figures,
-      rateLimitCost: 1 - limited.requestsPerSecond / plain.requestsPerSecond,
-      identityCost: 1 - identity.requestsPerSecond / plain.requestsPerSecond,
+      rateLimitCost: 1 - medianRatio(limited, plain),
+      identityCost: 1 - medianRatio(identity, plain),
+      identityCookieCacheCost: 1 - medianRatio(cached, plain),
     };
   } finally {
     await app.stop();

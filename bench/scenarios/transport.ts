@@ -1,5 +1,6 @@
 import { postJson, startBenchApp } from "../lib/bench-app.ts";
-import { compare, type LoadFigures } from "../lib/load.ts";
+import { compare, DEFAULT_PLAN, type LoadFigures, medianRatio } from "../lib/load.ts";
+import { workerdCpuMs } from "../lib/workerd-cpu.ts";
 
 /** REST vs RPC vs a hand-written Hono route, each reading the same kind of row from a Durable Object's SQLite. */
 export interface TransportResult {
@@ -29,14 +30,14 @@ export async function measureTransports(log: (line: string) => void): Promise<Tr
         },
         { name: "hand-written Hono → DO", url: `${app.url}/hono/row/${plainId as string}` },
       ],
-      undefined,
+      { ...DEFAULT_PLAN, cpuProbe: workerdCpuMs },
       log,
     );
     const [rest, rpc, hono] = figures as [LoadFigures, LoadFigures, LoadFigures];
     return {
       figures,
-      restVsRpc: rest.requestsPerSecond / rpc.requestsPerSecond,
-      restVsHandWritten: rest.requestsPerSecond / hono.requestsPerSecond,
+      restVsRpc: medianRatio(rest, rpc),
+      restVsHandWritten: medianRatio(rest, hono),
     };
   } finally {
     await app.stop();

@@ -21,6 +21,21 @@ export const auth = createAuth({
   plugins: [bearer()],
 });
 
+/**
+ * The same auth with better-auth's session cookie cache (a signed copy of the
+ * session in a second cookie, trusted for `maxAge` seconds): `getSession`
+ * then reads no database. Mounted at /cached-auth, same database and secret.
+ */
+export const cachedAuth = createAuth({
+  secret: vars.AUTH_SECRET,
+  baseURL,
+  basePath: "/cached-auth",
+  database: svcDatabaseAdapter(vars.AUTH_DB),
+  emailAndPassword: { enabled: true },
+  plugins: [bearer()],
+  session: { cookieCache: { enabled: true, maxAge: 300 } },
+});
+
 /** The baseline: plain better-auth with the same options, mounted at /plain-auth. */
 export const plainAuth = betterAuth({
   secret: vars.AUTH_SECRET,

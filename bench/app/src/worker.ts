@@ -4,7 +4,7 @@ import { createRestRateLimit, createShard, createWorker, type SvcWorker } from "
 import { Hono } from "hono";
 import { functions } from "../svc/_generated/functions.ts";
 import schema from "../svc/schema.ts";
-import { auth, plainAuth } from "./auth.ts";
+import { auth, cachedAuth, plainAuth } from "./auth.ts";
 import { limiterRoute } from "./limiter-loops.ts";
 import type { PingStore } from "./ping-store.ts";
 import { PlainRows } from "./plain-rows.ts";
@@ -38,6 +38,11 @@ const variants: Record<string, SvcWorker<Env>> = {
     functions,
     resolveIdentity: sessionIdentity(auth),
   }),
+  "identity-cookie-cache": createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    resolveIdentity: sessionIdentity(cachedAuth),
+  }),
 };
 
 /** The baseline a user would write by hand: Hono routes calling the Durable Object directly. */
@@ -60,6 +65,7 @@ export default {
       return plainAuth.handler(request);
     }
     await ensureMigrated(auth);
+    if (url.pathname.startsWith("/cached-auth/")) return cachedAuth.handler(request);
     const answered = await handleAuthRequest(auth, request);
     if (answered) return answered;
     const variant = variants[request.headers.get("x-bench-variant") ?? "plain"] ?? variants.plain!;

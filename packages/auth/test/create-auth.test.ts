@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import type { BetterAuthOptions } from "better-auth";
 import { describe, expect, it } from "vitest";
 import { createAuth, SvcAuthError, svcDatabaseAdapter } from "../src/index.ts";
 import { TEST_SECRET } from "./fixture/constants.ts";
@@ -29,6 +30,22 @@ describe("createAuth", () => {
       emailAndPassword: { enabled: true, minPasswordLength: 12 },
     });
     expect(context.secret).toBe(TEST_SECRET);
+  });
+
+  it("defaults to joined session reads and no schema check at load, each overridable", async () => {
+    const defaults = await createAuth({ secret: TEST_SECRET }).$context;
+    expect((defaults.options as BetterAuthOptions).advanced?.database).toMatchObject({
+      joins: true,
+      validateSchema: false,
+    });
+    const chosen = await createAuth({
+      secret: TEST_SECRET,
+      advanced: { cookiePrefix: "app", database: { joins: false, validateSchema: true } },
+    }).$context;
+    expect(chosen.options.advanced).toMatchObject({
+      cookiePrefix: "app",
+      database: { joins: false, validateSchema: true },
+    });
   });
 });
 

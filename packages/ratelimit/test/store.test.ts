@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createRateLimiter, MINUTE } from "../src/index.ts";
 import { objectName } from "../src/store/protocol.ts";
+import { STATE_LINGER_MS } from "../src/store/rate-limit-store.ts";
 import { freshKey, manualClock } from "./clock.ts";
 
 const storedKeys = (stub: DurableObjectStub) =>
@@ -27,7 +28,7 @@ describe("store cleanup", () => {
     expect(await limiter.limit("slow", { key })).toMatchObject({ ok: true, remaining: 0 });
   });
 
-  it("drops a key's state, alarm included, once the key is back to full", async () => {
+  it("drops a key's state, alarm included, once the key is back to full and has lingered", async () => {
     const limiter = createRateLimiter({
       store: "RATE_LIMIT",
       rates: { quick: { kind: "token bucket", rate: 2, period: 10 } },
@@ -36,7 +37,7 @@ describe("store cleanup", () => {
     const stub = env.RATE_LIMIT.getByName(objectName("quick", key));
     const { resetAfter } = await limiter.limit("quick", { key, count: 2 });
     // Waiting is a lower bound here, not a race: afterwards the key is full whatever the speed.
-    await scheduler.wait(resetAfter + 5);
+    await scheduler.wait(Math.max(resetAfter, STATE_LINGER_MS) + 5);
     await runDurableObjectAlarm(stub);
 
     expect(await storedKeys(stub)).toEqual({ entries: 0, alarm: null });

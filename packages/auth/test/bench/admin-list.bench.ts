@@ -1,10 +1,14 @@
 /**
  * Latency of the admin user list over 100,000 users, in workerd with local
  * D1 (SQLite through miniflare): each request goes through `createWorker`'s
- * admin gate to `createAuthAdmin`, like a dashboard's. Seeds the users with
- * batched multi-row inserts, runs each query ROUNDS times, prints medians.
+ * admin gate to `createAuthAdmin`, like a dashboard's. The baseline, measured
+ * in the same run, is the very SQL that request issued, run straight on the
+ * D1 binding: the ratio is what svc adds on top of the database. Each case
+ * also records SQLite's plan (`EXPLAIN QUERY PLAN`) for its statements.
  *
- * Run: `npm run bench:admin -w @svc/auth` (`USERS=… ROUNDS=…` to change sizes).
+ * Run: `npm run bench:admin -w @svc/auth` (`USERS=… ROUNDS=…` to change
+ * sizes). Prints a table, then one `SVC_BENCH_RESULT {json}` line that
+ * `npm run bench` (bench/scenarios/admin.ts) reads.
  */
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -23,10 +27,12 @@ import { TEST_ORIGIN, TEST_SECRET } from "../fixture/constants.ts";
 const USERS = Number(env.BENCH_USERS ?? 100_000);
 const ROUNDS = Number(env.BENCH_ROUNDS ?? 15);
 const db = env.ADMIN_BULK;
+/** The statements of the latest request, as the admin surface prepared and bound them. */
+let issued: { sql: string; binds: unknown[] }[] = [];
 const auth = createAuth({
   secret: TEST_SECRET,
   baseURL: TEST_ORIGIN,
-  database: svcDatabaseAdapter(db),
+  database: svcDatabaseAdapter(recording(db)),
   emailAndPassword: { enabled: true },
   plugins: [admin(), username()],
 });
@@ -37,7 +43,35 @@ const worker = createWorker({
   authAdmin: createAuthAdmin(auth),
 });
 
+/** `db`, noting each prepared statement's SQL and bound values in `issued`. */
+function recording(database: D1Database): D1Database {
+  const own = <T extends object>(target: T, key: string | symbol) => {
+    const value = Reflect.get(target, key, target);
+    return typeof value === "function" ? value.bind(target) : value;
+  };
+  return new Proxy(database, {
+    get(target, key) {
+      if (key !== "prepare") return own(target, key);
+      return (sql: string) => {
+        const entry = { sql, binds: [] as unknown[] };
+        issued.push(entry);
+        const statement = target.prepare(sql);
+        return new Proxy(statement, {
+          get(inner, innerKey) {
+            if (innerKey !== "bind") return own(inner, innerKey);
+            return (...binds: unknown[]) => {
+              entry.binds = binds;
+              return inner.bind(...binds);
+            };
+          },
+        });
+      };
+    },
+  });
+}
+
 async function get(path: string): Promise<{ ms: number; body: { nextCursor?: string | null } }> {
+  issued = [];
   const started = performance.now();
   const response = await worker.fetch(
     new Request(`${TEST_ORIGIN}/_svc/admin/auth/${path}`, {
@@ -104,11 +138,45 @@ it(`admin user list over ${USERS} users`, { timeout: 600_000 }, async () => {
     ["filter banned=true (2,000)", "users?banned=true"],
     ["user detail", "users/u054321"],
   ];
-  const lines = [`seeded ${USERS} users in ${seeded.toFixed(0)} ms; median of ${ROUNDS} rounds:`];
+  const results = [];
   for (const [name, path] of cases) {
-    const times: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) times.push((await get(path)).ms);
-    lines.push(`  ${name.padEnd(46)} ${median(times).toFixed(1).padStart(7)} ms`);
+    const svcTimes: number[] = [];
+    const rawTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      svcTimes.push((await get(path)).ms);
+      const statements = issued.map(({ sql, binds }) => db.prepare(sql).bind(...binds));
+      const started = performance.now();
+      await db.batch(statements);
+      rawTimes.push(performance.now() - started);
+    }
+    const plans = await Promise.all(
+      issued.map(async ({ sql, binds }) => {
+        const plan = await db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...binds)
+          .all<{ detail: string }>();
+        return plan.results.map((step) => step.detail);
+      }),
+    );
+    results.push({
+      name,
+      path,
+      svcMs: median(svcTimes),
+      rawMs: median(rawTimes),
+      statements: issued.map(({ sql }) => sql),
+      plans,
+    });
+  }
+  const lines = [`seeded ${USERS} users in ${seeded.toFixed(0)} ms; median of ${ROUNDS} rounds:`];
+  lines.push(`  ${"case".padEnd(46)} ${"svc".padStart(9)} ${"raw D1".padStart(9)}`);
+  for (const result of results) {
+    lines.push(
+      `  ${result.name.padEnd(46)} ${result.svcMs.toFixed(1).padStart(6)} ms ${result.rawMs.toFixed(1).padStart(6)} ms`,
+    );
   }
   console.log(lines.join("\n"));
+  console.log(
+    `SVC_BENCH_RESULT ${JSON.stringify({ users: USERS, rounds: ROUNDS, seededMs: seeded, results })}`,
+  );
+  expect(results.length).toBe(cases.length);
 });

@@ -22,11 +22,14 @@ const QUERY = {
 
 /**
  * `GET users`: one page of users, the total matching the filters, and the
- * next page's cursor. Two statements in one D1 batch (page + count), one
- * round trip; the page is a keyset range over an index (`sort=created` /
- * `name`: svc's indexes; `email`: better-auth's unique one), so page 4,000 of
- * 100,000 users costs what page 1 does. `search` (case-insensitive contains
- * on email, name and username; exact on id) and `total` scan the table.
+ * next page's cursor. Unfiltered: two statements in one D1 batch (page +
+ * count over a covering index), one round trip; the page is a keyset range
+ * over an index (`sort=created` / `name`: svc's indexes; `email`:
+ * better-auth's unique one), so page 4,000 of 100,000 users costs what page 1
+ * does. `search` (case-insensitive contains on email, name and username;
+ * exact on id) and the role / banned filters scan the table; a search's
+ * first page is one statement with a window count, one scan for page and
+ * total.
  *
  * @example
  * ```ts
@@ -54,21 +57,40 @@ export async function listUsers(call: AdminCall): Promise<Response> {
   const from = `FROM ${names.table("user")} u`;
   const where = (conditions: string[]) =>
     conditions.length === 0 ? "" : ` WHERE ${conditions.join(" AND ")}`;
-  const page = db
-    .prepare(
-      `SELECT ${names.select("user", USER_FIELDS, "u")}, ${keyset.sortSelect()} ${from}` +
-        `${where([...filters.sql, ...keyset.where()])} ORDER BY ${keyset.orderBy(query.search !== undefined)} LIMIT ?`,
-    )
-    .bind(...filters.binds, ...keyset.binds(), limit + 1);
-  const count = db
-    .prepare(`SELECT COUNT(*) AS total ${from}${where(filters.sql)}`)
-    .bind(...filters.binds);
-  const [rows, total] = await db.batch<Row>([page, count]);
-  const { rows: users, nextCursor } = keyset.cut(rows?.results ?? [], limit);
+  const select = `SELECT ${names.select("user", USER_FIELDS, "u")}, ${keyset.sortSelect()}`;
+  const orderBy = (scan: boolean) => ` ORDER BY ${keyset.orderBy(scan)} LIMIT ?`;
+  const conditions = [...filters.sql, ...keyset.where()];
+  let rows: Row[];
+  let total: number;
+  if (query.search !== undefined && query.cursor === undefined) {
+    // First page of a search: the search scans the table anyway, so one scan
+    // answers both the page and the total (a window count), not two. (Role
+    // and banned filters keep two statements: their page walks the sort
+    // index and stops early, which beats sorting every match.)
+    const page = await db
+      .prepare(
+        `${select}, COUNT(*) OVER () AS "svcTotal" ${from}${where(conditions)}${orderBy(true)}`,
+      )
+      .bind(...filters.binds, limit + 1)
+      .all<Row>();
+    rows = page.results;
+    total = Number(rows[0]?.svcTotal ?? 0);
+  } else {
+    const page = db
+      .prepare(`${select} ${from}${where(conditions)}${orderBy(query.search !== undefined)}`)
+      .bind(...filters.binds, ...keyset.binds(), limit + 1);
+    const count = db
+      .prepare(`SELECT COUNT(*) AS total ${from}${where(filters.sql)}`)
+      .bind(...filters.binds);
+    const [pageRows, counted] = await db.batch<Row>([page, count]);
+    rows = pageRows?.results ?? [];
+    total = Number(counted?.results[0]?.total ?? 0);
+  }
+  const { rows: users, nextCursor } = keyset.cut(rows, limit);
   const now = Date.now();
   return json({
     users: users.map((row) => toUser(row, now)),
-    total: Number(total?.results[0]?.total ?? 0),
+    total,
     nextCursor,
   });
 }

@@ -1,0 +1,61 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+
+/** One admin list request over 100,000 users: svc's answer against its own SQL run bare on D1. */
+export interface AdminCase {
+  name: string;
+  path: string;
+  /** Median ms through `createWorker`'s admin gate and `createAuthAdmin`. */
+  svcMs: number;
+  /** Median ms of the same statements run straight on the D1 binding. */
+  rawMs: number;
+  statements: string[];
+  /** `EXPLAIN QUERY PLAN` steps, one list per statement. */
+  plans: string[][];
+}
+
+/** The admin list at scale, from `npm run bench:admin -w @svc/auth`. */
+export interface AdminResult {
+  users: number;
+  rounds: number;
+  seededMs: number;
+  results: AdminCase[];
+}
+
+const MARKER = "SVC_BENCH_RESULT ";
+
+/**
+ * Runs the admin list benchmark (packages/auth/test/bench/admin-list.bench.ts)
+ * inside workerd with local D1 and reads its result line. It lives with
+ * @svc/auth because it needs that package's vitest-pool-workers setup.
+ */
+export function measureAdmin(log: (line: string) => void): Promise<AdminResult> {
+  const cwd = path.resolve(import.meta.dirname, "../../packages/auth");
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["vitest", "run", "-c", "vitest.bench.config.ts"], {
+      cwd,
+      env: { ...process.env, FORCE_COLOR: "0" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const line = output.split("\n").find((text) => text.startsWith(MARKER));
+      if (code !== 0 || line === undefined) {
+        reject(new Error(`admin bench failed (exit ${code}):\n${output.slice(-4000)}`));
+        return;
+      }
+      const result = JSON.parse(line.slice(MARKER.length)) as AdminResult;
+      for (const row of result.results) {
+        log(`    ${row.name}: ${row.svcMs} ms (raw D1 ${row.rawMs} ms)`);
+      }
+      resolve(result);
+    });
+  });
+}
