@@ -140,7 +140,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     restRateLimit: options.restRateLimit,
     shard: (env, shardKey) => {
       const namespace = namespaceOf(env);
-      return namespace.get(namespace.idFromName(shardKey)) as unknown as ShardEndpoint;
+      return namespace.getByName(shardKey) as unknown as ShardEndpoint;
     },
     resolveIdentity: options.resolveIdentity ?? (() => null),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

@@ -13,16 +13,18 @@ import { SHARD_KEY_PARAM } from "../worker/shard-key.ts";
  */
 export function argsFromQuery(params: URLSearchParams): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  for (const key of new Set(params.keys())) {
-    if (key === SHARD_KEY_PARAM) continue;
-    const values = params.getAll(key);
-    if (values.length > 1)
+  const seen = new Set<string>();
+  // One pass over the pairs (no `getAll` per key): this runs on every REST GET.
+  params.forEach((value, key) => {
+    if (key === SHARD_KEY_PARAM) return;
+    if (seen.has(key))
       throw new SvcError(
         "BAD_REQUEST",
         `Query parameter ${JSON.stringify(key)} is given more than once.`,
       );
-    setOwn(args, key, parseLoose(values[0] ?? ""));
-  }
+    seen.add(key);
+    setOwn(args, key, parseLoose(value));
+  });
   return args;
 }
 

@@ -9,10 +9,13 @@ export const DEFAULT_MAX_HEADER_BYTES = 64 * 1024;
  * making every layer below parse and copy megabytes of header.
  */
 export function refuseHugeHeaders(request: Request, maxBytes: number): void {
+  // `forEach`, not `for…of`: one call into the runtime instead of an iterator
+  // object and an entry array per header (this ran on every request and
+  // showed up in the REST read's CPU profile).
   let total = 0;
-  for (const [name, value] of request.headers) {
+  request.headers.forEach((value, name) => {
     total += name.length + value.length;
-    if (total > maxBytes)
-      throw new SvcError("BAD_REQUEST", `The request headers are larger than ${maxBytes} bytes.`);
-  }
+  });
+  if (total > maxBytes)
+    throw new SvcError("BAD_REQUEST", `The request headers are larger than ${maxBytes} bytes.`);
 }
