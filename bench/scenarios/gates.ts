@@ -8,6 +8,7 @@ export interface GatesResult {
   rateLimitCost: number;
   identityCost: number;
   identityCookieCacheCost: number;
+  identitySvcCacheCost: number;
 }
 
 export async function measureGates(log: (line: string) => void): Promise<GatesResult> {
@@ -48,11 +49,17 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
           url,
           headers: { cookie, "x-bench-variant": "identity-cookie-cache" },
         },
+        {
+          name: "identity, svc cache (ttlMs 10 s)",
+          url,
+          headers: { cookie, "x-bench-variant": "identity-svc-cache" },
+        },
       ],
       { ...DEFAULT_PLAN, cpuProbe: workerdCpuMs },
       log,
     );
-    const [plain, limited, identity, cached] = figures as [
+    const [plain, limited, identity, cached, svcCached] = figures as [
+      LoadFigures,
       LoadFigures,
       LoadFigures,
       LoadFigures,
@@ -63,6 +70,7 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
       rateLimitCost: 1 - medianRatio(limited, plain),
       identityCost: 1 - medianRatio(identity, plain),
       identityCookieCacheCost: 1 - medianRatio(cached, plain),
+      identitySvcCacheCost: 1 - medianRatio(svcCached, plain),
     };
   } finally {
     await app.stop();

@@ -38,6 +38,11 @@ const variants: Record<string, SvcWorker<Env>> = {
     functions,
     resolveIdentity: sessionIdentity(auth),
   }),
+  "identity-svc-cache": createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    resolveIdentity: sessionIdentity(auth, { cache: { ttlMs: 10_000 } }),
+  }),
   "identity-cookie-cache": createWorker<Env>({
     shardDO: "SHARD",
     functions,

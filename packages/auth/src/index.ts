@@ -36,4 +36,9 @@ export { AUTH_ERROR_CODES, type AuthErrorCode, SvcAuthError } from "./errors.ts"
 export { type AuthRequestHandler, DEFAULT_BASE_PATH, handleAuthRequest } from "./handle-request.ts";
 export { type CompileMigrationsOptions, compileMigrationsSql } from "./migrations/compile-sql.ts";
 export { ensureMigrated, type MigratableAuth } from "./migrations/ensure-migrated.ts";
-export { type SessionIdentity, type SessionSource, sessionIdentity } from "./session-identity.ts";
+export {
+  type SessionIdentity,
+  type SessionIdentityOptions,
+  type SessionSource,
+  sessionIdentity,
+} from "./session-identity.ts";
