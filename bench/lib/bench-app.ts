@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { wranglerEntry } from "@svc/cli";
+import { buildForDeploy } from "@svc/cli";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
@@ -28,14 +26,7 @@ const APP_DIR = path.resolve(import.meta.dirname, "../app");
 export async function startBenchApp(): Promise<BenchApp> {
   const outdir = await mkdtemp(path.join(tmpdir(), "svc-bench-app-"));
   const config = path.join(APP_DIR, "wrangler.jsonc");
-  await promisify(execFile)(
-    process.execPath,
-    [wranglerEntry(), "deploy", "--dry-run", "--outdir", outdir, "--config", config],
-    {
-      cwd: APP_DIR,
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    },
-  );
+  await buildForDeploy(config, outdir);
   const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(config)
     .workerOptions as Record<string, unknown>;
   const miniflare = new Miniflare(
@@ -60,6 +51,15 @@ export async function startBenchApp(): Promise<BenchApp> {
       await rm(outdir, { recursive: true, force: true });
     },
   };
+}
+
+/** Inserts the row the REST/RPC reads fetch (`rows:seed` in shard `bench`) and answers its id. */
+export async function seedRow(app: BenchApp): Promise<string> {
+  const { body } = await postJson(`${app.url}/_svc/rpc?shardKey=bench`, {
+    path: "rows:seed",
+    args: {},
+  });
+  return (body as { value: string }).value;
 }
 
 /** POSTs JSON and answers the parsed body, failing on any non-2xx. */

@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { workerdCpuMs } from "./workerd-cpu.ts";
 
 /** One HTTP target of a comparison. */
 export interface Target {
@@ -40,6 +41,7 @@ export const DEFAULT_PLAN: LoadPlan = {
   warmupSeconds: 2,
   roundSeconds: 3,
   rounds: 5,
+  cpuProbe: workerdCpuMs,
 };
 
 function median(values: number[]): number {

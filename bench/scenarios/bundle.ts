@@ -1,12 +1,9 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
-import { deployBundle, wranglerEntry } from "@svc/cli";
+import { deployBundle, runWrangler } from "@svc/cli";
 
-const run = promisify(execFile);
 const EXAMPLE = path.resolve(import.meta.dirname, "../../examples/app");
 
 /** The example app's deployable bundle and its start-up cost. */
@@ -88,27 +85,14 @@ export async function measureBundle(): Promise<BundleResult> {
   const out = await mkdtemp(path.join(tmpdir(), "svc-startup-"));
   try {
     const profileFile = path.join(out, "startup.cpuprofile");
-    const env = {
-      ...process.env,
-      WRANGLER_SEND_METRICS: "false",
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-    };
     // Start-up profiling evaluates the module without .dev.vars, and the
     // example app refuses to start without its secrets (as it should): pass
     // the local defaults as deploy-time vars.
     const vars = await devVars(path.join(EXAMPLE, ".dev.vars"));
     const deployArgs = [...vars, "PUBLIC_URL:http://127.0.0.1:8787"].map((v) => `--var ${v}`);
-    await run(
-      process.execPath,
-      [
-        wranglerEntry(),
-        "check",
-        "startup",
-        "--outfile",
-        profileFile,
-        `--args=${deployArgs.join(" ")}`,
-      ],
-      { cwd: EXAMPLE, env },
+    await runWrangler(
+      ["check", "startup", "--outfile", profileFile, `--args=${deployArgs.join(" ")}`],
+      EXAMPLE,
     );
     const profile = JSON.parse(await readFile(profileFile, "utf8")) as CpuProfile;
     return {

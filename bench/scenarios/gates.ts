@@ -1,6 +1,5 @@
-import { postJson, startBenchApp } from "../lib/bench-app.ts";
-import { compare, DEFAULT_PLAN, type LoadFigures, medianRatio } from "../lib/load.ts";
-import { workerdCpuMs } from "../lib/workerd-cpu.ts";
+import { postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
+import { compare, type LoadFigures, medianRatio } from "../lib/load.ts";
 
 /** The same REST read without gates, behind the rate-limit gate, and with identity from a session cookie. */
 export interface GatesResult {
@@ -14,11 +13,7 @@ export interface GatesResult {
 export async function measureGates(log: (line: string) => void): Promise<GatesResult> {
   const app = await startBenchApp();
   try {
-    const { body: seeded } = await postJson(`${app.url}/_svc/rpc?shardKey=bench`, {
-      path: "rows:seed",
-      args: {},
-    });
-    const rowId = (seeded as { value: string }).value;
+    const rowId = await seedRow(app);
     const account = { email: "bench@example.com", password: "a long password" };
     await postJson(
       `${app.url}/api/auth/sign-up/email`,
@@ -55,7 +50,7 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
           headers: { cookie, "x-bench-variant": "identity-svc-cache" },
         },
       ],
-      { ...DEFAULT_PLAN, cpuProbe: workerdCpuMs },
+      undefined,
       log,
     );
     const [plain, limited, identity, cached, svcCached] = figures as [

@@ -1,6 +1,5 @@
-import { postJson, startBenchApp } from "../lib/bench-app.ts";
-import { compare, DEFAULT_PLAN, type LoadFigures, medianRatio } from "../lib/load.ts";
-import { workerdCpuMs } from "../lib/workerd-cpu.ts";
+import { postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
+import { compare, type LoadFigures, medianRatio } from "../lib/load.ts";
 
 /** REST vs RPC vs a hand-written Hono route, each reading the same kind of row from a Durable Object's SQLite. */
 export interface TransportResult {
@@ -12,11 +11,7 @@ export interface TransportResult {
 export async function measureTransports(log: (line: string) => void): Promise<TransportResult> {
   const app = await startBenchApp();
   try {
-    const { body: seeded } = await postJson(`${app.url}/_svc/rpc?shardKey=bench`, {
-      path: "rows:seed",
-      args: {},
-    });
-    const rowId = (seeded as { value: string }).value;
+    const rowId = await seedRow(app);
     const { body: plainId } = await postJson(`${app.url}/hono/seed`, {});
     const figures = await compare(
       [
@@ -30,7 +25,7 @@ export async function measureTransports(log: (line: string) => void): Promise<Tr
         },
         { name: "hand-written Hono → DO", url: `${app.url}/hono/row/${plainId as string}` },
       ],
-      { ...DEFAULT_PLAN, cpuProbe: workerdCpuMs },
+      undefined,
       log,
     );
     const [rest, rpc, hono] = figures as [LoadFigures, LoadFigures, LoadFigures];

@@ -1,27 +1,14 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { createWorker } from "@svc/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAuth, createAuthAdmin, ensureMigrated, svcDatabaseAdapter } from "../src/index.ts";
-import { admin, username } from "../src/plugins.ts";
+import { ensureMigrated } from "../src/index.ts";
 import { ADMIN_TOKENS } from "./fixture/admin.ts";
-import { TEST_ORIGIN, TEST_SECRET } from "./fixture/constants.ts";
+import { bulkAdmin } from "./fixture/admin-bulk.ts";
+import { TEST_ORIGIN } from "./fixture/constants.ts";
 
 const USERS = 10_000;
 const db = env.ADMIN_BULK;
-const auth = createAuth({
-  secret: TEST_SECRET,
-  baseURL: TEST_ORIGIN,
-  database: svcDatabaseAdapter(db),
-  emailAndPassword: { enabled: true },
-  plugins: [admin(), username()],
-});
-const worker = createWorker({
-  shardDO: "SHARD",
-  functions: {},
-  adminToken: ADMIN_TOKENS,
-  authAdmin: createAuthAdmin(auth),
-});
+const { auth, worker } = bulkAdmin(db);
 
 interface Page {
   users: { id: string; email: string; name: string; createdAt: string; role: string }[];

@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { buildForDeploy } from "./wrangler.ts";
 
 /** What `wrangler deploy` would upload for an app. */
 export interface DeployBundle {
@@ -13,14 +11,6 @@ export interface DeployBundle {
   modules: string[];
   /** esbuild's metafile inputs: source path → bytes. */
   inputs: Record<string, number>;
-}
-
-/** Path of wrangler's CLI entry, run with the current Node. */
-export function wranglerEntry(): string {
-  return path.join(
-    path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")),
-    "bin/wrangler.js",
-  );
 }
 
 /**
@@ -37,29 +27,7 @@ export function wranglerEntry(): string {
 export async function deployBundle(wranglerConfig: string): Promise<DeployBundle> {
   const outdir = await mkdtemp(path.join(tmpdir(), "svc-bundle-"));
   try {
-    await promisify(execFile)(
-      process.execPath,
-      [
-        wranglerEntry(),
-        "deploy",
-        "--dry-run",
-        "--outdir",
-        outdir,
-        "--metafile",
-        path.join(outdir, "meta.json"),
-        "--config",
-        wranglerConfig,
-      ],
-      {
-        cwd: path.dirname(wranglerConfig),
-        env: {
-          ...process.env,
-          WRANGLER_SEND_METRICS: "false",
-          CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        },
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
+    await buildForDeploy(wranglerConfig, outdir, ["--metafile", path.join(outdir, "meta.json")]);
     const code = await readFile(path.join(outdir, "worker.js"), "utf8");
     const meta = JSON.parse(await readFile(path.join(outdir, "meta.json"), "utf8")) as {
       inputs: Record<string, { bytes: number }>;

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { wranglerEntry } from "./deploy-bundle.ts";
+import { WRANGLER_QUIET_ENV, wranglerEntry } from "./wrangler.ts";
 
 /** A worker running under `wrangler dev` on its own port with its own local state. */
 export interface DevServer {
@@ -87,8 +87,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     cwd: options.appDir,
     env: {
       ...process.env,
-      WRANGLER_SEND_METRICS: "false",
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      ...WRANGLER_QUIET_ENV,
       NO_COLOR: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],

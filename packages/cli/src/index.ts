@@ -7,5 +7,6 @@
 export { type CodegenOptions, type CodegenResult, codegen } from "./commands/codegen.ts";
 export { type DevOptions, dev } from "./commands/dev.ts";
 export { type MigrateOptions, type MigrateResult, migrate } from "./commands/migrate.ts";
-export { type DeployBundle, deployBundle, wranglerEntry } from "./deploy-bundle.ts";
+export { type DeployBundle, deployBundle } from "./deploy-bundle.ts";
 export { type DevServer, type DevServerOptions, startDevServer } from "./dev-server.ts";
+export { buildForDeploy, runWrangler, WRANGLER_QUIET_ENV, wranglerEntry } from "./wrangler.ts";

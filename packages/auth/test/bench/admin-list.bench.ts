@@ -12,66 +12,23 @@
  */
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { createWorker } from "@svc/server";
 import { expect, it } from "vitest";
-import {
-  createAuth,
-  createAuthAdmin,
-  ensureMigrated,
-  svcDatabaseAdapter,
-} from "../../src/index.ts";
-import { admin, username } from "../../src/plugins.ts";
+import { ensureMigrated } from "../../src/index.ts";
 import { ADMIN_TOKENS } from "../fixture/admin.ts";
-import { TEST_ORIGIN, TEST_SECRET } from "../fixture/constants.ts";
+import { bulkAdmin } from "../fixture/admin-bulk.ts";
+import { TEST_ORIGIN } from "../fixture/constants.ts";
+import { RecordingD1 } from "../fixture/recording-d1.ts";
 
 const USERS = Number(env.BENCH_USERS ?? 100_000);
 const ROUNDS = Number(env.BENCH_ROUNDS ?? 15);
 const db = env.ADMIN_BULK;
-/** The statements of the latest request, as the admin surface prepared and bound them. */
-let issued: { sql: string; binds: unknown[] }[] = [];
-const auth = createAuth({
-  secret: TEST_SECRET,
-  baseURL: TEST_ORIGIN,
-  database: svcDatabaseAdapter(recording(db)),
-  emailAndPassword: { enabled: true },
-  plugins: [admin(), username()],
-});
-const worker = createWorker({
-  shardDO: "SHARD",
-  functions: {},
-  adminToken: ADMIN_TOKENS,
-  authAdmin: createAuthAdmin(auth),
-});
-
-/** `db`, noting each prepared statement's SQL and bound values in `issued`. */
-function recording(database: D1Database): D1Database {
-  const own = <T extends object>(target: T, key: string | symbol) => {
-    const value = Reflect.get(target, key, target);
-    return typeof value === "function" ? value.bind(target) : value;
-  };
-  return new Proxy(database, {
-    get(target, key) {
-      if (key !== "prepare") return own(target, key);
-      return (sql: string) => {
-        const entry = { sql, binds: [] as unknown[] };
-        issued.push(entry);
-        const statement = target.prepare(sql);
-        return new Proxy(statement, {
-          get(inner, innerKey) {
-            if (innerKey !== "bind") return own(inner, innerKey);
-            return (...binds: unknown[]) => {
-              entry.binds = binds;
-              return inner.bind(...binds);
-            };
-          },
-        });
-      };
-    },
-  });
-}
+/** Sees the statements of each request as the admin surface prepared and bound them. */
+const recorder = new RecordingD1(db);
+const issued = recorder.statements;
+const { auth, worker } = bulkAdmin(recorder);
 
 async function get(path: string): Promise<{ ms: number; body: { nextCursor?: string | null } }> {
-  issued = [];
+  issued.length = 0;
   const started = performance.now();
   const response = await worker.fetch(
     new Request(`${TEST_ORIGIN}/_svc/admin/auth/${path}`, {
