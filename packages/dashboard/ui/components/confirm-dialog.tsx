@@ -2,7 +2,7 @@ import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { useSubmit } from "../lib/use-submit.ts";
 import { Dialog } from "./dialog.tsx";
-import { ErrorNotice } from "./states.tsx";
+import { FormActions } from "./form-parts.tsx";
 
 /**
  * "Are you sure?" for anything that cannot be undone. Runs the action itself
@@ -45,20 +45,16 @@ export function ConfirmDialog(props: {
             />
           </label>
         ) : null}
-        {error ? <ErrorNotice error={error} compact /> : null}
-        <div class="actions">
-          <button type="button" class="btn" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            class={props.danger ? "btn btn-danger" : "btn btn-primary"}
-            disabled={!ready || busy}
-            autofocus={props.requireText === undefined}
-          >
-            {busy ? "Working…" : props.confirmLabel}
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          busy={busy}
+          onCancel={props.onClose}
+          label={props.confirmLabel}
+          busyLabel="Working…"
+          tone={props.danger ? "danger" : "primary"}
+          disabled={!ready}
+          autofocus={props.requireText === undefined}
+        />
       </form>
     </Dialog>
   );

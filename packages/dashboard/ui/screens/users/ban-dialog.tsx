@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import type { User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
-import { ErrorNotice } from "../../components/states.tsx";
+import { AuditReasonField, FormActions } from "../../components/form-parts.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { isoAfter } from "../../lib/format.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
@@ -51,19 +51,7 @@ export function BanDialog(props: { user: User; onClose: () => void; onDone: () =
     <Dialog title={`Ban ${user.email}?`} onClose={props.onClose}>
       <form class="stack" onSubmit={submit}>
         <p class="muted">They are signed out everywhere and cannot sign in while banned.</p>
-        <label class="field">
-          <span class="field-label">
-            Reason <span class="muted">(optional, kept in the audit trail)</span>
-          </span>
-          <input
-            class="input"
-            name="reason"
-            value={reason}
-            onInput={(event) => setReason(event.currentTarget.value)}
-            autofocus
-            autocomplete="off"
-          />
-        </label>
+        <AuditReasonField value={reason} onInput={setReason} />
         <label class="field">
           <span class="field-label">Duration</span>
           <select
@@ -91,15 +79,14 @@ export function BanDialog(props: { user: User; onClose: () => void; onDone: () =
             />
           </label>
         ) : null}
-        {error ? <ErrorNotice error={error} compact /> : null}
-        <div class="actions">
-          <button type="button" class="btn" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button type="submit" class="btn btn-danger" disabled={busy}>
-            {busy ? "Banning…" : "Ban user"}
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          busy={busy}
+          onCancel={props.onClose}
+          label="Ban user"
+          busyLabel="Banning…"
+          tone="danger"
+        />
       </form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
-import { ErrorNotice } from "../../components/states.tsx";
+import { FormActions } from "../../components/form-parts.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { useSubmit } from "../../lib/use-submit.ts";
 
@@ -77,15 +77,13 @@ export function CreateUserDialog(props: { onClose: () => void; onCreated: (id: s
             </select>
           </label>
         ) : null}
-        {error ? <ErrorNotice error={error} compact /> : null}
-        <div class="actions">
-          <button type="button" class="btn" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button type="submit" class="btn btn-primary" disabled={busy}>
-            {busy ? "Creating…" : "Create user"}
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          busy={busy}
+          onCancel={props.onClose}
+          label="Create user"
+          busyLabel="Creating…"
+        />
       </form>
     </Dialog>
   );

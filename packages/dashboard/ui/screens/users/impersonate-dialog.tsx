@@ -3,7 +3,7 @@ import type { Impersonation, User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
-import { ErrorNotice } from "../../components/states.tsx";
+import { AuditReasonField, FormActions } from "../../components/form-parts.tsx";
 import { absoluteTime } from "../../lib/format.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
 
@@ -81,19 +81,7 @@ export function ImpersonateDialog(props: { user: User; onClose: () => void; onDo
         <p class="muted">
           This opens a real session as this user. It is recorded under your operator name.
         </p>
-        <label class="field">
-          <span class="field-label">
-            Reason <span class="muted">(optional, kept in the audit trail)</span>
-          </span>
-          <input
-            class="input"
-            name="reason"
-            value={reason}
-            onInput={(event) => setReason(event.currentTarget.value)}
-            autofocus
-            autocomplete="off"
-          />
-        </label>
+        <AuditReasonField value={reason} onInput={setReason} />
         <label class="field">
           <span class="field-label">Lasts</span>
           <select
@@ -108,15 +96,13 @@ export function ImpersonateDialog(props: { user: User; onClose: () => void; onDo
             ))}
           </select>
         </label>
-        {error ? <ErrorNotice error={error} compact /> : null}
-        <div class="actions">
-          <button type="button" class="btn" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button type="submit" class="btn btn-primary" disabled={busy}>
-            {busy ? "Starting…" : "Start impersonation"}
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          busy={busy}
+          onCancel={props.onClose}
+          label="Start impersonation"
+          busyLabel="Starting…"
+        />
       </form>
     </Dialog>
   );

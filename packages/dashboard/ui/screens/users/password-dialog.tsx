@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import type { User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
-import { ErrorNotice } from "../../components/states.tsx";
+import { FormActions } from "../../components/form-parts.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { useSubmit } from "../../lib/use-submit.ts";
 
@@ -40,15 +40,14 @@ export function PasswordDialog(props: { user: User; onClose: () => void }) {
           />
         </label>
         <p class="muted small">Share it through a safe channel; the user can change it later.</p>
-        {error ? <ErrorNotice error={error} compact /> : null}
-        <div class="actions">
-          <button type="button" class="btn" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button type="submit" class="btn btn-primary" disabled={busy || password === ""}>
-            {busy ? "Saving…" : "Set password"}
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          busy={busy}
+          onCancel={props.onClose}
+          label="Set password"
+          busyLabel="Saving…"
+          disabled={password === ""}
+        />
       </form>
     </Dialog>
   );

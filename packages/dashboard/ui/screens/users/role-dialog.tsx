@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import type { User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
-import { ErrorNotice } from "../../components/states.tsx";
+import { FormActions } from "../../components/form-parts.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { useSubmit } from "../../lib/use-submit.ts";
 
@@ -36,15 +36,14 @@ export function RoleDialog(props: { user: User; onClose: () => void; onDone: () 
             </label>
           ))}
         </fieldset>
-        {error ? <ErrorNotice error={error} compact /> : null}
-        <div class="actions">
-          <button type="button" class="btn" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button type="submit" class="btn btn-primary" disabled={busy || role === user.role}>
-            {busy ? "Saving…" : "Save role"}
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          busy={busy}
+          onCancel={props.onClose}
+          label="Save role"
+          busyLabel="Saving…"
+          disabled={role === user.role}
+        />
       </form>
     </Dialog>
   );
