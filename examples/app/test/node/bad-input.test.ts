@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningApp, startApp } from "./harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appForThisFile } from "./harness.ts";
 import { rawRequest } from "./raw-http.ts";
 
-let app: RunningApp;
+const app = appForThisFile();
 let bearer: string;
 
 beforeAll(async () => {
-  app = await startApp();
   const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: app.url },
@@ -19,9 +18,6 @@ beforeAll(async () => {
   bearer = signUp.headers.get("set-auth-token") ?? "";
   await rpc("messages:send", { body: "keep me" });
 }, 90_000);
-afterAll(async () => {
-  await app?.stop();
-});
 
 async function rpc(path: string, args: unknown): Promise<unknown> {
   const response = await fetch(`${app.url}/_svc/rpc`, {

@@ -1,15 +1,9 @@
 import { createClient, SvcClientError } from "@svc/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../../svc/_generated/api.ts";
-import { type RunningApp, startApp } from "./harness.ts";
+import { appForThisFile } from "./harness.ts";
 
-let app: RunningApp;
-beforeAll(async () => {
-  app = await startApp();
-}, 90_000);
-afterAll(async () => {
-  await app?.stop();
-});
+const app = appForThisFile();
 
 describe("the typed client against the example app over real HTTP", () => {
   it("calls a query and gets its typed value", async () => {

@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningApp, startApp } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { appForThisFile } from "./harness.ts";
 
 const run = promisify(execFile);
 const README = path.resolve(import.meta.dirname, "../../../../README.md");
@@ -23,13 +23,7 @@ async function readmeCurls(): Promise<{ command: string; status: number }[]> {
     });
 }
 
-let app: RunningApp;
-beforeAll(async () => {
-  app = await startApp();
-}, 90_000);
-afterAll(async () => {
-  await app?.stop();
-});
+const app = appForThisFile();
 
 describe("every curl line in the README", () => {
   it("answers the status it documents, as written, against the example app", async () => {

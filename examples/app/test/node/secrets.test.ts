@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningApp, startApp } from "./harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appForThisFile } from "./harness.ts";
 import { openLocalD1 } from "./state-db.ts";
 
 const ADMIN_TOKEN = "secrets-test-admin-token-0123456789abcdef";
 const PASSWORD = "correct horse battery staple";
 
-let app: RunningApp;
+const app = appForThisFile({ vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN } });
 const secrets: Record<string, string> = {};
 
 async function post(
@@ -21,7 +21,6 @@ async function post(
 }
 
 beforeAll(async () => {
-  app = await startApp({ vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN } });
   const signUp = await post("/api/auth/sign-up/email", {
     email: "secret@example.com",
     password: PASSWORD,
@@ -47,9 +46,6 @@ beforeAll(async () => {
   secrets.adminToken = ADMIN_TOKEN;
   db.close();
 }, 90_000);
-afterAll(async () => {
-  await app?.stop();
-});
 
 describe("secrets never leave through svc's surfaces", () => {
   it("seeded every secret it scans for", () => {

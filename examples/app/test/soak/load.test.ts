@@ -1,21 +1,15 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningApp, startApp } from "../node/harness.ts";
+import { describe, expect, it } from "vitest";
+import { appForThisFile } from "../node/harness.ts";
 
 const TOTAL = Number(process.env.SVC_LOAD_CALLS ?? 20_000);
 const CONCURRENCY = 64;
 const SHARDS = 4;
 const USERS = 4;
 
-let app: RunningApp;
-beforeAll(async () => {
-  // The REST rate limit is a feature, not what this test measures: raise it out of the way.
-  app = await startApp({ vars: { REST_RATE_PER_MINUTE: "100000000" } });
-}, 90_000);
-afterAll(async () => {
-  await app?.stop();
-});
+// The REST rate limit is a feature, not what this test measures: raise it out of the way.
+const app = appForThisFile({ vars: { REST_RATE_PER_MINUTE: "100000000" } });
 
 async function signUp(index: number): Promise<string> {
   const response = await fetch(`${app.url}/api/auth/sign-up/email`, {
