@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createAuthAdmin, ensureMigrated, handleAuthRequest, sessionIdentity } from "@svc/auth";
 import { createRateLimiter, MINUTE } from "@svc/ratelimit";
-import { createRestRateLimit, createShard, createWorker } from "@svc/server";
+import { createRestRateLimit, createShard, createWorker, type ShardAccessHook } from "@svc/server";
 import { functions } from "../svc/_generated/functions.ts";
 import { openApiSpec } from "../svc/_generated/openapi.ts";
 import schema from "../svc/schema.ts";
@@ -27,10 +27,21 @@ const limiter = createRateLimiter({
   },
 });
 
+/**
+ * Who may use which shard: anonymous callers only the `default` shard;
+ * signed-in users also named rooms (`room-<name>`) and their own `user-<id>`.
+ * Anything else is refused before a Durable Object exists for it.
+ */
+const ROOM_KEY = /^room-[a-z0-9-]{1,48}$/;
+const shardAccess: ShardAccessHook = ({ identity, shardKey }) =>
+  shardKey === "default" ||
+  (identity !== null && (ROOM_KEY.test(shardKey) || shardKey === `user-${identity.userId}`));
+
 const svc = createWorker({
   shardDO: "SHARD",
   functions,
   resolveIdentity: sessionIdentity(auth),
+  shardAccess,
   adminToken: vars.SVC_ADMIN_TOKEN,
   authAdmin: createAuthAdmin(auth),
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),

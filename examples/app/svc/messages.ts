@@ -52,9 +52,7 @@ export const send = mutation
       body: args.body,
       channel: args.channel ?? "general",
     });
-    await ctx.runMutation(internal.messages.notice, {
-      text: `${author} posted in ${args.channel ?? "general"}`,
-    });
+    await ctx.runMutation(internal.messages.notice, { event: "message_posted" });
     return id;
   });
 
@@ -64,13 +62,22 @@ export const remove = mutation.input({ id: v.id("messages") }).handler(async (ct
   return null;
 });
 
-/** Records a system notice; internal, so only other procedures can call it. */
-export const notice = internalMutation.input({ text: v.string() }).handler(async (ctx, args) => {
-  await ctx.db.insert("notices", { text: args.text });
-  return null;
-});
+/**
+ * What a system notice may say. Fixed texts only: a public feed must never carry
+ * a caller's words (anyone could post "maintenance: send your password to …")
+ * nor who did what (user ids and channels are nobody else's business).
+ */
+const NOTICE_TEXT = { message_posted: "A new message was posted." } as const;
 
-/** Latest system notices. */
+/** Records a system notice; internal, so only other procedures can call it. */
+export const notice = internalMutation
+  .input({ event: v.literal("message_posted") })
+  .handler(async (ctx, args) => {
+    await ctx.db.insert("notices", { text: NOTICE_TEXT[args.event] });
+    return null;
+  });
+
+/** Latest system notices: fixed texts, no user ids, safe for anonymous readers. */
 export const notices = query.handler(async (ctx) => ctx.db.query("notices").order("desc").take(20));
 
 /** Streams the caller's messages in a channel, oldest first, one item per message. */

@@ -16,6 +16,7 @@ import type { IdentityResolver } from "./worker/invoke.ts";
 import { jsonResponse } from "./worker/responses.ts";
 import { handleRpc, RPC_PATH } from "./worker/rpc-route.ts";
 import type { WorkerRuntime } from "./worker/runtime.ts";
+import type { ShardAccessHook } from "./worker/shard-access.ts";
 
 /** Options of {@link createWorker}. */
 export interface WorkerOptions<Env = unknown> {
@@ -25,6 +26,15 @@ export interface WorkerOptions<Env = unknown> {
   functions: FunctionRegistry;
   /** Turns a request into the caller's identity (e.g. `@svc/auth`'s session resolver). Default: anonymous. */
   resolveIdentity?: IdentityResolver<Env>;
+  /**
+   * Decides from the identity and the shard key whether a call may reach its
+   * shard, before the Durable Object is touched; a refusal answers exactly as
+   * an unknown procedure does. Without it every key is open to every caller:
+   * shards are not a tenant boundary until this hook makes them one.
+   * @default every key allowed
+   * @see ../../../docs/procedures.md
+   */
+  shardAccess?: ShardAccessHook<Env>;
   /**
    * Secret(s) gating every `/_svc/admin/*` route (`SVC_ADMIN_TOKEN`), at least
    * 32 characters each. Without it the admin surface answers 401 to everyone.
@@ -143,6 +153,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
       return namespace.getByName(shardKey) as unknown as ShardEndpoint;
     },
     resolveIdentity: options.resolveIdentity ?? (() => null),
+    shardAccess: options.shardAccess ?? (() => true),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     procedureTimeoutMs: options.procedureTimeoutMs ?? DEFAULT_PROCEDURE_TIMEOUT_MS,
   };

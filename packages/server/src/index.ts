@@ -75,3 +75,4 @@ export { DASHBOARD_CSP } from "./worker/dashboard-route.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";
 export type { IdentityResolver } from "./worker/invoke.ts";
 export { jsonResponse } from "./worker/responses.ts";
+export type { ShardAccess, ShardAccessHook } from "./worker/shard-access.ts";

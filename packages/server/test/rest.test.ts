@@ -203,6 +203,7 @@ describe("the published OpenAPI document matches the routable surface", () => {
       ]),
     );
     expect([...documented.keys()].sort()).toEqual([
+      "/_svc/rest/messages/latest",
       "/_svc/rest/messages/list",
       "/_svc/rest/messages/send",
       "/_svc/rest/rest/doubled",

@@ -27,6 +27,9 @@ export default createWorker({
     const user = request.headers.get("x-test-user");
     return user ? { userId: user, name: `User ${user}` } : null;
   },
+  // `private-<user>` shards belong to that user; every other key is open.
+  shardAccess: ({ identity, shardKey }) =>
+    !shardKey.startsWith("private-") || shardKey === `private-${identity?.userId}`,
   openApiSpec,
   // createWorker's side of the admin contract; @svc/auth's createAuthAdmin is tested in its package.
   authAdmin: {

@@ -55,7 +55,7 @@ describe(`load: ${TOTAL.toLocaleString("en-US")} mixed REST/RPC calls at concurr
     const started = performance.now();
     await pool(TOTAL, CONCURRENCY, async (i) => {
       const user = i % USERS;
-      const shard = `load-${Math.floor(i / USERS) % SHARDS}`;
+      const shard = `room-load-${Math.floor(i / USERS) % SHARDS}`;
       const auth = { authorization: `Bearer ${tokens[user]}` };
       const body = `load-${i}`;
       let response: Response;
@@ -77,6 +77,7 @@ describe(`load: ${TOTAL.toLocaleString("en-US")} mixed REST/RPC calls at concurr
         case 2:
           response = await fetch(
             `${app.url}/_svc/rest/hello/ping?name=caller${i}&shardKey=${shard}`,
+            { headers: auth },
           );
           break;
         default:
@@ -100,7 +101,7 @@ describe(`load: ${TOTAL.toLocaleString("en-US")} mixed REST/RPC calls at concurr
       for (let user = 0; user < USERS; user++) {
         let cursor: string | null = null;
         for (;;) {
-          const response = await fetch(`${app.url}/_svc/rpc?shardKey=load-${shard}`, {
+          const response = await fetch(`${app.url}/_svc/rpc?shardKey=room-load-${shard}`, {
             method: "POST",
             headers: {
               authorization: `Bearer ${tokens[user]}`,

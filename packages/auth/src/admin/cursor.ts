@@ -1,4 +1,5 @@
 import { SvcError } from "@svc/server";
+import { decodeOpaqueJson, encodeOpaqueJson } from "@svc/server/json";
 
 /** The position after the last row of a page: its sort key and its id. */
 export type CursorKey = readonly [sortValue: string | number, id: string];
@@ -14,10 +15,7 @@ export type CursorKey = readonly [sortValue: string | number, id: string];
  * ```
  */
 export function encodeCursor(kind: string, key: CursorKey): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([kind, ...key]));
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return encodeOpaqueJson([kind, ...key]);
 }
 
 /**
@@ -30,7 +28,7 @@ export function encodeCursor(kind: string, key: CursorKey): string {
  * ```
  */
 export function decodeCursor(cursor: string, kind: string): CursorKey {
-  const decoded = tryDecode(cursor);
+  const decoded = decodeOpaqueJson(cursor);
   if (
     Array.isArray(decoded) &&
     decoded.length === 3 &&
@@ -46,14 +44,4 @@ export function decodeCursor(cursor: string, kind: string): CursorKey {
     undefined,
     { issues: [{ path: "query.cursor", message: "not a cursor of this list and order" }] },
   );
-}
-
-function tryDecode(cursor: string): unknown {
-  try {
-    const binary = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
-    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
-  } catch {
-    return undefined;
-  }
 }

@@ -1,9 +1,10 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { validationFailed } from "../errors/validation-failed.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
 import type { PolicyCtx } from "../schema/policy.ts";
 import { newId, tableOfId } from "../values/ids.ts";
 import { setOwn } from "../values/own-property.ts";
-import { type Issue, toValidationIssues } from "../values/validator.ts";
+import type { Issue } from "../values/validator.ts";
 import { TableQuery } from "./query.ts";
 import { documentToJson, rowToDocument, type StoredRow, sqlTable } from "./storage.ts";
 import type { DatabaseReader, DatabaseWriter } from "./types.ts";
@@ -58,15 +59,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     const issues: Issue[] = [];
     tableFor(tableName).validator.check(fields, { path: [], issues });
     if (issues.length > 0) {
-      const list = toValidationIssues(tableName, issues);
-      throw new SvcError(
-        "VALIDATION_FAILED",
-        `Document does not match table ${tableName}: ${list[0]!.path}: ${list[0]!.message}`,
-        undefined,
-        {
-          issues: list,
-        },
-      );
+      throw validationFailed(tableName, issues, `Document does not match table ${tableName}: `);
     }
   };
 

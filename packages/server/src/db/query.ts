@@ -149,7 +149,10 @@ export class TableQuery {
   }
 
   async take(n: number): Promise<Doc[]> {
-    if (!Number.isInteger(n) || n < 0) throw new Error("svc: take(n) needs a non-negative integer");
+    if (!Number.isInteger(n) || n < 0) {
+      // n often comes straight from a caller (`?limit=1.5`): a 400, not a 500.
+      throw new SvcError("BAD_REQUEST", `take(n) needs a non-negative integer, got ${String(n)}.`);
+    }
     const out: Doc[] = [];
     if (n === 0) return out;
     for await (const { doc } of this.#visibleRows(undefined)) {

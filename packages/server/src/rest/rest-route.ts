@@ -65,11 +65,15 @@ export async function handleRest<Env>(
       try {
         refuseCrossSiteCookies(request, url);
         const shardKey = shardKeyOf(request, url);
+        const identity = await runtime.resolveIdentity(request, env);
+        const access = { identity, shardKey, path: route.path, transport: "rest" as const };
+        // A refused key answers like an unknown route: same body, no rate-limit headers.
+        if (!(await runtime.shardAccess({ ...access, request, env }))) return restNotFound();
         const invocation: Invocation = {
           path: route.path,
           procedure: route.procedure,
           args: await argsOf(request, url, runtime.maxBodyBytes),
-          identity: await runtime.resolveIdentity(request, env),
+          identity,
           transport: "rest",
           shardKey,
           stub: runtime.shard(env, shardKey),

@@ -1,5 +1,6 @@
 import { createDatabase, readOnly } from "../db/database.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { validationFailed } from "../errors/validation-failed.ts";
 import type { AuthContext, CallMeta, Identity, Transport } from "../procedures/context.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
@@ -25,23 +26,12 @@ export interface DispatcherDeps {
   now: () => number;
 }
 
-/** Validates `args` against a procedure, throwing `VALIDATION_FAILED` with every issue. */
+/** Validates `args` against a procedure, throwing `VALIDATION_FAILED` (issue list capped). */
 export function validateArgs(procedure: AnyProcedure, args: unknown): Record<string, unknown> {
   const value = args === undefined || args === null ? {} : args;
   const issues: Issue[] = [];
   procedure.args.check(value, { path: [], issues });
-  if (issues.length > 0) {
-    const list = toValidationIssues("args", issues);
-    const more = list.length > 1 ? ` (and ${list.length - 1} more)` : "";
-    throw new SvcError(
-      "VALIDATION_FAILED",
-      `${list[0]!.path}: ${list[0]!.message}${more}`,
-      undefined,
-      {
-        issues: list,
-      },
-    );
-  }
+  if (issues.length > 0) throw validationFailed("args", issues);
   return value as Record<string, unknown>;
 }
 

@@ -77,3 +77,5 @@ function fromBase64(text: string): Uint8Array | undefined {
     return undefined;
   }
 }
+
+export { decodeOpaqueJson, encodeOpaqueJson } from "./opaque-json.ts";

@@ -55,11 +55,15 @@ export async function handleRpc<Env>(
   return withDispatchSpan(
     { urlPath: url.pathname, route: path, method: "POST", transport: "rpc" },
     async () => {
+      const identity = await runtime.resolveIdentity(request, env);
+      const access = { identity, shardKey, path, transport: "rpc" as const, request, env };
+      if (!(await runtime.shardAccess(access)))
+        throw new SvcError("NOT_FOUND", "No such procedure.");
       const invocation: Invocation = {
         path,
         procedure,
         args: body.args,
-        identity: await runtime.resolveIdentity(request, env),
+        identity,
         transport: "rpc",
         shardKey,
         stub: runtime.shard(env, shardKey),

@@ -3,6 +3,7 @@ import type { RestRateLimitGate } from "../rest/rate-limit-gate.ts";
 import type { RestRoute } from "../rest/surface.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import type { IdentityResolver } from "./invoke.ts";
+import type { ShardAccessHook } from "./shard-access.ts";
 
 /** What every route of a worker shares, fixed when `createWorker` is called. */
 export interface WorkerRuntime<Env> {
@@ -13,6 +14,8 @@ export interface WorkerRuntime<Env> {
   /** The shard stub for a shard key. */
   shard(env: Env, shardKey: string): ShardEndpoint;
   resolveIdentity: IdentityResolver<Env>;
+  /** Decides, before the shard is touched, whether the caller may use the key. */
+  shardAccess: ShardAccessHook<Env>;
   maxBodyBytes: number;
   /** How long a call may take in its shard. */
   procedureTimeoutMs: number;

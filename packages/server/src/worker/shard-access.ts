@@ -1,0 +1,41 @@
+import type { Identity } from "../procedures/context.ts";
+
+/** What a {@link ShardAccessHook} decides from: who calls which procedure in which shard. */
+export interface ShardAccess<Env = unknown> {
+  /** The caller as `resolveIdentity` saw it; `null` for anonymous. */
+  identity: Identity | null;
+  /** The shard key the request named (`default` when it named none). */
+  shardKey: string;
+  /** The procedure path, e.g. `messages:list`. */
+  path: string;
+  transport: "rpc" | "rest";
+  request: Request;
+  env: Env;
+}
+
+/**
+ * Decides whether a caller may reach a shard, before its Durable Object is
+ * touched (so a refused key never creates a database). `false` answers exactly
+ * what an unknown procedure answers, so refused keys cannot be told from
+ * missing routes.
+ *
+ * Why it exists: shard keys come from the caller. Without this hook anyone,
+ * anonymous included, can name any key and so create any number of persistent
+ * shard databases. Shards are a unit of scale, not a tenant boundary, until
+ * this hook makes them one.
+ *
+ * @example
+ * ```ts
+ * createWorker({
+ *   shardDO: "SHARD",
+ *   functions,
+ *   // Each user may use the shared shard and their own `user:<id>` shard only.
+ *   shardAccess: ({ identity, shardKey }) =>
+ *     shardKey === "default" || shardKey === `user:${identity?.userId}`,
+ * });
+ * ```
+ */
+export type ShardAccessHook<Env = unknown> = (
+  access: ShardAccess<Env>,
+) => boolean | Promise<boolean>;
+
