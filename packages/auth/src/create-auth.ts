@@ -1,5 +1,6 @@
 import { type Auth, type BetterAuthOptions, betterAuth } from "better-auth";
 import { withSvcAdminSchema } from "./admin/schema-plugin.ts";
+import { withImpersonationGuard } from "./impersonation/guard-plugin.ts";
 import { assertSecret } from "./secret.ts";
 
 /**
@@ -13,7 +14,7 @@ export type SvcAuth<Options extends BetterAuthOptions = BetterAuthOptions> = Aut
 
 /**
  * Builds the better-auth instance with the options passed through unchanged,
- * with four additions:
+ * with five additions:
  *
  * - a missing or blank `secret` fails at once, with directions (better-auth
  *   would only complain at first use);
@@ -31,6 +32,10 @@ export type SvcAuth<Options extends BetterAuthOptions = BetterAuthOptions> = Aut
  *   CPU of resolving identity from a cookie by a third on local D1 (3.8 →
  *   2.5 ms per request, `npm run bench`, gates). Set it to `false` to get
  *   better-auth's separate queries back.
+ * - svc's impersonation guard (`svc-impersonation-guard`): an impersonation
+ *   session never outlives the `expiresAt` it was given, and may not change
+ *   credentials or sign-in methods, read or revoke other sessions, or delete
+ *   the user (`403`, audited); see `impersonationGuard`.
  *
  * @example
  * ```ts
@@ -57,9 +62,9 @@ export function createAuth<Options extends SvcAuthOptions>(options: Options & {}
   const instance = betterAuth({
     ...options,
     advanced,
-    plugins: withSvcAdminSchema(options.plugins),
+    plugins: withImpersonationGuard(withSvcAdminSchema(options.plugins)),
   });
-  // The appended plugin is a schema only (no endpoints, hooks or inferred
-  // types), so the instance's type is exactly better-auth's for `options`.
+  // The appended plugins add no endpoints and no inferred types (a schema, and
+  // hooks), so the instance's type is exactly better-auth's for `options`.
   return instance as Auth<Options>;
 }

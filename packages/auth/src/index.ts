@@ -34,6 +34,10 @@ export { createAuth, type SvcAuth, type SvcAuthOptions } from "./create-auth.ts"
 export { svcDatabaseAdapter } from "./database.ts";
 export { AUTH_ERROR_CODES, type AuthErrorCode, SvcAuthError } from "./errors.ts";
 export { type AuthRequestHandler, DEFAULT_BASE_PATH, handleAuthRequest } from "./handle-request.ts";
+export {
+  IMPERSONATION_FORBIDDEN_PATHS,
+  isForbiddenWhileImpersonating,
+} from "./impersonation/forbidden.ts";
 export { type CompileMigrationsOptions, compileMigrationsSql } from "./migrations/compile-sql.ts";
 export { ensureMigrated, type MigratableAuth } from "./migrations/ensure-migrated.ts";
 export {

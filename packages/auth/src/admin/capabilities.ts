@@ -1,4 +1,5 @@
 import type { BetterAuthPlugin } from "better-auth";
+import { IMPERSONATION_GUARD_PLUGIN_ID } from "../impersonation/guard-plugin.ts";
 import type { AuthAdminFeatures } from "./options.ts";
 import { SVC_ADMIN_PLUGIN_ID } from "./schema-plugin.ts";
 
@@ -25,7 +26,7 @@ export interface Capabilities {
   username: boolean;
   /** Roles an operator may assign (empty without the admin plugin). */
   roles: string[];
-  /** Ids of the enabled better-auth plugins (svc's own schema plugin left out). */
+  /** Ids of the enabled better-auth plugins (svc's own plugins left out). */
   plugins: string[];
 }
 
@@ -37,6 +38,12 @@ const PLUGIN_IDS: Record<keyof AuthAdminFeatures, string> = {
   passkey: "passkey",
   username: "username",
 };
+
+/** svc's own plugins, which `createAuth` appends: not the app's choice, so not listed. */
+const SVC_PLUGIN_IDS: ReadonlySet<string> = new Set([
+  SVC_ADMIN_PLUGIN_ID,
+  IMPERSONATION_GUARD_PLUGIN_ID,
+]);
 
 /**
  * The capabilities of an auth with these plugins, with `features` forcing
@@ -52,7 +59,7 @@ export function capabilitiesOf(
   features: Required<AuthAdminFeatures>,
   roles: string[],
 ): Capabilities {
-  const ids = plugins.map((plugin) => plugin.id).filter((id) => id !== SVC_ADMIN_PLUGIN_ID);
+  const ids = plugins.map((plugin) => plugin.id).filter((id) => !SVC_PLUGIN_IDS.has(id));
   const on = (feature: keyof AuthAdminFeatures) =>
     ids.includes(PLUGIN_IDS[feature]) && features[feature];
   const userActions = on("admin");

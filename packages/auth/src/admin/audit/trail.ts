@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   "user.unban",
   "user.password",
   "user.impersonate",
+  "impersonation.end",
+  "impersonation.refused",
   "session.revoke",
   "session.revoke-all",
   "two-factor.disable",

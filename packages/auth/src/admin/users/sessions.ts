@@ -1,5 +1,6 @@
 import { SvcError } from "@svc/server";
 import { json } from "../http.ts";
+import { OPERATOR_PREFIX } from "../records.ts";
 import type { ActionCall } from "../router.ts";
 import { loadUserRow } from "./load.ts";
 
@@ -49,15 +50,19 @@ export async function revokeSession(call: ActionCall): Promise<Response> {
   const sessionId = call.params.sessionId!;
   await loadUserRow(environment, id);
   const where = `${names.column("session", "id")} = ? AND ${names.column("session", "userId")} = ?`;
+  const by = names.column("session", "impersonatedBy");
   const found = await db
-    .prepare(`SELECT 1 FROM ${names.table("session")} WHERE ${where}`)
+    .prepare(`SELECT ${by} AS impersonatedBy FROM ${names.table("session")} WHERE ${where}`)
     .bind(sessionId, id)
-    .first();
+    .first<{ impersonatedBy: string | null }>();
   if (found === null) {
     throw new SvcError(
       "NOT_FOUND",
       `The user has no session with id ${JSON.stringify(sessionId)}.`,
     );
+  }
+  if (found.impersonatedBy) {
+    audit.detail = `impersonation by ${found.impersonatedBy.replace(OPERATOR_PREFIX, "")} ended`;
   }
   await db.batch([
     db.prepare(`DELETE FROM ${names.table("session")} WHERE ${where}`).bind(sessionId, id),

@@ -1,0 +1,155 @@
+import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { deleteSessionCookie } from "better-auth/cookies";
+import { OPERATOR_PREFIX } from "../admin/records.ts";
+import { AUDIT_MODEL } from "../admin/schema-plugin.ts";
+import { isForbiddenWhileImpersonating } from "./forbidden.ts";
+
+/** Id of the plugin `createAuth` appends; see {@link impersonationGuard}. */
+export const IMPERSONATION_GUARD_PLUGIN_ID = "svc-impersonation-guard";
+
+const STOP_PATH = "/admin/stop-impersonating";
+
+/** The session fields the guard reads (better-auth's admin plugin adds `impersonatedBy`). */
+interface GuardedSession {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: Date;
+  impersonatedBy?: string | null;
+}
+
+type Context = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The operator as the audit trail names them: the admin token's name, or the admin user's id. */
+function operatorOf(impersonatedBy: string): string {
+  return impersonatedBy.startsWith(OPERATOR_PREFIX)
+    ? impersonatedBy.slice(OPERATOR_PREFIX.length)
+    : impersonatedBy;
+}
+
+async function audit(
+  ctx: Context,
+  session: GuardedSession,
+  action: "impersonation.end" | "impersonation.refused",
+  detail: string,
+): Promise<void> {
+  await ctx.context.adapter.create({
+    model: AUDIT_MODEL,
+    data: {
+      at: new Date(),
+      operator: operatorOf(session.impersonatedBy ?? ""),
+      action,
+      targetType: "session",
+      targetId: session.id,
+      userId: session.userId,
+      outcome: action === "impersonation.end" ? "ok" : "error",
+      detail,
+      reason: null,
+    },
+  });
+}
+
+/**
+ * The caller's live session, from the cookie or from `Authorization: Bearer`.
+ * Why both: the `bearer` plugin turns the header into a cookie in its own
+ * before hook, but better-auth applies hook results only after every before
+ * hook ran, so this hook still sees the bare header.
+ */
+async function callerSession(ctx: Context): Promise<GuardedSession | undefined> {
+  const fromCookie = await getSessionFromCtx(ctx, { disableRefresh: true });
+  if (fromCookie) return fromCookie.session as GuardedSession;
+  const header = ctx.headers?.get("authorization") ?? "";
+  const match = /^bearer\s+(\S+)$/i.exec(header.trim());
+  if (!match?.[1]) return undefined;
+  // A signed bearer value is `<token>.<signature>`; the token alone finds the row.
+  const token = decodeURIComponent(match[1]).split(".")[0] ?? "";
+  const found = await ctx.context.internalAdapter.findSession(token);
+  if (!found || found.session.expiresAt < new Date()) return undefined;
+  return found.session as GuardedSession;
+}
+
+/**
+ * Keeps an impersonation session inside the bound it was given: better-auth
+ * refreshes a session whose expiry is near by moving `expiresAt` a full
+ * `expiresIn` (7 days) ahead, which turned a 2-minute impersonation into a
+ * 7-day one on its first use. The refresh may still run (it rewrites the
+ * cookie); the stored `expiresAt` stays where the admin API put it.
+ */
+const keepImpersonationExpiry = async (
+  data: Partial<GuardedSession> & Record<string, unknown>,
+  context: { context: { session: { session: object } | null } } | null,
+) => {
+  if (!("expiresAt" in data)) return;
+  const current = context?.context.session?.session as GuardedSession | undefined;
+  if (!current?.impersonatedBy) return;
+  return { data: { ...data, expiresAt: current.expiresAt } };
+};
+
+/**
+ * svc's guard of impersonation sessions, appended by `createAuth` to every
+ * instance. While a session has `impersonatedBy` set:
+ *
+ * - its `expiresAt` never moves (no refresh past the bound the admin API answered);
+ * - every endpoint of {@link isForbiddenWhileImpersonating} answers `403`
+ *   (`IMPERSONATION_FORBIDDEN`) and the attempt is written to the admin audit
+ *   trail (`impersonation.refused`, with the path);
+ * - better-auth's `POST /admin/stop-impersonating` on an impersonation started
+ *   by an svc operator (whose `impersonatedBy` is no user, so better-auth
+ *   answered 500) ends it: the session is deleted, its cookie cleared, and
+ *   `impersonation.end` audited; it answers `{ "status": true }`.
+ *
+ * @example
+ * ```ts
+ * betterAuth({ ...options, plugins: [...plugins, impersonationGuard()] });
+ * ```
+ */
+export function impersonationGuard() {
+  return {
+    id: IMPERSONATION_GUARD_PLUGIN_ID,
+    init: () => ({
+      options: { databaseHooks: { session: { update: { before: keepImpersonationExpiry } } } },
+    }),
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) =>
+            ctx.path === STOP_PATH || isForbiddenWhileImpersonating(ctx.path ?? "", ctx.body),
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await callerSession(ctx);
+            if (!session?.impersonatedBy) return;
+            if (ctx.path === STOP_PATH) {
+              // better-auth's own endpoint handles admin-user impersonations.
+              if (!session.impersonatedBy.startsWith(OPERATOR_PREFIX)) return;
+              await ctx.context.internalAdapter.deleteSession(session.token);
+              deleteSessionCookie(ctx);
+              await audit(ctx, session, "impersonation.end", `ended with ${STOP_PATH}`);
+              return ctx.json({ status: true });
+            }
+            await audit(ctx, session, "impersonation.refused", `refused ${ctx.path}`);
+            throw new APIError("FORBIDDEN", {
+              code: "IMPERSONATION_FORBIDDEN",
+              message: `An impersonation session may not call ${ctx.path}.`,
+            });
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+type Plugins = NonNullable<BetterAuthOptions["plugins"]>;
+
+/**
+ * `plugins` with {@link impersonationGuard} appended, unless it is already
+ * there (options read back from an auth instance carry it).
+ *
+ * @example
+ * ```ts
+ * betterAuth({ ...options, plugins: withImpersonationGuard(options.plugins) });
+ * ```
+ */
+export function withImpersonationGuard(plugins: Plugins = []): Plugins {
+  if (plugins.some((plugin) => plugin.id === IMPERSONATION_GUARD_PLUGIN_ID)) return plugins;
+  return [...plugins, impersonationGuard()];
+}
