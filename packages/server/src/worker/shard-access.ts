@@ -38,4 +38,3 @@ export interface ShardAccess<Env = unknown> {
 export type ShardAccessHook<Env = unknown> = (
   access: ShardAccess<Env>,
 ) => boolean | Promise<boolean>;
-
