@@ -1,5 +1,11 @@
 import { env } from "cloudflare:workers";
-import { createAuthAdmin, ensureMigrated, handleAuthRequest, sessionIdentity } from "@svc/auth";
+import {
+  createAuthAdmin,
+  createAuthRateLimit,
+  ensureMigrated,
+  handleAuthRequest,
+  sessionIdentity,
+} from "@svc/auth";
 import { createRateLimiter, MINUTE } from "@svc/ratelimit";
 import { createRestRateLimit, createShard, createWorker, type ShardAccessHook } from "@svc/server";
 import { functions } from "../svc/_generated/functions.ts";
@@ -26,6 +32,9 @@ const limiter = createRateLimiter({
     },
   },
 });
+
+/** Exact limits on sign-in, sign-up, password reset and OTP sends (defaults: docs/auth.md). */
+const authLimits = createAuthRateLimit({ store: "RATE_LIMITER" });
 
 /**
  * Who may use which shard: anonymous callers only the `default` shard;
@@ -56,6 +65,9 @@ const svc = createWorker({
 export default {
   async fetch(request, env, ctx) {
     await ensureMigrated(auth);
-    return (await handleAuthRequest(auth, request)) ?? svc.fetch(request, env, ctx);
+    return (
+      (await handleAuthRequest(auth, request, { rateLimit: authLimits })) ??
+      svc.fetch(request, env, ctx)
+    );
   },
 } satisfies ExportedHandler<unknown>;

@@ -1,4 +1,7 @@
+import { problemResponse } from "@svc/server";
 import type { BetterAuthOptions } from "better-auth";
+import type { AuthRateLimit } from "./limits/rate-limit.ts";
+import { checkAuthBody, DEFAULT_AUTH_MAX_BODY_BYTES } from "./limits/request-guard.ts";
 
 /** better-auth's default mount point. */
 export const DEFAULT_BASE_PATH = "/api/auth";
@@ -10,6 +13,20 @@ export interface AuthRequestHandler {
   options: BetterAuthOptions;
 }
 
+/** Options of {@link handleAuthRequest}. */
+export interface HandleAuthRequestOptions {
+  /**
+   * Limits of the sensitive endpoints, from `createAuthRateLimit`. Without
+   * it, auth endpoints are unlimited (said once per auth instance on the console).
+   */
+  rateLimit?: AuthRateLimit;
+  /** Largest accepted body in bytes (413 above it). @default 65536 */
+  maxBodyBytes?: number;
+}
+
+/** Auth instances already warned about having no limits: the warning is said once each. */
+const warnedUnlimited = new WeakSet<AuthRequestHandler>();
+
 /**
  * Hands a request under the auth base path (`basePath`, default `/api/auth`)
  * to better-auth and returns its response; any other request gets `null`, so
@@ -18,20 +35,54 @@ export interface AuthRequestHandler {
  * and paths hiding an encoded slash or backslash (`%2F`, `%5C`) do not, and dot
  * segments are resolved before matching, so `/api/auth/../x` is `/api/x`.
  *
+ * Before better-auth sees it, the request meets svc's guards, answered as
+ * problem details: a body over `maxBodyBytes` is `413` (never read whole),
+ * invalid UTF-8 `400`, over-long user fields (`name`, `email`, …) `400`, and
+ * with `rateLimit` the sensitive endpoints `429` with `Retry-After`.
+ *
  * @example
  * ```ts
+ * const authLimits = createAuthRateLimit({ store: "RATE_LIMITER" });
  * async fetch(request, env, ctx) {
  *   await ensureMigrated(auth);
- *   return (await handleAuthRequest(auth, request)) ?? worker.fetch(request, env, ctx);
+ *   return (await handleAuthRequest(auth, request, { rateLimit: authLimits })) ?? worker.fetch(request, env, ctx);
  * }
  * ```
  */
 export async function handleAuthRequest(
   auth: AuthRequestHandler,
   request: Request,
+  options: HandleAuthRequestOptions = {},
 ): Promise<Response | null> {
-  if (!isAuthPath(new URL(request.url).pathname, auth.options.basePath)) return null;
-  return auth.handler(request);
+  const basePath = (auth.options.basePath ?? DEFAULT_BASE_PATH).replace(/\/+$/, "");
+  const pathname = new URL(request.url).pathname;
+  if (!isAuthPath(pathname, basePath)) return null;
+  if (options.rateLimit === undefined && !warnedUnlimited.has(auth)) {
+    warnedUnlimited.add(auth);
+    console.warn(
+      "svc/auth: auth endpoints are UNLIMITED (no brute-force or flood limit on sign-in, sign-up, " +
+        "password reset). Pass handleAuthRequest(auth, request, { rateLimit: createAuthRateLimit(...) }).",
+    );
+  }
+  let forwarded = request;
+  let limitHeaders: Record<string, string> = {};
+  try {
+    const { bytes, json } = await checkAuthBody(
+      request,
+      options.maxBodyBytes ?? DEFAULT_AUTH_MAX_BODY_BYTES,
+    );
+    if (options.rateLimit) {
+      limitHeaders = await options.rateLimit.check(pathname.slice(basePath.length), request, json);
+    }
+    if (request.body !== null) forwarded = new Request(request, { body: bytes });
+  } catch (error) {
+    return problemResponse(error, limitHeaders);
+  }
+  const response = await auth.handler(forwarded);
+  if (Object.keys(limitHeaders).length === 0) return response;
+  const withHeaders = new Response(response.body, response);
+  for (const [name, value] of Object.entries(limitHeaders)) withHeaders.headers.set(name, value);
+  return withHeaders;
 }
 
 /** True when `pathname` (dot segments already resolved by `URL`) lies under `basePath`. */

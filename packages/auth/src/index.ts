@@ -33,11 +33,26 @@ export { type CaptchaVerdict, type VerifyCaptchaOptions, verifyCaptcha } from ".
 export { createAuth, type SvcAuth, type SvcAuthOptions } from "./create-auth.ts";
 export { svcDatabaseAdapter } from "./database.ts";
 export { AUTH_ERROR_CODES, type AuthErrorCode, SvcAuthError } from "./errors.ts";
-export { type AuthRequestHandler, DEFAULT_BASE_PATH, handleAuthRequest } from "./handle-request.ts";
+export {
+  type AuthRequestHandler,
+  DEFAULT_BASE_PATH,
+  type HandleAuthRequestOptions,
+  handleAuthRequest,
+} from "./handle-request.ts";
 export {
   IMPERSONATION_FORBIDDEN_PATHS,
   isForbiddenWhileImpersonating,
 } from "./impersonation/forbidden.ts";
+export {
+  type AuthRateLimit,
+  type AuthRateLimitOptions,
+  createAuthRateLimit,
+} from "./limits/rate-limit.ts";
+export {
+  AUTH_FIELD_LIMITS,
+  DEFAULT_AUTH_MAX_BODY_BYTES,
+} from "./limits/request-guard.ts";
+export { type AuthLimitName, type AuthLimitRule, DEFAULT_AUTH_LIMITS } from "./limits/rules.ts";
 export { type CompileMigrationsOptions, compileMigrationsSql } from "./migrations/compile-sql.ts";
 export { ensureMigrated, type MigratableAuth } from "./migrations/ensure-migrated.ts";
 export {

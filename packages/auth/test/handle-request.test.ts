@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createAuth, ensureMigrated, handleAuthRequest, svcDatabaseAdapter } from "../src/index.ts";
 import { TEST_ORIGIN, TEST_SECRET } from "./fixture/constants.ts";
 
@@ -51,5 +51,21 @@ describe("handleAuthRequest", () => {
     expect((await handleAuthRequest(auth, get("/auth/v1/ok")))?.status).toBe(200);
     expect(await handleAuthRequest(auth, get("/api/auth/ok"))).toBeNull();
     expect(await handleAuthRequest(auth, get("/auth/v1x/ok"))).toBeNull();
+  });
+});
+
+describe("handleAuthRequest without a rate limit", () => {
+  it("says once per auth instance, plainly, that auth endpoints are unlimited", async () => {
+    const auth = authAt();
+    await ensureMigrated(auth);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await handleAuthRequest(auth, get("/api/auth/ok"));
+      await handleAuthRequest(auth, get("/api/auth/ok"));
+      const said = warn.mock.calls.filter(([message]) => String(message).includes("UNLIMITED"));
+      expect(said).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -70,7 +70,7 @@ export type { PolicyCtx, TablePolicies } from "./schema/policy.ts";
 export { createShard, type ShardOptions } from "./shard/shard-object.ts";
 export { type Id, type Infer, type Validator, v } from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
-export { isJsonContentType, readJsonBody } from "./worker/body.ts";
+export { decodeUtf8, isJsonContentType, readBodyBytes, readJsonBody } from "./worker/body.ts";
 export { DASHBOARD_CSP } from "./worker/dashboard-route.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";
 export type { IdentityResolver } from "./worker/invoke.ts";

@@ -12,14 +12,19 @@ export function isJsonContentType(value: string | null): boolean {
 }
 
 /**
- * Reads a JSON request body in the svc encoding, counting bytes as they
- * arrive so an oversize body is refused without buffering it. An empty body
- * is `undefined`.
+ * Reads a request body as bytes, refusing more than `maxBytes` with
+ * `PAYLOAD_TOO_LARGE` (413): by the declared `content-length` before reading,
+ * else while streaming, so an oversized body is never held whole.
+ *
+ * @example
+ * ```ts
+ * const bytes = await readBodyBytes(request, 64 * 1024);
+ * ```
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
-  if (request.body === null) return undefined;
+  if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -33,19 +38,41 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  if (size === 0) return undefined;
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  let text: string;
+  return bytes;
+}
+
+/**
+ * Decodes UTF-8 strictly: invalid bytes are a `BAD_REQUEST` (400), never
+ * silently replaced with U+FFFD.
+ *
+ * @example
+ * ```ts
+ * const text = decodeUtf8(await readBodyBytes(request, maxBytes));
+ * ```
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     throw new SvcError("BAD_REQUEST", "The request body is not valid UTF-8.");
   }
+}
+
+/**
+ * Reads a JSON request body in the svc encoding, counting bytes as they
+ * arrive so an oversize body is refused without buffering it. An empty body
+ * is `undefined`.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const bytes = await readBodyBytes(request, maxBytes);
+  if (bytes.byteLength === 0) return undefined;
+  const text = decodeUtf8(bytes);
   if (text.trim() === "") return undefined;
   try {
     return fromJsonValue(JSON.parse(text));

@@ -1,0 +1,128 @@
+import { createRateLimiter, type RateConfig, type RateLimitStoreBinding } from "@svc/ratelimit";
+import { SvcError } from "@svc/server";
+import { type AuthLimitName, type AuthLimitRule, DEFAULT_AUTH_LIMITS, targetOf } from "./rules.ts";
+
+/** Options of {@link createAuthRateLimit}. */
+export interface AuthRateLimitOptions {
+  /** The `RateLimitStore` Durable Object namespace, or the name of its binding (`"RATE_LIMITER"`). */
+  store: RateLimitStoreBinding;
+  /** Per limit: a different rate, or `false` to turn that limit off. Unnamed limits keep their default. */
+  limits?: Partial<Record<AuthLimitName, RateConfig | false>>;
+  /**
+   * The caller's IP. Default: `cf-connecting-ip`, which Cloudflare's edge sets
+   * (never `x-forwarded-for`, which clients forge); without it, one shared bucket.
+   */
+  ip?: (request: Request) => string;
+  /**
+   * When the store cannot answer: `deny` (default: a sign-in endpoint must not
+   * open up while its limiter is down; answers 503) or `allow` (logged).
+   */
+  onStoreError?: "allow" | "deny";
+}
+
+/** The limiter `handleAuthRequest({ rateLimit })` runs; build it with {@link createAuthRateLimit}. */
+export interface AuthRateLimit {
+  /**
+   * Spends one unit of every limit `path` falls under. Answers the
+   * `RateLimit-*` headers of the tightest one, or throws `RATE_LIMITED` (429,
+   * with `Retry-After`) or `UNAVAILABLE` (503).
+   */
+  check(path: string, request: Request, body: unknown): Promise<Record<string, string>>;
+}
+
+const RATE_PREFIX = "svc-auth:";
+const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+
+/** SHA-256 of a target, so addresses never become part of a store's name. */
+async function digest(text: string): Promise<string> {
+  const bytes = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
+  );
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Exact limits on better-auth's sensitive endpoints (sign-in per IP and per
+ * account, sign-up per IP, password reset / magic link / OTP sends per IP and
+ * per target, two-factor verification per IP), counted in `@svc/ratelimit`'s
+ * Durable Object, so every isolate and every environment shares one count.
+ * better-auth's own limiter counts per isolate in memory and is on only with
+ * `NODE_ENV=production`: on Workers it protects nothing.
+ *
+ * @example
+ * ```ts
+ * const authLimits = createAuthRateLimit({ store: "RATE_LIMITER" });
+ * // …in fetch:
+ * return (await handleAuthRequest(auth, request, { rateLimit: authLimits })) ?? svc.fetch(request, env, ctx);
+ * ```
+ * @see ../../../../docs/auth.md "Auth endpoint limits"
+ */
+export function createAuthRateLimit(options: AuthRateLimitOptions): AuthRateLimit {
+  const rules: [string, AuthLimitRule][] = [];
+  for (const [name, rule] of Object.entries(DEFAULT_AUTH_LIMITS) as [
+    AuthLimitName,
+    AuthLimitRule,
+  ][]) {
+    const override = options.limits?.[name];
+    if (override === false) continue;
+    rules.push([`${RATE_PREFIX}${name}`, override ? { ...rule, rate: override } : rule]);
+  }
+  const limiter = createRateLimiter({
+    store: options.store,
+    // A placeholder keeps the limiter valid when every limit is turned off.
+    rates: Object.fromEntries(
+      rules.length > 0
+        ? rules.map(([name, rule]) => [name, rule.rate])
+        : [[`${RATE_PREFIX}none`, { kind: "fixed window", rate: 1, period: 1000 }]],
+    ),
+  });
+  const ipOf =
+    options.ip ?? ((request: Request) => request.headers.get("cf-connecting-ip") ?? "unknown");
+  const onStoreError = options.onStoreError ?? "deny";
+  return {
+    async check(path, request, body) {
+      let tightest: Record<string, string> = {};
+      let least = Number.POSITIVE_INFINITY;
+      for (const [name, rule] of rules) {
+        if (!rule.paths.includes(path)) continue;
+        const target = rule.by === "target" ? targetOf(body) : ipOf(request);
+        if (target === undefined) continue;
+        const key = rule.by === "target" ? await digest(target) : target;
+        let verdict: Awaited<ReturnType<typeof limiter.limit>>;
+        try {
+          verdict = await limiter.limit(name, { key });
+        } catch (error) {
+          if ((error as { code?: unknown }).code !== "UNAVAILABLE") throw error;
+          console.error("svc/auth: the auth rate limiter's store is unavailable", error);
+          if (onStoreError === "deny") {
+            throw new SvcError("UNAVAILABLE", "Sign-in is briefly unavailable; try again shortly.");
+          }
+          continue;
+        }
+        const headers = {
+          "ratelimit-limit": String(verdict.limit),
+          "ratelimit-remaining": String(Math.max(0, verdict.remaining)),
+          "ratelimit-reset": String(seconds(verdict.resetAfter)),
+        };
+        if (!verdict.ok) {
+          throw new SvcError(
+            "RATE_LIMITED",
+            "Too many attempts; retry after the time in Retry-After.",
+            undefined,
+            {
+              headers: {
+                ...headers,
+                "retry-after": String(Math.max(1, seconds(verdict.retryAfter))),
+              },
+            },
+          );
+        }
+        if (verdict.remaining < least) {
+          least = verdict.remaining;
+          tightest = headers;
+        }
+      }
+      return tightest;
+    },
+  };
+}
