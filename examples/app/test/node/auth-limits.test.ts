@@ -9,7 +9,7 @@ import { openLocalD1 } from "./state-db.ts";
 
 const app = appForThisFile();
 
-function post(path: string, body: string | Uint8Array, headers: Record<string, string> = {}) {
+function post(path: string, body: string | ArrayBuffer, headers: Record<string, string> = {}) {
   return fetch(`${app.url}/api/auth${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: app.url, ...headers },
@@ -65,7 +65,7 @@ describe("finding 4: body cap, field lengths and UTF-8 on /api/auth/*", () => {
       '{"email":"u@example.com","password":"a long password","name":"X"}',
     );
     const broken = new Uint8Array([...bytes.slice(0, -3), 0xc3, 0x28, 0x22, 0x7d]);
-    const response = await post("/sign-up/email", broken);
+    const response = await post("/sign-up/email", broken.buffer);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: "BAD_REQUEST" });
   });
