@@ -33,9 +33,13 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
   const { sql, schema, policyCtx, enforceRls, now } = options;
 
   const tableFor = (name: string): AnyTableDefinition => {
-    const definition = schema.tables[name];
+    // Own keys only: a table named "__proto__" or "constructor" is no table.
+    const definition =
+      typeof name === "string" && Object.hasOwn(schema.tables, name)
+        ? schema.tables[name]
+        : undefined;
     if (definition === undefined)
-      throw new Error(`svc: no table named ${JSON.stringify(name)} in the schema`);
+      throw new SvcError("BAD_REQUEST", `No table named ${JSON.stringify(name)} in the schema.`);
     return definition;
   };
 

@@ -42,7 +42,7 @@ function buildRange(
   const eqs: QueryState["eqs"] = [];
   const bounds: QueryState["bounds"] = [];
   const misuse = (message: string) =>
-    new Error(`svc: withIndex(${JSON.stringify(indexName)}): ${message}`);
+    new SvcError("BAD_REQUEST", `withIndex(${JSON.stringify(indexName)}): ${message}`);
   const range: IndexRange<string> = {
     eq(field, value) {
       if (bounds.length > 0) throw misuse("eq() must come before range bounds");
@@ -132,15 +132,26 @@ export class TableQuery {
   withIndex(name: string, define?: (q: IndexRange<string>) => unknown): TableQuery {
     if (this.#state.indexName !== undefined)
       throw new Error("svc: withIndex() was already called on this query");
-    const fields = this.#indexes[name];
+    const fields =
+      typeof name === "string" && Object.hasOwn(this.#indexes, name)
+        ? this.#indexes[name]
+        : undefined;
     if (fields === undefined)
-      throw new Error(`svc: table ${this.#source.table} has no index ${JSON.stringify(name)}`);
+      throw new SvcError(
+        "BAD_REQUEST",
+        `Table ${this.#source.table} has no index ${JSON.stringify(name)}.`,
+      );
     const range = define ? buildRange(name, fields, define) : { eqs: [], bounds: [] };
     return this.#with({ indexName: name, indexFields: fields, ...range });
   }
 
   order(order: "asc" | "desc"): TableQuery {
-    if (order !== "asc" && order !== "desc") throw new Error(`svc: order must be "asc" or "desc"`);
+    if (order !== "asc" && order !== "desc") {
+      throw new SvcError(
+        "BAD_REQUEST",
+        `order must be "asc" or "desc", got ${JSON.stringify(order)}.`,
+      );
+    }
     return this.#with({ order });
   }
 
