@@ -1,7 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { IMPERSONATION_GUARD_PLUGIN_ID } from "../impersonation/guard-plugin.ts";
+import { SVC_PLUGIN_IDS } from "../svc-plugin-ids.ts";
 import type { AuthAdminFeatures } from "./options.ts";
-import { SVC_ADMIN_PLUGIN_ID } from "./schema-plugin.ts";
 
 /**
  * Which dashboard surfaces apply (`GET capabilities`), derived from the
@@ -38,12 +37,6 @@ const PLUGIN_IDS: Record<keyof AuthAdminFeatures, string> = {
   passkey: "passkey",
   username: "username",
 };
-
-/** svc's own plugins, which `createAuth` appends: not the app's choice, so not listed. */
-const SVC_PLUGIN_IDS: ReadonlySet<string> = new Set([
-  SVC_ADMIN_PLUGIN_ID,
-  IMPERSONATION_GUARD_PLUGIN_ID,
-]);
 
 /**
  * The capabilities of an auth with these plugins, with `features` forcing

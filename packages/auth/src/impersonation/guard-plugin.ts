@@ -3,10 +3,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { deleteSessionCookie } from "better-auth/cookies";
 import { OPERATOR_PREFIX } from "../admin/records.ts";
 import { AUDIT_MODEL } from "../admin/schema-plugin.ts";
+import { IMPERSONATION_GUARD_PLUGIN_ID } from "../svc-plugin-ids.ts";
 import { isForbiddenWhileImpersonating } from "./forbidden.ts";
-
-/** Id of the plugin `createAuth` appends; see {@link impersonationGuard}. */
-export const IMPERSONATION_GUARD_PLUGIN_ID = "svc-impersonation-guard";
 
 const STOP_PATH = "/admin/stop-impersonating";
 
