@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { codegen } from "./commands/codegen.ts";
 import { dev } from "./commands/dev.ts";
 import { migrate } from "./commands/migrate.ts";
+import { SVC_VERSION } from "./version.ts";
 
 const USAGE = `svc — the svc command line
 
@@ -13,6 +14,7 @@ Usage:
   svc migrate [--app <dir>] [--auth <module>] [--check]
                                         write the next D1 migration for the auth schema
                                         (--auth: module exporting \`auth\`, default src/auth.ts)
+  svc --version                         the svc version
   svc help                              this text
 `;
 
@@ -42,6 +44,10 @@ async function main(argv: string[]): Promise<number> {
     }
     case "dev":
       return dev({ appDir: values.app, wranglerArgs: positionals });
+    case "--version":
+    case "-v":
+      process.stdout.write(`${SVC_VERSION}\n`);
+      return 0;
     case undefined:
     case "help":
     case "--help":

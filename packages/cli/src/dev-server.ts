@@ -83,7 +83,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   args.push("--show-interactive-dev-session=false");
   for (const [name, value] of Object.entries(options.vars ?? {}))
     args.push("--var", `${name}:${value}`);
-  const child = spawn(process.execPath, [wranglerEntry(), ...args], {
+  const child = spawn(process.execPath, [wranglerEntry(options.appDir), ...args], {
     cwd: options.appDir,
     env: {
       ...process.env,

@@ -9,4 +9,6 @@ export { type DevOptions, dev } from "./commands/dev.ts";
 export { type MigrateOptions, type MigrateResult, migrate } from "./commands/migrate.ts";
 export { type DeployBundle, deployBundle } from "./deploy-bundle.ts";
 export { type DevServer, type DevServerOptions, startDevServer } from "./dev-server.ts";
+export { type CliErrorCode, SvcCliError } from "./errors.ts";
+export { SVC_VERSION } from "./version.ts";
 export { buildForDeploy, runWrangler, WRANGLER_QUIET_ENV, wranglerEntry } from "./wrangler.ts";

@@ -2,12 +2,30 @@ import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
+import { SvcCliError } from "./errors.ts";
 
-/** Path of wrangler's CLI entry, run with the current Node. */
-export function wranglerEntry(): string {
-  return path.join(
-    path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")),
-    "bin/wrangler.js",
+/**
+ * Path of the CLI entry of the project's own wrangler (resolved from
+ * `projectDir` as Node resolves its imports), run with the current Node:
+ * never whatever `wrangler` comes first on `PATH`, never another copy.
+ *
+ * @throws {SvcCliError} `WRANGLER_MISSING`, naming the install command
+ * @example
+ * ```ts
+ * spawn(process.execPath, [wranglerEntry("my-app"), "dev"]);
+ * ```
+ */
+export function wranglerEntry(projectDir: string = process.cwd()): string {
+  try {
+    const from = createRequire(path.join(path.resolve(projectDir), "package.json"));
+    return path.join(path.dirname(from.resolve("wrangler/package.json")), "bin/wrangler.js");
+  } catch {
+    // not installed for this project: say so below
+  }
+  throw new SvcCliError(
+    "WRANGLER_MISSING",
+    `svc: wrangler is not installed in ${path.resolve(projectDir)}. ` +
+      "svc runs your project's own wrangler: npm install --save-dev wrangler",
   );
 }
 
@@ -40,7 +58,7 @@ export async function runWrangler(
   args: readonly string[],
   cwd: string,
 ): Promise<{ stdout: string; stderr: string }> {
-  return promisify(execFile)(process.execPath, [wranglerEntry(), ...args], {
+  return promisify(execFile)(process.execPath, [wranglerEntry(cwd), ...args], {
     cwd,
     env: { ...process.env, ...WRANGLER_QUIET_ENV },
     maxBuffer: 16 * 1024 * 1024,

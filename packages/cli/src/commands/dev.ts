@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { wranglerEntry } from "../wrangler.ts";
 import { codegen } from "./codegen.ts";
 
 /** Options of {@link dev}. */
@@ -60,6 +61,9 @@ async function announceWhenReady(
  * (wrangler then reloads the worker). Resolves with wrangler's exit code.
  */
 export async function dev(options: DevOptions): Promise<number> {
+  // The project's own wrangler, run with this Node: never whatever is first on PATH.
+  // Looked up first, so a missing one fails before anything else starts.
+  const entry = wranglerEntry(options.appDir);
   const log = options.log ?? ((line: string) => console.log(line));
   await codegen({ appDir: options.appDir });
   const svcDir = path.join(options.appDir, "svc");
@@ -76,7 +80,7 @@ export async function dev(options: DevOptions): Promise<number> {
       );
     }, 100);
   });
-  const wrangler = spawn("wrangler", ["dev", ...options.wranglerArgs], {
+  const wrangler = spawn(process.execPath, [entry, "dev", ...options.wranglerArgs], {
     cwd: options.appDir,
     stdio: "inherit",
   });

@@ -1,0 +1,21 @@
+/** Codes of {@link SvcCliError}. */
+export type CliErrorCode = "WRANGLER_MISSING";
+
+/**
+ * A mistake in the user's project that the CLI can name, with its fix. The
+ * `svc` bin prints only its message (no stack trace) and exits 1.
+ *
+ * @example
+ * ```ts
+ * throw new SvcCliError("WRANGLER_MISSING", "svc: wrangler is not installed … npm install --save-dev wrangler");
+ * ```
+ */
+export class SvcCliError extends Error {
+  override readonly name = "SvcCliError";
+  readonly code: CliErrorCode;
+
+  constructor(code: CliErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
