@@ -1,5 +1,14 @@
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -14,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const PACKAGES = ["server", "auth", "ratelimit", "client", "cli", "dashboard"];
+const PACKAGES = ["server", "auth", "ratelimit", "client", "cli", "dashboard", "create-svc"];
 const NODE = process.execPath;
 let work: string;
 /** package name → its unpacked directory */
@@ -49,6 +58,9 @@ beforeAll(async () => {
   // Third-party dependencies from the repository's install; @svc/* only from the tarballs.
   for (const entry of await readdir(path.join(ROOT, "node_modules"))) {
     if (entry === "@svc" || entry.startsWith(".")) continue;
+    // Workspace links (create-svc, the example app) come from tarballs or not at all.
+    const real = await realpath(path.join(ROOT, "node_modules", entry));
+    if (!real.includes(`${path.sep}node_modules${path.sep}`)) continue;
     await symlink(path.join(ROOT, "node_modules", entry), path.join(work, "node_modules", entry));
   }
 }, 180_000);
@@ -59,15 +71,25 @@ afterAll(async () => {
 
 describe("packed tarballs", () => {
   it("hold dist/ with declarations, and no test, fixture or screenshot file", () => {
-    expect([...contents.keys()].sort()).toEqual(PACKAGES.map((name) => `@svc/${name}`).sort());
+    expect([...contents.keys()].sort()).toEqual(
+      [
+        "create-svc",
+        ...PACKAGES.filter((name) => name !== "create-svc").map((name) => `@svc/${name}`),
+      ].sort(),
+    );
     for (const [name, files] of contents) {
-      const unwanted = files.filter((file) =>
-        /(^|\/)(test|tests|fixtures?|screenshots|dev)\/|\.test\.|vitest/.test(file),
+      const unwanted = files.filter(
+        (file) =>
+          // create-svc's template is the new app, its sample test included.
+          !file.startsWith("template/") &&
+          /(^|\/)(test|tests|fixtures?|screenshots|dev)\/|\.test\.|vitest/.test(file),
       );
       expect(unwanted, name).toEqual([]);
       expect(files, name).toContain("LICENSE");
       expect(files, name).toContain("dist/index.js");
-      if (name !== "@svc/dashboard") expect(files, name).toContain("dist/index.d.ts");
+      if (name.startsWith("@svc/") && name !== "@svc/dashboard") {
+        expect(files, name).toContain("dist/index.d.ts");
+      }
     }
     expect(contents.get("@svc/dashboard")).toEqual(
       expect.arrayContaining([
@@ -96,6 +118,7 @@ describe("packed tarballs", () => {
         expect(target.default, `${name} ${subpath}`).toMatch(/^\.\/dist\//);
       }
       for (const [dependency, range] of Object.entries(manifest.dependencies ?? {})) {
+        // create-svc's template pins its own versions; its manifest has no @svc dependency.
         if (dependency.startsWith("@svc/")) expect(range, `${name} → ${dependency}`).toBe("0.1.0");
       }
     }
@@ -147,4 +170,45 @@ describe("from a plain Node script outside the repository", () => {
     expect(stderr).not.toMatch(/^\s+at /m);
     await rm(project, { recursive: true, force: true });
   });
+});
+
+describe("an app scaffolded by the packed create-svc, on the packed packages", () => {
+  let app: string;
+  const bin = (name: string, file: string) => path.join(work, "node_modules", name, file);
+
+  beforeAll(async () => {
+    // Inside `work`, so the app resolves the unpacked @svc/* and the repository's tools.
+    app = path.join(work, "app");
+    await run(NODE, [bin("create-svc", "dist/index.js"), app, "--yes"]);
+    await run(NODE, [bin("@svc/cli", "dist/bin.js"), "codegen", "--app", app]);
+  }, 120_000);
+
+  it("type-checks with 0 errors under the template's strict settings", async () => {
+    const result = await run(NODE, [bin("typescript", "bin/tsc"), "-p", app]).catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(result.stdout.split("\n").slice(0, 20).join("\n")).toBe("");
+  });
+
+  it("bundles for deploy with the dashboard inside, nothing copied by hand", async () => {
+    const out = path.join(work, "bundle");
+    const { stdout } = await run(
+      NODE,
+      [bin("wrangler", "bin/wrangler.js"), "deploy", "--dry-run", "--outdir", out],
+      { cwd: app, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+    );
+    const size = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(stdout);
+    expect(size, stdout).not.toBeNull();
+    console.log(`scaffolded app bundle: ${size?.[1]} KiB, gzip ${size?.[2]} KiB`);
+    const worker = await readFile(path.join(out, "worker.js"), "utf8");
+    expect(worker).toContain("/_svc/dashboard");
+  });
+
+  it("passes its own tests in workerd", async () => {
+    const { stdout } = await run(NODE, [bin("vitest", "vitest.mjs"), "run"], {
+      cwd: app,
+      env: { ...process.env, NO_COLOR: "1", CI: "1" },
+    });
+    expect(stdout).toMatch(/Tests\s+2 passed/);
+  }, 120_000);
 });

@@ -1,0 +1,19 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: "./wrangler.jsonc" },
+      // Test-only secrets: tests never read .dev.vars.
+      miniflare: {
+        bindings: {
+          AUTH_SECRET: "test-only-auth-secret-0123456789abcdefghij",
+          SVC_ADMIN_TOKEN: "test-only-admin-token-0123456789abcdefghij",
+        },
+      },
+    }),
+  ],
+  // The first request loads better-auth into workerd: seconds, once.
+  test: { testTimeout: 30_000 },
+});

@@ -1,0 +1,19 @@
+// The bindings and secrets of this app (wrangler.jsonc and .dev.vars) as
+// `wrangler types --include-runtime=false` writes them (`npm run types` regenerates the Env
+// part after you change either), plus GlobalProps, which types `exports` in tests.
+declare namespace Cloudflare {
+  interface GlobalProps {
+    mainModule: typeof import("./src/worker.ts");
+    durableNamespaces: "Shard" | "RateLimitStore";
+  }
+  interface Env {
+    SVC_ADMIN_TOKEN: string;
+    AUTH_SECRET: string;
+    /** The app's public origin when deployed (e.g. https://app.example.com); unset locally. */
+    PUBLIC_URL?: string;
+    DB: D1Database;
+    SHARD: DurableObjectNamespace;
+    RATE_LIMITER: DurableObjectNamespace;
+  }
+}
+interface Env extends Cloudflare.Env {}
