@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describeMachine } from "./lib/machine.ts";
 import { RESULTS_FILE, type Results, renderReport } from "./report.ts";
@@ -13,6 +13,9 @@ import { measureTransports } from "./scenarios/transport.ts";
 const log = (line: string) => console.error(line);
 
 type Log = typeof log;
+
+/** Start of the sections of BENCHMARKS.md that `npm run bench` does not measure. */
+const RELEASE_MARKER = "<!-- measured by npm run test:release; npm run bench keeps this part -->";
 
 /** Every scenario in report order: its name on the command line, its title, how to run it. */
 const SCENARIOS: {
@@ -72,7 +75,17 @@ async function main(): Promise<void> {
     return;
   }
   const file = path.resolve(import.meta.dirname, "../BENCHMARKS.md");
-  await writeFile(file, renderReport(results as Results));
+  // Sections measured by other commands (the release test's scaffolded app) sit after
+  // RELEASE_MARKER; a bench run keeps them as they are.
+  const previous = await readFile(file, "utf8").catch(() => "");
+  const kept = previous.includes(RELEASE_MARKER)
+    ? previous.slice(previous.indexOf(RELEASE_MARKER))
+    : "";
+  await writeFile(
+    file,
+    [renderReport(results as Results).trimEnd(), kept.trimEnd()].filter(Boolean).join("\n\n") +
+      "\n",
+  );
   // The raw figures too, so a change of wording re-renders without re-measuring (bench/render.ts).
   await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   log(`wrote ${file} and ${RESULTS_FILE} (${results.totalSeconds} s)`);

@@ -18,7 +18,7 @@ export interface BundleResult {
 }
 
 /** The parts of a V8 `.cpuprofile` read here. */
-interface CpuProfile {
+export interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; lineNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
@@ -43,7 +43,7 @@ function topFrames(profile: CpuProfile, count: number): { frame: string; ms: num
 }
 
 /** Total sampled CPU time of a V8 `.cpuprofile` (samples not on the idle node). */
-function cpuMs(profile: CpuProfile): number {
+export function cpuMs(profile: CpuProfile): number {
   const idle = new Set(
     profile.nodes.filter((node) => node.callFrame.functionName === "(idle)").map((node) => node.id),
   );

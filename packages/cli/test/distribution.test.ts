@@ -154,7 +154,7 @@ describe("from a plain Node script outside the repository", () => {
   });
 
   it("runs the compiled svc bin: --version, and a clear error when wrangler is missing", async () => {
-    const bin = path.join(unpacked.get("@svc/cli") ?? "", "dist/bin.js");
+    const bin = path.join(unpacked.get("@svc/cli") ?? "", "bin/svc.js");
     const version = await run(NODE, [bin, "--version"]);
     expect(version.stdout).toBe("0.1.0\n");
     // Outside `work`, whose node_modules links the repository's wrangler.
@@ -179,8 +179,8 @@ describe("an app scaffolded by the packed create-svc, on the packed packages", (
   beforeAll(async () => {
     // Inside `work`, so the app resolves the unpacked @svc/* and the repository's tools.
     app = path.join(work, "app");
-    await run(NODE, [bin("create-svc", "dist/index.js"), app, "--yes"]);
-    await run(NODE, [bin("@svc/cli", "dist/bin.js"), "codegen", "--app", app]);
+    await run(NODE, [bin("create-svc", "bin/create-svc.js"), app, "--yes"]);
+    await run(NODE, [bin("@svc/cli", "bin/svc.js"), "codegen", "--app", app]);
   }, 120_000);
 
   it("type-checks with 0 errors under the template's strict settings", async () => {
