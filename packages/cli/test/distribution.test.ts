@@ -28,6 +28,8 @@ const NODE = process.execPath;
 let work: string;
 /** package name → its unpacked directory */
 const unpacked = new Map<string, string>();
+/** package name → its tarball */
+const tarballs = new Map<string, string>();
 /** package name → the files in its tarball */
 const contents = new Map<string, string[]>();
 
@@ -124,10 +126,23 @@ describe("packed tarballs", () => {
     }
   });
 
-  it("pass publint", async () => {
+  it("pass publint and arethetypeswrong (ESM-only: svc ships no CommonJS)", async () => {
     for (const [name, dir] of unpacked) {
       const { stdout } = await run(NODE, [path.join(ROOT, "node_modules/publint/src/cli.js"), dir]);
       expect(stdout, name).toContain("All good!");
+    }
+    const attw = path.join(ROOT, "node_modules/@arethetypeswrong/cli/dist/index.js");
+    for (const [name, tarball] of tarballs) {
+      // Exits non-zero on any problem in the profile's resolutions (node16 ESM, bundler).
+      const { stdout } = await run(NODE, [
+        attw,
+        tarball,
+        "--profile",
+        "esm-only",
+        "--format",
+        "ascii",
+      ]);
+      expect(stdout, name).toContain("bundler: 🟢");
     }
   });
 });
