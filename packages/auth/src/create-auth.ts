@@ -50,7 +50,7 @@ export type SvcAuth<Options extends BetterAuthOptions = BetterAuthOptions> = Aut
  *   plugins: [bearer()],
  * });
  * ```
- * @see ../../../shared/spec/service-spec.md "Auth instance options"
+ * @see ../../../docs/auth.md "`createAuth(options)`"
  */
 export function createAuth<Options extends SvcAuthOptions>(options: Options & {}): Auth<Options> {
   assertSecret(options?.secret, "createAuth");

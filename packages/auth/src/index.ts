@@ -15,6 +15,11 @@ export type {
   ImpersonationOptions,
 } from "./admin/options.ts";
 export {
+  CAPTCHA_SITEVERIFY_URL,
+  CAPTCHA_TEST_SECRET_ALWAYS_PASSES,
+  DEFAULT_CAPTCHA_TIMEOUT_MS,
+} from "./captcha/defaults.ts";
+export {
   CAPTCHA_ERROR_CODES,
   type CaptchaErrorCode,
   CaptchaVerificationError,
@@ -24,11 +29,6 @@ export {
   type VerifyCaptchaMiddlewareOptions,
   verifyCaptchaMiddleware,
 } from "./captcha/middleware.ts";
-export {
-  DEFAULT_CAPTCHA_TIMEOUT_MS,
-  TURNSTILE_ALWAYS_PASS_SECRET,
-  TURNSTILE_SITEVERIFY_URL,
-} from "./captcha/turnstile.ts";
 export { type CaptchaVerdict, type VerifyCaptchaOptions, verifyCaptcha } from "./captcha/verify.ts";
 export { createAuth, type SvcAuth, type SvcAuthOptions } from "./create-auth.ts";
 export { svcDatabaseAdapter } from "./database.ts";

@@ -15,7 +15,7 @@
  * import { admin, bearer, organization, passkey, twoFactor } from "@svc/auth/plugins";
  * createAuth({ secret, database, plugins: [admin(), organization(), twoFactor(), passkey(), bearer()] });
  * ```
- * @see ../../../shared/spec/service-spec.md "Plugins re-exported from @svc/auth/plugins"
+ * @see ../../../docs/auth.md "Plugins: `@svc/auth/plugins`"
  * @packageDocumentation
  */
 

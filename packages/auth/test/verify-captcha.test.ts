@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  CAPTCHA_TEST_SECRET_ALWAYS_PASSES,
   CaptchaVerificationError,
-  TURNSTILE_ALWAYS_PASS_SECRET,
   type VerifyCaptchaOptions,
   verifyCaptcha,
 } from "../src/index.ts";
@@ -108,7 +108,7 @@ describe("verifyCaptcha against a siteverify server", () => {
 
   it("refuses the always-pass test secret in production, before any request", async () => {
     const key = crypto.randomUUID();
-    const options = { secret: TURNSTILE_ALWAYS_PASS_SECRET, idempotencyKey: key };
+    const options = { secret: CAPTCHA_TEST_SECRET_ALWAYS_PASSES, idempotencyKey: key };
     await expect(verify("pass", { ...options, production: true })).rejects.toMatchObject({
       code: "MISCONFIGURED",
     });

@@ -1,9 +1,9 @@
 import { CaptchaVerificationError } from "./errors.ts";
 import {
+  CAPTCHA_SITEVERIFY_URL,
+  CAPTCHA_TEST_SECRET_ALWAYS_PASSES,
   DEFAULT_CAPTCHA_TIMEOUT_MS,
-  TURNSTILE_ALWAYS_PASS_SECRET,
-  TURNSTILE_SITEVERIFY_URL,
-} from "./turnstile.ts";
+} from "./defaults.ts";
 
 /** Options of {@link verifyCaptcha}. */
 export interface VerifyCaptchaOptions {
@@ -106,7 +106,7 @@ function checkSecret(options: VerifyCaptchaOptions): void {
       "verifyCaptcha needs `secret` (the CAPTCHA_SECRET_KEY environment value).",
     );
   }
-  if (options.production && options.secret === TURNSTILE_ALWAYS_PASS_SECRET) {
+  if (options.production && options.secret === CAPTCHA_TEST_SECRET_ALWAYS_PASSES) {
     throw new CaptchaVerificationError(
       "MISCONFIGURED",
       "verifyCaptcha got the provider's always-pass test secret in production, which would accept every token. Set the real CAPTCHA_SECRET_KEY.",
@@ -120,7 +120,7 @@ async function post(options: VerifyCaptchaOptions, body: string): Promise<unknow
   const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   let text: string;
   try {
-    const response = await send(options.verifyUrl ?? TURNSTILE_SITEVERIFY_URL, {
+    const response = await send(options.verifyUrl ?? CAPTCHA_SITEVERIFY_URL, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body,
