@@ -80,7 +80,7 @@ function noStore(response: Response): Response {
 
 function serveOpenApi(request: Request, document: object): Response {
   if (request.method !== "GET") {
-    throw new SvcError("METHOD_NOT_ALLOWED", "GET only.", undefined, { headers: { allow: "GET" } });
+    throw new SvcError("METHOD_NOT_ALLOWED", "GET only.", { headers: { allow: "GET" } });
   }
   return jsonResponse(document);
 }

@@ -16,7 +16,7 @@ export type {
 } from "./db/types.ts";
 export { ERROR_STATUS, type ErrorCode } from "./errors/error-codes.ts";
 export { type ProblemDetails, problemResponse, toProblem } from "./errors/problem.ts";
-export { SvcError, type ValidationIssue } from "./errors/svc-error.ts";
+export { SvcError, type SvcErrorOptions, type ValidationIssue } from "./errors/svc-error.ts";
 export {
   action,
   type Builder,

@@ -41,7 +41,6 @@ export function decodeCursor(cursor: string, kind: string): CursorKey {
   throw new SvcError(
     "VALIDATION_FAILED",
     "Invalid request: query.cursor: not a cursor of this list and order (start again without cursor).",
-    undefined,
     { issues: [{ path: "query.cursor", message: "not a cursor of this list and order" }] },
   );
 }

@@ -59,8 +59,7 @@ export function toAdminError(thrown: unknown): unknown {
   if (isBetterAuthApiError(thrown)) return fromApiError(thrown);
   const message = thrown instanceof Error ? thrown.message : "";
   for (const [pattern, detail] of D1_CONSTRAINTS) {
-    if (pattern.test(message))
-      return new SvcError("CONFLICT", detail, undefined, { cause: thrown });
+    if (pattern.test(message)) return new SvcError("CONFLICT", detail, { cause: thrown });
   }
   return thrown;
 }
@@ -78,7 +77,8 @@ function fromApiError(error: BetterAuthApiError): SvcError {
   }
   const detail = message ?? `better-auth refused the action (${error.statusCode}).`;
   const issues = code === "VALIDATION_FAILED" ? [{ path: "body", message: detail }] : undefined;
-  return new SvcError(code, detail, authCode === undefined ? undefined : { authCode }, {
+  return new SvcError(code, detail, {
+    data: authCode === undefined ? undefined : { authCode },
     cause: error,
     ...(issues ? { issues } : {}),
   });

@@ -49,7 +49,7 @@ export class Issues {
   throwIfAny(): void {
     if (this.#issues.length === 0) return;
     const summary = this.#issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
-    throw new SvcError("VALIDATION_FAILED", `Invalid request: ${summary}.`, undefined, {
+    throw new SvcError("VALIDATION_FAILED", `Invalid request: ${summary}.`, {
       issues: this.#issues,
     });
   }

@@ -80,7 +80,7 @@ export async function dispatch(
   const found = matching.find(({ route }) => route.method === input.request.method);
   if (found === undefined) {
     const allow = [...new Set(matching.map(({ route }) => route.method))].join(", ");
-    throw new SvcError("METHOD_NOT_ALLOWED", `This route accepts ${allow}.`, undefined, {
+    throw new SvcError("METHOD_NOT_ALLOWED", `This route accepts ${allow}.`, {
       headers: { allow },
     });
   }

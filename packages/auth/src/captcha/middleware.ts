@@ -59,14 +59,18 @@ export function verifyCaptchaMiddleware<Ctx extends BaseCtx>(
       if (!(error instanceof CaptchaVerificationError && error.serviceUnavailable)) throw error;
       if (!failOpen) {
         throw new SvcError("UNAVAILABLE", "Captcha verification is unavailable; try again.", {
-          reason: error.code,
+          data: {
+            reason: error.code,
+          },
         });
       }
       return { verified: false, error: error.code };
     }
     if (!verdict.success) {
       throw new SvcError("FORBIDDEN", "Captcha verification failed.", {
-        errorCodes: verdict.errorCodes,
+        data: {
+          errorCodes: verdict.errorCodes,
+        },
       });
     }
     return { verified: true };

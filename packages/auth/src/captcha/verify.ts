@@ -1,9 +1,9 @@
-import { CaptchaVerificationError } from "./errors.ts";
 import {
   CAPTCHA_SITEVERIFY_URL,
   CAPTCHA_TEST_SECRET_ALWAYS_PASSES,
   DEFAULT_CAPTCHA_TIMEOUT_MS,
 } from "./defaults.ts";
+import { CaptchaVerificationError } from "./errors.ts";
 
 /** Options of {@link verifyCaptcha}. */
 export interface VerifyCaptchaOptions {

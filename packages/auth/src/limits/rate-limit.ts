@@ -108,7 +108,6 @@ export function createAuthRateLimit(options: AuthRateLimitOptions): AuthRateLimi
           throw new SvcError(
             "RATE_LIMITED",
             "Too many attempts; retry after the time in Retry-After.",
-            undefined,
             {
               headers: {
                 ...headers,

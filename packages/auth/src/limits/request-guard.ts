@@ -67,9 +67,7 @@ export async function checkAuthBody(request: Request, maxBytes: number): Promise
       }));
     if (issues.length > 0) {
       const [first] = issues;
-      throw new SvcError("VALIDATION_FAILED", `${first?.path}: ${first?.message}`, undefined, {
-        issues,
-      });
+      throw new SvcError("VALIDATION_FAILED", `${first?.path}: ${first?.message}`, { issues });
     }
   }
   return { bytes, json };

@@ -117,7 +117,7 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
       const input = await body(request);
       const email = String(input.email ?? "").trim();
       if (!email.includes("@"))
-        throw new SvcError("VALIDATION_FAILED", "Enter a valid email address.", undefined, {
+        throw new SvcError("VALIDATION_FAILED", "Enter a valid email address.", {
           issues: [{ path: "email", message: "must be an email address" }],
         });
       if (data.users.some((user) => user.email === email))

@@ -8,6 +8,22 @@ export interface ValidationIssue {
 }
 
 /**
+ * What an {@link SvcError} carries besides its code and message. Every svc
+ * error class (`SvcAuthError`, `CaptchaVerificationError`, `RateLimitError`,
+ * `SvcClientError`) takes its extras in this one shape.
+ */
+export interface SvcErrorOptions<Data = unknown> {
+  /** Client-safe data sent with the error (problem details `data`). */
+  data?: Data;
+  /** Per-field issues for `VALIDATION_FAILED` (problem details `errors`). */
+  issues?: ValidationIssue[];
+  /** Extra response headers (e.g. `Allow`, `Retry-After`). Not part of the body. */
+  headers?: Record<string, string>;
+  /** The error this one wraps; kept for logs, never sent to clients. */
+  cause?: unknown;
+}
+
+/**
  * The one error class of svc. Throw it from a procedure or middleware to choose
  * the code (and so the HTTP status) the caller receives; RPC and REST callers
  * get the same `code` and `message`.
@@ -15,6 +31,7 @@ export interface ValidationIssue {
  * @example
  * ```ts
  * throw new SvcError("FORBIDDEN", "Only the author may edit this message");
+ * throw new SvcError("RATE_LIMITED", "Slow down.", { headers: { "retry-after": "3" } });
  * ```
  */
 export class SvcError<Data = unknown> extends Error {
@@ -27,17 +44,12 @@ export class SvcError<Data = unknown> extends Error {
   /** Extra response headers (e.g. `Allow`, `Retry-After`). Not part of the body. */
   readonly headers: Record<string, string> | undefined;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    data?: Data,
-    options?: { issues?: ValidationIssue[]; headers?: Record<string, string>; cause?: unknown },
-  ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+  constructor(code: ErrorCode, message: string, options: SvcErrorOptions<Data> = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
-    this.data = data;
-    this.issues = options?.issues;
-    this.headers = options?.headers;
+    this.data = options.data;
+    this.issues = options.issues;
+    this.headers = options.headers;
   }
 }
 
@@ -62,8 +74,9 @@ export function serializeError(error: SvcError): SerializedError {
 /** Rebuilds an {@link SvcError} from {@link serializeError}'s output. */
 export function deserializeError(shape: SerializedError): SvcError {
   const code = isErrorCode(shape.code) ? shape.code : "INTERNAL";
-  return new SvcError(code, shape.message, shape.data, {
-    ...(shape.issues ? { issues: shape.issues } : {}),
-    ...(shape.headers ? { headers: shape.headers } : {}),
+  return new SvcError(code, shape.message, {
+    data: shape.data,
+    issues: shape.issues,
+    headers: shape.headers,
   });
 }

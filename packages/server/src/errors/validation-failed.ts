@@ -36,10 +36,8 @@ export function validationFailed(
   const first = listed[0] ?? { path: root, message: "is not valid" };
   const omitted = issues.length - listed.length;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-  return new SvcError(
-    "VALIDATION_FAILED",
-    `${prefix}${first.path}: ${first.message}${more}`,
-    omitted > 0 ? { omittedIssues: omitted } : undefined,
-    { issues: listed },
-  );
+  return new SvcError("VALIDATION_FAILED", `${prefix}${first.path}: ${first.message}${more}`, {
+    data: omitted > 0 ? { omittedIssues: omitted } : undefined,
+    issues: listed,
+  });
 }

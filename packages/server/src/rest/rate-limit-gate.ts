@@ -98,7 +98,6 @@ export function createRestRateLimit(
         throw new SvcError(
           "RATE_LIMITED",
           "Too many requests; retry after the time in Retry-After.",
-          undefined,
           {
             headers: {
               ...headers,

@@ -52,7 +52,7 @@ export async function handleRest<Env>(
   const route = runtime.restSurface.get(url.pathname);
   if (route === undefined) return restNotFound();
   if (!route.methods.includes(request.method as "GET" | "POST")) {
-    throw new SvcError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here.`, undefined, {
+    throw new SvcError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here.`, {
       headers: { allow: route.methods.join(", ") },
     });
   }

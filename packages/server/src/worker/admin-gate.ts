@@ -73,7 +73,7 @@ export function createAdminGate(
       if (digestsEqual(candidate.digest, presented) && match) operator ??= candidate.name;
     }
     if (operator === undefined) {
-      throw new SvcError("UNAUTHENTICATED", "A valid admin token is required.", undefined, {
+      throw new SvcError("UNAUTHENTICATED", "A valid admin token is required.", {
         headers: { "www-authenticate": 'Bearer realm="svc-admin"' },
       });
     }

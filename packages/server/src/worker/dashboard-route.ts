@@ -35,9 +35,7 @@ const SECURITY_HEADERS: Record<string, string> = {
  */
 export function serveDashboard(request: Request, url: URL, assets: DashboardAssets): Response {
   if (request.method !== "GET" && request.method !== "HEAD") {
-    throw new SvcError("METHOD_NOT_ALLOWED", "GET only.", undefined, {
-      headers: { allow: "GET, HEAD" },
-    });
+    throw new SvcError("METHOD_NOT_ALLOWED", "GET only.", { headers: { allow: "GET, HEAD" } });
   }
   if (url.pathname === DASHBOARD_PREFIX.slice(0, -1)) {
     return new Response(null, { status: 308, headers: { location: DASHBOARD_PREFIX } });

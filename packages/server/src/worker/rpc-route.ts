@@ -25,7 +25,7 @@ export async function handleRpc<Env>(
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
   if (request.method !== "POST") {
-    throw new SvcError("METHOD_NOT_ALLOWED", "The RPC endpoint accepts POST only.", undefined, {
+    throw new SvcError("METHOD_NOT_ALLOWED", "The RPC endpoint accepts POST only.", {
       headers: { allow: "POST" },
     });
   }

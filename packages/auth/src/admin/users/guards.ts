@@ -99,7 +99,7 @@ export async function assertNotLastOwner(
   throw new SvcError(
     "CONFLICT",
     `Cannot delete the last ${ownerRole} of ${list}; give the organization another ${ownerRole} first.`,
-    { organizations: results.map((org) => org.id) },
+    { data: { organizations: results.map((org) => org.id) } },
   );
 }
 

@@ -116,7 +116,6 @@ function userFilters(
       throw new SvcError(
         "VALIDATION_FAILED",
         "Invalid request: query.role / query.banned need the admin plugin.",
-        undefined,
         { issues: [{ path: "query", message: "role and banned filters need the admin plugin" }] },
       );
     }
