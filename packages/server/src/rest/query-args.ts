@@ -1,17 +1,26 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { fromJsonValue } from "../values/json-codec.ts";
 import { setOwn } from "../values/own-property.ts";
+import type { AnyValidator, Issue } from "../values/validator.ts";
 import { SHARD_KEY_PARAM } from "../worker/shard-key.ts";
 
 /**
  * Arguments of a REST `GET` from the query string: each value is parsed as
  * JSON when it is valid JSON (numbers, booleans, arrays, objects, `null`),
- * otherwise kept as the string. `shardKey` is routing, never an argument. A
- * key given twice is refused rather than guessed at.
+ * otherwise kept as the string — except where the argument's own validator
+ * (from `fields`, the procedure's `.input()` shape) refuses the parsed value
+ * and accepts the raw text: then the text is the value. So `?name=123` is the
+ * string "123" for a string argument and the number 123 for a number one,
+ * and a client generated from the OpenAPI document, which sends strings
+ * as they are, is understood. `shardKey` is routing, never an argument. A key
+ * given twice is refused rather than guessed at.
  *
  * @example argsFromQuery(new URLSearchParams("name=123&tag=a")) // { name: 123, tag: "a" }
  */
-export function argsFromQuery(params: URLSearchParams): Record<string, unknown> {
+export function argsFromQuery(
+  params: URLSearchParams,
+  fields: Readonly<Record<string, AnyValidator>> = {},
+): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   const seen = new Set<string>();
   // One pass over the pairs (no `getAll` per key): this runs on every REST GET.
@@ -23,9 +32,18 @@ export function argsFromQuery(params: URLSearchParams): Record<string, unknown> 
         `Query parameter ${JSON.stringify(key)} is given more than once.`,
       );
     seen.add(key);
-    setOwn(args, key, parseLoose(value));
+    const parsed = parseLoose(value);
+    const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    const keepText = parsed !== value && field && !accepts(field, parsed) && accepts(field, value);
+    setOwn(args, key, keepText ? value : parsed);
   });
   return args;
+}
+
+function accepts(validator: AnyValidator, value: unknown): boolean {
+  const issues: Issue[] = [];
+  validator.check(value, { path: [], issues });
+  return issues.length === 0;
 }
 
 /** Text that can begin a JSON value (after optional whitespace). */

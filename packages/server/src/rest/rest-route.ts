@@ -1,5 +1,6 @@
 import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import type { AnyProcedure } from "../procedures/procedure.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { isJsonContentType, readJsonBody } from "../worker/body.ts";
 import { refuseCrossSiteCookies } from "../worker/cross-site.ts";
@@ -18,8 +19,13 @@ export function restNotFound(): Response {
   return problemResponse(new SvcError("NOT_FOUND", "Not found."));
 }
 
-async function argsOf(request: Request, url: URL, maxBodyBytes: number): Promise<unknown> {
-  if (request.method === "GET") return argsFromQuery(url.searchParams);
+async function argsOf(
+  request: Request,
+  url: URL,
+  maxBodyBytes: number,
+  procedure: AnyProcedure,
+): Promise<unknown> {
+  if (request.method === "GET") return argsFromQuery(url.searchParams, procedure.args.shape);
   const stray = [...url.searchParams.keys()].find((key) => key !== SHARD_KEY_PARAM);
   if (stray !== undefined) {
     throw new SvcError(
@@ -72,7 +78,7 @@ export async function handleRest<Env>(
         const invocation: Invocation = {
           path: route.path,
           procedure: route.procedure,
-          args: await argsOf(request, url, runtime.maxBodyBytes),
+          args: await argsOf(request, url, runtime.maxBodyBytes, route.procedure),
           identity,
           transport: "rest",
           shardKey,
