@@ -1,3 +1,4 @@
+import type { MiddlewareResult } from "@svc/server";
 import { describe, expect, it } from "vitest";
 import { createAuth } from "../src/index.ts";
 import { withAuthPlugins } from "../src/middleware/index.ts";
@@ -6,11 +7,16 @@ import { TEST_SECRET } from "./fixture/constants.ts";
 
 /** Runs the middleware as `.use()` would and returns the context it extends. */
 async function extensionOf<Ext>(
-  middleware: (ctx: unknown, next: (ext: Ext) => Promise<unknown>) => Promise<unknown>,
+  middleware: (
+    ctx: unknown,
+    next: (ext: Ext) => Promise<MiddlewareResult>,
+  ) => Promise<MiddlewareResult>,
 ): Promise<Ext> {
   let extension: Ext | undefined;
   await middleware({}, async (ext) => {
     extension = ext;
+    // Outside the runner there is no chain: an empty result stands in for it.
+    return {} as MiddlewareResult;
   });
   if (extension === undefined) throw new Error("middleware did not call next");
   return extension;

@@ -37,7 +37,11 @@ export type {
   QueryCtx,
   Transport,
 } from "./procedures/context.ts";
-export { defineMiddleware, type Middleware } from "./procedures/middleware.ts";
+export {
+  defineMiddleware,
+  type Middleware,
+  type MiddlewareResult,
+} from "./procedures/middleware.ts";
 export {
   type AnyProcedure,
   type FunctionRegistry,
