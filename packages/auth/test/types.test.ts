@@ -1,5 +1,7 @@
 import { type IdentityResolver, mutation, query, v } from "@svc/server";
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { type ParamsOf, route } from "../src/admin/router.ts";
+import { revokeSession } from "../src/admin/users/sessions.ts";
 import { createAuth, sessionIdentity, verifyCaptchaMiddleware } from "../src/index.ts";
 import { withAuthPlugins } from "../src/middleware/index.ts";
 import { organization } from "../src/plugins.ts";
@@ -50,5 +52,40 @@ describe("types", () => {
     expectTypeOf(sessionIdentity((_env: { DB: D1Database }) => auth)).toEqualTypeOf<
       IdentityResolver<{ DB: D1Database }>
     >();
+  });
+});
+
+describe("admin route parameters are typed from the pattern", () => {
+  it("gives handlers the pattern's parameters and refuses a handler reading one it lacks", () => {
+    expectTypeOf<ParamsOf<"users/:id/sessions/:sessionId">>().toEqualTypeOf<{
+      readonly id: string;
+      readonly sessionId: string;
+    }>();
+    expectTypeOf<ParamsOf<"users">>().toEqualTypeOf<Record<never, never>>();
+    route({
+      method: "DELETE",
+      pattern: "users/:id/sessions/:sessionId",
+      action: "session.revoke",
+      target: (params) => ({
+        targetType: "session",
+        targetId: params.sessionId,
+        userId: params.id,
+      }),
+      handle: revokeSession,
+    });
+    route({
+      method: "DELETE",
+      pattern: "users/:id",
+      action: "session.revoke",
+      target: (params) => ({ targetType: "user", targetId: params.id, userId: params.id }),
+      // @ts-expect-error revokeSession reads params.sessionId, which "users/:id" does not capture.
+      handle: revokeSession,
+    });
+    route({
+      method: "GET",
+      pattern: "users",
+      // @ts-expect-error no `id` on the parameters of "users".
+      handle: async (call) => new Response(call.params.id),
+    });
   });
 });

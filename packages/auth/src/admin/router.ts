@@ -5,45 +5,94 @@ import type { AdminEnvironment } from "./environment.ts";
 import { toAdminError } from "./errors.ts";
 import { parseQuery } from "./query.ts";
 
+/**
+ * The names of the `:name` segments of a route pattern.
+ *
+ * @example
+ * ```ts
+ * type Names = ParamNames<"users/:id/sessions/:sessionId">; // "id" | "sessionId"
+ * ```
+ */
+export type ParamNames<Pattern extends string> = Pattern extends `${infer Head}/${infer Rest}`
+  ? ParamNames<Head> | ParamNames<Rest>
+  : Pattern extends `:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * The path parameters of a route pattern, each a (URL-decoded) string: the
+ * type the router guarantees, so handlers read `call.params.id` without `!`.
+ *
+ * @example
+ * ```ts
+ * type P = ParamsOf<"users/:id">; // { readonly id: string }
+ * ```
+ */
+export type ParamsOf<Pattern extends string> = { readonly [Name in ParamNames<Pattern>]: string };
+
 /** What a route handler gets: the request, its path parameters and the operator. */
-export interface AdminCall {
+export interface AdminCall<Params extends object = Readonly<Record<string, string>>> {
   environment: AdminEnvironment;
   request: Request;
   url: URL;
-  params: Readonly<Record<string, string>>;
+  params: Params;
   operator: string;
 }
 
 /** What an action handler gets in addition: its audit record. */
-export interface ActionCall extends AdminCall {
+export interface ActionCall<Params extends object = Readonly<Record<string, string>>>
+  extends AdminCall<Params> {
   audit: AuditScope;
 }
 
 /** A surface a route belongs to; the route exists only while it is on. */
 export type Surface = "userActions" | "organizations" | "twoFactor" | "passkeys";
 
-interface BaseRoute {
+interface BaseRoute<Pattern extends string> {
   method: "GET" | "POST" | "DELETE";
   /** Segments; `:name` captures one (URL-decoded). */
-  pattern: string;
+  pattern: Pattern;
   surface?: Surface;
   /** The handler reads the query string (with its own allow-list); otherwise any parameter is refused. */
   query?: true;
 }
 
 /** A route that only reads. */
-export interface ReadRoute extends BaseRoute {
-  handle(call: AdminCall): Promise<Response>;
+export interface ReadRoute<Pattern extends string = string> extends BaseRoute<Pattern> {
+  // Properties, not methods: methods would be checked bivariantly, letting a
+  // handler that reads a parameter its pattern lacks slip through.
+  handle: (call: AdminCall<ParamsOf<NoInfer<Pattern>>>) => Promise<Response>;
 }
 
 /** A route that changes something: recorded in the audit trail, success or not. */
-export interface ActionRoute extends BaseRoute {
+export interface ActionRoute<Pattern extends string = string> extends BaseRoute<Pattern> {
   action: AuditAction;
-  target(params: Readonly<Record<string, string>>): AuditTarget;
-  handle(call: ActionCall): Promise<Response>;
+  target: (params: ParamsOf<NoInfer<Pattern>>) => AuditTarget;
+  handle: (call: ActionCall<ParamsOf<NoInfer<Pattern>>>) => Promise<Response>;
 }
 
-export type AdminRoute = ReadRoute | ActionRoute;
+/**
+ * A route of any pattern, as the route table stores it: checked against its
+ * pattern by {@link route}, then called with the parameters the router matched.
+ */
+export type AdminRoute = ReadRoute<string> | ActionRoute<string>;
+
+/**
+ * Declares a route, checking its handler and audit target against the
+ * parameters its pattern captures (a handler reading `params.sessionId`
+ * on `users/:id` does not compile).
+ *
+ * @example
+ * ```ts
+ * route({ method: "GET", pattern: "users/:id", handle: getUser });
+ * ```
+ */
+export function route<Pattern extends string>(
+  definition: ReadRoute<Pattern> | ActionRoute<Pattern>,
+): AdminRoute {
+  // Checked above against Pattern; the table holds routes of every pattern.
+  return definition as unknown as AdminRoute;
+}
 
 /**
  * Dispatches a request to the route whose pattern and method match. A path

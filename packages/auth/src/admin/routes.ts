@@ -3,7 +3,7 @@ import type { AuditTarget } from "./audit/trail.ts";
 import { json } from "./http.ts";
 import { getOrganization, listInvitations, listMembers } from "./organizations/detail.ts";
 import { listOrganizations } from "./organizations/list.ts";
-import type { AdminCall, AdminRoute } from "./router.ts";
+import { type AdminCall, type AdminRoute, type ParamsOf, route } from "./router.ts";
 import { banUser, unbanUser } from "./users/ban.ts";
 import { createUser } from "./users/create.ts";
 import { deleteUser } from "./users/delete.ts";
@@ -16,16 +16,18 @@ import { revokeSession, revokeSessions } from "./users/sessions.ts";
 import { removeSignInMethod } from "./users/sign-in-methods.ts";
 import { disableTwoFactor } from "./users/two-factor.ts";
 
-type Params = Readonly<Record<string, string>>;
-
-const user = (params: Params): AuditTarget => ({
+const user = (params: ParamsOf<"users/:id">): AuditTarget => ({
   targetType: "user",
-  targetId: params.id!,
-  userId: params.id!,
+  targetId: params.id,
+  userId: params.id,
 });
 const owned =
-  (targetType: AuditTarget["targetType"], param: string) =>
-  (params: Params): AuditTarget => ({ targetType, targetId: params[param]!, userId: params.id! });
+  <Name extends string>(targetType: AuditTarget["targetType"], param: Name) =>
+  (params: ParamsOf<"users/:id"> & { readonly [Key in Name]: string }): AuditTarget => ({
+    targetType,
+    targetId: params[param],
+    userId: params.id,
+  });
 
 /**
  * Every route of `/_svc/admin/auth/`, the contract of `docs/admin-api.md`.
@@ -39,134 +41,134 @@ const owned =
  * @see ../../../../docs/admin-api.md "Routes"
  */
 export const ROUTES: readonly AdminRoute[] = [
-  {
+  route({
     method: "GET",
     pattern: "capabilities",
     handle: async (call: AdminCall) => json(call.environment.capabilities),
-  },
-  { method: "GET", pattern: "users", query: true, handle: listUsers },
-  {
+  }),
+  route({ method: "GET", pattern: "users", query: true, handle: listUsers }),
+  route({
     method: "POST",
     pattern: "users",
     surface: "userActions",
     action: "user.create",
     target: () => ({ targetType: "user", targetId: "", userId: null }),
     handle: createUser,
-  },
-  { method: "GET", pattern: "users/:id", handle: getUser },
-  {
+  }),
+  route({ method: "GET", pattern: "users/:id", handle: getUser }),
+  route({
     method: "DELETE",
     pattern: "users/:id",
     surface: "userActions",
     action: "user.delete",
     target: user,
     handle: deleteUser,
-  },
-  {
+  }),
+  route({
     method: "POST",
     pattern: "users/:id/role",
     surface: "userActions",
     action: "user.role",
     target: user,
     handle: setRole,
-  },
-  {
+  }),
+  route({
     method: "POST",
     pattern: "users/:id/ban",
     surface: "userActions",
     action: "user.ban",
     target: user,
     handle: banUser,
-  },
-  {
+  }),
+  route({
     method: "POST",
     pattern: "users/:id/unban",
     surface: "userActions",
     action: "user.unban",
     target: user,
     handle: unbanUser,
-  },
-  {
+  }),
+  route({
     method: "POST",
     pattern: "users/:id/password",
     surface: "userActions",
     action: "user.password",
     target: user,
     handle: setPassword,
-  },
-  {
+  }),
+  route({
     method: "POST",
     pattern: "users/:id/impersonate",
     surface: "userActions",
     action: "user.impersonate",
     target: user,
     handle: impersonateUser,
-  },
-  { method: "GET", pattern: "users/:id/sessions", handle: listRelated("sessions") },
-  {
+  }),
+  route({ method: "GET", pattern: "users/:id/sessions", handle: listRelated("sessions") }),
+  route({
     method: "DELETE",
     pattern: "users/:id/sessions",
     action: "session.revoke-all",
     target: user,
     handle: revokeSessions,
-  },
-  {
+  }),
+  route({
     method: "DELETE",
     pattern: "users/:id/sessions/:sessionId",
     action: "session.revoke",
     target: owned("session", "sessionId"),
     handle: revokeSession,
-  },
-  {
+  }),
+  route({
     method: "POST",
     pattern: "users/:id/two-factor/disable",
     surface: "twoFactor",
     action: "two-factor.disable",
     target: user,
     handle: disableTwoFactor,
-  },
-  {
+  }),
+  route({
     method: "GET",
     pattern: "users/:id/passkeys",
     surface: "passkeys",
     handle: listRelated("passkeys"),
-  },
-  {
+  }),
+  route({
     method: "DELETE",
     pattern: "users/:id/passkeys/:passkeyId",
     surface: "passkeys",
     action: "passkey.delete",
     target: owned("passkey", "passkeyId"),
     handle: removeSignInMethod("passkey", "passkeyId"),
-  },
-  { method: "GET", pattern: "users/:id/accounts", handle: listRelated("accounts") },
-  {
+  }),
+  route({ method: "GET", pattern: "users/:id/accounts", handle: listRelated("accounts") }),
+  route({
     method: "DELETE",
     pattern: "users/:id/accounts/:accountId",
     action: "account.unlink",
     target: owned("account", "accountId"),
     handle: removeSignInMethod("account", "accountId"),
-  },
-  { method: "GET", pattern: "organizations", query: true, handle: listOrganizations },
-  {
+  }),
+  route({ method: "GET", pattern: "organizations", query: true, handle: listOrganizations }),
+  route({
     method: "GET",
     pattern: "organizations/:id",
     surface: "organizations",
     handle: getOrganization,
-  },
-  {
+  }),
+  route({
     method: "GET",
     pattern: "organizations/:id/members",
     surface: "organizations",
     query: true,
     handle: listMembers,
-  },
-  {
+  }),
+  route({
     method: "GET",
     pattern: "organizations/:id/invitations",
     surface: "organizations",
     query: true,
     handle: listInvitations,
-  },
-  { method: "GET", pattern: "audit", query: true, handle: listAudit },
+  }),
+  route({ method: "GET", pattern: "audit", query: true, handle: listAudit }),
 ];

@@ -94,7 +94,11 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
     await page.getByRole("searchbox", { name: "Search users" }).fill(user.email);
     // The search lands in the URL after the typing pause; wait for it, or the
     // list below may still be the unfiltered one that happens to match.
-    await page.waitForURL((url) => url.searchParams.get("search") === user.email);
+    // Polled, not waitForURL: the list replaces its URL in place (history API), which
+    // waitForURL, waiting for a navigation to load, missed under load.
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get("search"), { timeout: 15_000 })
+      .toBe(user.email);
     const rows = page.locator("table tbody tr");
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain("Searchable Person");

@@ -4,7 +4,7 @@ import { json } from "../http.ts";
 import { Keyset } from "../keyset.ts";
 import { DEFAULT_LIMIT, limitParser, parseQuery, text } from "../query.ts";
 import { type Row, toInvitation, toMember, toOrganization } from "../records.ts";
-import type { AdminCall } from "../router.ts";
+import type { AdminCall, ParamsOf } from "../router.ts";
 import { organizationColumns } from "./list.ts";
 
 const PAGE_QUERY = { limit: limitParser, cursor: text(2000) };
@@ -17,8 +17,10 @@ const PAGE_QUERY = { limit: limitParser, cursor: text(2000) };
  * GET /_svc/admin/auth/organizations/o1 → { organization }
  * ```
  */
-export async function getOrganization(call: AdminCall): Promise<Response> {
-  const id = call.params.id!;
+export async function getOrganization(
+  call: AdminCall<ParamsOf<"organizations/:id">>,
+): Promise<Response> {
+  const id = call.params.id;
   const row = await selectOrganization(call.environment, id).first<Row>();
   if (row === null) throw organizationNotFound(id);
   return json({ organization: toOrganization(row) });
@@ -33,7 +35,7 @@ export async function getOrganization(call: AdminCall): Promise<Response> {
  * GET /_svc/admin/auth/organizations/o1/members?limit=50 → { members, nextCursor }
  * ```
  */
-export function listMembers(call: AdminCall): Promise<Response> {
+export function listMembers(call: AdminCall<ParamsOf<"organizations/:id">>): Promise<Response> {
   const { names } = call.environment;
   const member = (field: string) => names.column("member", field, "m");
   const user = (field: string) => names.column("user", field, "u");
@@ -58,7 +60,7 @@ export function listMembers(call: AdminCall): Promise<Response> {
  * GET /_svc/admin/auth/organizations/o1/invitations → { invitations, nextCursor }
  * ```
  */
-export function listInvitations(call: AdminCall): Promise<Response> {
+export function listInvitations(call: AdminCall<ParamsOf<"organizations/:id">>): Promise<Response> {
   const { names } = call.environment;
   const invitation = (field: string) => names.column("invitation", field, "m");
   const user = (field: string) => names.column("user", field, "u");
@@ -85,11 +87,14 @@ interface WithinSpec {
 }
 
 /** One keyset page of an organization's members or invitations, after checking it exists (one batch). */
-async function pageWithin(call: AdminCall, spec: WithinSpec): Promise<Response> {
+async function pageWithin(
+  call: AdminCall<ParamsOf<"organizations/:id">>,
+  spec: WithinSpec,
+): Promise<Response> {
   const { environment } = call;
   const { names, db } = environment;
   const query = parseQuery(call.url, PAGE_QUERY);
-  const id = call.params.id!;
+  const id = call.params.id;
   const limit = query.limit ?? DEFAULT_LIMIT;
   const keyset = new Keyset(
     {

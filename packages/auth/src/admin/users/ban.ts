@@ -2,7 +2,7 @@ import { SvcError, v } from "@svc/server";
 import type { AdminEnvironment } from "../environment.ts";
 import { Issues, json, readBody } from "../http.ts";
 import { isBanInForce, type Row } from "../records.ts";
-import type { ActionCall } from "../router.ts";
+import type { ActionCall, ParamsOf } from "../router.ts";
 import { loadUserRow, selectUser, userOf } from "./load.ts";
 
 const BAN_BODY = v.object({ reason: v.optional(v.string()), expiresAt: v.optional(v.string()) });
@@ -20,9 +20,9 @@ const MAX_REASON = 1000;
  * POST /_svc/admin/auth/users/u1/ban { "reason": "spam", "expiresAt": "2027-01-01T00:00:00Z" } → { user }
  * ```
  */
-export async function banUser(call: ActionCall): Promise<Response> {
+export async function banUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
   const { environment, audit } = call;
-  const id = call.params.id!;
+  const id = call.params.id;
   const body = await readBody(call.request, BAN_BODY);
   const issues = new Issues("body");
   const expiresAt = body.expiresAt === undefined ? null : Date.parse(body.expiresAt);
@@ -67,9 +67,9 @@ export async function banUser(call: ActionCall): Promise<Response> {
  * POST /_svc/admin/auth/users/u1/unban → { user }
  * ```
  */
-export async function unbanUser(call: ActionCall): Promise<Response> {
+export async function unbanUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
   const { environment, audit } = call;
-  const id = call.params.id!;
+  const id = call.params.id;
   await readBody(call.request, v.object({}));
   const row = await loadUserRow(environment, id);
   if (!isBanInForce(row, Date.now())) throw new SvcError("CONFLICT", "The user is not banned.");

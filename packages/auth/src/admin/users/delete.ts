@@ -1,5 +1,5 @@
 import { json } from "../http.ts";
-import type { ActionCall } from "../router.ts";
+import type { ActionCall, ParamsOf } from "../router.ts";
 import { removalStatements } from "./cascade.ts";
 import { assertAnotherAdmin, assertNotLastOwner, isAdmin } from "./guards.ts";
 import { loadUserRow } from "./load.ts";
@@ -15,9 +15,9 @@ import { loadUserRow } from "./load.ts";
  * DELETE /_svc/admin/auth/users/u1 → { deleted: true }
  * ```
  */
-export async function deleteUser(call: ActionCall): Promise<Response> {
+export async function deleteUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
   const { environment, audit } = call;
-  const id = call.params.id!;
+  const id = call.params.id;
   const row = await loadUserRow(environment, id);
   if (isAdmin(environment, row)) await assertAnotherAdmin(environment, id, "delete");
   await assertNotLastOwner(environment, id);

@@ -1,6 +1,6 @@
 import { json } from "../http.ts";
 import { type Row, toAccount, toPasskey, toSession } from "../records.ts";
-import type { AdminCall } from "../router.ts";
+import type { AdminCall, ParamsOf } from "../router.ts";
 import { selectUser, userOf } from "./load.ts";
 import { accountsOf, passkeysOf, sessionsOf } from "./related.ts";
 
@@ -13,9 +13,9 @@ import { accountsOf, passkeysOf, sessionsOf } from "./related.ts";
  * GET /_svc/admin/auth/users/u1 → { user, accounts, sessions, passkeys? }
  * ```
  */
-export async function getUser(call: AdminCall): Promise<Response> {
+export async function getUser(call: AdminCall<ParamsOf<"users/:id">>): Promise<Response> {
   const { environment } = call;
-  const id = call.params.id!;
+  const id = call.params.id;
   const withPasskeys = environment.capabilities.passkeys;
   const results = await environment.db.batch<Row>([
     selectUser(environment, id),
@@ -48,9 +48,9 @@ export function listRelated(kind: "sessions" | "accounts" | "passkeys") {
     accounts: toAccount,
     passkeys: toPasskey,
   }[kind];
-  return async (call: AdminCall): Promise<Response> => {
+  return async (call: AdminCall<ParamsOf<"users/:id">>): Promise<Response> => {
     const { environment } = call;
-    const id = call.params.id!;
+    const id = call.params.id;
     const [user, rows] = await environment.db.batch<Row>([
       selectUser(environment, id),
       statement(environment, id),

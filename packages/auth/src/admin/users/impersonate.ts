@@ -2,7 +2,7 @@ import { SvcError, v } from "@svc/server";
 import type { AdminEnvironment } from "../environment.ts";
 import { Issues, json, readBody } from "../http.ts";
 import { isBanInForce, OPERATOR_PREFIX } from "../records.ts";
-import type { ActionCall } from "../router.ts";
+import type { ActionCall, ParamsOf } from "../router.ts";
 import { isAdmin } from "./guards.ts";
 import { loadUserRow } from "./load.ts";
 
@@ -29,10 +29,10 @@ const MAX_REASON = 1000;
  * POST /_svc/admin/auth/users/u1/impersonate { "reason": "ticket 4411" } → { token, sessionId, userId, expiresAt, cookie }
  * ```
  */
-export async function impersonateUser(call: ActionCall): Promise<Response> {
+export async function impersonateUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
   const { environment, audit } = call;
   const { impersonation, auth } = environment;
-  const id = call.params.id!;
+  const id = call.params.id;
   const body = await readBody(call.request, BODY);
   const duration = body.durationSeconds ?? impersonation.defaultDurationSeconds;
   const issues = new Issues("body");

@@ -1,7 +1,7 @@
 import { SvcError, v } from "@svc/server";
 import type { AdminEnvironment } from "../environment.ts";
 import { Issues, json, readBody } from "../http.ts";
-import type { ActionCall } from "../router.ts";
+import type { ActionCall, ParamsOf } from "../router.ts";
 import { loadUserRow } from "./load.ts";
 
 /** better-auth's provider id of email + password accounts. */
@@ -23,10 +23,10 @@ const BODY = v.object({ password: v.string() });
  * POST /_svc/admin/auth/users/u1/password { "password": "…" } → { updated: true, createdCredentialAccount: false }
  * ```
  */
-export async function setPassword(call: ActionCall): Promise<Response> {
+export async function setPassword(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
   const { environment, audit } = call;
   const { names, db, auth } = environment;
-  const id = call.params.id!;
+  const id = call.params.id;
   const { password } = await readBody(call.request, BODY);
   checkPasswordLength(environment, password);
   const row = await loadUserRow(environment, id);

@@ -2,7 +2,7 @@ import { v } from "@svc/server";
 import { Issues, json, readBody } from "../http.ts";
 import { splitRoles } from "../plugin-settings.ts";
 import type { Row } from "../records.ts";
-import type { ActionCall } from "../router.ts";
+import type { ActionCall, ParamsOf } from "../router.ts";
 import { assertAnotherAdmin, isAdmin } from "./guards.ts";
 import { loadUserRow, selectUser, userOf } from "./load.ts";
 
@@ -18,10 +18,10 @@ const BODY = v.object({ role: v.union(v.string(), v.array(v.string())) });
  * POST /_svc/admin/auth/users/u1/role { "role": "admin" } → { user }
  * ```
  */
-export async function setRole(call: ActionCall): Promise<Response> {
+export async function setRole(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
   const { environment, audit } = call;
   const { names, db } = environment;
-  const id = call.params.id!;
+  const id = call.params.id;
   const body = await readBody(call.request, BODY);
   const roles = splitRoles(body.role);
   const known = environment.roles?.assignable ?? [];

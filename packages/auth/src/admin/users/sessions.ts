@@ -1,7 +1,7 @@
 import { SvcError } from "@svc/server";
 import { json } from "../http.ts";
 import { OPERATOR_PREFIX } from "../records.ts";
-import type { ActionCall } from "../router.ts";
+import type { ActionCall, ParamsOf } from "../router.ts";
 import { loadUserRow } from "./load.ts";
 
 /**
@@ -14,10 +14,10 @@ import { loadUserRow } from "./load.ts";
  * DELETE /_svc/admin/auth/users/u1/sessions → { revoked: 3 }
  * ```
  */
-export async function revokeSessions(call: ActionCall): Promise<Response> {
+export async function revokeSessions(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
   const { environment, audit } = call;
   const { names, db } = environment;
-  const id = call.params.id!;
+  const id = call.params.id;
   await loadUserRow(environment, id);
   const table = names.table("session");
   const owner = `${names.column("session", "userId")} = ?`;
@@ -43,11 +43,13 @@ export async function revokeSessions(call: ActionCall): Promise<Response> {
  * DELETE /_svc/admin/auth/users/u1/sessions/s1 → { revoked: 1 }
  * ```
  */
-export async function revokeSession(call: ActionCall): Promise<Response> {
+export async function revokeSession(
+  call: ActionCall<ParamsOf<"users/:id/sessions/:sessionId">>,
+): Promise<Response> {
   const { environment, audit } = call;
   const { names, db } = environment;
-  const id = call.params.id!;
-  const sessionId = call.params.sessionId!;
+  const id = call.params.id;
+  const sessionId = call.params.sessionId;
   await loadUserRow(environment, id);
   const where = `${names.column("session", "id")} = ? AND ${names.column("session", "userId")} = ?`;
   const by = names.column("session", "impersonatedBy");

@@ -1,6 +1,6 @@
 import { SvcError } from "@svc/server";
 import { json } from "../http.ts";
-import type { ActionCall } from "../router.ts";
+import type { ActionCall, ParamsOf } from "../router.ts";
 import { assertAnotherSignInMethod } from "./guards.ts";
 import { loadUserRow } from "./load.ts";
 
@@ -15,13 +15,18 @@ import { loadUserRow } from "./load.ts";
  * DELETE /_svc/admin/auth/users/u1/accounts/a1 → { deleted: true }
  * ```
  */
-export function removeSignInMethod(model: "account" | "passkey", param: string) {
+export function removeSignInMethod<Param extends string>(
+  model: "account" | "passkey",
+  param: Param,
+) {
   const noun = model === "account" ? "linked account" : "passkey";
-  return async (call: ActionCall): Promise<Response> => {
+  return async (
+    call: ActionCall<ParamsOf<"users/:id"> & { readonly [Key in Param]: string }>,
+  ): Promise<Response> => {
     const { environment, audit } = call;
     const { names, db } = environment;
-    const id = call.params.id!;
-    const rowId = call.params[param]!;
+    const id = call.params.id;
+    const rowId = call.params[param];
     await loadUserRow(environment, id);
     const where = `${names.column(model, "id")} = ? AND ${names.column(model, "userId")} = ?`;
     const found = await db

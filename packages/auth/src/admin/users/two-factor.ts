@@ -1,7 +1,7 @@
 import { SvcError, v } from "@svc/server";
 import { json, readBody } from "../http.ts";
 import type { Row } from "../records.ts";
-import type { ActionCall } from "../router.ts";
+import type { ActionCall, ParamsOf } from "../router.ts";
 import { loadUserRow, selectUser, userOf } from "./load.ts";
 
 /**
@@ -15,10 +15,10 @@ import { loadUserRow, selectUser, userOf } from "./load.ts";
  * POST /_svc/admin/auth/users/u1/two-factor/disable → { user }
  * ```
  */
-export async function disableTwoFactor(call: ActionCall): Promise<Response> {
+export async function disableTwoFactor(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
   const { environment, audit } = call;
   const { names, db } = environment;
-  const id = call.params.id!;
+  const id = call.params.id;
   await readBody(call.request, v.object({}));
   const row = await loadUserRow(environment, id);
   if (!(row.twoFactorEnabled === 1 || row.twoFactorEnabled === true)) {
