@@ -58,6 +58,7 @@ export {
 export {
   ANONYMOUS_BUCKET,
   createRestRateLimit,
+  enforceVerdict,
   type RateLimiter,
   type RateLimitVerdict,
   type RestRateLimitGate,

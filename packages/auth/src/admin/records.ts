@@ -1,3 +1,12 @@
+import type {
+  AdminAccount,
+  AdminInvitation,
+  AdminMember,
+  AdminOrganization,
+  AdminPasskey,
+  AdminSession,
+  AdminUser,
+} from "./contract.ts";
 /**
  * The JSON shapes of the admin API, each built field by field from a row: an
  * allow-list, so a column no one listed here (a password hash, a token, a
@@ -37,27 +46,6 @@ export const USER_FIELDS = [
   "createdAt",
   "updatedAt",
 ] as const;
-
-/** A user as the admin API answers it (`User` in docs/admin-api.md). */
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  image: string | null;
-  role: string | null;
-  banned: boolean;
-  banReason: string | null;
-  banExpires: string | null;
-  username: string | null;
-  displayUsername: string | null;
-  twoFactorEnabled: boolean;
-  phoneNumber: string | null;
-  phoneNumberVerified: boolean;
-  isAnonymous: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /**
  * A user. `banned` is the ban in force: a ban whose expiry has passed reads
@@ -147,7 +135,7 @@ export const OPERATOR_PREFIX = "svc-operator:";
  * sessions.map(toSession);
  * ```
  */
-export function toSession(row: Row) {
+export function toSession(row: Row): AdminSession {
   const by = text(row.impersonatedBy);
   return {
     id: String(row.id),
@@ -186,7 +174,7 @@ export const ACCOUNT_FIELDS = [
  * accounts.map(toAccount);
  * ```
  */
-export function toAccount(row: Row) {
+export function toAccount(row: Row): AdminAccount {
   return {
     id: String(row.id),
     providerId: String(row.providerId),
@@ -216,7 +204,7 @@ export const PASSKEY_FIELDS = ["id", "name", "deviceType", "backedUp", "createdA
  * passkeys.map(toPasskey);
  * ```
  */
-export function toPasskey(row: Row) {
+export function toPasskey(row: Row): AdminPasskey {
   return {
     id: String(row.id),
     name: text(row.name),
@@ -244,7 +232,7 @@ export const ORGANIZATION_FIELDS = ["id", "name", "slug", "logo", "createdAt"] a
  * rows.map(toOrganization);
  * ```
  */
-export function toOrganization(row: Row) {
+export function toOrganization(row: Row): AdminOrganization {
   return {
     id: String(row.id),
     name: String(row.name),
@@ -263,7 +251,7 @@ export function toOrganization(row: Row) {
  * rows.map(toMember);
  * ```
  */
-export function toMember(row: Row) {
+export function toMember(row: Row): AdminMember {
   return {
     id: String(row.id),
     role: String(row.role),
@@ -281,7 +269,7 @@ export function toMember(row: Row) {
  * rows.map(toInvitation);
  * ```
  */
-export function toInvitation(row: Row) {
+export function toInvitation(row: Row): AdminInvitation {
   return {
     id: String(row.id),
     email: String(row.email),

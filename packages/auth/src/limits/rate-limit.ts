@@ -1,5 +1,5 @@
 import { createRateLimiter, type RateConfig, type RateLimitStoreBinding } from "@svc/ratelimit";
-import { SvcError } from "@svc/server";
+import { enforceVerdict, SvcError } from "@svc/server";
 import { type AuthLimitName, type AuthLimitRule, DEFAULT_AUTH_LIMITS, targetOf } from "./rules.ts";
 
 /** Options of {@link createAuthRateLimit}. */
@@ -31,7 +31,6 @@ export interface AuthRateLimit {
 }
 
 const RATE_PREFIX = "svc-auth:";
-const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
 /** SHA-256 of a target, so addresses never become part of a store's name. */
 async function digest(text: string): Promise<string> {
@@ -99,23 +98,10 @@ export function createAuthRateLimit(options: AuthRateLimitOptions): AuthRateLimi
           }
           continue;
         }
-        const headers = {
-          "ratelimit-limit": String(verdict.limit),
-          "ratelimit-remaining": String(Math.max(0, verdict.remaining)),
-          "ratelimit-reset": String(seconds(verdict.resetAfter)),
-        };
-        if (!verdict.ok) {
-          throw new SvcError(
-            "RATE_LIMITED",
-            "Too many attempts; retry after the time in Retry-After.",
-            {
-              headers: {
-                ...headers,
-                "retry-after": String(Math.max(1, seconds(verdict.retryAfter))),
-              },
-            },
-          );
-        }
+        const headers = enforceVerdict(
+          verdict,
+          "Too many attempts; retry after the time in Retry-After.",
+        );
         if (verdict.remaining < least) {
           least = verdict.remaining;
           tightest = headers;

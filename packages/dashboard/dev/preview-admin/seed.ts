@@ -151,7 +151,11 @@ export function seedPreviewData(): PreviewData {
       banReason: banned ? pick(["Spam in public channels", "Chargeback fraud", null]) : null,
       banExpires: banned && index % 2 === 0 ? iso(NOW + 6 * DAY) : null,
       username: `${first}${index}`.toLowerCase(),
+      displayUsername: null,
       twoFactorEnabled: next() > 0.6,
+      phoneNumber: null,
+      phoneNumberVerified: false,
+      isAnonymous: false,
       createdAt: iso(created),
       updatedAt: iso(created + Math.floor(next() * (NOW - created))),
     };
@@ -251,6 +255,7 @@ export function seedPreviewData(): PreviewData {
         role: pick(["member", "admin"]),
         status: pick(["pending", "pending", "accepted", "canceled"]),
         expiresAt: iso(NOW + (index - 1) * 2 * DAY),
+        createdAt: iso(NOW - (index + 1) * DAY),
         inviter: { id: owner.id, email: owner.email },
       })),
     );
@@ -275,6 +280,7 @@ export function seedPreviewData(): PreviewData {
       action,
       targetType,
       targetId: targetType === "user" ? user.id : id("ses"),
+      userId: user.id,
       outcome: next() > 0.92 ? "error" : "ok",
       detail: null,
       reason:

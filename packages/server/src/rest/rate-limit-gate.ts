@@ -58,6 +58,32 @@ function isStoreOutage(error: unknown): boolean {
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
 /**
+ * The one way svc answers a limiter's verdict: `RateLimit-Limit`,
+ * `RateLimit-Remaining` and `RateLimit-Reset` (seconds) for an admitted call,
+ * or a thrown `RATE_LIMITED` (429) carrying those and `Retry-After` (whole
+ * seconds, at least 1). Shared by the REST gate and `@svc/auth`'s limits.
+ *
+ * @example
+ * ```ts
+ * const headers = enforceVerdict(await limiter.limit("api", { key: ip }), "Too many requests.");
+ * ```
+ */
+export function enforceVerdict(verdict: RateLimitVerdict, message: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    "ratelimit-limit": String(verdict.limit),
+    "ratelimit-remaining": String(Math.max(0, verdict.remaining)),
+    "ratelimit-reset": String(seconds(verdict.resetAfter)),
+  };
+  if (!verdict.ok) {
+    const retryAfter = String(Math.max(1, seconds(verdict.retryAfter)));
+    throw new SvcError("RATE_LIMITED", message, {
+      headers: { ...headers, "retry-after": retryAfter },
+    });
+  }
+  return headers;
+}
+
+/**
  * Builds the REST rate-limit gate. It runs before the body is read and before
  * dispatch, so a limited call costs nothing downstream; RPC never passes it.
  * Every REST response carries `RateLimit-Limit`, `RateLimit-Remaining` and
@@ -89,24 +115,7 @@ export function createRestRateLimit(
           throw new SvcError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.");
         return {};
       }
-      const headers: Record<string, string> = {
-        "ratelimit-limit": String(verdict.limit),
-        "ratelimit-remaining": String(Math.max(0, verdict.remaining)),
-        "ratelimit-reset": String(seconds(verdict.resetAfter)),
-      };
-      if (!verdict.ok) {
-        throw new SvcError(
-          "RATE_LIMITED",
-          "Too many requests; retry after the time in Retry-After.",
-          {
-            headers: {
-              ...headers,
-              "retry-after": String(Math.max(1, seconds(verdict.retryAfter))),
-            },
-          },
-        );
-      }
-      return headers;
+      return enforceVerdict(verdict, "Too many requests; retry after the time in Retry-After.");
     },
   };
 }

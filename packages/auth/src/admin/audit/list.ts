@@ -1,3 +1,4 @@
+import type { AuditEntry, AuditTargetType } from "../contract.ts";
 import { json } from "../http.ts";
 import { Keyset } from "../keyset.ts";
 import { DEFAULT_LIMIT, limitParser, oneOf, parseQuery, text } from "../query.ts";
@@ -74,17 +75,17 @@ export async function listAudit(call: AdminCall): Promise<Response> {
   return json({ entries: page.rows.map(toAuditEntry), nextCursor: page.nextCursor });
 }
 
-function toAuditEntry(row: Row) {
+function toAuditEntry(row: Row): AuditEntry {
   const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
   return {
     id: String(row.id),
     at: new Date(String(row.at)).toISOString(),
     operator: String(row.operator),
     action: String(row.action),
-    targetType: String(row.targetType),
+    targetType: String(row.targetType) as AuditTargetType,
     targetId: String(row.targetId),
     userId: text(row.userId),
-    outcome: String(row.outcome),
+    outcome: row.outcome === "ok" ? "ok" : "error",
     detail: text(row.detail),
     reason: text(row.reason),
   };

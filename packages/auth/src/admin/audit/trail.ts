@@ -1,4 +1,5 @@
 import { SvcError } from "@svc/server";
+import type { AuditTargetType } from "../contract.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import { toAdminError } from "../errors.ts";
 import { AUDIT_MODEL } from "../schema-plugin.ts";
@@ -32,8 +33,7 @@ export const AUDIT_ACTIONS = [
 /** One of {@link AUDIT_ACTIONS}. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an audit entry is about. */
-export type AuditTargetType = "user" | "session" | "organization" | "account" | "passkey";
+export type { AuditTargetType } from "../contract.ts";
 
 /** The target of an action: the thing acted on, and the user it belongs to. */
 export interface AuditTarget {

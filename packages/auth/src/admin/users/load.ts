@@ -1,6 +1,7 @@
 import { SvcError } from "@svc/server";
+import type { AdminUser } from "../contract.ts";
 import type { AdminEnvironment } from "../environment.ts";
-import { type AdminUser, type Row, toUser, USER_FIELDS } from "../records.ts";
+import { type Row, toUser, USER_FIELDS } from "../records.ts";
 
 /**
  * The statement that reads one user (by id) with every admin field, for use

@@ -1,0 +1,179 @@
+/**
+ * The shapes of the admin API (`/_svc/admin/auth/*`), declared once: the
+ * server builds its answers as these types, and the dashboard reads them
+ * through `import type` from `@svc/auth/admin-contract`. Types only, with no
+ * imports, so the dashboard's browser build never pulls server code in.
+ * Timestamps are ISO-8601 strings; nothing here holds a secret except
+ * {@link Impersonation}'s token, answered once.
+ *
+ * @see ../../../../docs/admin-api.md "Shapes"
+ * @packageDocumentation
+ */
+
+/** Which surfaces apply (`GET capabilities`): the dashboard hides every control whose flag is off. */
+export interface Capabilities {
+  /** admin plugin: role, ban/unban, set password, impersonate, create, delete. */
+  userActions: boolean;
+  /** organization plugin: organizations, members, invitations. */
+  organizations: boolean;
+  /** twoFactor plugin: "Disable two-factor". */
+  twoFactor: boolean;
+  /** passkey plugin: list / revoke passkeys. */
+  passkeys: boolean;
+  /** Always: linked accounts (list, unlink). */
+  linkedAccounts: true;
+  /** Always: sessions (list, revoke). */
+  sessions: true;
+  /** username plugin: searchable, shown in user fields. */
+  username: boolean;
+  /** Roles an operator may assign (empty without the admin plugin). */
+  roles: string[];
+  /** Ids of the enabled better-auth plugins (svc's own plugins left out). */
+  plugins: string[];
+}
+
+/** A user as the admin API answers it: allow-listed fields only, never a password or token. */
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  image: string | null;
+  role: string | null;
+  /** Whether a ban is in force now (an expired ban reads as not banned). */
+  banned: boolean;
+  banReason: string | null;
+  banExpires: string | null;
+  username: string | null;
+  displayUsername: string | null;
+  twoFactorEnabled: boolean;
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean;
+  isAnonymous: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A session without its token. */
+export interface AdminSession {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  /** The operator's name for an impersonation started here, the admin's user id for better-auth's own, else `null`. */
+  impersonatedBy: string | null;
+}
+
+/** A linked sign-in method (credential, OAuth provider) without its password hash or tokens. */
+export interface AdminAccount {
+  id: string;
+  providerId: string;
+  accountId: string;
+  scope: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A registered passkey without its key material. */
+export interface AdminPasskey {
+  id: string;
+  name: string | null;
+  deviceType: string;
+  backedUp: boolean;
+  createdAt: string;
+}
+
+/** An organization with its member count. */
+export interface AdminOrganization {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  createdAt: string;
+  memberCount: number;
+}
+
+/** A member of an organization. */
+export interface AdminMember {
+  id: string;
+  role: string;
+  createdAt: string;
+  user: { id: string; email: string; name: string };
+}
+
+/** A pending (or answered) invitation to an organization. */
+export interface AdminInvitation {
+  id: string;
+  email: string;
+  role: string | null;
+  status: string;
+  expiresAt: string;
+  createdAt: string | null;
+  inviter: { id: string; email: string } | null;
+}
+
+/** What an audit entry is about. */
+export type AuditTargetType = "user" | "session" | "organization" | "account" | "passkey";
+
+/** Who did what to whom, when: one line of the admin audit trail (`GET audit`). */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  /** The admin token's name, or the admin user behind an impersonation. */
+  operator: string;
+  /** One of `AUDIT_ACTIONS` (`user.ban`, `impersonation.refused`, …). */
+  action: string;
+  targetType: AuditTargetType;
+  targetId: string;
+  /** The user concerned, when there is one. */
+  userId: string | null;
+  outcome: "ok" | "error";
+  detail: string | null;
+  reason: string | null;
+}
+
+/** `GET users` answer: one page, the total matching count and the next page's cursor. */
+export interface UserPage {
+  users: AdminUser[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** `GET users/:id` answer. `passkeys` is present only with the passkey plugin. */
+export interface UserDetail {
+  user: AdminUser;
+  accounts: AdminAccount[];
+  sessions: AdminSession[];
+  passkeys?: AdminPasskey[];
+}
+
+/** `GET organizations` answer; `enabled: false` is the plugin-off state, not an error. */
+export type OrganizationPage =
+  | { enabled: true; organizations: AdminOrganization[]; total: number; nextCursor: string | null }
+  | { enabled: false; organizations: []; total: 0; nextCursor: null };
+
+/** `POST users/:id/impersonate` answer: the only token the admin API ever returns. */
+export interface Impersonation {
+  token: string;
+  sessionId: string;
+  userId: string;
+  expiresAt: string;
+  /** A ready `Cookie` header value carrying the same token, for apps without `bearer()`. */
+  cookie: string;
+}
+
+/** Sort fields `GET users` accepts. */
+export type UserSort = "created" | "email" | "name";
+
+/** Query of `GET users`; absent fields are left out of the URL. (A type, so it fits string-keyed records.) */
+export type UserQuery = {
+  search?: string;
+  role?: string;
+  banned?: boolean;
+  sort?: UserSort;
+  order?: "asc" | "desc";
+  limit?: number;
+  cursor?: string;
+};
