@@ -13,7 +13,7 @@ import { callStore, isNamespace, type RateLimitStoreBinding } from "./store/stor
  * const options: RateLimiterOptions<"api"> = {
  *   store: "RATE_LIMIT",
  *   rates: { api: { kind: "sliding window", rate: 100, period: MINUTE } },
- *   timeout: 500,
+ *   timeoutMs: 500,
  * };
  * ```
  */
@@ -32,7 +32,7 @@ export interface RateLimiterOptions<Name extends string> {
    * counted.
    * @default 1000
    */
-  timeout?: number;
+  timeoutMs?: number;
   /**
    * Test hook: a clock (ms) whose reading is sent with each call, so tests can
    * move time. Without it the store uses its own clock, the one clock every
@@ -88,19 +88,19 @@ export interface RateLimiter<Name extends string = string> {
   limit(name: Name | (string & {}), options: LimitOptions): Promise<RateLimitResult>;
 }
 
-const DEFAULT_TIMEOUT = 1000;
+const DEFAULT_TIMEOUT_MS = 1000;
 
 function checkOptions<Name extends string>(options: RateLimiterOptions<Name>): Map<string, Rate> {
-  const { store, rates, timeout } = options;
+  const { store, rates, timeoutMs } = options;
   if (typeof store !== "string" && !isNamespace(store))
     throw new RateLimitError(
       "INVALID_CONFIG",
       "svc ratelimit: store must be the RateLimitStore Durable Object namespace or its binding name",
     );
-  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0))
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0))
     throw new RateLimitError(
       "INVALID_CONFIG",
-      "svc ratelimit: timeout must be a positive number of milliseconds",
+      "svc ratelimit: timeoutMs must be a positive number of milliseconds",
     );
   if (typeof rates !== "object" || rates === null || Object.keys(rates).length === 0)
     throw new RateLimitError("INVALID_CONFIG", "svc ratelimit: rates must name at least one rate");
@@ -157,12 +157,12 @@ export function createRateLimiter<const Name extends string>(
 ): RateLimiter<Name> {
   const rates = checkOptions(options);
   const { store, clock } = options;
-  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     async limit(name, callOptions) {
       const [rate, count] = checkCall(rates, name, callOptions);
       const request: LimitRequest = clock ? { rate, count, now: clock() } : { rate, count };
-      return callStore(store, name, callOptions.key, request, timeout);
+      return callStore(store, name, callOptions.key, request, timeoutMs);
     },
   };
 }

@@ -28,7 +28,7 @@ describe("createRateLimiter configuration", () => {
       { rates: { a: { ...api, rate: 2 ** 40, period: 2 ** 20 } } },
       "2^50",
     ],
-    ["a zero timeout", { timeout: 0 }, "timeout"],
+    ["a zero timeout", { timeoutMs: 0 }, "timeoutMs"],
   ];
   it.each(cases)("rejects %s", (_, override, message) => {
     const options = {

@@ -20,7 +20,7 @@ describe("store failure", () => {
   });
 
   it("rejects with RateLimitStoreError when the store does not answer within timeout", async () => {
-    const limiter = createRateLimiter({ store: "SILENT_STORE", rates, timeout: 20 });
+    const limiter = createRateLimiter({ store: "SILENT_STORE", rates, timeoutMs: 20 });
     await expect(limiter.limit("api", { key: "k" })).rejects.toMatchObject({
       name: "RateLimitStoreError",
       code: "UNAVAILABLE",

@@ -5,7 +5,7 @@ import { isProcedure } from "./procedures/procedure.ts";
 import { isProcedurePath } from "./procedures/references.ts";
 import type { RestRateLimitGate } from "./rest/rate-limit-gate.ts";
 import { handleRest } from "./rest/rest-route.ts";
-import { REST_PREFIX, restSurface } from "./rest/surface.ts";
+import { REST_PREFIX, restRoutes } from "./rest/routes.ts";
 import type { ShardEndpoint } from "./shard/call.ts";
 import { type AdminTokenOption, createAdminGate } from "./worker/admin-gate.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./worker/body.ts";
@@ -146,7 +146,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
   };
   const runtime: WorkerRuntime<Env> = {
     functions: options.functions,
-    restSurface: restSurface(options.functions),
+    restRoutes: restRoutes(options.functions),
     restRateLimit: options.restRateLimit,
     shard: (env, shardKey) => {
       const namespace = namespaceOf(env);

@@ -15,7 +15,6 @@ export type {
   Register,
 } from "./db/types.ts";
 export { ERROR_STATUS, type ErrorCode } from "./errors/error-codes.ts";
-export { type ProblemDetails, problemResponse, toProblem } from "./errors/problem.ts";
 export { SvcError, type SvcErrorOptions, type ValidationIssue } from "./errors/svc-error.ts";
 export {
   action,
@@ -56,15 +55,13 @@ export {
   type Visibility,
 } from "./procedures/references.ts";
 export {
-  ANONYMOUS_BUCKET,
   createRestRateLimit,
-  enforceVerdict,
-  type RateLimiter,
+  type LimiterLike,
   type RateLimitVerdict,
   type RestRateLimitGate,
   type RestRateLimitOptions,
 } from "./rest/rate-limit-gate.ts";
-export { type RestRoute, restRouteOf } from "./rest/surface.ts";
+export { type RestRoute, restRouteOf } from "./rest/routes.ts";
 export {
   defineSchema,
   defineTable,
@@ -75,9 +72,6 @@ export type { PolicyCtx, TablePolicies } from "./schema/policy.ts";
 export { createShard, type ShardOptions } from "./shard/shard-object.ts";
 export { type Id, type Infer, type Validator, v } from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
-export { decodeUtf8, isJsonContentType, readBodyBytes, readJsonBody } from "./worker/body.ts";
-export { DASHBOARD_CSP } from "./worker/dashboard-route.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";
 export type { IdentityResolver } from "./worker/invoke.ts";
-export { jsonResponse } from "./worker/responses.ts";
 export type { ShardAccess, ShardAccessHook } from "./worker/shard-access.ts";

@@ -1,5 +1,6 @@
 import { dashboardAssets } from "@svc/dashboard";
-import { type AuthAdminSurface, type DashboardAssets, problemResponse } from "@svc/server";
+import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
+import { problemResponse } from "@svc/server/http";
 import {
   type AdminAuthSource,
   type AdminEnvironment,

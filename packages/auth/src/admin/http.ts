@@ -1,11 +1,5 @@
-import {
-  isJsonContentType,
-  jsonResponse,
-  readJsonBody,
-  SvcError,
-  type ValidationIssue,
-  type Validator,
-} from "@svc/server";
+import { SvcError, type ValidationIssue, type Validator } from "@svc/server";
+import { isJsonContentType, jsonResponse, readJsonBody } from "@svc/server/http";
 
 /** Largest admin request body; every admin body is a handful of fields. */
 const MAX_ADMIN_BODY_BYTES = 64 * 1024;

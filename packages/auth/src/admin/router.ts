@@ -45,14 +45,14 @@ export interface ActionCall<Params extends object = Readonly<Record<string, stri
   audit: AuditScope;
 }
 
-/** A surface a route belongs to; the route exists only while it is on. */
-export type Surface = "userActions" | "organizations" | "twoFactor" | "passkeys";
+/** A capability flag a route requires; the route exists only while it is on (`GET capabilities`). */
+export type RequiredCapability = "userActions" | "organizations" | "twoFactor" | "passkeys";
 
 interface BaseRoute<Pattern extends string> {
   method: "GET" | "POST" | "DELETE";
   /** Segments; `:name` captures one (URL-decoded). */
   pattern: Pattern;
-  surface?: Surface;
+  requires?: RequiredCapability;
   /** The handler reads the query string (with its own allow-list); otherwise any parameter is refused. */
   query?: true;
 }
@@ -97,7 +97,7 @@ export function route<Pattern extends string>(
 /**
  * Dispatches a request to the route whose pattern and method match. A path
  * no enabled route matches is `404`; a known path with another method is
- * `405` with `Allow`; a route whose surface is off does not exist. Every
+ * `405` with `Allow`; a route whose required capability is off does not exist. Every
  * error is thrown as (or mapped to) an `SvcError`; the caller turns it into
  * problem details.
  *
@@ -118,7 +118,7 @@ export async function dispatch(
 ): Promise<Response> {
   const segments = splitPath(input.path);
   const enabled = (route: AdminRoute) =>
-    route.surface === undefined || isOn(input.environment.capabilities, route.surface);
+    route.requires === undefined || isOn(input.environment.capabilities, route.requires);
   const matching = routes
     .filter(enabled)
     .map((route) => ({ route, params: segments && matchPattern(route.pattern, segments) }))
@@ -161,8 +161,8 @@ async function mapErrors(run: () => Promise<Response>): Promise<Response> {
   }
 }
 
-function isOn(capabilities: Capabilities, surface: Surface): boolean {
-  return capabilities[surface];
+function isOn(capabilities: Capabilities, flag: RequiredCapability): boolean {
+  return capabilities[flag];
 }
 
 /** Path segments, URL-decoded; `null` for an empty segment or bad encoding. */

@@ -31,7 +31,7 @@ const owned =
 
 /**
  * Every route of `/_svc/admin/auth/`, the contract of `docs/admin-api.md`.
- * Routes with a `surface` exist only while it is on; routes with an `action`
+ * Routes that `require` a capability exist only while it is on; routes with an `action`
  * are recorded in the audit trail.
  *
  * @example
@@ -50,7 +50,7 @@ export const ROUTES: readonly AdminRoute[] = [
   route({
     method: "POST",
     pattern: "users",
-    surface: "userActions",
+    requires: "userActions",
     action: "user.create",
     target: () => ({ targetType: "user", targetId: "", userId: null }),
     handle: createUser,
@@ -59,7 +59,7 @@ export const ROUTES: readonly AdminRoute[] = [
   route({
     method: "DELETE",
     pattern: "users/:id",
-    surface: "userActions",
+    requires: "userActions",
     action: "user.delete",
     target: user,
     handle: deleteUser,
@@ -67,7 +67,7 @@ export const ROUTES: readonly AdminRoute[] = [
   route({
     method: "POST",
     pattern: "users/:id/role",
-    surface: "userActions",
+    requires: "userActions",
     action: "user.role",
     target: user,
     handle: setRole,
@@ -75,7 +75,7 @@ export const ROUTES: readonly AdminRoute[] = [
   route({
     method: "POST",
     pattern: "users/:id/ban",
-    surface: "userActions",
+    requires: "userActions",
     action: "user.ban",
     target: user,
     handle: banUser,
@@ -83,7 +83,7 @@ export const ROUTES: readonly AdminRoute[] = [
   route({
     method: "POST",
     pattern: "users/:id/unban",
-    surface: "userActions",
+    requires: "userActions",
     action: "user.unban",
     target: user,
     handle: unbanUser,
@@ -91,7 +91,7 @@ export const ROUTES: readonly AdminRoute[] = [
   route({
     method: "POST",
     pattern: "users/:id/password",
-    surface: "userActions",
+    requires: "userActions",
     action: "user.password",
     target: user,
     handle: setPassword,
@@ -99,7 +99,7 @@ export const ROUTES: readonly AdminRoute[] = [
   route({
     method: "POST",
     pattern: "users/:id/impersonate",
-    surface: "userActions",
+    requires: "userActions",
     action: "user.impersonate",
     target: user,
     handle: impersonateUser,
@@ -122,7 +122,7 @@ export const ROUTES: readonly AdminRoute[] = [
   route({
     method: "POST",
     pattern: "users/:id/two-factor/disable",
-    surface: "twoFactor",
+    requires: "twoFactor",
     action: "two-factor.disable",
     target: user,
     handle: disableTwoFactor,
@@ -130,13 +130,13 @@ export const ROUTES: readonly AdminRoute[] = [
   route({
     method: "GET",
     pattern: "users/:id/passkeys",
-    surface: "passkeys",
+    requires: "passkeys",
     handle: listRelated("passkeys"),
   }),
   route({
     method: "DELETE",
     pattern: "users/:id/passkeys/:passkeyId",
-    surface: "passkeys",
+    requires: "passkeys",
     action: "passkey.delete",
     target: owned("passkey", "passkeyId"),
     handle: removeSignInMethod("passkey", "passkeyId"),
@@ -153,20 +153,20 @@ export const ROUTES: readonly AdminRoute[] = [
   route({
     method: "GET",
     pattern: "organizations/:id",
-    surface: "organizations",
+    requires: "organizations",
     handle: getOrganization,
   }),
   route({
     method: "GET",
     pattern: "organizations/:id/members",
-    surface: "organizations",
+    requires: "organizations",
     query: true,
     handle: listMembers,
   }),
   route({
     method: "GET",
     pattern: "organizations/:id/invitations",
-    surface: "organizations",
+    requires: "organizations",
     query: true,
     handle: listInvitations,
   }),

@@ -1,5 +1,6 @@
 import { createRateLimiter, type RateConfig, type RateLimitStoreBinding } from "@svc/ratelimit";
-import { enforceVerdict, SvcError } from "@svc/server";
+import { SvcError } from "@svc/server";
+import { enforceVerdict } from "@svc/server/http";
 import { type AuthLimitName, type AuthLimitRule, DEFAULT_AUTH_LIMITS, targetOf } from "./rules.ts";
 
 /** Options of {@link createAuthRateLimit}. */

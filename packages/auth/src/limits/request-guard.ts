@@ -1,4 +1,5 @@
-import { decodeUtf8, readBodyBytes, SvcError } from "@svc/server";
+import { SvcError } from "@svc/server";
+import { decodeUtf8, readBodyBytes } from "@svc/server/http";
 
 /**
  * Largest body `handleAuthRequest` hands to better-auth. Sign-in and sign-up

@@ -5,7 +5,8 @@
  * use it.
  */
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
-import { problemResponse, SvcError } from "@svc/server";
+import { SvcError } from "@svc/server";
+import { problemResponse } from "@svc/server/http";
 import type { AuditEntry, Capabilities, User } from "../../ui/api/types.ts";
 import { type PreviewData, seedPreviewData } from "./seed.ts";
 

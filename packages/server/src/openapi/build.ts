@@ -1,6 +1,6 @@
 import type { ProcedureManifest } from "../codegen/manifest.ts";
 import { splitProcedurePath } from "../procedures/references.ts";
-import { type RestMethod, restRouteOf } from "../rest/surface.ts";
+import { type RestMethod, restRouteOf } from "../rest/routes.ts";
 import type { JsonSchema } from "../values/validator.ts";
 import {
   errorResponseName,

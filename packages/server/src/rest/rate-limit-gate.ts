@@ -9,8 +9,12 @@ export interface RateLimitVerdict {
   resetAfter: number;
 }
 
-/** The limiter `createRestRateLimit` wraps (structurally `@svc/ratelimit`'s). */
-export interface RateLimiter {
+/**
+ * Any limiter with `@svc/ratelimit`'s `limit` method: what `createRestRateLimit`
+ * wraps. Structural, so `@svc/server` does not depend on `@svc/ratelimit`;
+ * `RateLimiter` is the name of the real one there.
+ */
+export interface LimiterLike {
   limit(name: string, options: { key: string; count?: number }): Promise<RateLimitVerdict>;
 }
 
@@ -97,7 +101,7 @@ export function enforceVerdict(verdict: RateLimitVerdict, message: string): Reco
  * ```
  */
 export function createRestRateLimit(
-  limiter: RateLimiter,
+  limiter: LimiterLike,
   options: RestRateLimitOptions,
 ): RestRateLimitGate {
   const keyOf = options.key ?? defaultKey;

@@ -55,7 +55,7 @@ export async function handleRest<Env>(
   url: URL,
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
-  const route = runtime.restSurface.get(url.pathname);
+  const route = runtime.restRoutes.get(url.pathname);
   if (route === undefined) return restNotFound();
   if (!route.methods.includes(request.method as "GET" | "POST")) {
     throw new SvcError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here.`, {

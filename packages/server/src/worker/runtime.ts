@@ -1,6 +1,6 @@
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import type { RestRateLimitGate } from "../rest/rate-limit-gate.ts";
-import type { RestRoute } from "../rest/surface.ts";
+import type { RestRoute } from "../rest/routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import type { IdentityResolver } from "./invoke.ts";
 import type { ShardAccessHook } from "./shard-access.ts";
@@ -9,7 +9,7 @@ import type { ShardAccessHook } from "./shard-access.ts";
 export interface WorkerRuntime<Env> {
   functions: FunctionRegistry;
   /** REST routes by path, computed once from `functions`. */
-  restSurface: ReadonlyMap<string, RestRoute & { path: string; procedure: AnyProcedure }>;
+  restRoutes: ReadonlyMap<string, RestRoute & { path: string; procedure: AnyProcedure }>;
   restRateLimit: RestRateLimitGate | undefined;
   /** The shard stub for a shard key. */
   shard(env: Env, shardKey: string): ShardEndpoint;

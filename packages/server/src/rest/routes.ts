@@ -41,13 +41,13 @@ export function restRouteOf(path: string, procedure: Exposable): RestRoute | nul
 }
 
 /** Every REST route of a set of procedures, keyed by REST path. */
-export function restSurface<P extends Exposable>(
+export function restRoutes<P extends Exposable>(
   procedures: Readonly<Record<string, P>>,
 ): Map<string, RestRoute & { path: string; procedure: P }> {
-  const surface = new Map<string, RestRoute & { path: string; procedure: P }>();
+  const routes = new Map<string, RestRoute & { path: string; procedure: P }>();
   for (const [path, procedure] of Object.entries(procedures)) {
     const route = restRouteOf(path, procedure);
-    if (route !== null) surface.set(route.restPath, { ...route, path, procedure });
+    if (route !== null) routes.set(route.restPath, { ...route, path, procedure });
   }
-  return surface;
+  return routes;
 }
