@@ -8,10 +8,19 @@ import {
   sqlTable,
   toSqlValue,
 } from "./storage.ts";
-import type { IndexRange, PaginationOptions, PaginationResult } from "./types.ts";
+import type { PaginationOptions, PaginationResult } from "./types.ts";
 
 type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
 type RangeOp = "gt" | "gte" | "lt" | "lte";
+
+/** The range builder as the runtime sees it: names and values checked here, not by types. */
+interface LooseIndexRange {
+  eq(field: string, value: unknown): LooseIndexRange;
+  gt(field: string, value: unknown): LooseIndexRange;
+  gte(field: string, value: unknown): LooseIndexRange;
+  lt(field: string, value: unknown): LooseIndexRange;
+  lte(field: string, value: unknown): LooseIndexRange;
+}
 
 /** Everything a query needs from the database it belongs to. */
 export interface QuerySource {
@@ -36,14 +45,14 @@ const SQL_OP: Record<RangeOp, string> = { gt: ">", gte: ">=", lt: "<", lte: "<="
 function buildRange(
   indexName: string,
   fields: readonly string[],
-  define: (q: IndexRange<string>) => unknown,
+  define: (q: LooseIndexRange) => unknown,
 ) {
   const keys = [...fields, "_creationTime"];
   const eqs: QueryState["eqs"] = [];
   const bounds: QueryState["bounds"] = [];
   const misuse = (message: string) =>
     new SvcError("BAD_REQUEST", `withIndex(${JSON.stringify(indexName)}): ${message}`);
-  const range: IndexRange<string> = {
+  const range: LooseIndexRange = {
     eq(field, value) {
       if (bounds.length > 0) throw misuse("eq() must come before range bounds");
       if (keys[eqs.length] !== field)
@@ -129,7 +138,7 @@ export class TableQuery {
     return new TableQuery(this.#source, this.#indexes, { ...this.#state, ...patch });
   }
 
-  withIndex(name: string, define?: (q: IndexRange<string>) => unknown): TableQuery {
+  withIndex(name: string, define?: (q: LooseIndexRange) => unknown): TableQuery {
     if (this.#state.indexName !== undefined)
       throw new Error("svc: withIndex() was already called on this query");
     const fields =

@@ -45,15 +45,62 @@ type Tables<DM> = keyof DM & string;
 type DocOf<DM, T extends Tables<DM>> = DM[T] extends { document: infer D } ? D : never;
 type FieldsOf<DM, T extends Tables<DM>> = DM[T] extends { fields: infer F } ? F : never;
 type IndexesOf<DM, T extends Tables<DM>> = DM[T] extends { indexes: infer I } ? I : never;
-type IdArg<DM, T extends Tables<DM>> = Id<T> | (DM extends GenericDataModel ? string : never);
+// Plain strings only before codegen typed the schema (table names are then just `string`);
+// a specific data model still fits GenericDataModel structurally, so test the keys.
+type IdArg<DM, T extends Tables<DM>> = Id<T> | (string extends Tables<DM> ? string : never);
 
-/** Bounds on an index: equality on a prefix of its fields, then a range on the next. */
-export interface IndexRange<Fields extends string> {
-  eq(field: Fields | "_creationTime", value: unknown): IndexRange<Fields>;
-  gt(field: Fields | "_creationTime", value: unknown): IndexRange<Fields>;
-  gte(field: Fields | "_creationTime", value: unknown): IndexRange<Fields>;
-  lt(field: Fields | "_creationTime", value: unknown): IndexRange<Fields>;
-  lte(field: Fields | "_creationTime", value: unknown): IndexRange<Fields>;
+/** The value type of `Field` in `Doc` (`unknown` before codegen typed the schema). */
+type FieldValue<Doc, Field extends string> = string extends keyof Doc
+  ? unknown
+  : Field extends keyof Doc
+    ? Exclude<Doc[Field], undefined>
+    : never;
+
+type Head<Keys extends readonly string[]> = Keys extends readonly [
+  infer First extends string,
+  ...string[],
+]
+  ? First
+  : Keys extends readonly (infer Any extends string)[]
+    ? Any
+    : never;
+type Tail<Keys extends readonly string[]> = Keys extends readonly [
+  string,
+  ...infer Rest extends string[],
+]
+  ? Rest
+  : Keys;
+
+/** What a `withIndex` range callback returns: any state of the range builder. */
+export interface IndexRangeState {
+  /** Type-level marker only: ranges come from the builder, not from literals. */
+  readonly __indexRange?: never;
+}
+
+/**
+ * Bounds on an index, typed by its fields in index order (as Convex's index
+ * range builder is): `eq` on each field in turn, with a value of that
+ * field's type, then at most one lower and one upper bound on the next
+ * field. `Keys` is the index's fields followed by `_creationTime`.
+ *
+ * @example
+ * ```ts
+ * ctx.db.query("messages").withIndex("by_channel", (q) => q.eq("channel", "general"));
+ * // q.eq("channel", 123) does not compile: channel is a string.
+ * ```
+ */
+export interface IndexRange<Doc, Keys extends readonly string[]> extends IndexRangeState {
+  eq(field: Head<Keys>, value: FieldValue<Doc, Head<Keys>>): IndexRange<Doc, Tail<Keys>>;
+  gt(field: Head<Keys>, value: FieldValue<Doc, Head<Keys>>): LowerBounded<Doc, Head<Keys>>;
+  gte(field: Head<Keys>, value: FieldValue<Doc, Head<Keys>>): LowerBounded<Doc, Head<Keys>>;
+  lt(field: Head<Keys>, value: FieldValue<Doc, Head<Keys>>): IndexRangeState;
+  lte(field: Head<Keys>, value: FieldValue<Doc, Head<Keys>>): IndexRangeState;
+}
+
+/** After a lower bound on `Field`: optionally an upper bound on the same field. */
+export interface LowerBounded<Doc, Field extends string> extends IndexRangeState {
+  lt(field: Field, value: FieldValue<Doc, Field>): IndexRangeState;
+  lte(field: Field, value: FieldValue<Doc, Field>): IndexRangeState;
 }
 
 /** Options of `paginate`: where to continue and how many visible rows to return. */
@@ -88,8 +135,11 @@ export interface QueryInitializer<Doc, Indexes> extends Query<Doc> {
   withIndex<Name extends keyof Indexes & string>(
     name: Name,
     range?: (
-      q: IndexRange<Indexes[Name] extends readonly (infer F extends string)[] ? F : string>,
-    ) => IndexRange<string>,
+      q: IndexRange<
+        Doc,
+        Indexes[Name] extends readonly string[] ? [...Indexes[Name], "_creationTime"] : string[]
+      >,
+    ) => IndexRangeState,
   ): Query<Doc>;
 }
 
@@ -106,5 +156,6 @@ export interface DatabaseWriter<DM = GenericDataModel> extends DatabaseReader<DM
   /** Shallow-merges `fields`; a field set to `undefined` is removed. */
   patch<T extends Tables<DM>>(id: IdArg<DM, T>, fields: Partial<FieldsOf<DM, T>>): Promise<void>;
   replace<T extends Tables<DM>>(id: IdArg<DM, T>, doc: FieldsOf<DM, T>): Promise<void>;
-  delete(id: string): Promise<void>;
+  /** Deletes a document of any table by its id (typed: `Id<"table">`). */
+  delete<T extends Tables<DM>>(id: IdArg<DM, T>): Promise<void>;
 }
