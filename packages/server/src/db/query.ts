@@ -94,6 +94,11 @@ function afterKey(
       bindings.push(key[j] ?? null);
     }
     const value = key[index] ?? null;
+    // SQLite orders NULL before every value (NULL is the smallest key), so an
+    // absent optional field sorts first ascending and last descending. After a
+    // NULL, ascending continues with every non-NULL value; descending has
+    // nothing left at this position ("0"), only ties broken by later keys.
+    // After a value, descending continues with smaller values and then NULLs.
     if (order === "asc") {
       if (value === null) parts.push(`${expression} IS NOT NULL`);
       else {

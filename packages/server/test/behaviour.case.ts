@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import type { Call } from "./transports.ts";
+
+/**
+ * The behaviour RPC and REST share, written once and run over both (Hono's
+ * `common.case.test.ts` pattern): identity, middleware, validation, RLS on
+ * reads and writes, errors, transactions. Only the encoding may differ, and
+ * the adapter hides it. Shard keys carry the transport's name so the two
+ * runs never see each other's rows.
+ */
+export function sharedBehaviour(transport: string, call: Call): void {
+  const shard = (name: string) => `${transport}-${name}`;
+  const value = async (path: string, args: unknown, options?: Parameters<Call>[2]) => {
+    const result = await call(path, args, options);
+    expect(result.status, `${path}: ${result.text}`).toBe(200);
+    return result.value;
+  };
+  const send = (user: string, body: string, shardKey: string) =>
+    value("messages:send", { body }, { user, shardKey }) as Promise<string>;
+
+  describe(`shared behaviour over ${transport}`, () => {
+    it("passes the identity through to ctx.auth, anonymous included", async () => {
+      expect(await value("notes:whoami", {}, { user: "ann" })).toEqual({
+        userId: "ann",
+        identity: { userId: "ann", name: "User ann" },
+      });
+      expect(await value("notes:whoami", {})).toEqual({ userId: null, identity: null });
+    });
+
+    it("lets middleware refuse with its code, as problem details", async () => {
+      const result = await call("notes:echo", { word: "secret" });
+      expect(result.status).toBe(403);
+      expect(result.contentType).toBe("application/problem+json");
+      expect(result.problem).toMatchObject({ code: "FORBIDDEN", detail: "no secrets" });
+    });
+
+    it("reports every validation issue with its path", async () => {
+      const result = await call("notes:add", { text: 1, n: "2", evil: true });
+      expect(result.status).toBe(400);
+      expect(result.problem).toMatchObject({
+        code: "VALIDATION_FAILED",
+        detail: "args.text: expected string, got number (and 2 more)",
+        errors: [
+          { path: "args.text", message: "expected string, got number" },
+          { path: "args.n", message: "expected number, got string" },
+          { path: "args.evil", message: "unexpected field" },
+        ],
+      });
+    });
+
+    it("turns a thrown Error into INTERNAL without leaking its message, and the shard keeps serving", async () => {
+      const result = await call("notes:crash", {}, { shardKey: shard("crash") });
+      expect(result.status).toBe(500);
+      expect(result.text).not.toContain("hunter2");
+      expect(result.problem).toMatchObject({
+        code: "INTERNAL",
+        detail: "An internal error occurred.",
+      });
+      expect(await value("notes:add", { text: "after" }, { shardKey: shard("crash") })).toMatch(
+        /^notes_/,
+      );
+    });
+
+    it("treats a result that breaks .output() as a server error", async () => {
+      const result = await call("notes:badOutput", {});
+      expect(result.status).toBe(500);
+      expect(result.problem).toMatchObject({ code: "INTERNAL" });
+    });
+
+    it("hides other users' rows and refuses writes to them with FORBIDDEN, changing nothing", async () => {
+      const shardKey = shard("rls");
+      const id = await send("ann", "original", shardKey);
+      await send("bob", "bob's", shardKey);
+      expect(await value("messages:get", { id }, { user: "bob", shardKey })).toBeNull();
+      for (const [path, args] of [
+        ["messages:edit", { id, body: "hijacked" }],
+        ["messages:remove", { id }],
+        ["messages:send", { body: "as ann", author: "ann" }],
+      ] as const) {
+        const result = await call(path, args, { user: "bob", shardKey });
+        expect(result.status, path).toBe(403);
+        expect(result.problem).toMatchObject({ code: "FORBIDDEN" });
+      }
+      const annSees = (await value("messages:list", {}, { user: "ann", shardKey })) as {
+        body: string;
+      }[];
+      expect(annSees.map((m) => m.body)).toEqual(["original"]);
+    });
+
+    it("lets the owner patch and delete, and answers NOT_FOUND for unknown or malformed ids", async () => {
+      const shardKey = shard("owner");
+      const id = await send("ann", "v1", shardKey);
+      await value("messages:edit", { id, body: "v2" }, { user: "ann", shardKey });
+      expect(await value("messages:get", { id }, { user: "ann", shardKey })).toMatchObject({
+        body: "v2",
+      });
+      await value("messages:remove", { id }, { user: "ann", shardKey });
+      expect(await value("messages:get", { id }, { user: "ann", shardKey })).toBeNull();
+      expect((await call("messages:remove", { id }, { user: "ann", shardKey })).status).toBe(404);
+      const malformed = await call(
+        "messages:edit",
+        { id: "not-an-id", body: "x" },
+        { user: "ann", shardKey },
+      );
+      expect(malformed.status).toBe(404);
+    });
+
+    it("leaves the table unchanged when a mutation throws after writing", async () => {
+      const shardKey = shard("tx");
+      await send("ann", "keep", shardKey);
+      const result = await call(
+        "messages:sendThenFail",
+        { body: "gone" },
+        { user: "ann", shardKey },
+      );
+      expect(result.status).toBe(409);
+      const rows = (await value("messages:list", {}, { user: "ann", shardKey })) as {
+        body: string;
+      }[];
+      expect(rows.map((m) => m.body)).toEqual(["keep"]);
+    });
+  });
+}
