@@ -16,6 +16,7 @@ export type {
 } from "./db/types.ts";
 export { ERROR_STATUS, type ErrorCode } from "./errors/error-codes.ts";
 export { SvcError, type SvcErrorOptions, type ValidationIssue } from "./errors/svc-error.ts";
+export { MAX_REPORTED_ISSUES, validationFailed } from "./errors/validation-failed.ts";
 export {
   action,
   type Builder,

@@ -1,4 +1,4 @@
-import { SvcError, type ValidationIssue, type Validator } from "@svc/server";
+import { SvcError, type ValidationIssue, type Validator, validationFailed } from "@svc/server";
 import { isJsonContentType, jsonResponse, readJsonBody } from "@svc/server/http";
 
 /** Largest admin request body; every admin body is a handful of fields. */
@@ -42,10 +42,7 @@ export class Issues {
 
   throwIfAny(): void {
     if (this.#issues.length === 0) return;
-    const summary = this.#issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
-    throw new SvcError("VALIDATION_FAILED", `Invalid request: ${summary}.`, {
-      issues: this.#issues,
-    });
+    throw validationFailed(this.#issues, "Invalid request: ");
   }
 }
 

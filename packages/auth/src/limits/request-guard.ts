@@ -1,4 +1,4 @@
-import { SvcError } from "@svc/server";
+import { validationFailed } from "@svc/server";
 import { decodeUtf8, readBodyBytes } from "@svc/server/http";
 
 /**
@@ -66,10 +66,7 @@ export async function checkAuthBody(request: Request, maxBytes: number): Promise
         path: `body.${field}`,
         message: `must be at most ${max} characters`,
       }));
-    if (issues.length > 0) {
-      const [first] = issues;
-      throw new SvcError("VALIDATION_FAILED", `${first?.path}: ${first?.message}`, { issues });
-    }
+    if (issues.length > 0) throw validationFailed(issues);
   }
   return { bytes, json };
 }

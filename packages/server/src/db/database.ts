@@ -4,7 +4,7 @@ import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
 import type { PolicyCtx } from "../schema/policy.ts";
 import { newId, tableOfId } from "../values/ids.ts";
 import { setOwn } from "../values/own-property.ts";
-import type { Issue } from "../values/validator.ts";
+import { type Issue, toValidationIssues } from "../values/validator.ts";
 import { TableQuery } from "./query.ts";
 import { documentToJson, rowToDocument, type StoredRow, sqlTable } from "./storage.ts";
 import type { DatabaseReader, DatabaseWriter } from "./types.ts";
@@ -63,7 +63,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     const issues: Issue[] = [];
     tableFor(tableName).validator.check(fields, { path: [], issues });
     if (issues.length > 0) {
-      throw validationFailed(tableName, issues, `Document does not match table ${tableName}: `);
+      throw validationFailed(
+        toValidationIssues(tableName, issues),
+        `Document does not match table ${tableName}: `,
+      );
     }
   };
 

@@ -1,6 +1,4 @@
-import type { Issue } from "../values/validator.ts";
-import { toValidationIssues } from "../values/validator.ts";
-import { SvcError } from "./svc-error.ts";
+import { SvcError, type ValidationIssue } from "./svc-error.ts";
 
 /**
  * How many issues a `VALIDATION_FAILED` answer lists. A 1 MB body with 90,000
@@ -16,28 +14,27 @@ export interface OmittedIssues {
 }
 
 /**
- * The one way svc builds a `VALIDATION_FAILED` error: issues rooted at `root`
- * (`args`, a table name), the first one in the message, at most
- * {@link MAX_REPORTED_ISSUES} listed, and `data.omittedIssues` when capped.
+ * The one way svc builds a `VALIDATION_FAILED` error, whoever found the
+ * issues (procedure arguments, table documents, auth fields, admin bodies):
+ * the first issue in the message, at most {@link MAX_REPORTED_ISSUES} listed,
+ * and `data.omittedIssues` when capped.
  *
  * @example
  * ```ts
- * const issues: Issue[] = [];
- * validator.check(value, { path: [], issues });
- * if (issues.length > 0) throw validationFailed("args", issues);
+ * throw validationFailed(toValidationIssues("args", issues));
+ * throw validationFailed([{ path: "body.name", message: "must be at most 256 characters" }]);
  * ```
  */
 export function validationFailed(
-  root: string,
-  issues: readonly Issue[],
+  issues: readonly ValidationIssue[],
   prefix = "",
 ): SvcError<OmittedIssues | undefined> {
-  const listed = toValidationIssues(root, issues.slice(0, MAX_REPORTED_ISSUES));
-  const first = listed[0] ?? { path: root, message: "is not valid" };
+  const listed = issues.slice(0, MAX_REPORTED_ISSUES);
+  const first = listed[0] ?? { path: "args", message: "is not valid" };
   const omitted = issues.length - listed.length;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
   return new SvcError("VALIDATION_FAILED", `${prefix}${first.path}: ${first.message}${more}`, {
     data: omitted > 0 ? { omittedIssues: omitted } : undefined,
-    issues: listed,
+    issues: [...listed],
   });
 }

@@ -31,7 +31,7 @@ export function validateArgs(procedure: AnyProcedure, args: unknown): Record<str
   const value = args === undefined || args === null ? {} : args;
   const issues: Issue[] = [];
   procedure.args.check(value, { path: [], issues });
-  if (issues.length > 0) throw validationFailed("args", issues);
+  if (issues.length > 0) throw validationFailed(toValidationIssues("args", issues));
   return value as Record<string, unknown>;
 }
 
