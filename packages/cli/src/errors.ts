@@ -1,5 +1,9 @@
 /** Codes of {@link SvcCliError}. */
-export type CliErrorCode = "WRANGLER_MISSING";
+export type CliErrorCode =
+  | "WRANGLER_MISSING"
+  | "WRANGLER_CONFIG_MISSING"
+  | "CRON_TRIGGER_MISSING"
+  | "QUEUE_CONSUMER_MISSING";
 
 /**
  * A mistake in the user's project that the CLI can name, with its fix. The

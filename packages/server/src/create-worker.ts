@@ -1,8 +1,14 @@
+import { type CronJobs, isCronJobs } from "./cron/jobs.ts";
+import { runCronJobs } from "./cron/run.ts";
 import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
+import { handleHttpAction } from "./http-actions/handle.ts";
+import { type HttpRouter, isHttpRouter } from "./http-actions/router.ts";
 import type { FunctionRegistry } from "./procedures/procedure.ts";
 import { isProcedure } from "./procedures/procedure.ts";
 import { isProcedurePath } from "./procedures/references.ts";
+import { consumeBatch } from "./queue/consume.ts";
+import { isQueueConsumers, type QueueConsumers } from "./queue/consumers.ts";
 import type { RestRateLimitGate } from "./rest/rate-limit-gate.ts";
 import { handleRest } from "./rest/rest-route.ts";
 import { REST_PREFIX, restRoutes } from "./rest/routes.ts";
@@ -40,7 +46,17 @@ export interface WorkerOptions<Env = unknown> {
    * 32 characters each. Without it the admin surface answers 401 to everyone.
    */
   adminToken?: AdminTokenOption;
-  /** The app's own handler for every path outside `/_svc/`. Default: 404. */
+  /**
+   * The app's HTTP actions (`http` from `svc/_generated/functions.ts`, the
+   * default export of `svc/http.ts`), served for paths outside `/_svc/`
+   * before `fetch`.
+   */
+  http?: HttpRouter;
+  /** The app's cron jobs (`crons` from `svc/_generated/functions.ts`), run by `scheduled`. */
+  crons?: CronJobs;
+  /** The app's queue consumers (`queues` from `svc/_generated/functions.ts`), run by `queue`. */
+  queues?: QueueConsumers;
+  /** The app's own handler for every path outside `/_svc/` no HTTP action matched. Default: 404. */
   fetch?: (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
   /** Largest accepted request body in bytes. @default 1048576 (1 MiB) */
   maxBodyBytes?: number;
@@ -62,6 +78,10 @@ export interface WorkerOptions<Env = unknown> {
 /** The exported handler `createWorker` returns. */
 export interface SvcWorker<Env> {
   fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response>;
+  /** Runs the cron jobs whose schedule fired; never throws (failures are logged per job). */
+  scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void>;
+  /** Consumes a batch with its queue's consumer; never throws (failures retry per message). */
+  queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void>;
 }
 
 const RESERVED_PREFIX = "/_svc/";
@@ -112,6 +132,12 @@ function checkOptions(options: WorkerOptions<never>): void {
     if (!isProcedure(procedure))
       throw new Error(`svc: functions[${JSON.stringify(path)}] is not a procedure`);
   }
+  if (options.http !== undefined && !isHttpRouter(options.http))
+    throw new Error("svc: http must be the router from svc/http.ts (httpRouter())");
+  if (options.crons !== undefined && !isCronJobs(options.crons))
+    throw new Error("svc: crons must be the job list from svc/crons.ts (cronJobs())");
+  if (options.queues !== undefined && !isQueueConsumers(options.queues))
+    throw new Error("svc: queues must be the consumer list from svc/queues.ts (queueConsumers())");
   if (options.authAdmin !== undefined && typeof options.authAdmin?.handle !== "function") {
     throw new Error("svc: authAdmin must be the result of createAuthAdmin(auth) from @svc/auth");
   }
@@ -124,14 +150,17 @@ function checkOptions(options: WorkerOptions<never>): void {
 }
 
 /**
- * Builds the worker's `fetch`: RPC at `POST /_svc/rpc`, REST at
+ * Builds the worker's handlers. `fetch`: RPC at `POST /_svc/rpc`, REST at
  * `/_svc/rest/*`, the admin-token gated `/_svc/admin/*`, every other `/_svc/*`
- * path reserved (unknown ones 404), everything else handed to `options.fetch`.
- * Configuration mistakes throw here, before anything is served.
+ * path reserved (unknown ones 404), then the app's HTTP actions, then
+ * `options.fetch`. `scheduled` runs the cron jobs and `queue` the queue
+ * consumers, both as the service identity. Configuration mistakes throw here,
+ * before anything is served.
  *
  * @example
  * ```ts
- * export default createWorker({ shardDO: "SHARD", functions, adminToken: env.SVC_ADMIN_TOKEN });
+ * import { crons, functions, http, queues } from "../svc/_generated/functions.ts";
+ * export default createWorker({ shardDO: "SHARD", functions, http, crons, queues });
  * ```
  */
 export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWorker<Env> {
@@ -184,10 +213,50 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     throw new SvcError("NOT_FOUND", "Not found.");
   };
 
+  const httpDeps =
+    options.http === undefined
+      ? undefined
+      : {
+          router: options.http,
+          functions: options.functions,
+          shard: runtime.shard,
+          resolveIdentity: runtime.resolveIdentity,
+          maxBodyBytes: runtime.maxBodyBytes,
+          timeoutMs: runtime.procedureTimeoutMs,
+        };
+  const serverDeps = (env: Env) => ({
+    functions: options.functions,
+    shard: (shardKey: string) => runtime.shard(env, shardKey),
+    timeoutMs: runtime.procedureTimeoutMs,
+  });
+
   return {
+    async scheduled(controller, env) {
+      if (options.crons === undefined) {
+        console.error(
+          `svc: a cron trigger fired ("${controller.cron}") but createWorker has no crons`,
+        );
+        return;
+      }
+      await runCronJobs({ ...serverDeps(env), crons: options.crons }, controller.cron);
+    },
+    async queue(batch, env) {
+      if (options.queues === undefined) {
+        console.error(
+          `svc: a batch of queue ${batch.queue} arrived but createWorker has no queues`,
+        );
+        batch.retryAll();
+        return;
+      }
+      await consumeBatch({ ...serverDeps(env), queues: options.queues }, batch);
+    },
     async fetch(request, env, ctx) {
       const url = new URL(request.url);
       if (!url.pathname.startsWith(RESERVED_PREFIX)) {
+        if (httpDeps !== undefined) {
+          const answered = await handleHttpAction(httpDeps, request, env, url);
+          if (answered !== undefined) return answered;
+        }
         if (options.fetch) return options.fetch(request, env, ctx);
         return problemResponse(new SvcError("NOT_FOUND", "Not found."));
       }

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export { createWorker, type SvcWorker, type WorkerOptions } from "./create-worker.ts";
+export { type CronJob, type CronJobs, type CronTarget, cronJobs } from "./cron/jobs.ts";
 export type {
   DatabaseReader,
   DatabaseWriter,
@@ -17,6 +18,21 @@ export type {
 export { ERROR_STATUS, type ErrorCode } from "./errors/error-codes.ts";
 export { SvcError, type SvcErrorOptions, type ValidationIssue } from "./errors/svc-error.ts";
 export { MAX_REPORTED_ISSUES, validationFailed } from "./errors/validation-failed.ts";
+export {
+  type HttpAction,
+  type HttpActionBuilder,
+  type HttpActionCtx,
+  type HttpActionMeta,
+  type HttpHandler,
+  httpAction,
+} from "./http-actions/action.ts";
+export { type CorsOptions, DEFAULT_CORS_HEADERS } from "./http-actions/cors.ts";
+export {
+  type HttpMethod,
+  type HttpRoute,
+  type HttpRouter,
+  httpRouter,
+} from "./http-actions/router.ts";
 export {
   action,
   type Builder,
@@ -31,6 +47,7 @@ export type {
   ActionCtx,
   AuthContext,
   BaseCtx,
+  CallerKind,
   CallMeta,
   Identity,
   MutationCtx,
@@ -56,6 +73,18 @@ export {
   type Visibility,
 } from "./procedures/references.ts";
 export {
+  type ConsumerOptions,
+  type QueueConsumer,
+  type QueueConsumers,
+  queueConsumers,
+} from "./queue/consumers.ts";
+export {
+  defineQueue,
+  type QueueDefinition,
+  type QueueOptions,
+  type SendOptions,
+} from "./queue/define.ts";
+export {
   createRestRateLimit,
   type LimiterLike,
   type RateLimitVerdict,
@@ -75,4 +104,11 @@ export { type Id, type Infer, type Validator, v } from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";
 export type { IdentityResolver } from "./worker/invoke.ts";
+export type {
+  ServerCalls,
+  ServerRunAction,
+  ServerRunMutation,
+  ServerRunQuery,
+  ShardCallOptions,
+} from "./worker/server-calls.ts";
 export type { ShardAccess, ShardAccessHook } from "./worker/shard-access.ts";

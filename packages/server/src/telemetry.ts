@@ -11,7 +11,7 @@ export interface DispatchSpanInfo {
   /** The templated function path (`http.route`), e.g. `messages:list`; group and alert on this. */
   route: string;
   method: string;
-  transport: "rpc" | "rest";
+  transport: "rpc" | "rest" | "http";
 }
 
 /**

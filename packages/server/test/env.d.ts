@@ -5,5 +5,6 @@ declare namespace Cloudflare {
   }
   interface Env {
     SHARD: DurableObjectNamespace;
+    JOBS: Queue;
   }
 }

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { createShard, createWorker } from "../src/index.ts";
+import { crons, http, queues } from "./fixture/entry-points.ts";
 import { functions } from "./fixture/functions.ts";
 import { openApiSpec } from "./fixture/openapi.ts";
 import schema from "./fixture/schema.ts";
@@ -31,6 +32,9 @@ export default createWorker({
   shardAccess: ({ identity, shardKey }) =>
     !shardKey.startsWith("private-") || shardKey === `private-${identity?.userId}`,
   openApiSpec,
+  http,
+  crons,
+  queues,
   // createWorker's side of the admin contract; @svc/auth's createAuthAdmin is tested in its package.
   authAdmin: {
     handle: async (request, context) => Response.json({ method: request.method, ...context }),

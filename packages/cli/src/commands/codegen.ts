@@ -9,6 +9,7 @@ import { emitApi } from "../emit/api.ts";
 import { emitFunctions } from "../emit/functions.ts";
 import { identifierFor } from "../emit/header.ts";
 import { emitOpenApiJson, emitOpenApiModule } from "../emit/openapi.ts";
+import { checkWranglerTriggers } from "./wrangler-triggers.ts";
 
 /** Options of {@link codegen}. */
 export interface CodegenOptions {
@@ -83,10 +84,15 @@ export async function codegen(options: CodegenOptions): Promise<CodegenResult> {
   const description = await runInWorkerd<AppDescription>(appDir, script, {
     openapi: await openApiOptions(appDir),
   });
+  checkWranglerTriggers(appDir, description);
   const hasSchema = existsSync(path.join(svcDir, "schema.ts"));
   const files: Record<string, string> = {
     "svc/_generated/api.ts": emitApi(description.manifest, hasSchema),
-    "svc/_generated/functions.ts": emitFunctions(description.manifest),
+    "svc/_generated/functions.ts": emitFunctions(description.manifest, {
+      http: description.http !== null,
+      crons: description.crons !== null,
+      queues: description.queues !== null,
+    }),
     "svc/_generated/openapi.json": emitOpenApiJson(description.openapi),
     "svc/_generated/openapi.ts": emitOpenApiModule(description.openapi),
   };

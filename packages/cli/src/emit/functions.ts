@@ -1,11 +1,28 @@
 import type { ProcedureManifest } from "@svc/server/codegen";
 import { GENERATED_HEADER, identifierFor, importPath } from "./header.ts";
 
+/** Which entry-point modules the app has (`svc/http.ts`, `svc/crons.ts`, `svc/queues.ts`). */
+export interface EntryPoints {
+  http: boolean;
+  crons: boolean;
+  queues: boolean;
+}
+
+const ENTRY_DOCS: Record<keyof EntryPoints, string> = {
+  http: "/** The app's HTTP actions (svc/http.ts), for `createWorker({ http })`. */",
+  crons: "/** The app's cron jobs (svc/crons.ts), for `createWorker({ crons })`. */",
+  queues: "/** The app's queue consumers (svc/queues.ts), for `createWorker({ queues })`. */",
+};
+
 /**
  * `_generated/functions.ts`: the registry `createShard` and `createWorker`
- * take. Kept apart from `api.ts` so clients never import server modules.
+ * take, and the app's other entry points when it has them. Kept apart from
+ * `api.ts` so clients never import server modules.
  */
-export function emitFunctions(manifest: readonly ProcedureManifest[]): string {
+export function emitFunctions(
+  manifest: readonly ProcedureManifest[],
+  entryPoints: EntryPoints = { http: false, crons: false, queues: false },
+): string {
   const namespaces = [
     ...new Set(manifest.map((entry) => entry.path.slice(0, entry.path.lastIndexOf(":")))),
   ];
@@ -25,6 +42,13 @@ export function emitFunctions(manifest: readonly ProcedureManifest[]): string {
     "export const functions = {",
     ...entries,
     "} satisfies FunctionRegistry;",
+    ...(Object.keys(ENTRY_DOCS) as (keyof EntryPoints)[])
+      .filter((name) => entryPoints[name])
+      .flatMap((name) => [
+        "",
+        ENTRY_DOCS[name],
+        `export { default as ${name} } from ${JSON.stringify(importPath(name))};`,
+      ]),
     "",
   ].join("\n");
 }

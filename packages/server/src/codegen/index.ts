@@ -6,4 +6,11 @@
  */
 export { buildOpenApi, type OpenApiDocument, type OpenApiOptions } from "../openapi/build.ts";
 export { type AppDescription, type DescribeInput, describeApp } from "./describe.ts";
-export { manifestOf, type ProcedureManifest, registryFromModules } from "./manifest.ts";
+export {
+  type CronManifest,
+  type HttpRouteManifest,
+  manifestOf,
+  type ProcedureManifest,
+  type QueueManifest,
+  registryFromModules,
+} from "./manifest.ts";

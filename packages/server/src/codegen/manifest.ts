@@ -1,5 +1,8 @@
+import type { CronJobs } from "../cron/jobs.ts";
+import type { HttpRouter } from "../http-actions/router.ts";
 import { type FunctionRegistry, isProcedure } from "../procedures/procedure.ts";
 import type { ProcedureKind, Visibility } from "../procedures/references.ts";
+import type { QueueConsumers } from "../queue/consumers.ts";
 import type { JsonSchema } from "../values/validator.ts";
 
 /** What codegen and the OpenAPI emitter know about one procedure. Plain JSON. */
@@ -46,4 +49,66 @@ export function registryFromModules(
     }
   }
   return functions;
+}
+
+/** What codegen and the OpenAPI emitter know about one HTTP action route. */
+export interface HttpRouteManifest {
+  method: string;
+  pattern: string;
+  /** JSON Schema of the declared arguments; `null` when the action declares none. */
+  args: JsonSchema | null;
+  summary: string | null;
+  description: string | null;
+}
+
+/** Describes every route of the app's HTTP router. */
+export function httpManifestOf(router: HttpRouter | undefined): HttpRouteManifest[] {
+  return (router?.routes ?? []).map(({ method, pattern, action }) => ({
+    method,
+    pattern,
+    args: action.args?.toJsonSchema() ?? null,
+    summary: action.docs.summary ?? null,
+    description: action.docs.description ?? null,
+  }));
+}
+
+/** What codegen knows about one cron job. */
+export interface CronManifest {
+  name: string;
+  schedule: string;
+  /** The procedure path the job runs. */
+  target: string;
+  shardKey: string;
+}
+
+/** Describes the app's cron jobs; a target outside the registry is an error. */
+export function cronManifestOf(
+  crons: CronJobs | undefined,
+  functions: FunctionRegistry,
+): CronManifest[] {
+  return (crons?.jobs ?? []).map((job) => {
+    const named = (job.target as { path?: unknown }).path;
+    const target =
+      typeof named === "string"
+        ? named
+        : Object.keys(functions).find((path) => functions[path] === job.target);
+    if (target === undefined || !Object.hasOwn(functions, target)) {
+      throw new Error(`svc: cron job ${job.name} runs a procedure that is not under svc/`);
+    }
+    return { name: job.name, schedule: job.schedule, target, shardKey: job.shardKey };
+  });
+}
+
+/** What codegen knows about one consumed queue. */
+export interface QueueManifest {
+  queue: string;
+  binding: string | null;
+}
+
+/** Describes the queues the app consumes. */
+export function queueManifestOf(queues: QueueConsumers | undefined): QueueManifest[] {
+  return (queues?.consumers ?? []).map(({ definition }) => ({
+    queue: definition.queue,
+    binding: definition.binding ?? null,
+  }));
 }

@@ -1,4 +1,4 @@
-import type { ProcedureManifest } from "../codegen/manifest.ts";
+import type { HttpRouteManifest, ProcedureManifest } from "../codegen/manifest.ts";
 import { splitProcedurePath } from "../procedures/references.ts";
 import { type RestMethod, restRouteOf } from "../rest/routes.ts";
 import type { JsonSchema } from "../values/validator.ts";
@@ -8,6 +8,7 @@ import {
   SUCCESS_HEADERS,
   sharedComponents,
 } from "./components.ts";
+import { addHttpOperations } from "./http-operations.ts";
 
 /** Document-level options. */
 export interface OpenApiOptions {
@@ -24,7 +25,8 @@ export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, unknown>>;
 };
 
-function camel(segments: readonly string[]): string {
+/** `["messages", "list"]` → `messagesList`. */
+export function camel(segments: readonly string[]): string {
   return segments
     .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
     .filter(Boolean)
@@ -43,7 +45,8 @@ function operationIdOf(path: string, method: RestMethod, kind: string): string {
   return kind === "query" && method === "POST" ? `${base}Post` : base;
 }
 
-function queryParameters(args: JsonSchema): Record<string, unknown>[] {
+/** Query parameters of a GET (or an HTTP action's query-string arguments). */
+export function queryParameters(args: JsonSchema): Record<string, unknown>[] {
   const properties = (args.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((args.required ?? []) as string[]);
   return Object.entries(properties).map(([name, schema]) => {
@@ -64,7 +67,8 @@ function queryParameters(args: JsonSchema): Record<string, unknown>[] {
   });
 }
 
-function errorResponses(statuses: readonly number[]): Record<string, unknown> {
+/** `$ref`s to the shared problem-details responses for these statuses. */
+export function errorResponses(statuses: readonly number[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const status of statuses)
     out[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
@@ -132,10 +136,12 @@ function operation(
 export function buildOpenApi(
   manifest: readonly ProcedureManifest[],
   options: OpenApiOptions = {},
+  httpRoutes: readonly HttpRouteManifest[] = [],
 ): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
   const seenIds = new Set<string>();
+  addHttpOperations(paths, tags, seenIds, httpRoutes);
   for (const entry of manifest) {
     const route = restRouteOf(entry.path, entry);
     if (route === null) continue;

@@ -10,16 +10,51 @@ export interface Identity {
   [claim: string]: unknown;
 }
 
-/** `ctx.auth`: the caller's identity, the same over RPC and REST. */
+/**
+ * Who a call runs as: a signed-in `user`, an `anonymous` caller, or the app's
+ * own `service` (a cron job or a queue consumer, never a client). Policies
+ * tell the three apart with `ctx.auth.kind`.
+ */
+export type CallerKind = "user" | "anonymous" | "service";
+
+/** `ctx.auth`: the caller's identity, the same over every entry point. */
 export interface AuthContext {
-  /** The caller's user id, or `null` for an anonymous call. */
+  /** `user`, `anonymous` or `service`; see {@link CallerKind}. */
+  readonly kind: CallerKind;
+  /** The caller's user id, or `null` for anonymous and service calls. */
   readonly userId: string | null;
+  /**
+   * For service calls, what runs: `cron:<job>` or `queue:<queue>`; `null`
+   * otherwise. Logged with failures and visible to policies.
+   */
+  readonly service: string | null;
   /** The full identity (session and user fields), or `null`. */
   getIdentity(): Promise<Identity | null>;
 }
 
-/** Which door a call came through. `internal` is `ctx.run*` from another procedure. */
-export type Transport = "rpc" | "rest" | "internal";
+/**
+ * Which door a call came through: `rpc`, `rest`, an `http` action, a `cron`
+ * job, a `queue` consumer, or `internal` (`ctx.run*` from another procedure).
+ */
+export type Transport = "rpc" | "rest" | "http" | "cron" | "queue" | "internal";
+
+/**
+ * Builds `ctx.auth` for a call: a service name makes it a service call (no
+ * user, whatever identity came along), else the identity decides.
+ *
+ * @example authContext({ userId: "u1" }, null).kind // "user"
+ */
+export function authContext(identity: Identity | null, service: string | null): AuthContext {
+  if (service !== null) {
+    return { kind: "service", userId: null, service, getIdentity: async () => null };
+  }
+  return {
+    kind: identity === null ? "anonymous" : "user",
+    userId: identity?.userId ?? null,
+    service: null,
+    getIdentity: async () => identity,
+  };
+}
 
 /**
  * `ctx.meta`: facts about this call, plus room for middleware to leave data for

@@ -7,6 +7,8 @@ export interface ShardCall {
   /** Decoded arguments (bigints and bytes native), not yet validated. */
   args: unknown;
   identity: Identity | null;
+  /** Set for cron jobs and queue consumers: the service name (`cron:<job>`). */
+  service: string | null;
   transport: Exclude<Transport, "internal">;
   requestId: string;
   shardKey: string;
@@ -22,6 +24,13 @@ export type ShardStreamResult =
 
 /** The methods a shard Durable Object exposes to the worker over JS RPC. */
 export interface ShardEndpoint {
+  /** A client's call: public procedures only. */
   call(call: ShardCall): Promise<ShardResult>;
+  /**
+   * The app's own server code calling (HTTP actions, cron jobs, queue
+   * consumers): public and internal queries, mutations and actions. Only the
+   * worker holds a stub, so no client can reach this.
+   */
+  callFromServer(call: ShardCall): Promise<ShardResult>;
   openStream(call: ShardCall): Promise<ShardStreamResult>;
 }

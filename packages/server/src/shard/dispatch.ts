@@ -1,18 +1,26 @@
 import { createDatabase, readOnly } from "../db/database.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
-import type { AuthContext, CallMeta, Identity, Transport } from "../procedures/context.ts";
+import {
+  type AuthContext,
+  authContext,
+  type CallMeta,
+  type Identity,
+  type Transport,
+} from "../procedures/context.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
 import type { ProcedureKind } from "../procedures/references.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
-import { type Issue, toValidationIssues } from "../values/validator.ts";
+import { type AnyValidator, type Issue, toValidationIssues } from "../values/validator.ts";
 import { MutationLock } from "./mutation-lock.ts";
 
 /** Who is calling and through which door; shared by nested `ctx.run*` calls. */
 export interface CallOrigin {
   identity: Identity | null;
+  /** Set for service calls (cron jobs, queue consumers). */
+  service: string | null;
   transport: Transport;
   requestId: string;
   shardKey: string;
@@ -26,11 +34,16 @@ export interface DispatcherDeps {
   now: () => number;
 }
 
-/** Validates `args` against a procedure, throwing `VALIDATION_FAILED` (issue list capped). */
-export function validateArgs(procedure: AnyProcedure, args: unknown): Record<string, unknown> {
+/**
+ * Validates arguments against an `.input()` object validator (`undefined` and
+ * `null` mean no arguments), throwing `VALIDATION_FAILED` (issue list capped).
+ *
+ * @example validateArgs(v.object({ n: v.number() }), { n: 1 }) // { n: 1 }
+ */
+export function validateArgs(validator: AnyValidator, args: unknown): Record<string, unknown> {
   const value = args === undefined || args === null ? {} : args;
   const issues: Issue[] = [];
-  procedure.args.check(value, { path: [], issues });
+  validator.check(value, { path: [], issues });
   if (issues.length > 0) throw validationFailed(toValidationIssues("args", issues));
   return value as Record<string, unknown>;
 }
@@ -69,6 +82,20 @@ export class Dispatcher {
     return procedure;
   }
 
+  /**
+   * Finds a query, mutation or action the app's server code may run: public
+   * or internal, never a stream. An unknown path is `NOT_FOUND`.
+   */
+  serverProcedure(path: string): AnyProcedure {
+    const procedure = Object.hasOwn(this.#deps.functions, path)
+      ? this.#deps.functions[path]
+      : undefined;
+    if (procedure === undefined || procedure.kind === "stream") {
+      throw new SvcError("NOT_FOUND", `No query, mutation or action ${JSON.stringify(path)}.`);
+    }
+    return procedure;
+  }
+
   /** Runs a query, mutation or action called from outside the shard. */
   run(path: string, procedure: AnyProcedure, args: unknown, origin: CallOrigin): Promise<unknown> {
     if (procedure.kind === "mutation") {
@@ -100,11 +127,8 @@ export class Dispatcher {
     origin: CallOrigin,
     scope: { inTransaction: boolean },
   ): Promise<unknown> {
-    const args = validateArgs(procedure, rawArgs);
-    const auth: AuthContext = {
-      userId: origin.identity?.userId ?? null,
-      getIdentity: async () => origin.identity,
-    };
+    const args = validateArgs(procedure.args, rawArgs);
+    const auth = authContext(origin.identity, origin.service);
     const meta: CallMeta = {
       path,
       kind: procedure.kind,

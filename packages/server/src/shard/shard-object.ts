@@ -56,6 +56,16 @@ export function createShard(
       }
     }
 
+    async callFromServer(call: ShardCall): Promise<ShardResult> {
+      try {
+        const procedure = this.#dispatcher.serverProcedure(call.path);
+        const value = await this.#dispatcher.run(call.path, procedure, call.args, call);
+        return { ok: true, value };
+      } catch (thrown) {
+        return { ok: false, error: serializeError(normalizeError(thrown)) };
+      }
+    }
+
     async openStream(call: ShardCall): Promise<ShardStreamResult> {
       try {
         const procedure = this.#dispatcher.publicProcedure(call.path, "stream");

@@ -27,7 +27,7 @@ export interface Invocation {
  * Waits for `work` at most `timeoutMs`. The shard may still finish the call
  * (a mutation may still commit); the caller is told it did not finish in time.
  */
-async function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+export async function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -48,6 +48,7 @@ function toShardCall(invocation: Invocation): ShardCall {
     path: invocation.path,
     args: invocation.args,
     identity: invocation.identity,
+    service: null,
     transport: invocation.transport,
     requestId: crypto.randomUUID(),
     shardKey: invocation.shardKey,

@@ -18,6 +18,16 @@ export function shardKeyOf(request: Request, url: URL): string {
   if (fromQuery.length > 1) throw new SvcError("BAD_REQUEST", "shardKey is given more than once.");
   const key = fromQuery[0] ?? request.headers.get(SHARD_KEY_HEADER);
   if (key === null) return DEFAULT_SHARD;
+  return checkShardKey(key);
+}
+
+/**
+ * Returns `key` when it can name a shard; else `BAD_REQUEST` (empty, over 256
+ * characters, or with control characters).
+ *
+ * @example checkShardKey("room-42") // "room-42"
+ */
+export function checkShardKey(key: string): string {
   if (key.length === 0) throw new SvcError("BAD_REQUEST", "The shard key is empty.");
   if (key.length > MAX_SHARD_KEY_LENGTH) {
     throw new SvcError(

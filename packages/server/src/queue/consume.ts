@@ -1,0 +1,100 @@
+import { describeFailure } from "../errors/describe-failure.ts";
+import type { FunctionRegistry } from "../procedures/procedure.ts";
+import type { ShardEndpoint } from "../shard/call.ts";
+import { serverCalls } from "../worker/server-calls.ts";
+import { checkShardKey } from "../worker/shard-key.ts";
+import type { QueueConsumer, QueueConsumers } from "./consumers.ts";
+
+/** What consuming needs from `createWorker`. */
+export interface QueueDeps {
+  queues: QueueConsumers;
+  functions: FunctionRegistry;
+  shard(shardKey: string): ShardEndpoint;
+  timeoutMs: number;
+  /** Where failures are reported. @default console.error */
+  log?: (message: string, error?: unknown) => void;
+}
+
+function shardKeyFor(consumer: QueueConsumer, body: unknown): string {
+  const { shardKey } = consumer.options;
+  return checkShardKey(typeof shardKey === "function" ? shardKey(body) : (shardKey ?? "default"));
+}
+
+function run(deps: QueueDeps, consumer: QueueConsumer, args: unknown, shardKey: string) {
+  const calls = serverCalls(
+    { functions: deps.functions, shard: deps.shard, timeoutMs: deps.timeoutMs },
+    {
+      identity: null,
+      service: `queue:${consumer.definition.queue}`,
+      transport: "queue",
+      requestId: crypto.randomUUID(),
+    },
+  );
+  const target = consumer.options.run as never;
+  return (consumer.options.run as { kind: string }).kind === "mutation"
+    ? calls.runMutation(target, args as never, { shardKey })
+    : calls.runAction(target, args as never, { shardKey });
+}
+
+function invalid(consumer: QueueConsumer, body: unknown): string | undefined {
+  const issues = consumer.definition.check(body);
+  return issues.length === 0 ? undefined : `${issues[0]!.path}: ${issues[0]!.message}`;
+}
+
+/**
+ * The worker's `queue` handler: finds the consumer of `batch.queue` and runs
+ * it as the service `queue:<name>`. Per message: success acks, a throw (or a
+ * body that fails the message validator) retries after `retryDelaySeconds`,
+ * so after `max_retries` Cloudflare moves it to the dead-letter queue (or
+ * drops it, when none is configured). Failures are logged with the queue, the
+ * message id and the attempt; the handler itself never throws.
+ *
+ * @example
+ * ```ts
+ * async queue(batch) { await consumeBatch(deps, batch); }
+ * ```
+ */
+export async function consumeBatch(deps: QueueDeps, batch: MessageBatch<unknown>): Promise<void> {
+  const log =
+    deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
+  const consumer = deps.queues.consumers.find((c) => c.definition.queue === batch.queue);
+  const retry = { delaySeconds: consumer?.options.retryDelaySeconds ?? 0 };
+  if (consumer === undefined) {
+    log(`svc: no consumer in svc/queues.ts for queue ${batch.queue}; its messages are retried`);
+    batch.retryAll();
+    return;
+  }
+  if (consumer.options.batch) {
+    const bad = batch.messages.find((message) => invalid(consumer, message.body) !== undefined);
+    try {
+      if (bad !== undefined)
+        throw new Error(`message ${bad.id} is invalid: ${invalid(consumer, bad.body)}`);
+      const shardKey = shardKeyFor(consumer, batch.messages[0]?.body);
+      await run(deps, consumer, { messages: batch.messages.map((m) => m.body) }, shardKey);
+      batch.ackAll();
+    } catch (error) {
+      log(
+        `svc: queue consumer ${batch.queue} failed on a batch of ${batch.messages.length}:`,
+        describeFailure(error),
+      );
+      batch.retryAll(retry);
+    }
+    return;
+  }
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        const problem = invalid(consumer, message.body);
+        if (problem !== undefined) throw new Error(`the message is invalid: ${problem}`);
+        await run(deps, consumer, message.body, shardKeyFor(consumer, message.body));
+        message.ack();
+      } catch (error) {
+        log(
+          `svc: queue consumer ${batch.queue} failed on message ${message.id} (attempt ${message.attempts}):`,
+          describeFailure(error),
+        );
+        message.retry(retry);
+      }
+    }),
+  );
+}

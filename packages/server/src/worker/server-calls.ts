@@ -1,0 +1,112 @@
+import { deserializeError } from "../errors/svc-error.ts";
+import type { Identity, Transport } from "../procedures/context.ts";
+import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
+import { isProcedure } from "../procedures/procedure.ts";
+import type { ProcedureKind, RunnableReference } from "../procedures/references.ts";
+import type { ShardEndpoint } from "../shard/call.ts";
+import { withTimeout } from "./invoke.ts";
+import { checkShardKey, DEFAULT_SHARD } from "./shard-key.ts";
+
+/** Where a call from server code runs. */
+export interface ShardCallOptions {
+  /** The shard to run in. @default "default" */
+  shardKey?: string;
+}
+
+/** Runs a query (public or internal) in a shard, as the caller of the entry point. */
+export type ServerRunQuery = <Args, Output>(
+  ref: RunnableReference<"query", Args, Output>,
+  args: Args,
+  options?: ShardCallOptions,
+) => Promise<Output>;
+/** Runs a mutation (public or internal) in a shard: one transaction there. */
+export type ServerRunMutation = <Args, Output>(
+  ref: RunnableReference<"mutation", Args, Output>,
+  args: Args,
+  options?: ShardCallOptions,
+) => Promise<Output>;
+/** Runs an action (public or internal) in a shard. */
+export type ServerRunAction = <Args, Output>(
+  ref: RunnableReference<"action", Args, Output>,
+  args: Args,
+  options?: ShardCallOptions,
+) => Promise<Output>;
+
+/**
+ * `ctx.runQuery / runMutation / runAction` of code that runs in the worker
+ * (HTTP actions, cron jobs, queue consumers): each call names its shard.
+ */
+export interface ServerCalls {
+  runQuery: ServerRunQuery;
+  runMutation: ServerRunMutation;
+  runAction: ServerRunAction;
+}
+
+/** Who the calls run as and where they come from. */
+export interface ServerCallOrigin {
+  identity: Identity | null;
+  service: string | null;
+  transport: Exclude<Transport, "internal" | "rpc" | "rest">;
+  requestId: string;
+}
+
+/** What {@link serverCalls} needs from the worker. */
+export interface ServerCallDeps {
+  functions: FunctionRegistry;
+  shard(shardKey: string): ShardEndpoint;
+  timeoutMs: number;
+}
+
+function pathOf(functions: FunctionRegistry, ref: unknown, kind: ProcedureKind): string {
+  let path: string | undefined;
+  let procedure: AnyProcedure | undefined;
+  if (isProcedure(ref)) {
+    path = Object.keys(functions).find((candidate) => functions[candidate] === ref);
+    procedure = ref;
+    if (path === undefined)
+      throw new Error("svc: ctx.run* was given a procedure that is not in the registry");
+  } else {
+    const named = (ref as { path?: unknown } | null)?.path;
+    path = typeof named === "string" ? named : undefined;
+    procedure = path !== undefined && Object.hasOwn(functions, path) ? functions[path] : undefined;
+    if (path === undefined || procedure === undefined)
+      throw new Error(`svc: ctx.run* was given an unknown reference ${JSON.stringify(named)}`);
+  }
+  if (procedure.kind !== kind) {
+    const verb = `run${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
+    throw new Error(`svc: ctx.${verb} cannot run ${path}, which is a ${procedure.kind}`);
+  }
+  return path;
+}
+
+/**
+ * Builds the shard-calling part of a worker-side context. Calls skip the
+ * `shardAccess` hook (this is the app's own code, which chose the key) but
+ * keep everything else: validation, middleware, RLS under `origin`'s
+ * identity, and the procedure timeout.
+ *
+ * @example
+ * ```ts
+ * const calls = serverCalls(deps, { identity, service: null, transport: "http", requestId });
+ * await calls.runQuery(api.messages.list, { channel: "general" }, { shardKey: "room-1" });
+ * ```
+ */
+export function serverCalls(deps: ServerCallDeps, origin: ServerCallOrigin): ServerCalls {
+  const run =
+    (kind: ProcedureKind) =>
+    async (ref: unknown, args: unknown, options: ShardCallOptions = {}): Promise<unknown> => {
+      const path = pathOf(deps.functions, ref, kind);
+      const shardKey = checkShardKey(options.shardKey ?? DEFAULT_SHARD);
+      const result = await withTimeout(
+        deps.shard(shardKey).callFromServer({ path, args, shardKey, ...origin }),
+        deps.timeoutMs,
+      );
+      if (!result.ok) throw deserializeError(result.error);
+      return result.value;
+    };
+  return {
+    runQuery: run("query") as ServerRunQuery,
+    runMutation: run("mutation") as ServerRunMutation,
+    runAction: run("action") as ServerRunAction,
+  };
+}
