@@ -15,6 +15,10 @@ export const AUTH_ERROR_CODES = {
   AUTH_DATABASE_UNSUPPORTED: "AUTH_DATABASE_UNSUPPORTED",
   /** The schema could not be brought up to date (the cause says why). */
   AUTH_MIGRATION_FAILED: "AUTH_MIGRATION_FAILED",
+  /** `serviceAccount` options of `withAuthPlugins` are impossible. */
+  AUTH_SERVICE_ACCOUNT_INVALID: "AUTH_SERVICE_ACCOUNT_INVALID",
+  /** A cron job or queue consumer called `ctx.authApi` without credentials and no `serviceAccount` is configured. */
+  AUTH_SERVICE_ACCOUNT_MISSING: "AUTH_SERVICE_ACCOUNT_MISSING",
   /** A `ctx.authApi` endpoint was called without `headers`. */
   AUTH_API_HEADERS_REQUIRED: "AUTH_API_HEADERS_REQUIRED",
   /** `createAuthAdmin` got an unknown option or an impossible value. */

@@ -3,8 +3,12 @@
  *
  * @packageDocumentation
  */
+
+export type { ServiceAccountOptions } from "../service-account.ts";
 export {
   type AuthApi,
   type AuthApiContext,
+  type AuthApiSource,
+  type WithAuthPluginsOptions,
   withAuthPlugins,
 } from "./with-auth-plugins.ts";

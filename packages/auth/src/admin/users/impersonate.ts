@@ -1,5 +1,5 @@
 import { SvcError, v } from "@svc/server";
-import type { AdminEnvironment } from "../environment.ts";
+import { signedSessionCookie } from "../../session-cookie.ts";
 import { Issues, json, readBody } from "../http.ts";
 import { isBanInForce, OPERATOR_PREFIX } from "../records.ts";
 import type { ActionCall, ParamsOf } from "../router.ts";
@@ -81,23 +81,10 @@ export async function impersonateUser(call: ActionCall<ParamsOf<"users/:id">>): 
     sessionId: session.id,
     userId: id,
     expiresAt: expiresAt.toISOString(),
-    cookie: await sessionCookie(environment, session.token),
+    cookie: await signedSessionCookie(
+      auth.secret,
+      auth.authCookies.sessionToken.name,
+      session.token,
+    ),
   });
-}
-
-/** `name=value` of better-auth's session cookie for `token`, signed with the auth secret. */
-async function sessionCookie(environment: AdminEnvironment, token: string): Promise<string> {
-  const { auth } = environment;
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(auth.secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const signature = new Uint8Array(
-    await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(token)),
-  );
-  const base64 = btoa(String.fromCharCode(...signature));
-  return `${auth.authCookies.sessionToken.name}=${encodeURIComponent(`${token}.${base64}`)}`;
 }
