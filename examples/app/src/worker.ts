@@ -8,7 +8,7 @@ import {
 } from "@svc/auth";
 import { createRateLimiter, MINUTE } from "@svc/ratelimit";
 import { createRestRateLimit, createShard, createWorker, type ShardAccessHook } from "@svc/server";
-import { functions } from "../svc/_generated/functions.ts";
+import { crons, functions, http, queues } from "../svc/_generated/functions.ts";
 import { openApiSpec } from "../svc/_generated/openapi.ts";
 import schema from "../svc/schema.ts";
 import { auth } from "./auth.ts";
@@ -55,13 +55,20 @@ const svc = createWorker({
   authAdmin: createAuthAdmin(auth),
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
   openApiSpec,
+  http,
+  crons,
+  queues,
   fetch: () =>
     new Response("svc example app — see the README\n", {
       headers: { "content-type": "text/plain" },
     }),
 });
 
-/** The specification's typical wiring: migrate, let better-auth answer /api/auth/*, then svc. */
+/**
+ * The specification's typical wiring: migrate, let better-auth answer
+ * /api/auth/*, then svc (RPC, REST, admin, then the HTTP actions of
+ * svc/http.ts); cron triggers and queue batches go straight to svc.
+ */
 export default {
   async fetch(request, env, ctx) {
     await ensureMigrated(auth);
@@ -70,4 +77,6 @@ export default {
       svc.fetch(request, env, ctx)
     );
   },
+  scheduled: svc.scheduled,
+  queue: svc.queue,
 } satisfies ExportedHandler<unknown>;

@@ -1,5 +1,6 @@
 import { internalMutation, mutation, query, SvcError, stream, v } from "@svc/server";
 import { internal } from "./_generated/api.ts";
+import { notificationQueue } from "./notifications.ts";
 
 const message = v.object({
   _id: v.id("messages"),
@@ -47,13 +48,34 @@ export const send = mutation
     const author = ctx.auth.userId;
     if (author === null) throw new SvcError("UNAUTHENTICATED", "Sign in to send messages.");
     if (args.body.trim() === "") throw new SvcError("VALIDATION_FAILED", "A message needs a body.");
-    const id = await ctx.db.insert("messages", {
-      author,
-      body: args.body,
-      channel: args.channel ?? "general",
-    });
+    const channel = args.channel ?? "general";
+    const id = await ctx.db.insert("messages", { author, body: args.body, channel });
     await ctx.runMutation(internal.messages.notice, { event: "message_posted" });
+    // Last, because a send cannot be rolled back: nothing after it can fail the mutation.
+    await notificationQueue.send({
+      recipient: author,
+      messageId: id,
+      channel,
+      shardKey: ctx.meta.shardKey,
+    });
     return id;
+  });
+
+/**
+ * The caller's delivery notifications, newest first (written by the queue
+ * consumer in `svc/queues.ts`); RLS shows each user only their own.
+ */
+export const notifications = query
+  .output(v.array(v.object({ messageId: v.id("messages"), text: v.string(), at: v.number() })))
+  .expose({ rest: true })
+  .describe("My notifications", "Delivery notes for the messages the caller sent, newest first.")
+  .handler(async (ctx) => {
+    const mine = await ctx.db.query("notifications").order("desc").take(50);
+    return mine.map((note) => ({
+      messageId: note.messageId,
+      text: note.text,
+      at: note._creationTime,
+    }));
   });
 
 /** Deletes one of the caller's messages. */

@@ -80,7 +80,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const port = options.port ?? (await freePort());
   const persistTo = await mkdtemp(path.join(tmpdir(), "svc-dev-"));
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo];
-  args.push("--show-interactive-dev-session=false");
+  args.push("--show-interactive-dev-session=false", "--test-scheduled");
   for (const [name, value] of Object.entries(options.vars ?? {}))
     args.push("--var", `${name}:${value}`);
   const child = spawn(process.execPath, [wranglerEntry(options.appDir), ...args], {

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 /**
  * Every ```ts block of README.md and docs/*.md type-checks as a user would
  * write it (issue 13). Each snippet is a module of its own placed in the
- * example app's `src/` (never written to disk), so `../svc/_generated/*.ts`,
+ * example app's `src/`, or `svc/` when its first line says `// svc/…` (never
+ * written to disk), so `../svc/_generated/*.ts`, `./_generated/api.ts`,
  * `../svc/schema.ts` and `./auth.ts` are the example's real files and `Env`
  * its bindings, under the example's compiler options. A block preceded by
  * `<!-- snippet: skip (reason) -->` is a fragment on purpose.
@@ -25,7 +26,9 @@ interface Snippet {
 }
 
 const APP = path.join(ROOT, "examples/app");
-const fileOf = (snippet: Snippet) => path.join(APP, "src", `__snippet_${snippet.id}.ts`);
+/** A snippet headed `// svc/<file>.ts` is placed in `svc/` (its imports are written from there), others in `src/`. */
+const fileOf = (snippet: Snippet) =>
+  path.join(APP, /^\/\/ svc\//.test(snippet.code) ? "svc" : "src", `__snippet_${snippet.id}.ts`);
 
 /**
  * The `Env` the docs' apps have, as `wrangler types` writes it for their

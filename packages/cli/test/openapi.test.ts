@@ -30,10 +30,14 @@ describe("the example app's generated OpenAPI document", () => {
     ).toEqual([
       "GET /_svc/rest/account/whoami accountWhoami",
       "GET /_svc/rest/hello/ping helloPing",
+      "GET /_svc/rest/maintenance/status maintenanceStatus",
       "GET /_svc/rest/messages/list messagesList",
+      "GET /_svc/rest/messages/notifications messagesNotifications",
       "POST /_svc/rest/account/whoami accountWhoamiPost",
       "POST /_svc/rest/hello/ping helloPingPost",
+      "POST /_svc/rest/maintenance/status maintenanceStatusPost",
       "POST /_svc/rest/messages/list messagesListPost",
+      "POST /_svc/rest/messages/notifications messagesNotificationsPost",
       "POST /_svc/rest/messages/send messagesSend",
       "POST /_svc/rest/tools/wordCount toolsWordCount",
     ]);

@@ -1,5 +1,5 @@
 import { type CronJobs, isCronJobs } from "./cron/jobs.ts";
-import { runCronJobs } from "./cron/run.ts";
+import { CRON_KINDS, runCronJobs } from "./cron/run.ts";
 import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
@@ -7,7 +7,7 @@ import { type HttpRouter, isHttpRouter } from "./http-actions/router.ts";
 import type { FunctionRegistry } from "./procedures/procedure.ts";
 import { isProcedure } from "./procedures/procedure.ts";
 import { isProcedurePath } from "./procedures/references.ts";
-import { consumeBatch } from "./queue/consume.ts";
+import { CONSUMER_KINDS, consumeBatch } from "./queue/consume.ts";
 import { isQueueConsumers, type QueueConsumers } from "./queue/consumers.ts";
 import type { RestRateLimitGate } from "./rest/rate-limit-gate.ts";
 import { handleRest } from "./rest/rest-route.ts";
@@ -22,6 +22,7 @@ import type { IdentityResolver } from "./worker/invoke.ts";
 import { jsonResponse } from "./worker/responses.ts";
 import { handleRpc, RPC_PATH } from "./worker/rpc-route.ts";
 import type { WorkerRuntime } from "./worker/runtime.ts";
+import { targetPath } from "./worker/server-calls.ts";
 import type { ShardAccessHook } from "./worker/shard-access.ts";
 
 /** Options of {@link createWorker}. */
@@ -138,6 +139,13 @@ function checkOptions(options: WorkerOptions<never>): void {
     throw new Error("svc: crons must be the job list from svc/crons.ts (cronJobs())");
   if (options.queues !== undefined && !isQueueConsumers(options.queues))
     throw new Error("svc: queues must be the consumer list from svc/queues.ts (queueConsumers())");
+  // Targets are checked against the registry now, so a wrong one fails at start, not at 3 a.m.
+  for (const job of options.crons?.jobs ?? []) {
+    targetPath(options.functions, job.target, CRON_KINDS, `cron job ${job.name}`);
+  }
+  for (const { definition, options: consumer } of options.queues?.consumers ?? []) {
+    targetPath(options.functions, consumer.run, CONSUMER_KINDS, `consumer of ${definition.queue}`);
+  }
   if (options.authAdmin !== undefined && typeof options.authAdmin?.handle !== "function") {
     throw new Error("svc: authAdmin must be the result of createAuthAdmin(auth) from @svc/auth");
   }

@@ -13,6 +13,7 @@
  */
 export { type ProblemDetails, problemResponse, toProblem } from "./errors/problem.ts";
 export { ANONYMOUS_BUCKET, enforceVerdict } from "./rest/rate-limit-gate.ts";
+export type { ShardCall, ShardEndpoint, ShardResult } from "./shard/call.ts";
 export { decodeUtf8, isJsonContentType, readBodyBytes, readJsonBody } from "./worker/body.ts";
 export { DASHBOARD_CSP } from "./worker/dashboard-route.ts";
 export { jsonResponse } from "./worker/responses.ts";

@@ -66,6 +66,16 @@ describe("HTTP actions", () => {
     });
   });
 
+  it("call shards as the caller: RLS shows each user only their rows", async () => {
+    await rpcValue("messages:send", { body: "alice's" }, { user: "alice", shardKey: "http-rls" });
+    await rpcValue("messages:send", { body: "bob's" }, { user: "bob", shardKey: "http-rls" });
+    const read = async (user?: string) =>
+      (await call("/shards/http-rls/messages", user ? { user } : {})).json();
+    expect(await read("alice")).toEqual(["alice's"]);
+    expect(await read("bob")).toEqual(["bob's"]);
+    expect(await read()).toEqual([]);
+  });
+
   it("reach internal procedures, which clients cannot", async () => {
     const response = await call("/runs");
     expect(response.status).toBe(200);

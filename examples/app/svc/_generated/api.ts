@@ -3,7 +3,9 @@
 import { makeReference } from "@svc/server/references";
 import type * as account from "../account.ts";
 import type * as hello from "../hello.ts";
+import type * as maintenance from "../maintenance.ts";
 import type * as messages from "../messages.ts";
+import type * as notifications from "../notifications.ts";
 import type * as tools from "../tools.ts";
 import type schema from "../schema.ts";
 
@@ -21,9 +23,13 @@ export const api = {
   hello: {
     ping: makeReference<typeof hello.ping>("hello:ping", "query", "public"),
   },
+  maintenance: {
+    status: makeReference<typeof maintenance.status>("maintenance:status", "query", "public"),
+  },
   messages: {
     list: makeReference<typeof messages.list>("messages:list", "query", "public"),
     notices: makeReference<typeof messages.notices>("messages:notices", "query", "public"),
+    notifications: makeReference<typeof messages.notifications>("messages:notifications", "query", "public"),
     page: makeReference<typeof messages.page>("messages:page", "query", "public"),
     remove: makeReference<typeof messages.remove>("messages:remove", "mutation", "public"),
     replay: makeReference<typeof messages.replay>("messages:replay", "stream", "public"),
@@ -36,7 +42,13 @@ export const api = {
 
 /** References to the internal procedures, for `ctx.run*` only. */
 export const internal = {
+  maintenance: {
+    sweep: makeReference<typeof maintenance.sweep>("maintenance:sweep", "mutation", "internal"),
+  },
   messages: {
     notice: makeReference<typeof messages.notice>("messages:notice", "mutation", "internal"),
+  },
+  notifications: {
+    record: makeReference<typeof notifications.record>("notifications:record", "mutation", "internal"),
   },
 };

@@ -3,19 +3,34 @@
 import type { FunctionRegistry } from "@svc/server";
 import * as account from "../account.ts";
 import * as hello from "../hello.ts";
+import * as maintenance from "../maintenance.ts";
 import * as messages from "../messages.ts";
+import * as notifications from "../notifications.ts";
 import * as tools from "../tools.ts";
 
 /** Every procedure of the app by path. */
 export const functions = {
   "account:whoami": account.whoami,
   "hello:ping": hello.ping,
+  "maintenance:status": maintenance.status,
+  "maintenance:sweep": maintenance.sweep,
   "messages:list": messages.list,
   "messages:notice": messages.notice,
   "messages:notices": messages.notices,
+  "messages:notifications": messages.notifications,
   "messages:page": messages.page,
   "messages:remove": messages.remove,
   "messages:replay": messages.replay,
   "messages:send": messages.send,
+  "notifications:record": notifications.record,
   "tools:wordCount": tools.wordCount,
 } satisfies FunctionRegistry;
+
+/** The app's HTTP actions (svc/http.ts), for `createWorker({ http })`. */
+export { default as http } from "../http.ts";
+
+/** The app's cron jobs (svc/crons.ts), for `createWorker({ crons })`. */
+export { default as crons } from "../crons.ts";
+
+/** The app's queue consumers (svc/queues.ts), for `createWorker({ queues })`. */
+export { default as queues } from "../queues.ts";

@@ -21,6 +21,9 @@ export const openApiSpec = {
       "name": "hello"
     },
     {
+      "name": "maintenance"
+    },
+    {
       "name": "messages"
     },
     {
@@ -401,6 +404,215 @@ export const openApiSpec = {
         ]
       }
     },
+    "/_svc/rest/maintenance/status": {
+      "get": {
+        "operationId": "maintenanceStatus",
+        "tags": [
+          "maintenance"
+        ],
+        "summary": "Maintenance status",
+        "description": "When the every-minute sweep (svc/crons.ts) last ran, or null.\n\nArguments come from the query string; each value is parsed as JSON when it is valid JSON, so a string that looks like JSON arrives parsed: send such strings with POST.",
+        "x-svc-procedure": "maintenance:status",
+        "x-svc-kind": "query",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ShardKey"
+          },
+          {
+            "$ref": "#/components/parameters/ShardKeyHeader"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The procedure's result as JSON (`null` when it returns nothing).",
+            "headers": {
+              "RateLimit-Limit": {
+                "description": "Requests allowed in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Remaining": {
+                "description": "Requests left in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Reset": {
+                "description": "Seconds until the window resets.",
+                "schema": {
+                  "type": "integer"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "lastSweepAt": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    }
+                  },
+                  "required": [
+                    "lastSweepAt"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "405": {
+            "$ref": "#/components/responses/Error405"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          }
+        },
+        "security": [
+          {},
+          {
+            "sessionCookie": []
+          },
+          {
+            "bearerAuth": []
+          }
+        ]
+      },
+      "post": {
+        "operationId": "maintenanceStatusPost",
+        "tags": [
+          "maintenance"
+        ],
+        "summary": "Maintenance status",
+        "description": "When the every-minute sweep (svc/crons.ts) last ran, or null.",
+        "x-svc-procedure": "maintenance:status",
+        "x-svc-kind": "query",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ShardKey"
+          },
+          {
+            "$ref": "#/components/parameters/ShardKeyHeader"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The procedure's result as JSON (`null` when it returns nothing).",
+            "headers": {
+              "RateLimit-Limit": {
+                "description": "Requests allowed in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Remaining": {
+                "description": "Requests left in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Reset": {
+                "description": "Seconds until the window resets.",
+                "schema": {
+                  "type": "integer"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "lastSweepAt": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    }
+                  },
+                  "required": [
+                    "lastSweepAt"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "405": {
+            "$ref": "#/components/responses/Error405"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          }
+        },
+        "security": [
+          {},
+          {
+            "sessionCookie": []
+          },
+          {
+            "bearerAuth": []
+          }
+        ]
+      }
+    },
     "/_svc/rest/messages/list": {
       "get": {
         "operationId": "messagesList",
@@ -624,6 +836,227 @@ export const openApiSpec = {
                       "author",
                       "body",
                       "channel"
+                    ],
+                    "additionalProperties": false
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "405": {
+            "$ref": "#/components/responses/Error405"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          }
+        },
+        "security": [
+          {},
+          {
+            "sessionCookie": []
+          },
+          {
+            "bearerAuth": []
+          }
+        ]
+      }
+    },
+    "/_svc/rest/messages/notifications": {
+      "get": {
+        "operationId": "messagesNotifications",
+        "tags": [
+          "messages"
+        ],
+        "summary": "My notifications",
+        "description": "Delivery notes for the messages the caller sent, newest first.\n\nArguments come from the query string; each value is parsed as JSON when it is valid JSON, so a string that looks like JSON arrives parsed: send such strings with POST.",
+        "x-svc-procedure": "messages:notifications",
+        "x-svc-kind": "query",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ShardKey"
+          },
+          {
+            "$ref": "#/components/parameters/ShardKeyHeader"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The procedure's result as JSON (`null` when it returns nothing).",
+            "headers": {
+              "RateLimit-Limit": {
+                "description": "Requests allowed in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Remaining": {
+                "description": "Requests left in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Reset": {
+                "description": "Seconds until the window resets.",
+                "schema": {
+                  "type": "integer"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "messageId": {
+                        "type": "string",
+                        "pattern": "^messages_[0-9a-z]{26}$",
+                        "x-svc-table": "messages"
+                      },
+                      "text": {
+                        "type": "string"
+                      },
+                      "at": {
+                        "type": "number"
+                      }
+                    },
+                    "required": [
+                      "messageId",
+                      "text",
+                      "at"
+                    ],
+                    "additionalProperties": false
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "405": {
+            "$ref": "#/components/responses/Error405"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          }
+        },
+        "security": [
+          {},
+          {
+            "sessionCookie": []
+          },
+          {
+            "bearerAuth": []
+          }
+        ]
+      },
+      "post": {
+        "operationId": "messagesNotificationsPost",
+        "tags": [
+          "messages"
+        ],
+        "summary": "My notifications",
+        "description": "Delivery notes for the messages the caller sent, newest first.",
+        "x-svc-procedure": "messages:notifications",
+        "x-svc-kind": "query",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ShardKey"
+          },
+          {
+            "$ref": "#/components/parameters/ShardKeyHeader"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The procedure's result as JSON (`null` when it returns nothing).",
+            "headers": {
+              "RateLimit-Limit": {
+                "description": "Requests allowed in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Remaining": {
+                "description": "Requests left in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Reset": {
+                "description": "Seconds until the window resets.",
+                "schema": {
+                  "type": "integer"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "messageId": {
+                        "type": "string",
+                        "pattern": "^messages_[0-9a-z]{26}$",
+                        "x-svc-table": "messages"
+                      },
+                      "text": {
+                        "type": "string"
+                      },
+                      "at": {
+                        "type": "number"
+                      }
+                    },
+                    "required": [
+                      "messageId",
+                      "text",
+                      "at"
                     ],
                     "additionalProperties": false
                   }

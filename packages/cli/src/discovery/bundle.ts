@@ -1,4 +1,5 @@
 import { builtinModules } from "node:module";
+import path from "node:path";
 import * as esbuild from "esbuild";
 import type { SourceModule } from "./find-modules.ts";
 
@@ -14,6 +15,44 @@ const nodeBuiltins: esbuild.Plugin = {
     });
   },
 };
+
+/**
+ * `svc/_generated/api.ts` as discovery sees it: references by path only,
+ * built from property access. The real file is generated from discovery's
+ * answer, so a module that uses `internal.x.y` for a procedure added since
+ * the last run (a cron job's target, a queue consumer) must load before that
+ * reference exists. Kinds are checked against the registry afterwards.
+ */
+const GENERATED_API_STUB = `
+function reference(segments) {
+  return new Proxy({}, {
+    get(_target, key) {
+      if (typeof key !== "string" || key === "then" || key === "kind" || key === "visibility") return undefined;
+      if (key === "path") return segments.length < 2 ? undefined : segments.slice(0, -1).join("/") + ":" + segments[segments.length - 1];
+      return reference([...segments, key]);
+    },
+  });
+}
+export const api = reference([]);
+export const internal = reference([]);
+`;
+
+function generatedApiStub(apiFile: string): esbuild.Plugin {
+  return {
+    name: "svc-generated-api-stub",
+    setup(build) {
+      build.onResolve({ filter: /_generated\/api(\.ts)?$/ }, (args) => {
+        const resolved = path.resolve(args.resolveDir, args.path);
+        const candidate = resolved.endsWith(".ts") ? resolved : `${resolved}.ts`;
+        return candidate === apiFile ? { path: candidate, namespace: "svc-api-stub" } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: "svc-api-stub" }, () => ({
+        contents: GENERATED_API_STUB,
+        loader: "js",
+      }));
+    },
+  };
+}
 
 function discoveryEntry(modules: readonly SourceModule[]): string {
   const imports = modules.map(
@@ -45,6 +84,7 @@ export async function bundleForWorkerd(
   appDir: string,
   entry: string,
   sourcefile: string,
+  extraPlugins: readonly esbuild.Plugin[] = [],
 ): Promise<string> {
   const result = await esbuild.build({
     stdin: { contents: entry, resolveDir: appDir, sourcefile, loader: "js" },
@@ -57,7 +97,7 @@ export async function bundleForWorkerd(
     conditions: ["workerd", "worker", "browser"],
     mainFields: ["module", "main"],
     external: ["cloudflare:*", "node:*"],
-    plugins: [nodeBuiltins],
+    plugins: [nodeBuiltins, ...extraPlugins],
     logLevel: "silent",
   });
   const output = result.outputFiles[0];
@@ -71,5 +111,8 @@ export async function bundleForWorkerd(
  * or read bindings at load time are discovered as they really load.
  */
 export function bundleDiscovery(appDir: string, modules: readonly SourceModule[]): Promise<string> {
-  return bundleForWorkerd(appDir, discoveryEntry(modules), "svc-discovery.js");
+  const apiFile = path.join(appDir, "svc", "_generated", "api.ts");
+  return bundleForWorkerd(appDir, discoveryEntry(modules), "svc-discovery.js", [
+    generatedApiStub(apiFile),
+  ]);
 }

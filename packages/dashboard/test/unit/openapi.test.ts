@@ -13,6 +13,7 @@ describe("readApiReference over the example app's generated document", () => {
     expect(reference.groups.map((group) => group.name)).toEqual([
       "account",
       "hello",
+      "maintenance",
       "messages",
       "tools",
     ]);

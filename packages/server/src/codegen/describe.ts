@@ -79,6 +79,6 @@ export function describeApp(
     openapi: buildOpenApi(manifest, input.openapi, http ?? []),
     http,
     crons: crons === undefined ? null : cronManifestOf(crons, functions),
-    queues: queues === undefined ? null : queueManifestOf(queues),
+    queues: queues === undefined ? null : queueManifestOf(queues, functions),
   };
 }

@@ -1,9 +1,12 @@
 import type { CronJobs } from "../cron/jobs.ts";
+import { CRON_KINDS } from "../cron/run.ts";
 import type { HttpRouter } from "../http-actions/router.ts";
 import { type FunctionRegistry, isProcedure } from "../procedures/procedure.ts";
 import type { ProcedureKind, Visibility } from "../procedures/references.ts";
+import { CONSUMER_KINDS } from "../queue/consume.ts";
 import type { QueueConsumers } from "../queue/consumers.ts";
 import type { JsonSchema } from "../values/validator.ts";
+import { targetPath } from "../worker/server-calls.ts";
 
 /** What codegen and the OpenAPI emitter know about one procedure. Plain JSON. */
 export interface ProcedureManifest {
@@ -87,14 +90,7 @@ export function cronManifestOf(
   functions: FunctionRegistry,
 ): CronManifest[] {
   return (crons?.jobs ?? []).map((job) => {
-    const named = (job.target as { path?: unknown }).path;
-    const target =
-      typeof named === "string"
-        ? named
-        : Object.keys(functions).find((path) => functions[path] === job.target);
-    if (target === undefined || !Object.hasOwn(functions, target)) {
-      throw new Error(`svc: cron job ${job.name} runs a procedure that is not under svc/`);
-    }
+    const target = targetPath(functions, job.target, CRON_KINDS, `cron job ${job.name}`);
     return { name: job.name, schedule: job.schedule, target, shardKey: job.shardKey };
   });
 }
@@ -105,10 +101,13 @@ export interface QueueManifest {
   binding: string | null;
 }
 
-/** Describes the queues the app consumes. */
-export function queueManifestOf(queues: QueueConsumers | undefined): QueueManifest[] {
-  return (queues?.consumers ?? []).map(({ definition }) => ({
-    queue: definition.queue,
-    binding: definition.binding ?? null,
-  }));
+/** Describes the queues the app consumes; a consumer of the wrong kind is an error. */
+export function queueManifestOf(
+  queues: QueueConsumers | undefined,
+  functions: FunctionRegistry,
+): QueueManifest[] {
+  return (queues?.consumers ?? []).map(({ definition, options }) => {
+    targetPath(functions, options.run, CONSUMER_KINDS, `consumer of ${definition.queue}`);
+    return { queue: definition.queue, binding: definition.binding ?? null };
+  });
 }

@@ -1,3 +1,4 @@
+import { isProcedure } from "../procedures/procedure.ts";
 import type { ProcedureKind, RunnableReference } from "../procedures/references.ts";
 
 /** What a cron job runs: a query, mutation or action, public or internal. */
@@ -77,9 +78,8 @@ export function cronJobs(): CronJobs {
       if (jobs.some((job) => job.name === name))
         throw new Error(`svc: cron job ${name} is declared twice`);
       checkSchedule(name, schedule);
-      const kind = (target as { kind?: unknown } | null)?.kind;
-      if (kind !== "query" && kind !== "mutation" && kind !== "action")
-        throw new Error(`svc: cron job ${name} must run a query, mutation or action reference`);
+      if (!isReferenceLike(target))
+        throw new Error(`svc: cron job ${name} must run a procedure reference (internal.x.y)`);
       jobs.push({
         name,
         schedule: schedule.trim().split(/\s+/).join(" "),
@@ -94,6 +94,19 @@ export function cronJobs(): CronJobs {
     },
   };
   return list;
+}
+
+/**
+ * A reference or procedure value; whether it names a procedure of the right
+ * kind is checked against the registry by `createWorker` and `svc codegen`.
+ */
+export function isReferenceLike(value: unknown): boolean {
+  return (
+    (typeof value === "object" &&
+      value !== null &&
+      typeof (value as { path?: unknown }).path === "string") ||
+    isProcedure(value)
+  );
 }
 
 /** True for a value built by {@link cronJobs}. */

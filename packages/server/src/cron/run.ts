@@ -1,8 +1,12 @@
 import { describeFailure } from "../errors/describe-failure.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
+import type { ProcedureKind } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
-import { type ServerCalls, serverCalls } from "../worker/server-calls.ts";
+import { type ServerCalls, serverCalls, targetPath } from "../worker/server-calls.ts";
 import type { CronJob, CronJobs } from "./jobs.ts";
+
+/** What a cron job may run. */
+export const CRON_KINDS: readonly ProcedureKind[] = ["query", "mutation", "action"];
 
 /** What running cron jobs needs from `createWorker`. */
 export interface CronDeps {
@@ -20,11 +24,15 @@ export interface CronRunResult {
   ok: boolean;
 }
 
-/** Runs one job through the runner of its target's kind. */
-export function runTarget(calls: ServerCalls, job: Pick<CronJob, "target" | "args" | "shardKey">) {
+/** Runs one job through the runner of its target's kind (`kind` from the registry). */
+export function runTarget(
+  calls: ServerCalls,
+  kind: ProcedureKind,
+  job: Pick<CronJob, "target" | "args" | "shardKey">,
+) {
   const options = { shardKey: job.shardKey };
   const target = job.target as never;
-  switch ((job.target as { kind: string }).kind) {
+  switch (kind) {
     case "query":
       return calls.runQuery(target, job.args as never, options);
     case "mutation":
@@ -68,7 +76,8 @@ export async function runCronJobs(deps: CronDeps, cron: string): Promise<CronRun
         },
       );
       try {
-        await runTarget(calls, job);
+        const path = targetPath(deps.functions, job.target, CRON_KINDS, `cron job ${job.name}`);
+        await runTarget(calls, deps.functions[path]!.kind, job);
         return { job: job.name, ok: true };
       } catch (error) {
         log(`svc: cron job ${job.name} ("${job.schedule}") failed:`, describeFailure(error));

@@ -1,9 +1,13 @@
 import { describeFailure } from "../errors/describe-failure.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
+import type { ProcedureKind } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
-import { serverCalls } from "../worker/server-calls.ts";
+import { serverCalls, targetPath } from "../worker/server-calls.ts";
 import { checkShardKey } from "../worker/shard-key.ts";
 import type { QueueConsumer, QueueConsumers } from "./consumers.ts";
+
+/** What a queue consumer may run. */
+export const CONSUMER_KINDS: readonly ProcedureKind[] = ["mutation", "action"];
 
 /** What consuming needs from `createWorker`. */
 export interface QueueDeps {
@@ -31,7 +35,13 @@ function run(deps: QueueDeps, consumer: QueueConsumer, args: unknown, shardKey: 
     },
   );
   const target = consumer.options.run as never;
-  return (consumer.options.run as { kind: string }).kind === "mutation"
+  const path = targetPath(
+    deps.functions,
+    consumer.options.run,
+    CONSUMER_KINDS,
+    `consumer of ${consumer.definition.queue}`,
+  );
+  return deps.functions[path]!.kind === "mutation"
     ? calls.runMutation(target, args as never, { shardKey })
     : calls.runAction(target, args as never, { shardKey });
 }

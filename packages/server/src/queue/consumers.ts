@@ -1,3 +1,4 @@
+import { isReferenceLike } from "../cron/jobs.ts";
 import type { RunnableReference } from "../procedures/references.ts";
 import type { QueueDefinition } from "./define.ts";
 
@@ -62,10 +63,9 @@ export function queueConsumers(): QueueConsumers {
         throw new Error("svc: consume() takes a queue from defineQueue(...)");
       if (consumers.some((c) => c.definition.queue === name))
         throw new Error(`svc: queue ${name} is consumed twice`);
-      const kind = (options?.run as { kind?: unknown } | undefined)?.kind;
-      if (kind !== "mutation" && kind !== "action")
+      if (!isReferenceLike(options?.run))
         throw new Error(
-          `svc: the consumer of queue ${name} must run a mutation or action reference`,
+          `svc: the consumer of queue ${name} must run a procedure reference (internal.x.y)`,
         );
       const delay = options.retryDelaySeconds ?? 0;
       if (!Number.isInteger(delay) || delay < 0 || delay > 43_200)

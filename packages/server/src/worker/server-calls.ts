@@ -57,24 +57,35 @@ export interface ServerCallDeps {
   timeoutMs: number;
 }
 
-function pathOf(functions: FunctionRegistry, ref: unknown, kind: ProcedureKind): string {
+/**
+ * The registry path of a reference (`api.x.y`, `internal.x.y`) or of a
+ * procedure value, checked to be one of `kinds`. A mismatch is the app's bug
+ * and throws a plain error naming what was expected.
+ *
+ * @example targetPath(functions, internal.maintenance.sweep, ["mutation"]) // "maintenance:sweep"
+ */
+export function targetPath(
+  functions: FunctionRegistry,
+  ref: unknown,
+  kinds: readonly ProcedureKind[],
+  subject = "ctx.run*",
+): string {
   let path: string | undefined;
-  let procedure: AnyProcedure | undefined;
   if (isProcedure(ref)) {
     path = Object.keys(functions).find((candidate) => functions[candidate] === ref);
-    procedure = ref;
     if (path === undefined)
-      throw new Error("svc: ctx.run* was given a procedure that is not in the registry");
+      throw new Error(`svc: ${subject} was given a procedure that is not in the registry`);
   } else {
     const named = (ref as { path?: unknown } | null)?.path;
-    path = typeof named === "string" ? named : undefined;
-    procedure = path !== undefined && Object.hasOwn(functions, path) ? functions[path] : undefined;
-    if (path === undefined || procedure === undefined)
-      throw new Error(`svc: ctx.run* was given an unknown reference ${JSON.stringify(named)}`);
+    path = typeof named === "string" && Object.hasOwn(functions, named) ? named : undefined;
+    if (path === undefined)
+      throw new Error(`svc: ${subject} was given an unknown reference ${JSON.stringify(named)}`);
   }
-  if (procedure.kind !== kind) {
-    const verb = `run${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
-    throw new Error(`svc: ctx.${verb} cannot run ${path}, which is a ${procedure.kind}`);
+  const procedure = functions[path] as AnyProcedure;
+  if (!kinds.includes(procedure.kind)) {
+    throw new Error(
+      `svc: ${subject} cannot run ${path}, which is a ${procedure.kind} (expected a ${kinds.join(" or ")})`,
+    );
   }
   return path;
 }
@@ -95,7 +106,7 @@ export function serverCalls(deps: ServerCallDeps, origin: ServerCallOrigin): Ser
   const run =
     (kind: ProcedureKind) =>
     async (ref: unknown, args: unknown, options: ShardCallOptions = {}): Promise<unknown> => {
-      const path = pathOf(deps.functions, ref, kind);
+      const path = targetPath(deps.functions, ref, [kind]);
       const shardKey = checkShardKey(options.shardKey ?? DEFAULT_SHARD);
       const result = await withTimeout(
         deps.shard(shardKey).callFromServer({ path, args, shardKey, ...origin }),
