@@ -18,7 +18,11 @@ export const Shard = createShard({ schema, functions });
 /** Counts rate limits exactly, one object per (rate, key). */
 export { RateLimitStore } from "@svc/ratelimit";
 
-const vars = env as { SVC_ADMIN_TOKEN?: string; REST_RATE_PER_MINUTE?: string };
+const vars = env as {
+  SVC_ADMIN_TOKEN?: string;
+  REST_RATE_PER_MINUTE?: string;
+  SUBSCRIPTION_REAUTH_SECONDS?: string;
+};
 const restPerMinute = Number(vars.REST_RATE_PER_MINUTE ?? 120);
 
 const limiter = createRateLimiter({
@@ -54,6 +58,8 @@ const svc = createWorker({
   adminToken: vars.SVC_ADMIN_TOKEN,
   authAdmin: createAuthAdmin(auth),
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
+  // Live queries re-resolve their caller this often (sign-out ends a socket's authority within it).
+  subscriptionReauthSeconds: Number(vars.SUBSCRIPTION_REAUTH_SECONDS ?? 60),
   openApiSpec,
   http,
   crons,

@@ -2,6 +2,7 @@ import type { FunctionReference } from "@svc/server";
 import { fromJsonValue, stringifyJson } from "@svc/server/json";
 import { errorFromProblem, SvcClientError } from "./client-error.ts";
 import { readLines } from "./ndjson.ts";
+import { type SocketOptions, SubscriptionSockets } from "./subscriptions.ts";
 
 /** How the client reaches an svc worker. */
 export interface ClientOptions {
@@ -19,6 +20,18 @@ export interface ClientOptions {
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
   /** Browser credentials mode; set `"include"` to send cookies cross-origin. Not set by default (workerd refuses it). */
   credentials?: "include" | "omit" | "same-origin";
+  /** Told when a shard's subscription socket connects, opens, reconnects (with the attempt) or closes. */
+  onConnectionStateChange?: SocketOptions["onConnectionStateChange"];
+  /** The WebSocket class for subscriptions. Default: the global one (browsers, Node ≥ 22). */
+  WebSocket?: typeof WebSocket;
+}
+
+/** Options of {@link SvcClient.subscribe}. */
+export interface SubscribeOptions {
+  /** The shard to watch. Default: the client's `shardKey`, else the server's default. */
+  shardKey?: string;
+  /** Called once if the subscription ends with an error (refused, failing query); no values follow. */
+  onError?: (error: SvcClientError) => void;
 }
 
 /** Per-call options. */
@@ -54,9 +67,40 @@ type ArgsParam<Ref> =
  */
 export class SvcClient {
   readonly #options: ClientOptions;
+  #sockets: SubscriptionSockets | undefined;
 
   constructor(options: ClientOptions) {
     this.#options = options;
+  }
+
+  /**
+   * Watches a public query: `onValue` gets its result as soon as it ran, then
+   * again whenever a commit in the shard changes it (never twice the same
+   * value). Subscriptions of one shard share one WebSocket, which reconnects
+   * with backoff and resubscribes by itself. Returns the function that stops it.
+   *
+   * @example
+   * ```ts
+   * const stop = client.subscribe(api.messages.list, { channel: "general" }, (messages) => render(messages), {
+   *   onError: (error) => console.error(error.code),
+   * });
+   * ```
+   */
+  subscribe<Ref extends PublicRef<"query">>(
+    ref: Ref,
+    args: ArgsOf<Ref>,
+    onValue: (value: OutputOf<Ref>) => void,
+    options: SubscribeOptions = {},
+  ): () => void {
+    this.#sockets ??= new SubscriptionSockets(this.#options);
+    const shardKey = options.shardKey ?? this.#options.shardKey ?? "default";
+    return this.#sockets.add(
+      shardKey,
+      ref.path,
+      args,
+      onValue as (value: unknown) => void,
+      options.onError,
+    );
   }
 
   /** A client identical to this one but calling shard `shardKey`. */

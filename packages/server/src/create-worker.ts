@@ -13,6 +13,8 @@ import type { RestRateLimitGate } from "./rest/rate-limit-gate.ts";
 import { handleRest } from "./rest/rest-route.ts";
 import { REST_PREFIX, restRoutes } from "./rest/routes.ts";
 import type { ShardEndpoint } from "./shard/call.ts";
+import { SUBSCRIPTION_PATH } from "./subscriptions/protocol.ts";
+import { handleSubscribe } from "./subscriptions/route.ts";
 import { type AdminTokenOption, createAdminGate } from "./worker/admin-gate.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./worker/body.ts";
 import { DASHBOARD_PREFIX, serveDashboard } from "./worker/dashboard-route.ts";
@@ -68,6 +70,13 @@ export interface WorkerOptions<Env = unknown> {
    * `503 UNAVAILABLE` (the shard may still finish it). @default 30000
    */
   procedureTimeoutMs?: number;
+  /**
+   * How long a subscription socket's identity counts: after it the shard
+   * closes the socket (code 4001) and the client reconnects, so sign-out,
+   * session revocation and bans end a socket's authority within this bound.
+   * @default 60
+   */
+  subscriptionReauthSeconds?: number;
   /** Rate limit of the public REST surface, from `createRestRateLimit`. RPC is never limited by it. */
   restRateLimit?: RestRateLimitGate;
   /** The admin surface (`createAuthAdmin(auth)` from `@svc/auth`), under `/_svc/admin/auth/`; also turns on the dashboard. */
@@ -149,7 +158,12 @@ function checkOptions(options: WorkerOptions<never>): void {
   if (options.authAdmin !== undefined && typeof options.authAdmin?.handle !== "function") {
     throw new Error("svc: authAdmin must be the result of createAuthAdmin(auth) from @svc/auth");
   }
-  for (const name of ["maxBodyBytes", "maxHeaderBytes", "procedureTimeoutMs"] as const) {
+  for (const name of [
+    "maxBodyBytes",
+    "maxHeaderBytes",
+    "procedureTimeoutMs",
+    "subscriptionReauthSeconds",
+  ] as const) {
     const value = options[name];
     if (value !== undefined && (!Number.isInteger(value) || value <= 0)) {
       throw new Error(`svc: ${name} must be a positive integer`);
@@ -159,7 +173,7 @@ function checkOptions(options: WorkerOptions<never>): void {
 
 /**
  * Builds the worker's handlers. `fetch`: RPC at `POST /_svc/rpc`, REST at
- * `/_svc/rest/*`, the admin-token gated `/_svc/admin/*`, every other `/_svc/*`
+ * `/_svc/rest/*`, live queries at `GET /_svc/ws` (WebSocket), the admin-token gated `/_svc/admin/*`, every other `/_svc/*`
  * path reserved (unknown ones 404), then the app's HTTP actions, then
  * `options.fetch`. `scheduled` runs the cron jobs and `queue` the queue
  * consumers, both as the service identity. Configuration mistakes throw here,
@@ -193,6 +207,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     shardAccess: options.shardAccess ?? (() => true),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     procedureTimeoutMs: options.procedureTimeoutMs ?? DEFAULT_PROCEDURE_TIMEOUT_MS,
+    subscriptionReauthSeconds: options.subscriptionReauthSeconds ?? 60,
   };
 
   const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
@@ -200,6 +215,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     refuseHugeHeaders(request, maxHeaderBytes);
     const path = url.pathname;
     if (path === RPC_PATH) return handleRpc(request, env, url, runtime);
+    if (path === SUBSCRIPTION_PATH) return handleSubscribe(request, env, url, runtime);
     if (path.startsWith(REST_PREFIX)) return handleRest(request, env, url, runtime);
     if (path.startsWith(ADMIN_PREFIX)) {
       const operator = await adminGate(request);

@@ -42,7 +42,7 @@ export interface AuthApiContext<Api> {
 
 const HEADERS_HELP =
   "Pass the caller's headers: in an HTTP action `request.headers`; " +
-  "in a WebSocket subscription the headers of the upgrade request; " +
+  "in a subscription `new Headers(ctx.meta.headers)` (the upgrade request's); " +
   "server-to-server (cron, queue consumer) `new Headers()`, which the service account fills in " +
   "(withAuthPlugins(auth, { serviceAccount: {} })). The procedure context has the identity " +
   "(ctx.auth) but not the raw request headers, so they cannot be filled in for you.";

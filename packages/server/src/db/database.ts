@@ -21,6 +21,19 @@ export interface DatabaseOptions {
   enforceRls: boolean;
   /** Creation time of a new document (strictly increasing within a shard). */
   now: () => number;
+  /** Records which tables this handle reads and writes (subscriptions' read sets, commits' write sets). */
+  access?: TableAccess;
+}
+
+/** The tables a call read and wrote; what decides which subscriptions a commit re-runs. */
+export interface TableAccess {
+  readonly reads: Set<string>;
+  readonly writes: Set<string>;
+}
+
+/** An empty {@link TableAccess}. */
+export function tableAccess(): TableAccess {
+  return { reads: new Set(), writes: new Set() };
 }
 
 const SYSTEM_FIELDS = ["_id", "_creationTime"];
@@ -30,7 +43,7 @@ const SYSTEM_FIELDS = ["_id", "_creationTime"];
  * schema on every write and filtered by RLS on every read.
  */
 export function createDatabase(options: DatabaseOptions): DatabaseWriter {
-  const { sql, schema, policyCtx, enforceRls, now } = options;
+  const { sql, schema, policyCtx, enforceRls, now, access } = options;
 
   const tableFor = (name: string): AnyTableDefinition => {
     // Own keys only: a table named "__proto__" or "constructor" is no table.
@@ -108,6 +121,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
         table,
       );
     }
+    access?.writes.add(table);
     sql.exec(
       `UPDATE ${sqlTable(table)} SET _doc = ? WHERE _id = ?`,
       documentToJson(nextFields),
@@ -119,6 +133,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     async get(id: string) {
       const table = typeof id === "string" ? tableOfId(id) : undefined;
       if (table === undefined || !Object.hasOwn(schema.tables, table)) return null;
+      access?.reads.add(table);
       const row = sql
         .exec<StoredRow>(
           `SELECT _id, _creationTime, _doc FROM ${sqlTable(table)} WHERE _id = ?`,
@@ -132,6 +147,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
 
     query(table: string) {
       const definition = tableFor(table);
+      access?.reads.add(table);
       return new TableQuery(
         { sql, table, canRead: (doc) => canRead(definition, doc) },
         definition.indexes,
@@ -151,6 +167,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
       if (enforceRls && definition.policies !== undefined) {
         await assertAllowed(definition.policies.insert?.(policyCtx, doc as never), "insert", table);
       }
+      access?.writes.add(table);
       sql.exec(
         `INSERT INTO ${sqlTable(table)} (_id, _creationTime, _doc) VALUES (?, ?, ?)`,
         doc._id,
@@ -187,6 +204,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
       if (enforceRls && definition.policies !== undefined) {
         await assertAllowed(definition.policies.delete?.(policyCtx, doc as never), "delete", table);
       }
+      access?.writes.add(table);
       sql.exec(`DELETE FROM ${sqlTable(table)} WHERE _id = ?`, id);
     },
   } as unknown as DatabaseWriter;

@@ -33,10 +33,11 @@ export interface AuthContext {
 }
 
 /**
- * Which door a call came through: `rpc`, `rest`, an `http` action, a `cron`
- * job, a `queue` consumer, or `internal` (`ctx.run*` from another procedure).
+ * Which door a call came through: `rpc`, `rest`, an `http` action, a `ws`
+ * subscription, a `cron` job, a `queue` consumer, or `internal` (`ctx.run*`
+ * from another procedure).
  */
-export type Transport = "rpc" | "rest" | "http" | "cron" | "queue" | "internal";
+export type Transport = "rpc" | "rest" | "http" | "ws" | "cron" | "queue" | "internal";
 
 /**
  * Builds `ctx.auth` for a call: a service name makes it a service call (no
@@ -69,6 +70,11 @@ export interface CallMeta {
   readonly shardKey: string;
   /** A unique id for the outer request, shared by nested `ctx.run*` calls. */
   readonly requestId: string;
+  /**
+   * For a subscription (`transport: "ws"`): the upgrade request's `cookie`
+   * and `authorization` headers, to pass to `ctx.authApi`. Absent otherwise.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
   [key: string]: unknown;
 }
 

@@ -33,4 +33,6 @@ export interface ShardEndpoint {
    */
   callFromServer(call: ShardCall): Promise<ShardResult>;
   openStream(call: ShardCall): Promise<ShardStreamResult>;
+  /** Accepts a subscription socket the worker authorized (`/_svc/ws`). */
+  fetch(request: Request): Promise<Response>;
 }

@@ -1,4 +1,4 @@
-import { createDatabase, readOnly } from "../db/database.ts";
+import { createDatabase, readOnly, type TableAccess, tableAccess } from "../db/database.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import {
@@ -21,6 +21,8 @@ export interface CallOrigin {
   identity: Identity | null;
   /** Set for service calls (cron jobs, queue consumers). */
   service: string | null;
+  /** A subscription's upgrade headers (cookie, authorization), shown as `ctx.meta.headers`. */
+  headers?: Readonly<Record<string, string>>;
   transport: Transport;
   requestId: string;
   shardKey: string;
@@ -32,7 +34,17 @@ export interface DispatcherDeps {
   schema: SchemaDefinition;
   storage: DurableObjectStorage;
   now: () => number;
+  /** Called after each outermost mutation commits, with the tables it wrote. */
+  onCommit?: (tables: ReadonlySet<string>) => void;
 }
+
+/** Where a call runs: inside a mutation's transaction or not, and what it records. */
+interface Scope {
+  inTransaction: boolean;
+  access: TableAccess | undefined;
+}
+
+const OUTSIDE: Scope = { inTransaction: false, access: undefined };
 
 /**
  * Validates arguments against an `.input()` object validator (`undefined` and
@@ -82,6 +94,13 @@ export class Dispatcher {
     return procedure;
   }
 
+  /** Finds a query a client may subscribe to: public queries only, else the unknown-path `NOT_FOUND`. */
+  subscribableProcedure(path: string): AnyProcedure {
+    const procedure = this.publicProcedure(path, "call");
+    if (procedure.kind !== "query") throw new SvcError("NOT_FOUND", "No such procedure.");
+    return procedure;
+  }
+
   /**
    * Finds a query, mutation or action the app's server code may run: public
    * or internal, never a stream. An unknown path is `NOT_FOUND`.
@@ -99,11 +118,28 @@ export class Dispatcher {
   /** Runs a query, mutation or action called from outside the shard. */
   run(path: string, procedure: AnyProcedure, args: unknown, origin: CallOrigin): Promise<unknown> {
     if (procedure.kind === "mutation") {
-      return this.#lock.run(() =>
-        this.#invoke(path, procedure, args, origin, { inTransaction: false }),
-      );
+      return this.#lock.run(() => this.#invoke(path, procedure, args, origin, OUTSIDE));
     }
-    return this.#invoke(path, procedure, args, origin, { inTransaction: false });
+    return this.#invoke(path, procedure, args, origin, OUTSIDE);
+  }
+
+  /**
+   * Runs a query for a subscription and answers its value with the tables it
+   * read (nested `ctx.runQuery` calls included): a commit that writes one of
+   * them re-runs it.
+   */
+  async runTracked(
+    path: string,
+    procedure: AnyProcedure,
+    args: unknown,
+    origin: CallOrigin,
+  ): Promise<{ value: unknown; reads: ReadonlySet<string> }> {
+    const access = tableAccess();
+    const value = await this.#invoke(path, procedure, args, origin, {
+      inTransaction: false,
+      access,
+    });
+    return { value, reads: access.reads };
   }
 
   /** Starts a stream: validation and middleware run now, items when iterated. */
@@ -113,7 +149,7 @@ export class Dispatcher {
     args: unknown,
     origin: CallOrigin,
   ): Promise<AsyncIterable<unknown>> {
-    const iterable = await this.#invoke(path, procedure, args, origin, { inTransaction: false });
+    const iterable = await this.#invoke(path, procedure, args, origin, OUTSIDE);
     if (iterable === null || typeof iterable !== "object" || !(Symbol.asyncIterator in iterable)) {
       throw new Error(`svc: stream ${path} did not return an async iterable`);
     }
@@ -125,7 +161,7 @@ export class Dispatcher {
     procedure: AnyProcedure,
     rawArgs: unknown,
     origin: CallOrigin,
-    scope: { inTransaction: boolean },
+    scope: Scope,
   ): Promise<unknown> {
     const args = validateArgs(procedure.args, rawArgs);
     const auth = authContext(origin.identity, origin.service);
@@ -135,9 +171,10 @@ export class Dispatcher {
       transport: origin.transport,
       shardKey: origin.shardKey,
       requestId: origin.requestId,
+      ...(origin.headers ? { headers: origin.headers } : {}),
     };
-    const body = async () => {
-      const ctx = this.#context(procedure, { auth, meta, args }, origin, scope);
+    const body = async (inner: Scope) => {
+      const ctx = this.#context(procedure, { auth, meta, args }, origin, inner);
       const result = await runMiddleware(procedure.middleware, ctx, (finalCtx) =>
         Promise.resolve(
           (procedure.handler as (ctx: unknown, args: unknown) => unknown)(finalCtx, args),
@@ -145,16 +182,22 @@ export class Dispatcher {
       );
       return procedure.kind === "stream" ? result : checkOutput(path, procedure, result);
     };
-    if (procedure.kind !== "mutation") return body();
-    // Nested mutations become savepoints of the outer transaction.
-    return this.#deps.storage.transaction(body);
+    if (procedure.kind !== "mutation") return body(scope);
+    // Nested mutations become savepoints of the outer transaction and record into its write set.
+    if (scope.inTransaction) return this.#deps.storage.transaction(() => body(scope));
+    const access = tableAccess();
+    const result = await this.#deps.storage.transaction(() =>
+      body({ inTransaction: true, access }),
+    );
+    if (access.writes.size > 0) this.#deps.onCommit?.(access.writes);
+    return result;
   }
 
   #context(
     procedure: AnyProcedure,
     base: { auth: AuthContext; meta: CallMeta; args: Record<string, unknown> },
     origin: CallOrigin,
-    scope: { inTransaction: boolean },
+    scope: Scope,
   ): Record<string, unknown> {
     const { kind } = procedure;
     const ctx: Record<string, unknown> = { ...base };
@@ -165,19 +208,21 @@ export class Dispatcher {
         policyCtx: { auth: base.auth, meta: base.meta },
         enforceRls: !procedure.bypassRls,
         now: this.#deps.now,
+        access: scope.access,
       });
       ctx.db = kind === "mutation" ? db : readOnly(db);
     }
-    const inMutation = kind === "mutation" || scope.inTransaction;
-    ctx.runQuery = this.#runner("query", origin, { inTransaction: inMutation });
-    if (kind === "mutation" || kind === "action") {
-      ctx.runMutation = this.#runner("mutation", origin, { inTransaction: inMutation });
+    ctx.runQuery = this.#runner("query", origin, scope);
+    // An action's mutations are each their own transaction; a mutation's join its own.
+    if (kind === "mutation") ctx.runMutation = this.#runner("mutation", origin, scope);
+    if (kind === "action") {
+      ctx.runMutation = this.#runner("mutation", origin, OUTSIDE);
+      ctx.runAction = this.#runner("action", origin, OUTSIDE);
     }
-    if (kind === "action") ctx.runAction = this.#runner("action", origin, { inTransaction: false });
     return ctx;
   }
 
-  #runner(kind: ProcedureKind, origin: CallOrigin, scope: { inTransaction: boolean }) {
+  #runner(kind: ProcedureKind, origin: CallOrigin, scope: Scope) {
     return (ref: unknown, args?: unknown) => {
       const { path, procedure } = this.#resolve(ref);
       if (procedure.kind !== kind) {

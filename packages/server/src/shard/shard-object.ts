@@ -4,6 +4,7 @@ import { normalizeError } from "../errors/normalize.ts";
 import { serializeError } from "../errors/svc-error.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
+import { SubscriptionHub } from "../subscriptions/hub.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";
 import { creationClock } from "./creation-clock.ts";
 import { checkOutput, Dispatcher } from "./dispatch.ts";
@@ -34,6 +35,7 @@ export function createShard(
   const { schema, functions } = options;
   return class SvcShard extends DurableObject implements ShardEndpoint {
     readonly #dispatcher: Dispatcher;
+    readonly #hub: SubscriptionHub;
 
     constructor(ctx: DurableObjectState, env: unknown) {
       super(ctx, env as never);
@@ -43,7 +45,30 @@ export function createShard(
         schema,
         storage: ctx.storage,
         now: creationClock(),
+        onCommit: (tables) => this.#hub.commit(tables),
       });
+      this.#hub = new SubscriptionHub(ctx, this.#dispatcher);
+    }
+
+    /** The subscription socket, forwarded by the worker's `/_svc/ws` route. */
+    override async fetch(request: Request): Promise<Response> {
+      return this.#hub.accept(request);
+    }
+
+    override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+      await this.#hub.message(ws, message);
+    }
+
+    override async webSocketClose(ws: WebSocket): Promise<void> {
+      this.#hub.close(ws);
+    }
+
+    override async webSocketError(ws: WebSocket): Promise<void> {
+      this.#hub.close(ws);
+    }
+
+    override async alarm(): Promise<void> {
+      await this.#hub.alarm();
     }
 
     async call(call: ShardCall): Promise<ShardResult> {

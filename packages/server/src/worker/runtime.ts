@@ -19,4 +19,6 @@ export interface WorkerRuntime<Env> {
   maxBodyBytes: number;
   /** How long a call may take in its shard. */
   procedureTimeoutMs: number;
+  /** How long a subscription socket's identity counts before the client must reconnect. */
+  subscriptionReauthSeconds: number;
 }

@@ -6,9 +6,9 @@ export interface ShardAccess<Env = unknown> {
   identity: Identity | null;
   /** The shard key the request named (`default` when it named none). */
   shardKey: string;
-  /** The procedure path, e.g. `messages:list`. */
+  /** The procedure path, e.g. `messages:list`; `*` for a subscription socket (any public query). */
   path: string;
-  transport: "rpc" | "rest";
+  transport: "rpc" | "rest" | "ws";
   request: Request;
   env: Env;
 }

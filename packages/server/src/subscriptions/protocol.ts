@@ -1,0 +1,55 @@
+import type { ProblemDetails } from "../errors/problem.ts";
+import type { Identity } from "../procedures/context.ts";
+
+/**
+ * svc's subscription protocol, version 1: JSON text frames over a WebSocket
+ * opened at `GET /_svc/ws` with the subprotocol `svc.v1`.
+ *
+ * Client → server: `subscribe` (a public query, its arguments, an id the
+ * client chooses) and `unsubscribe`. Server → client: `value` (the query's
+ * current result: the first right after it ran, then one per change) and
+ * `error` (problem details; with an `id` the subscription has ended, without
+ * one a frame was refused and the socket stays open).
+ *
+ * @see ../../../../docs/subscriptions.md
+ */
+export const SUBSCRIPTION_PROTOCOL = "svc.v1";
+
+/** A browser cannot set `Authorization` on a WebSocket: it offers `svc.bearer.<base64url token>`. */
+export const BEARER_PROTOCOL_PREFIX = "svc.bearer.";
+
+/** Path of the WebSocket endpoint. */
+export const SUBSCRIPTION_PATH = "/_svc/ws";
+
+/** Frames a client sends. */
+export type ClientFrame =
+  | { type: "subscribe"; id: string; path: string; args?: unknown }
+  | { type: "unsubscribe"; id: string };
+
+/** Frames the server sends. */
+export type ServerFrame =
+  | { type: "value"; id: string; value: unknown }
+  | { type: "error"; id?: string; error: ProblemDetails };
+
+/** Close codes of the subscription socket. */
+export const CLOSE = {
+  /** The socket's authority expired: reconnect (the identity is resolved again). */
+  REAUTHENTICATE: 4001,
+  /** A frame over the size limit (RFC 6455's "message too big"). */
+  TOO_BIG: 1009,
+} as const;
+
+/**
+ * What the worker tells the shard about an accepted socket, in a header the
+ * worker always overwrites (a client's own header of that name is removed):
+ * the identity it resolved, when that resolution stops counting, and the
+ * upgrade request's credential headers for `ctx.authApi`.
+ */
+export interface SocketGrant {
+  identity: Identity | null;
+  authorizedUntil: number;
+  headers: Record<string, string>;
+}
+
+/** The internal header carrying a {@link SocketGrant} from the worker to the shard. */
+export const GRANT_HEADER = "x-svc-internal-socket-grant";

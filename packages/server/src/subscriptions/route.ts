@@ -1,0 +1,98 @@
+import { SvcError } from "../errors/svc-error.ts";
+import { refuseCrossSiteCookies } from "../worker/cross-site.ts";
+import type { WorkerRuntime } from "../worker/runtime.ts";
+import { shardKeyOf } from "../worker/shard-key.ts";
+import {
+  BEARER_PROTOCOL_PREFIX,
+  GRANT_HEADER,
+  type SocketGrant,
+  SUBSCRIPTION_PATH,
+  SUBSCRIPTION_PROTOCOL,
+} from "./protocol.ts";
+
+const INTERNAL_HEADER_PREFIX = "x-svc-internal-";
+
+function offeredProtocols(request: Request): string[] {
+  return (request.headers.get("sec-websocket-protocol") ?? "")
+    .split(",")
+    .map((protocol) => protocol.trim())
+    .filter(Boolean);
+}
+
+/** `svc.bearer.<base64url>` → the token, or `undefined`. */
+function bearerFromProtocols(protocols: readonly string[]): string | undefined {
+  const offered = protocols.find((protocol) => protocol.startsWith(BEARER_PROTOCOL_PREFIX));
+  if (offered === undefined) return undefined;
+  const encoded = offered
+    .slice(BEARER_PROTOCOL_PREFIX.length)
+    .replaceAll("-", "+")
+    .replaceAll("_", "/");
+  try {
+    return atob(encoded);
+  } catch {
+    throw new SvcError(
+      "BAD_REQUEST",
+      "The svc.bearer subprotocol carries no valid base64url token.",
+    );
+  }
+}
+
+/**
+ * `GET /_svc/ws` (WebSocket upgrade, subprotocol `svc.v1`): resolves the
+ * caller from the upgrade request (cookie, `Authorization`, or the
+ * `svc.bearer.<token>` subprotocol browsers can send), applies the CSRF rule
+ * (cookies from another site are refused, as on RPC) and the `shardAccess`
+ * hook, then hands the socket to the shard with the identity in a header the
+ * worker writes itself: any client header named `x-svc-internal-*` is removed
+ * first, so a client cannot forge it.
+ */
+export async function handleSubscribe<Env>(
+  request: Request,
+  env: Env,
+  url: URL,
+  runtime: WorkerRuntime<Env>,
+): Promise<Response> {
+  if (request.method !== "GET") {
+    throw new SvcError("METHOD_NOT_ALLOWED", "Subscriptions open with GET.", {
+      headers: { allow: "GET" },
+    });
+  }
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+    throw new SvcError(
+      "BAD_REQUEST",
+      "Subscriptions need a WebSocket upgrade (Upgrade: websocket).",
+    );
+  }
+  const protocols = offeredProtocols(request);
+  if (!protocols.includes(SUBSCRIPTION_PROTOCOL)) {
+    throw new SvcError("BAD_REQUEST", `Offer the WebSocket subprotocol ${SUBSCRIPTION_PROTOCOL}.`);
+  }
+  refuseCrossSiteCookies(request, url);
+  const shardKey = shardKeyOf(request, url);
+  const headers = new Headers(request.headers);
+  for (const name of [...headers.keys()]) {
+    if (name.startsWith(INTERNAL_HEADER_PREFIX)) headers.delete(name);
+  }
+  const bearer = bearerFromProtocols(protocols);
+  if (bearer !== undefined && !headers.has("authorization")) {
+    headers.set("authorization", `Bearer ${bearer}`);
+  }
+  const identity = await runtime.resolveIdentity(new Request(request.url, { headers }), env);
+  const access = { identity, shardKey, path: "*", transport: "ws" as const, request, env };
+  if (!(await runtime.shardAccess(access))) throw new SvcError("NOT_FOUND", "No such procedure.");
+  const credentials: Record<string, string> = {};
+  for (const name of ["cookie", "authorization"]) {
+    const value = headers.get(name);
+    if (value !== null) credentials[name] = value;
+  }
+  const grant: SocketGrant = {
+    identity,
+    authorizedUntil: Date.now() + runtime.subscriptionReauthSeconds * 1000,
+    headers: credentials,
+  };
+  headers.set(GRANT_HEADER, JSON.stringify(grant));
+  headers.set("sec-websocket-protocol", SUBSCRIPTION_PROTOCOL);
+  const target = new URL(SUBSCRIPTION_PATH, url);
+  target.searchParams.set("shardKey", shardKey);
+  return runtime.shard(env, shardKey).fetch(new Request(target, { headers }));
+}

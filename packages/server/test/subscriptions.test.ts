@@ -1,0 +1,224 @@
+import { createExecutionContext, evictDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createWorker } from "../src/index.ts";
+import { functions } from "./fixture/functions.ts";
+import { rpcValue } from "./rpc.ts";
+
+type Frame = { type: string; id?: string; value?: unknown; error?: { code: string } };
+
+/** A subscription socket with its frames, as a test sees it. */
+interface Socket {
+  ws: WebSocket;
+  frames: Frame[];
+  closed: Promise<CloseEvent>;
+  subscribe(id: string, path: string, args?: unknown): void;
+  /** The next frame matching `match` (already received or arriving within `timeoutMs`). */
+  next(match: (frame: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
+  /** Waits `ms` and answers the frames that arrived meanwhile. */
+  quietFor(ms: number): Promise<Frame[]>;
+}
+
+const faster = createWorker({
+  shardDO: "SHARD",
+  functions,
+  subscriptionReauthSeconds: 1,
+  resolveIdentity: (request) => {
+    const user = request.headers.get("x-test-user");
+    return user ? { userId: user } : null;
+  },
+});
+
+async function open(
+  options: { user?: string; shardKey: string; headers?: Record<string, string> },
+  worker: { fetch: (request: Request) => Promise<Response> } = {
+    fetch: (request) => exports.default.fetch(request),
+  },
+): Promise<Socket> {
+  const headers = new Headers({
+    upgrade: "websocket",
+    "sec-websocket-protocol": "svc.v1",
+    ...options.headers,
+  });
+  if (options.user) headers.set("x-test-user", options.user);
+  const url = `http://svc.test/_svc/ws?shardKey=${encodeURIComponent(options.shardKey)}`;
+  const response = await worker.fetch(new Request(url, { headers }));
+  expect(response.status).toBe(101);
+  const ws = response.webSocket!;
+  ws.accept();
+  const frames: Frame[] = [];
+  const listeners = new Set<() => void>();
+  ws.addEventListener("message", (event) => {
+    frames.push(JSON.parse(event.data as string) as Frame);
+    for (const listener of listeners) listener();
+  });
+  const closed = new Promise<CloseEvent>((resolve) => ws.addEventListener("close", resolve));
+  let seen = 0;
+  return {
+    ws,
+    frames,
+    closed,
+    subscribe: (id, path, args) => ws.send(JSON.stringify({ type: "subscribe", id, path, args })),
+    next(match, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          for (let index = seen; index < frames.length; index++) {
+            if (match(frames[index]!)) {
+              seen = index + 1;
+              listeners.delete(check);
+              clearTimeout(timer);
+              resolve(frames[index]!);
+              return;
+            }
+          }
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(
+            new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`),
+          );
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+    async quietFor(ms) {
+      const before = frames.length;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return frames.slice(before);
+    },
+  };
+}
+
+const valueOf = (id: string) => (frame: Frame) => frame.type === "value" && frame.id === id;
+const bodies = (frame: Frame) => (frame.value as { body: string }[]).map((row) => row.body);
+
+describe("subscriptions over WebSockets", () => {
+  it("send the first value, then a new one after each commit that changes it", async () => {
+    const alice = await open({ user: "alice", shardKey: "live-1" });
+    alice.subscribe("a", "messages:list");
+    expect(bodies(await alice.next(valueOf("a")))).toEqual([]);
+    await rpcValue("messages:send", { body: "first" }, { user: "alice", shardKey: "live-1" });
+    expect(bodies(await alice.next(valueOf("a")))).toEqual(["first"]);
+    await rpcValue("messages:send", { body: "second" }, { user: "alice", shardKey: "live-1" });
+    expect(bodies(await alice.next(valueOf("a")))).toEqual(["first", "second"]);
+    alice.ws.close();
+  });
+
+  it("do not re-run for a commit to a table the query did not read", async () => {
+    const alice = await open({ user: "alice", shardKey: "live-2" });
+    alice.subscribe("a", "messages:list");
+    await alice.next(valueOf("a"));
+    await rpcValue("notes:add", { text: "unrelated" }, { shardKey: "live-2" });
+    expect(await alice.quietFor(300)).toEqual([]);
+    alice.ws.close();
+  });
+
+  it("apply each subscriber's RLS: bob never receives alice's rows", async () => {
+    const bob = await open({ user: "bob", shardKey: "live-3" });
+    bob.subscribe("b", "messages:list");
+    expect(bodies(await bob.next(valueOf("b")))).toEqual([]);
+    await rpcValue("messages:send", { body: "alice only" }, { user: "alice", shardKey: "live-3" });
+    // Bob's result did not change, so nothing is pushed to him.
+    expect(await bob.quietFor(300)).toEqual([]);
+    await rpcValue("messages:send", { body: "bob's" }, { user: "bob", shardKey: "live-3" });
+    expect(bodies(await bob.next(valueOf("b")))).toEqual(["bob's"]);
+    expect(JSON.stringify(bob.frames)).not.toContain("alice only");
+    bob.ws.close();
+  });
+
+  it("ignore a forged identity header", async () => {
+    await rpcValue("messages:send", { body: "secret" }, { user: "alice", shardKey: "live-4" });
+    const forged = JSON.stringify({
+      identity: { userId: "alice" },
+      authorizedUntil: 9e15,
+      headers: {},
+    });
+    const mallory = await open({
+      shardKey: "live-4",
+      headers: { "x-svc-internal-socket-grant": forged },
+    });
+    mallory.subscribe("m", "messages:list");
+    expect(bodies(await mallory.next(valueOf("m")))).toEqual([]);
+    mallory.ws.close();
+  });
+
+  it("answer internal queries, mutations and unknown paths alike, and keep the socket", async () => {
+    const socket = await open({ shardKey: "live-5" });
+    const codes: string[] = [];
+    for (const path of ["jobs:countRuns", "messages:send", "nope:nothing", "messages:ticks"]) {
+      socket.subscribe(path, path);
+      const frame = await socket.next((f) => f.type === "error" && f.id === path);
+      codes.push(`${frame.error?.code}`);
+    }
+    expect(codes).toEqual(["NOT_FOUND", "NOT_FOUND", "NOT_FOUND", "NOT_FOUND"]);
+    socket.ws.send("not json");
+    expect(await socket.next((f) => f.type === "error" && f.id === undefined)).toMatchObject({
+      error: { code: "BAD_REQUEST" },
+    });
+    socket.subscribe("ok", "messages:list");
+    await socket.next(valueOf("ok"));
+    socket.ws.close();
+  });
+
+  it("limit subscriptions per socket and frame size", async () => {
+    const socket = await open({ shardKey: "live-6" });
+    for (let index = 0; index < 100; index++) socket.subscribe(`s${index}`, "messages:list");
+    socket.subscribe("one-too-many", "messages:list");
+    expect(await socket.next((f) => f.id === "one-too-many")).toMatchObject({
+      type: "error",
+      error: { code: "BAD_REQUEST" },
+    });
+    socket.ws.send(JSON.stringify({ type: "subscribe", id: "big", path: "x".repeat(70_000) }));
+    expect((await socket.closed).code).toBe(1009);
+  });
+
+  it("end a socket's authority after subscriptionReauthSeconds (close 4001)", async () => {
+    const socket = await open(
+      { user: "alice", shardKey: "live-7" },
+      { fetch: (request) => faster.fetch(request, env, createExecutionContext()) },
+    );
+    socket.subscribe("a", "messages:list");
+    await socket.next(valueOf("a"));
+    const started = Date.now();
+    const closed = await socket.closed;
+    expect(closed.code).toBe(4001);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("survive eviction of the object (hibernation), and a new socket resumes with the current value", async () => {
+    const alice = await open({ user: "alice", shardKey: "live-8" });
+    alice.subscribe("a", "messages:list");
+    await alice.next(valueOf("a"));
+    await evictDurableObject(env.SHARD.getByName("live-8") as unknown as DurableObjectStub);
+    await rpcValue(
+      "messages:send",
+      { body: "after eviction" },
+      { user: "alice", shardKey: "live-8" },
+    );
+    expect(bodies(await alice.next(valueOf("a")))).toEqual(["after eviction"]);
+    const again = await open({ user: "alice", shardKey: "live-8" });
+    again.subscribe("b", "messages:list");
+    expect(bodies(await again.next(valueOf("b")))).toEqual(["after eviction"]);
+    alice.ws.close();
+    again.ws.close();
+  });
+
+  it("refuse a plain GET, a missing subprotocol and cross-site cookies", async () => {
+    const plain = await exports.default.fetch("http://svc.test/_svc/ws");
+    expect(plain.status).toBe(400);
+    const noProtocol = await exports.default.fetch("http://svc.test/_svc/ws", {
+      headers: { upgrade: "websocket" },
+    });
+    expect(await noProtocol.json()).toMatchObject({ code: "BAD_REQUEST" });
+    const crossSite = await exports.default.fetch("http://svc.test/_svc/ws", {
+      headers: {
+        upgrade: "websocket",
+        "sec-websocket-protocol": "svc.v1",
+        cookie: "session=x",
+        origin: "https://evil.example",
+      },
+    });
+    expect(crossSite.status).toBe(403);
+  });
+});
