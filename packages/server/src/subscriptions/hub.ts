@@ -32,14 +32,33 @@ interface Subscription {
   id: string;
   path: string;
   args: unknown;
+  socket: SocketState;
+  group: QueryGroup;
+  /** The last value sent to this socket, encoded; pushes happen only when it changes. */
+  last: string | undefined;
+  ended: boolean;
+}
+
+/**
+ * Subscriptions that must see the same result: same query, same arguments,
+ * same caller (identity and credentials). A commit runs the query once per
+ * group, not once per subscriber: 1,000 tabs of 10 users watching one list
+ * cost 10 runs.
+ */
+interface QueryGroup {
+  key: string;
+  path: string;
+  args: unknown;
+  grant: SocketGrant;
+  shardKey: string;
+  members: Set<Subscription>;
   /** Tables the last run read; `null` until it ran in this isolate (re-run on any commit). */
   reads: ReadonlySet<string> | null;
-  /** The last value sent, encoded; pushes happen only when it changes. */
-  last: string | undefined;
+  /** The last result, encoded (or the error that ended the group). */
+  result: { encoded: string } | { error: unknown } | undefined;
   /** A run is in flight; `dirty` asks for one more after it (latest value, never a queue). */
   running: boolean;
   dirty: boolean;
-  ended: boolean;
 }
 
 interface SocketState {
@@ -61,6 +80,7 @@ export class SubscriptionHub {
   readonly #state: DurableObjectState;
   readonly #dispatcher: Dispatcher;
   readonly #sockets = new Map<string, SocketState>();
+  readonly #groups = new Map<string, QueryGroup>();
 
   constructor(state: DurableObjectState, dispatcher: Dispatcher) {
     this.#state = state;
@@ -109,8 +129,7 @@ export class SubscriptionHub {
     }
     if (frame.type === "unsubscribe") {
       const subscription = socket.subscriptions.get(frame.id);
-      if (subscription) subscription.ended = true;
-      socket.subscriptions.delete(frame.id);
+      if (subscription) this.#end(subscription);
       return this.#persist(socket);
     }
     if (socket.subscriptions.has(frame.id)) {
@@ -127,19 +146,12 @@ export class SubscriptionHub {
       );
       return send(socket, { type: "error", id: frame.id, error: toProblem(error) });
     }
-    const subscription: Subscription = {
-      id: frame.id,
-      path: frame.path,
-      args: frame.args,
-      reads: null,
-      last: undefined,
-      running: false,
-      dirty: false,
-      ended: false,
-    };
-    socket.subscriptions.set(frame.id, subscription);
+    const subscription = this.#join(socket, frame.id, frame.path, frame.args);
     this.#persist(socket);
-    await this.#run(socket, subscription);
+    const { group } = subscription;
+    // A group whose result is current answers at once; otherwise its run will.
+    if (group.result !== undefined && !group.running) this.#deliver(subscription);
+    else await this.#run(group);
   }
 
   /** Forgets a closed socket. */
@@ -147,22 +159,18 @@ export class SubscriptionHub {
     const id = attachmentId(ws);
     if (id === undefined) return;
     const socket = this.#sockets.get(id);
-    for (const subscription of socket?.subscriptions.values() ?? []) subscription.ended = true;
+    for (const subscription of [...(socket?.subscriptions.values() ?? [])]) this.#end(subscription);
     this.#sockets.delete(id);
     this.#state.storage.kv.delete(KV_PREFIX + id);
   }
 
-  /** Re-runs every subscription that read one of `tables` (or whose reads are not known yet). */
+  /** Re-runs every query group that read one of `tables` (or whose reads are not known yet). */
   commit(tables: ReadonlySet<string>): void {
-    for (const ws of this.#state.getWebSockets()) {
-      const socket = this.#socketOf(ws);
-      if (socket === undefined) continue;
-      for (const subscription of socket.subscriptions.values()) {
-        const touched =
-          subscription.reads === null ||
-          [...tables].some((table) => subscription.reads?.has(table));
-        if (touched) void this.#run(socket, subscription);
-      }
+    // Sockets woken from hibernation rebuild their subscriptions (and groups) first.
+    for (const ws of this.#state.getWebSockets()) this.#socketOf(ws);
+    for (const group of this.#groups.values()) {
+      const touched = group.reads === null || [...tables].some((table) => group.reads?.has(table));
+      if (touched) void this.#run(group);
     }
   }
 
@@ -187,58 +195,116 @@ export class SubscriptionHub {
     if (current === null || current > until) await this.#state.storage.setAlarm(until);
   }
 
-  /** Runs a subscription's query and pushes its value if it changed; coalesces bursts. */
-  async #run(socket: SocketState, subscription: Subscription): Promise<void> {
-    if (subscription.running) {
-      subscription.dirty = true;
+  /** Adds a subscription to its query group (creating the group on first use). */
+  #join(socket: SocketState, id: string, path: string, args: unknown): Subscription {
+    const { grant, shardKey } = socket.stored;
+    const key = stringifyJson([path, args ?? {}, grant.identity, grant.headers]);
+    let group = this.#groups.get(key);
+    if (group === undefined) {
+      group = {
+        key,
+        path,
+        args,
+        grant,
+        shardKey,
+        members: new Set(),
+        reads: null,
+        result: undefined,
+        running: false,
+        dirty: false,
+      };
+      this.#groups.set(key, group);
+    }
+    const subscription: Subscription = {
+      id,
+      path,
+      args,
+      socket,
+      group,
+      last: undefined,
+      ended: false,
+    };
+    group.members.add(subscription);
+    socket.subscriptions.set(id, subscription);
+    return subscription;
+  }
+
+  /** Ends a subscription; an empty group is dropped. */
+  #end(subscription: Subscription): void {
+    subscription.ended = true;
+    subscription.socket.subscriptions.delete(subscription.id);
+    const { group } = subscription;
+    group.members.delete(subscription);
+    if (group.members.size === 0) this.#groups.delete(group.key);
+  }
+
+  /** Runs a group's query once and delivers the result to its members; coalesces bursts. */
+  async #run(group: QueryGroup): Promise<void> {
+    if (group.running) {
+      group.dirty = true;
       return;
     }
-    subscription.running = true;
+    group.running = true;
     try {
       do {
-        subscription.dirty = false;
-        await this.#runOnce(socket, subscription);
-      } while (subscription.dirty && !subscription.ended);
+        group.dirty = false;
+        await this.#runOnce(group);
+      } while (group.dirty && group.members.size > 0);
     } finally {
-      subscription.running = false;
+      group.running = false;
     }
   }
 
-  async #runOnce(socket: SocketState, subscription: Subscription): Promise<void> {
-    const { grant, shardKey } = socket.stored;
+  async #runOnce(group: QueryGroup): Promise<void> {
     try {
-      const procedure = this.#dispatcher.subscribableProcedure(subscription.path);
+      const procedure = this.#dispatcher.subscribableProcedure(group.path);
       const { value, reads } = await this.#dispatcher.runTracked(
-        subscription.path,
+        group.path,
         procedure,
-        subscription.args,
+        group.args,
         {
-          identity: grant.identity,
+          identity: group.grant.identity,
           service: null,
           transport: "ws",
           requestId: crypto.randomUUID(),
-          shardKey,
-          headers: grant.headers,
+          shardKey: group.shardKey,
+          headers: group.grant.headers,
         },
       );
-      if (subscription.ended) return;
-      subscription.reads = reads;
+      group.reads = reads;
       const encoded = stringifyJson(value);
-      if (encoded === subscription.last) return;
       if (encoded.length > MAX_VALUE_BYTES) {
         throw new SvcError(
           "PAYLOAD_TOO_LARGE",
           `The result is over ${MAX_VALUE_BYTES} bytes; subscribe to less.`,
         );
       }
-      subscription.last = encoded;
-      socket.ws.send(`{"type":"value","id":${JSON.stringify(subscription.id)},"value":${encoded}}`);
+      group.result = { encoded };
     } catch (error) {
-      if (subscription.ended) return;
-      subscription.ended = true;
-      socket.subscriptions.delete(subscription.id);
+      group.result = { error };
+    }
+    for (const subscription of [...group.members]) this.#deliver(subscription);
+  }
+
+  /** Sends a group's current result to one member if it differs from what that member has. */
+  #deliver(subscription: Subscription): void {
+    const { group, socket } = subscription;
+    const result = group.result;
+    if (result === undefined || subscription.ended) return;
+    if ("error" in result) {
+      this.#end(subscription);
       this.#persist(socket);
-      send(socket, { type: "error", id: subscription.id, error: toProblem(normalizeError(error)) });
+      const error = toProblem(normalizeError(result.error));
+      return send(socket, { type: "error", id: subscription.id, error });
+    }
+    if (result.encoded === subscription.last) return;
+    subscription.last = result.encoded;
+    try {
+      socket.ws.send(
+        `{"type":"value","id":${JSON.stringify(subscription.id)},"value":${result.encoded}}`,
+      );
+    } catch {
+      // The socket closed meanwhile; its close handler forgets it.
     }
   }
 
@@ -250,21 +316,9 @@ export class SubscriptionHub {
     // Woken from hibernation: rebuild from storage; reads are learnt on the next run.
     const stored = this.#state.storage.kv.get<StoredSocket>(KV_PREFIX + id);
     if (stored === undefined) return undefined;
-    const subscriptions = new Map<string, Subscription>();
-    for (const { id: subId, path, args } of stored.subscriptions) {
-      subscriptions.set(subId, {
-        id: subId,
-        path,
-        args,
-        reads: null,
-        last: undefined,
-        running: false,
-        dirty: false,
-        ended: false,
-      });
-    }
-    const socket: SocketState = { id, ws, stored, subscriptions };
+    const socket: SocketState = { id, ws, stored, subscriptions: new Map() };
     this.#sockets.set(id, socket);
+    for (const entry of stored.subscriptions) this.#join(socket, entry.id, entry.path, entry.args);
     return socket;
   }
 

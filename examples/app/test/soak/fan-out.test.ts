@@ -1,0 +1,122 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createClient, type SvcClient } from "@svc/client";
+import { describe, expect, it } from "vitest";
+import { api } from "../../svc/_generated/api.ts";
+import { appForThisFile } from "../node/harness.ts";
+
+const SUBSCRIBERS = Number(process.env.SVC_FANOUT_SUBSCRIBERS ?? 1000);
+const MUTATIONS = Number(process.env.SVC_FANOUT_MUTATIONS ?? 500);
+const USERS = 10;
+const SHARD = "room-fan-out";
+
+const app = appForThisFile();
+
+async function signUp(index: number): Promise<string> {
+  const response = await fetch(`${app.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: app.url },
+    body: JSON.stringify({
+      email: `fan${index}@example.com`,
+      password: "a long password",
+      name: `Fan ${index}`,
+    }),
+  });
+  const token = response.headers.get("set-auth-token");
+  if (response.status !== 200 || !token) throw new Error(`sign-up answered ${response.status}`);
+  return token;
+}
+
+type Listed = { body: string; author: string }[];
+
+describe(`fan-out: ${SUBSCRIBERS} subscribers on one shard, ${MUTATIONS} mutations`, () => {
+  it("every subscriber ends on the final result, with no row of another user", async () => {
+    const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => signUp(i)));
+    const writers = tokens.map((bearer) => createClient({ url: app.url, bearer, shardKey: SHARD }));
+    // One client (so one socket) per subscriber, each watching its user's messages.
+    const latest: Listed[] = Array.from({ length: SUBSCRIBERS }, () => []);
+    const firstValues: Promise<void>[] = [];
+    const stops: (() => void)[] = [];
+    const errors: unknown[] = [];
+    for (let i = 0; i < SUBSCRIBERS; i++) {
+      const client: SvcClient = createClient({
+        url: app.url,
+        bearer: tokens[i % USERS],
+        shardKey: SHARD,
+      });
+      firstValues.push(
+        new Promise((resolve) => {
+          stops.push(
+            client.subscribe(
+              api.messages.list,
+              { channel: "fan", limit: 200 },
+              (value) => {
+                latest[i] = value;
+                resolve();
+              },
+              { onError: (error) => errors.push(error) },
+            ),
+          );
+        }),
+      );
+    }
+    const subscribedAt = performance.now();
+    await Promise.all(firstValues);
+    const subscribeMs = performance.now() - subscribedAt;
+
+    const statuses = new Map<number, number>();
+    const started = performance.now();
+    for (let m = 0; m < MUTATIONS; m++) {
+      const user = m % USERS;
+      try {
+        await writers[user]!.mutation(api.messages.send, {
+          body: `u${user}-m${m}`,
+          channel: "fan",
+        });
+        statuses.set(200, (statuses.get(200) ?? 0) + 1);
+      } catch (error) {
+        const status = (error as { status?: number }).status ?? 0;
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }
+    const mutateMs = performance.now() - started;
+
+    // The final result per user, as RPC answers it.
+    const finals = await Promise.all(
+      writers.map((writer) => writer.query(api.messages.list, { channel: "fan", limit: 200 })),
+    );
+    const deadline = Date.now() + 300_000;
+    const converged = () =>
+      latest.every((value, i) => JSON.stringify(value) === JSON.stringify(finals[i % USERS]));
+    while (!converged() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    const convergeMs = performance.now() - started - mutateMs;
+    let leaked = 0;
+    latest.forEach((value, i) => {
+      for (const row of value) if (!row.body.startsWith(`u${i % USERS}-`)) leaked++;
+    });
+    for (const stop of stops) stop();
+
+    const figures = {
+      subscribers: SUBSCRIBERS,
+      mutations: MUTATIONS,
+      users: USERS,
+      statuses: Object.fromEntries(statuses),
+      subscribeAllMs: Math.round(subscribeMs),
+      mutateAllMs: Math.round(mutateMs),
+      convergeAfterLastMs: Math.round(convergeMs),
+      converged: latest.filter(
+        (value, i) => JSON.stringify(value) === JSON.stringify(finals[i % USERS]),
+      ).length,
+      leakedRows: leaked,
+      subscriptionErrors: errors.length,
+    };
+    const out = path.resolve(import.meta.dirname, "../../../../test-results/fan-out.json");
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, `${JSON.stringify(figures, null, 2)}\n`);
+    console.log(JSON.stringify(figures));
+    expect(errors).toEqual([]);
+    expect(statuses.get(200)).toBe(MUTATIONS);
+    expect(figures.converged).toBe(SUBSCRIBERS);
+    expect(leaked).toBe(0);
+  });
+});
