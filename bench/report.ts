@@ -4,6 +4,7 @@ import type { AdminResult } from "./scenarios/admin.ts";
 import type { AuthResult } from "./scenarios/auth.ts";
 import type { BundleResult } from "./scenarios/bundle.ts";
 import type { CodegenResult } from "./scenarios/codegen.ts";
+import type { FanOutResult } from "./scenarios/fanout.ts";
 import type { GatesResult } from "./scenarios/gates.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 import type { TransportResult } from "./scenarios/transport.ts";
@@ -21,6 +22,7 @@ export interface Results {
   rateLimit: RateLimitResult;
   codegen: CodegenResult;
   bundle: BundleResult;
+  fanOut: FanOutResult;
   totalSeconds: number;
 }
 
@@ -331,6 +333,49 @@ function bundleSection({ bundle }: Results): string {
 }
 
 /** BENCHMARKS.md from one run's results. */
+function fanOutSection({ fanOut }: Results): string {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  return [
+    "## 8. Live queries: fan-out against polling",
+    "",
+    "N WebSocket subscribers (`GET /_svc/ws`, one socket each, all of the same caller) watch one row " +
+      "(`rows:get`); one commit at a time (`rows:bump` over RPC). Push latency runs from sending the " +
+      "mutation until every subscriber holds the new value, measured in the load generator (which also " +
+      "decodes every frame on the same two cores). The baseline is the same N clients polling `rows:get` " +
+      "over RPC once a second, staggered, with one commit a second: its latency runs from the commit to " +
+      "each poller's first answer showing it. CPU is workerd's, per second at one commit a second.",
+    "",
+    table(
+      [
+        "subscribers",
+        "push p50",
+        "push p99",
+        "CPU per pushed update",
+        "push CPU/s",
+        "poll p50",
+        "poll p99",
+        "poll CPU/s",
+        "CPU push/poll",
+      ],
+      fanOut.rows.map((row) => [
+        count(row.subscribers),
+        ms(row.pushP50Ms),
+        ms(row.pushP99Ms),
+        `${(row.cpuMsPerPush * 1000).toFixed(0)} µs`,
+        ms(row.pushCpuMsPerSecond),
+        ms(row.pollP50Ms),
+        ms(row.pollP99Ms),
+        ms(row.pollCpuMsPerSecond),
+        ratio(row.pushCpuMsPerSecond / row.pollCpuMsPerSecond),
+      ]),
+    ),
+    "",
+    "Subscribers with the same query, arguments and caller share one run per commit (the shard runs " +
+      "`rows:get` once and sends its result to every socket), so the push cost per subscriber is the " +
+      "frame, not the query.",
+  ].join("\n");
+}
+
 export function renderReport(results: Results): string {
   const { machine } = results;
   return [
@@ -361,6 +406,8 @@ export function renderReport(results: Results): string {
     codegenSection(results),
     "",
     bundleSection(results),
+    "",
+    fanOutSection(results),
     "",
   ].join("\n");
 }

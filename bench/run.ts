@@ -6,6 +6,7 @@ import { measureAdmin } from "./scenarios/admin.ts";
 import { measureAuth } from "./scenarios/auth.ts";
 import { measureBundle } from "./scenarios/bundle.ts";
 import { measureCodegen } from "./scenarios/codegen.ts";
+import { measureFanOut } from "./scenarios/fanout.ts";
 import { measureGates } from "./scenarios/gates.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureTransports } from "./scenarios/transport.ts";
@@ -31,6 +32,7 @@ const SCENARIOS: {
   rateLimit: ["rate limiter accuracy and overhead", measureRateLimiter],
   codegen: ["codegen for 1,000 procedures", (log) => measureCodegen(1000, log)],
   bundle: ["worker bundle and start-up", () => measureBundle()],
+  fanOut: ["live-query fan-out against polling", measureFanOut],
 };
 
 /**

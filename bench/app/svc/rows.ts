@@ -10,3 +10,11 @@ export const get = query
 export const seed = mutation.handler((ctx) =>
   ctx.db.insert("rows", { name: "benchmark row", score: 42 }),
 );
+
+/** Changes the row, so a subscription to `rows:get` gets a new value (fan-out scenario). */
+export const bump = mutation.input({ id: v.id("rows") }).handler(async (ctx, args) => {
+  const row = await ctx.db.get(args.id);
+  if (row === null) return null;
+  await ctx.db.patch(args.id, { score: row.score + 1 });
+  return row.score + 1;
+});

@@ -13,6 +13,7 @@ declare module "@svc/server" {
 /** References to the public procedures, for the client and `ctx.run*`. */
 export const api = {
   rows: {
+    bump: makeReference<typeof rows.bump>("rows:bump", "mutation", "public"),
     get: makeReference<typeof rows.get>("rows:get", "query", "public"),
     seed: makeReference<typeof rows.seed>("rows:seed", "mutation", "public"),
   },

@@ -5,6 +5,7 @@ import * as rows from "../rows.ts";
 
 /** Every procedure of the app by path. */
 export const functions = {
+  "rows:bump": rows.bump,
   "rows:get": rows.get,
   "rows:seed": rows.seed,
 } satisfies FunctionRegistry;
