@@ -90,25 +90,25 @@ async function open(
   };
 }
 
-const valueOf = (id: string) => (frame: Frame) => frame.type === "value" && frame.id === id;
+const valueFor = (id: string) => (frame: Frame) => frame.type === "value" && frame.id === id;
 const bodies = (frame: Frame) => (frame.value as { body: string }[]).map((row) => row.body);
 
 describe("subscriptions over WebSockets", () => {
   it("send the first value, then a new one after each commit that changes it", async () => {
     const alice = await open({ user: "alice", shardKey: "live-1" });
     alice.subscribe("a", "messages:list");
-    expect(bodies(await alice.next(valueOf("a")))).toEqual([]);
+    expect(bodies(await alice.next(valueFor("a")))).toEqual([]);
     await rpcValue("messages:send", { body: "first" }, { user: "alice", shardKey: "live-1" });
-    expect(bodies(await alice.next(valueOf("a")))).toEqual(["first"]);
+    expect(bodies(await alice.next(valueFor("a")))).toEqual(["first"]);
     await rpcValue("messages:send", { body: "second" }, { user: "alice", shardKey: "live-1" });
-    expect(bodies(await alice.next(valueOf("a")))).toEqual(["first", "second"]);
+    expect(bodies(await alice.next(valueFor("a")))).toEqual(["first", "second"]);
     alice.ws.close();
   });
 
   it("do not re-run for a commit to a table the query did not read", async () => {
     const alice = await open({ user: "alice", shardKey: "live-2" });
     alice.subscribe("a", "messages:list");
-    await alice.next(valueOf("a"));
+    await alice.next(valueFor("a"));
     await rpcValue("notes:add", { text: "unrelated" }, { shardKey: "live-2" });
     expect(await alice.quietFor(300)).toEqual([]);
     alice.ws.close();
@@ -117,12 +117,12 @@ describe("subscriptions over WebSockets", () => {
   it("apply each subscriber's RLS: bob never receives alice's rows", async () => {
     const bob = await open({ user: "bob", shardKey: "live-3" });
     bob.subscribe("b", "messages:list");
-    expect(bodies(await bob.next(valueOf("b")))).toEqual([]);
+    expect(bodies(await bob.next(valueFor("b")))).toEqual([]);
     await rpcValue("messages:send", { body: "alice only" }, { user: "alice", shardKey: "live-3" });
     // Bob's result did not change, so nothing is pushed to him.
     expect(await bob.quietFor(300)).toEqual([]);
     await rpcValue("messages:send", { body: "bob's" }, { user: "bob", shardKey: "live-3" });
-    expect(bodies(await bob.next(valueOf("b")))).toEqual(["bob's"]);
+    expect(bodies(await bob.next(valueFor("b")))).toEqual(["bob's"]);
     expect(JSON.stringify(bob.frames)).not.toContain("alice only");
     bob.ws.close();
   });
@@ -139,7 +139,7 @@ describe("subscriptions over WebSockets", () => {
       headers: { "x-svc-internal-socket-grant": forged },
     });
     mallory.subscribe("m", "messages:list");
-    expect(bodies(await mallory.next(valueOf("m")))).toEqual([]);
+    expect(bodies(await mallory.next(valueFor("m")))).toEqual([]);
     mallory.ws.close();
   });
 
@@ -157,7 +157,7 @@ describe("subscriptions over WebSockets", () => {
       error: { code: "BAD_REQUEST" },
     });
     socket.subscribe("ok", "messages:list");
-    await socket.next(valueOf("ok"));
+    await socket.next(valueFor("ok"));
     socket.ws.close();
   });
 
@@ -179,7 +179,7 @@ describe("subscriptions over WebSockets", () => {
       { fetch: (request) => faster.fetch(request, env, createExecutionContext()) },
     );
     socket.subscribe("a", "messages:list");
-    await socket.next(valueOf("a"));
+    await socket.next(valueFor("a"));
     const started = Date.now();
     const closed = await socket.closed;
     expect(closed.code).toBe(4001);
@@ -189,17 +189,17 @@ describe("subscriptions over WebSockets", () => {
   it("survive eviction of the object (hibernation), and a new socket resumes with the current value", async () => {
     const alice = await open({ user: "alice", shardKey: "live-8" });
     alice.subscribe("a", "messages:list");
-    await alice.next(valueOf("a"));
+    await alice.next(valueFor("a"));
     await evictDurableObject(env.SHARD.getByName("live-8") as unknown as DurableObjectStub);
     await rpcValue(
       "messages:send",
       { body: "after eviction" },
       { user: "alice", shardKey: "live-8" },
     );
-    expect(bodies(await alice.next(valueOf("a")))).toEqual(["after eviction"]);
+    expect(bodies(await alice.next(valueFor("a")))).toEqual(["after eviction"]);
     const again = await open({ user: "alice", shardKey: "live-8" });
     again.subscribe("b", "messages:list");
-    expect(bodies(await again.next(valueOf("b")))).toEqual(["after eviction"]);
+    expect(bodies(await again.next(valueFor("b")))).toEqual(["after eviction"]);
     alice.ws.close();
     again.ws.close();
   });

@@ -295,7 +295,8 @@ export class SubscriptionHub {
       this.#end(subscription);
       this.#persist(socket);
       const error = toProblem(normalizeError(result.error));
-      return send(socket, { type: "error", id: subscription.id, error });
+      send(socket, { type: "error", id: subscription.id, error });
+      return;
     }
     if (result.encoded === subscription.last) return;
     subscription.last = result.encoded;
