@@ -7,6 +7,7 @@ import type { CodegenResult } from "./scenarios/codegen.ts";
 import type { FanOutResult } from "./scenarios/fanout.ts";
 import type { GatesResult } from "./scenarios/gates.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
+import type { RlsResult } from "./scenarios/rls.ts";
 import type { TransportResult } from "./scenarios/transport.ts";
 
 /** Where `npm run bench` keeps the raw figures of its last full run. */
@@ -17,6 +18,7 @@ export interface Results {
   machine: Machine;
   transport: TransportResult;
   gates: GatesResult;
+  rls: RlsResult;
   auth: AuthResult;
   admin: AdminResult;
   rateLimit: RateLimitResult;
@@ -157,6 +159,46 @@ function gatesSection({ gates }: Results): string {
       ).map(([name, cost]) => [name, percent(cost), "≤ 15 %", verdict(cost <= GATE_BUDGET)]),
     ),
     ...notes.flatMap((note) => ["", note]),
+  ].join("\n");
+}
+
+function rlsSection({ rls }: Results): string {
+  const goal = 1.5;
+  const slowdown = 1 / rls.declarativeRatio;
+  return [
+    "## 2b. Row-level security with 100,000 foreign rows",
+    "",
+    `\`posts:mine\` (REST, the caller's newest 20 posts of a channel via \`withIndex("by_channel")\`) in a shard holding only ` +
+      `the caller's 50 posts, and in one that also holds ${count(rls.foreignRows)} posts of 10 other users in the same ` +
+      'channel. Declarative rule `rule.eq("author", rule.userId)`, compiled into the SQL and served by the ' +
+      "`by_author_channel` index, against the same policy written as a function (a post-filter over every row of " +
+      "the channel).",
+    "",
+    table(LOAD_HEADER, loadRows(rls.figures)),
+    "",
+    table(
+      ["measure", "full shard / own rows only", "goal", ""],
+      [
+        [
+          "declarative rule: time per read (1 / throughput ratio)",
+          ratio(slowdown),
+          `≤ ${ratio(goal)}`,
+          verdict(slowdown <= goal),
+        ],
+        [
+          "declarative rule: workerd CPU per read",
+          rls.declarativeCpuRatio === null ? "n/a" : ratio(rls.declarativeCpuRatio),
+          "",
+          "",
+        ],
+        [
+          "function policy: single-request latency (7 sequential, median)",
+          `${rls.functionLatencyMs.full.toFixed(1)} ms against ${rls.functionLatencyMs.empty.toFixed(1)} ms (${ratio(rls.functionLatencyMs.full / rls.functionLatencyMs.empty)})`,
+          "",
+          "",
+        ],
+      ],
+    ),
   ].join("\n");
 }
 
@@ -396,6 +438,8 @@ export function renderReport(results: Results): string {
     transportSection(results),
     "",
     gatesSection(results),
+    "",
+    rlsSection(results),
     "",
     authSection(results),
     "",

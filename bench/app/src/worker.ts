@@ -43,6 +43,15 @@ const variants: Record<string, SvcWorker<Env>> = {
     functions,
     resolveIdentity: sessionIdentity(auth, { cache: { ttlMs: 10_000 } }),
   }),
+  // The RLS scenario's caller: named by a header (identity cost is measured elsewhere).
+  "header-identity": createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    resolveIdentity: (request) => {
+      const user = request.headers.get("x-bench-user");
+      return user ? { userId: user } : null;
+    },
+  }),
   "identity-cookie-cache": createWorker<Env>({
     shardDO: "SHARD",
     functions,

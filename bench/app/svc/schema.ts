@@ -1,5 +1,17 @@
-import { defineSchema, defineTable, v } from "@svc/server";
+import { defineSchema, defineTable, type PolicyCtx, rule, v } from "@svc/server";
+
+const postFields = { author: v.string(), channel: v.string(), body: v.string() };
 
 export default defineSchema({
   rows: defineTable({ name: v.string(), score: v.number() }),
+  /** Posts under a declarative rule, paired with an index that serves it (the RLS scenario). */
+  posts: defineTable(postFields)
+    .index("by_channel", ["channel"])
+    .index("by_author_channel", ["author", "channel"])
+    .policy({ read: rule.eq("author", rule.userId) }),
+  /** The same posts under the same policy written as a function (a post-filter). */
+  fnPosts: defineTable(postFields)
+    .index("by_channel", ["channel"])
+    .index("by_author_channel", ["author", "channel"])
+    .policy({ read: (ctx: PolicyCtx, doc) => doc.author === ctx.auth.userId }),
 });

@@ -1,8 +1,13 @@
-import { defineSchema, defineTable, type PolicyCtx, v } from "@svc/server";
+import { defineSchema, defineTable, rule, v } from "@svc/server";
 
-const isAuthor = (ctx: PolicyCtx, doc: { author: string }) => doc.author === ctx.auth.userId;
+/**
+ * Declarative rules: svc compiles them into every query's SQL, so a read
+ * touches only the caller's rows (and the `by_author_channel` index serves
+ * `messages:list` by channel for one author).
+ */
+const isAuthor = rule.eq("author", rule.userId);
 /** Cron jobs and queue consumers run as the service identity; no client ever does. */
-const isService = (ctx: PolicyCtx) => ctx.auth.kind === "service";
+const isService = rule.callerIs("service");
 
 export default defineSchema({
   /** Chat messages. Row-level security: users read and write only their own. */
@@ -12,12 +17,9 @@ export default defineSchema({
     channel: v.string(),
   })
     .index("by_channel", ["channel"])
-    .policy({
-      read: isAuthor,
-      insert: isAuthor,
-      update: (ctx, current, next) => isAuthor(ctx, current) && isAuthor(ctx, next),
-      delete: isAuthor,
-    }),
+    .index("by_author_channel", ["author", "channel"])
+    // `update` must hold for the current and the new document: nobody gives a message away.
+    .policy({ read: isAuthor, insert: isAuthor, update: isAuthor, delete: isAuthor }),
   /** System notices written only by internal procedures; readable by anyone. */
   notices: defineTable({ text: v.string() }),
   /** Delivery notes the notification consumer writes; each user reads only their own. */
@@ -25,14 +27,16 @@ export default defineSchema({
     recipient: v.string(),
     messageId: v.id("messages"),
     text: v.string(),
-  }).policy({
-    read: (ctx, doc) => doc.recipient === ctx.auth.userId,
-    insert: isService,
-    update: () => false,
-    delete: isService,
-  }),
+  })
+    .index("by_recipient", ["recipient"])
+    .policy({
+      read: rule.eq("recipient", rule.userId),
+      insert: isService,
+      update: rule.never,
+      delete: isService,
+    }),
   /** What the maintenance job last did; anyone may read it, only the service writes it. */
   maintenance: defineTable({ job: v.string(), lastRunAt: v.number() })
     .index("by_job", ["job"])
-    .policy({ read: () => true, insert: isService, update: isService, delete: () => false }),
+    .policy({ read: rule.always, insert: isService, update: isService, delete: rule.never }),
 });

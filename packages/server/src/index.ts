@@ -99,6 +99,7 @@ export {
   type TableDefinition,
 } from "./schema/define.ts";
 export type { PolicyCtx, TablePolicies } from "./schema/policy.ts";
+export { type Literal, type Operand, type Rule, rule } from "./schema/rule.ts";
 export { createShard, type ShardOptions } from "./shard/shard-object.ts";
 export { type Id, type Infer, type Validator, v } from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";

@@ -220,6 +220,8 @@ describe("the published OpenAPI document matches the routable surface", () => {
       "/_svc/rest/rest/inspect",
       "/_svc/rest/rest/noArgs",
       "/_svc/rest/rest/strict",
+      "/_svc/rest/rls/listFn",
+      "/_svc/rest/rls/listRule",
     ]);
     const { functions } = await import("./fixture/functions.ts");
     for (const path of Object.keys(functions)) {

@@ -26,7 +26,15 @@ export default createWorker({
   },
   resolveIdentity: (request) => {
     const user = request.headers.get("x-test-user");
-    return user ? { userId: user, name: `User ${user}` } : null;
+    if (!user) return null;
+    const teams = request.headers.get("x-test-teams");
+    const level = request.headers.get("x-test-level");
+    return {
+      userId: user,
+      name: `User ${user}`,
+      ...(teams !== null ? { teams: teams.split(",").filter(Boolean) } : {}),
+      ...(level !== null ? { level: Number(level) } : {}),
+    };
   },
   // `private-<user>` shards belong to that user; every other key is open.
   shardAccess: ({ identity, shardKey }) =>

@@ -2,6 +2,7 @@ import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
 import type { PolicyCtx } from "../schema/policy.ts";
+import { compileRule, evaluateRule, isRule } from "../schema/rule.ts";
 import { newId, tableOfId } from "../values/ids.ts";
 import { setOwn } from "../values/own-property.ts";
 import { type Issue, toValidationIssues } from "../values/validator.ts";
@@ -58,8 +59,16 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
 
   const canRead = async (table: AnyTableDefinition, doc: Doc): Promise<boolean> => {
     if (!enforceRls || table.policies === undefined) return true;
-    const rule = table.policies.read;
-    return rule !== undefined && (await rule(policyCtx, doc as never)) === true;
+    return allows(table.policies.read, doc);
+  };
+
+  /** One policy entry (rule or function) against one document; no entry refuses. */
+  const allows = async (entry: unknown, doc: Doc): Promise<boolean> => {
+    if (entry === undefined) return false;
+    if (isRule(entry)) return evaluateRule(entry, policyCtx, doc);
+    return (
+      (await (entry as (ctx: PolicyCtx, doc: never) => unknown)(policyCtx, doc as never)) === true
+    );
   };
 
   const assertAllowed = async (
@@ -115,11 +124,11 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     const next: Doc = { ...nextFields, _id: doc._id, _creationTime: doc._creationTime };
     const definition = tableFor(table);
     if (enforceRls && definition.policies !== undefined) {
-      await assertAllowed(
-        definition.policies.update?.(policyCtx, doc as never, next as never),
-        "update",
-        table,
-      );
+      const update = definition.policies.update;
+      const allowed = isRule(update)
+        ? (await allows(update, doc)) && (await allows(update, next))
+        : update?.(policyCtx, doc as never, next as never);
+      await assertAllowed(allowed, "update", table);
     }
     access?.writes.add(table);
     sql.exec(
@@ -148,6 +157,14 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     query(table: string) {
       const definition = tableFor(table);
       access?.reads.add(table);
+      const read = definition.policies?.read;
+      // A declarative read rule becomes part of the query's WHERE: SQLite never returns a hidden row.
+      if (enforceRls && isRule(read)) {
+        return new TableQuery(
+          { sql, table, canRead: async () => true, visibility: () => compileRule(read, policyCtx) },
+          definition.indexes,
+        );
+      }
       return new TableQuery(
         { sql, table, canRead: (doc) => canRead(definition, doc) },
         definition.indexes,
@@ -165,7 +182,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
       validate(table, own);
       const doc: Doc = { ...own, _id: newId(table), _creationTime: now() };
       if (enforceRls && definition.policies !== undefined) {
-        await assertAllowed(definition.policies.insert?.(policyCtx, doc as never), "insert", table);
+        await assertAllowed(allows(definition.policies.insert, doc), "insert", table);
       }
       access?.writes.add(table);
       sql.exec(
@@ -202,7 +219,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
       const { table, doc } = loadForWrite(id);
       const definition = tableFor(table);
       if (enforceRls && definition.policies !== undefined) {
-        await assertAllowed(definition.policies.delete?.(policyCtx, doc as never), "delete", table);
+        await assertAllowed(allows(definition.policies.delete, doc), "delete", table);
       }
       access?.writes.add(table);
       sql.exec(`DELETE FROM ${sqlTable(table)} WHERE _id = ?`, id);

@@ -1,4 +1,5 @@
 import { SvcError } from "../errors/svc-error.ts";
+import type { CompiledRule } from "../schema/rule.ts";
 import { type CursorKey, decodeCursor, encodeCursor } from "./cursor.ts";
 import {
   fieldExpression,
@@ -26,8 +27,10 @@ interface LooseIndexRange {
 export interface QuerySource {
   sql: SqlStorage;
   table: string;
-  /** Resolves to true when the caller may see the row (RLS `read`). */
+  /** Resolves to true when the caller may see the row (RLS `read`, a function policy). */
   canRead(doc: Doc): Promise<boolean>;
+  /** A declarative read rule compiled for this caller, added to the query's WHERE. */
+  visibility?: () => Promise<CompiledRule>;
 }
 
 interface QueryState {
@@ -224,11 +227,16 @@ export class TableQuery {
   }
 
   async *#visibleRows(after: CursorKey | undefined): AsyncGenerator<{ doc: Doc; key: CursorKey }> {
-    const { sql, table, canRead } = this.#source;
+    const { sql, table, canRead, visibility } = this.#source;
     const state = this.#state;
     const keys = indexKeys(state.indexFields);
     const where: string[] = [];
     const bindings: SqlStorageValue[] = [];
+    if (visibility !== undefined) {
+      const compiled = await visibility();
+      where.push(compiled.sql);
+      bindings.push(...compiled.bindings);
+    }
     for (const { field, value } of state.eqs) {
       where.push(`${fieldExpression(field)} IS ?`);
       bindings.push(toSqlValue(value));

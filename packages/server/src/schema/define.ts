@@ -1,5 +1,6 @@
 import { type ObjectType, type ObjectValidator, type Shape, v } from "../values/index.ts";
 import type { TablePolicies } from "./policy.ts";
+import { isRule, ruleFields } from "./rule.ts";
 
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
 const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -81,6 +82,19 @@ function makeTable<S extends Shape>(
       return makeTable(fields, { ...indexes, [name]: Object.freeze([...indexFields]) }, policies);
     },
     policy(next: TablePolicies<StoredDocument<S>>) {
+      for (const [operation, entry] of Object.entries(next)) {
+        if (!isRule(entry)) continue;
+        for (const field of ruleFields(entry)) {
+          const root = field.split(".")[0] ?? "";
+          if (
+            !FIELD_PATH.test(field) ||
+            (!Object.hasOwn(fields, root) && !SYSTEM_FIELDS.has(field))
+          )
+            throw new Error(
+              `svc: the ${operation} rule names ${JSON.stringify(field)}, which is not a field of the table`,
+            );
+        }
+      }
       return makeTable(fields, indexes, Object.freeze({ ...next }));
     },
   }) as TableDefinition<S>;

@@ -1,4 +1,5 @@
 import type { AuthContext, CallMeta } from "../procedures/context.ts";
+import type { Rule } from "./rule.ts";
 
 /** What a policy sees about the call: who, and which procedure. */
 export interface PolicyCtx {
@@ -12,12 +13,18 @@ export type PolicyRule<Doc> = (ctx: PolicyCtx, doc: Doc) => boolean | Promise<bo
 /**
  * Row-level security of one table. `read` hides rows (never an error);
  * `insert`, `update` and `delete` refuse writes with `FORBIDDEN`. `update` sees
- * the current document and the proposed one. An operation without a rule is
- * refused.
+ * the current document and the proposed one (a declarative rule must hold for
+ * both). An operation without a rule is refused.
+ *
+ * Each entry is a declarative {@link Rule} (`rule.eq("author", rule.userId)`),
+ * which svc compiles into the SQL of every query so a read touches only rows
+ * the caller may see, or a function, which runs on each row after SQLite
+ * returned it (a post-filter: it reads every row the query's index range
+ * covers, visible or not).
  */
 export interface TablePolicies<Doc> {
-  read?: PolicyRule<Doc>;
-  insert?: PolicyRule<Doc>;
-  update?: (ctx: PolicyCtx, current: Doc, next: Doc) => boolean | Promise<boolean>;
-  delete?: PolicyRule<Doc>;
+  read?: PolicyRule<Doc> | Rule;
+  insert?: PolicyRule<Doc> | Rule;
+  update?: ((ctx: PolicyCtx, current: Doc, next: Doc) => boolean | Promise<boolean>) | Rule;
+  delete?: PolicyRule<Doc> | Rule;
 }
