@@ -97,13 +97,16 @@ const LOAD_HEADER = ["target", "req/s (median)", "p50", "p99", "CPU / request", 
 
 /** Issue 8's goal for each gate: at most this share of throughput lost. */
 const GATE_BUDGET = 0.15;
+/** Issue 18's goals for the rate-limit gate: exact and leased (approximate). */
+const EXACT_LIMIT_BUDGET = 0.2;
+const LEASED_LIMIT_BUDGET = 0.05;
 
 function gatesSection({ gates }: Results): string {
   const percent = (cost: number) => `${(cost * 100).toFixed(0)} %`;
   const notes: string[] = [];
-  if (gates.rateLimitCost > GATE_BUDGET) {
+  if (gates.rateLimitCost > EXACT_LIMIT_BUDGET) {
     notes.push(
-      "**Why the rate-limit gate costs more than 15 %, and what would close it.** Exact counting means one " +
+      "**Why the exact rate-limit gate costs more than 20 %, and what would close it.** Exact counting means one " +
         "round trip per request to the key's `RateLimitStore` Durable Object and one durable SQLite write of " +
         "its state there; every request of this run comes from one address, so all of them queue on one " +
         "object. Measured inside the worker (section 5): a bare Durable Object call costs ~0.1 ms of CPU, " +
@@ -111,10 +114,11 @@ function gatesSection({ gates }: Results): string {
         "an experiment, not shipped: counts would not survive eviction). Taken in this work: a key's state now " +
         "lingers 1 s after the key is back to full; before, a generous rate re-armed an alarm and dropped and " +
         "re-created the state on every call (2.7 ms of CPU per call, throughput with the gate 647 → 902 " +
-        "req/s against 1,918 without, in a side run). What would close the rest: an approximate mode that " +
-        "leases a slice of a key's allowance to each isolate (one store call per slice instead of per request), " +
-        "or Cloudflare's Workers Rate Limiting binding for users who accept per-location approximate counts. " +
-        "Both give up exactness, which is why neither is the default.",
+        "req/s against 1,918 without, in a side run). What closes it for users who accept approximate " +
+        "counts: the leased mode (`lease: { units }` on the rate, row below), one store call per lease " +
+        "instead of per request, never admitting more than the limit. For exact counts, what remains is the " +
+        "round trip itself: batching concurrent decisions of one key into one store call per event-loop turn " +
+        "would cut the calls without giving up exactness (not done here).",
     );
   }
   if (gates.identityCost > GATE_BUDGET) {
@@ -140,7 +144,8 @@ function gatesSection({ gates }: Results): string {
     "## 2. Gate costs",
     "",
     "The REST read of section 1 through four svc workers in one bench worker: no gates, behind the REST " +
-      "rate-limit gate (`@svc/ratelimit`, a token bucket that never refuses), with the caller's identity " +
+      "rate-limit gate (`@svc/ratelimit`, a token bucket that never refuses), the same gate in the leased " +
+      "mode (`lease: { units: 1000, ttlMs: 1000 }`), with the caller's identity " +
       "resolved from a better-auth session cookie (`sessionIdentity(auth)`, `createAuth` defaults), the " +
       "same with better-auth's session cookie cache on, and with svc's opt-in identity cache " +
       "(`sessionIdentity(auth, { cache: { ttlMs: 10_000 } })`). Every request carries the same cookies.",
@@ -151,12 +156,18 @@ function gatesSection({ gates }: Results): string {
       ["throughput cost", "measured", "goal", ""],
       (
         [
-          ["rate-limit gate", gates.rateLimitCost],
-          ["identity from a session cookie", gates.identityCost],
-          ["identity, cookie cache on", gates.identityCookieCacheCost],
-          ["identity, svc cache on (opt-in)", gates.identitySvcCacheCost],
+          ["rate-limit gate, exact", gates.rateLimitCost, EXACT_LIMIT_BUDGET],
+          ["rate-limit gate, leased (approximate)", gates.rateLimitLeasedCost, LEASED_LIMIT_BUDGET],
+          ["identity from a session cookie", gates.identityCost, GATE_BUDGET],
+          ["identity, cookie cache on", gates.identityCookieCacheCost, GATE_BUDGET],
+          ["identity, svc cache on (opt-in)", gates.identitySvcCacheCost, GATE_BUDGET],
         ] as const
-      ).map(([name, cost]) => [name, percent(cost), "≤ 15 %", verdict(cost <= GATE_BUDGET)]),
+      ).map(([name, cost, budget]) => [
+        name,
+        percent(cost),
+        `≤ ${Math.round(budget * 100)} %`,
+        verdict(cost <= budget),
+      ]),
     ),
     ...notes.flatMap((note) => ["", note]),
   ].join("\n");

@@ -5,6 +5,8 @@ import { compare, type LoadFigures, medianRatio } from "../lib/load.ts";
 export interface GatesResult {
   figures: LoadFigures[];
   rateLimitCost: number;
+  /** The same gate in the leased (approximate) mode. */
+  rateLimitLeasedCost: number;
   identityCost: number;
   identityCookieCacheCost: number;
   identitySvcCacheCost: number;
@@ -35,6 +37,11 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
         { name: "no gates", url, headers: { cookie, "x-bench-variant": "plain" } },
         { name: "rate-limit gate", url, headers: { cookie, "x-bench-variant": "ratelimit" } },
         {
+          name: "rate-limit gate, leased",
+          url,
+          headers: { cookie, "x-bench-variant": "ratelimit-leased" },
+        },
+        {
           name: "identity from session cookie",
           url,
           headers: { cookie, "x-bench-variant": "identity" },
@@ -53,7 +60,8 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
       undefined,
       log,
     );
-    const [plain, limited, identity, cached, svcCached] = figures as [
+    const [plain, limited, leased, identity, cached, svcCached] = figures as [
+      LoadFigures,
       LoadFigures,
       LoadFigures,
       LoadFigures,
@@ -63,6 +71,7 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
     return {
       figures,
       rateLimitCost: 1 - medianRatio(limited, plain),
+      rateLimitLeasedCost: 1 - medianRatio(leased, plain),
       identityCost: 1 - medianRatio(identity, plain),
       identityCookieCacheCost: 1 - medianRatio(cached, plain),
       identitySvcCacheCost: 1 - medianRatio(svcCached, plain),

@@ -22,7 +22,16 @@ interface Env {
 // Never refuses: the measured cost is the gate's round trip to its store.
 const limiter = createRateLimiter({
   store: "RATE_LIMITER",
-  rates: { rest: { kind: "token bucket", rate: 100_000_000, period: MINUTE } },
+  rates: {
+    rest: { kind: "token bucket", rate: 100_000_000, period: MINUTE },
+    // The leased mode: each isolate takes 1,000 units per store call.
+    restLeased: {
+      kind: "token bucket",
+      rate: 100_000_000,
+      period: MINUTE,
+      lease: { units: 1_000, ttlMs: 1_000 },
+    },
+  },
 });
 
 /** The svc workers compared, chosen per request by `x-bench-variant`. */
@@ -32,6 +41,11 @@ const variants: Record<string, SvcWorker<Env>> = {
     shardDO: "SHARD",
     functions,
     restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
+  }),
+  "ratelimit-leased": createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    restRateLimit: createRestRateLimit(limiter, { name: "restLeased" }),
   }),
   identity: createWorker<Env>({
     shardDO: "SHARD",

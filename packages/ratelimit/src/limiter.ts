@@ -1,9 +1,14 @@
 import type { RateLimitResult } from "./algorithms/result.ts";
 import { RateLimitError } from "./errors.ts";
 import { type Rate, type RateConfig, toRate } from "./rates.ts";
-import type { LimitRequest } from "./store/protocol.ts";
+import { type LeaseRequest, type LimitRequest, objectName } from "./store/protocol.ts";
 import type { RateLimitStore } from "./store/rate-limit-store.ts";
-import { callStore, isNamespace, type RateLimitStoreBinding } from "./store/store-client.ts";
+import {
+  callLease,
+  callStore,
+  isNamespace,
+  type RateLimitStoreBinding,
+} from "./store/store-client.ts";
 
 /**
  * Options of {@link createRateLimiter}.
@@ -158,11 +163,93 @@ export function createRateLimiter<const Name extends string>(
   const rates = checkOptions(options);
   const { store, clock } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const leases = new LeaseCache(clock ?? Date.now);
   return {
     async limit(name, callOptions) {
       const [rate, count] = checkCall(rates, name, callOptions);
-      const request: LimitRequest = clock ? { rate, count, now: clock() } : { rate, count };
-      return callStore(store, name, callOptions.key, request, timeoutMs);
+      const now = clock?.();
+      if (rate.lease === null) {
+        const request: LimitRequest = now === undefined ? { rate, count } : { rate, count, now };
+        return callStore(store, name, callOptions.key, request, timeoutMs);
+      }
+      const { lease } = rate;
+      // Fast path: a lease in hand and no store call under way for the key.
+      if (!leases.busy(name, callOptions.key)) {
+        const local = leases.take(name, callOptions.key, count, rate.capacity);
+        if (local !== undefined) return local;
+      }
+      // One lease request per key at a time in this isolate: concurrent calls wait for it
+      // and spend from it, instead of each taking (and wasting) a lease of their own.
+      return leases.serialize(name, callOptions.key, async () => {
+        const local = leases.take(name, callOptions.key, count, rate.capacity);
+        if (local !== undefined) return local;
+        const request: LeaseRequest = {
+          rate,
+          units: Math.max(lease.units, count),
+          minimum: count,
+          ...(now === undefined ? {} : { now }),
+        };
+        const { granted, result } = await callLease(
+          store,
+          name,
+          callOptions.key,
+          request,
+          timeoutMs,
+        );
+        if (granted > count) leases.put(name, callOptions.key, granted - count, lease.ttlMs);
+        return result;
+      });
     },
   };
+}
+
+/** Most keys one limiter keeps leases for; beyond it the cache starts afresh. */
+const MAX_LEASED_KEYS = 10_000;
+
+/** The leased mode's per-isolate allowances: units taken from the store, spent without asking it. */
+class LeaseCache {
+  readonly #clock: () => number;
+  readonly #leases = new Map<string, { units: number; expiresAt: number }>();
+  readonly #queues = new Map<string, Promise<unknown>>();
+
+  constructor(clock: () => number) {
+    this.#clock = clock;
+  }
+
+  /** Spends `count` from a valid lease of (name, key); `undefined` when there is none big enough. */
+  take(name: string, key: string, count: number, limit: number): RateLimitResult | undefined {
+    const id = objectName(name, key);
+    const lease = this.#leases.get(id);
+    if (lease === undefined) return undefined;
+    if (lease.expiresAt <= this.#clock() || lease.units < count) {
+      this.#leases.delete(id);
+      return undefined;
+    }
+    lease.units -= count;
+    if (lease.units === 0) this.#leases.delete(id);
+    return { ok: true, retryAfter: 0, limit, remaining: lease.units, resetAfter: 0 };
+  }
+
+  /** True while a `serialize`d call for (name, key) is under way. */
+  busy(name: string, key: string): boolean {
+    return this.#queues.has(objectName(name, key));
+  }
+
+  /** Runs `work` after every earlier `work` of the same (name, key) in this isolate settled. */
+  serialize<T>(name: string, key: string, work: () => Promise<T>): Promise<T> {
+    const id = objectName(name, key);
+    const previous = this.#queues.get(id) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const tail = next.catch(() => undefined);
+    this.#queues.set(id, tail);
+    void tail.then(() => {
+      if (this.#queues.get(id) === tail) this.#queues.delete(id);
+    });
+    return next;
+  }
+
+  put(name: string, key: string, units: number, ttlMs: number): void {
+    if (this.#leases.size >= MAX_LEASED_KEYS) this.#leases.clear();
+    this.#leases.set(objectName(name, key), { units, expiresAt: this.#clock() + ttlMs });
+  }
 }

@@ -37,6 +37,15 @@ export interface RateConfig {
    * @default rate
    */
   capacity?: number;
+  /**
+   * Opt-in approximate mode: each isolate takes `units` of a key's allowance
+   * from the store at once (a lease, valid `ttlMs`) and spends it locally, so
+   * most calls never reach the Durable Object. Never admits more than the
+   * exact limit; may refuse up to `units - 1` units per isolate and lease that
+   * an exact limiter would admit (leased units left unused are lost). Without
+   * it every call is decided exactly by the store.
+   */
+  lease?: { units: number; ttlMs?: number };
 }
 
 /**
@@ -54,7 +63,12 @@ export interface Rate {
   readonly rate: number;
   readonly period: number;
   readonly capacity: number;
+  /** The leased mode's settings, or `null` for exact counting. */
+  readonly lease: { readonly units: number; readonly ttlMs: number } | null;
 }
+
+/** How long a lease is valid when `lease.ttlMs` is not given. */
+export const DEFAULT_LEASE_TTL_MS = 1_000;
 
 const KINDS: readonly RateKind[] = ["fixed window", "sliding window", "token bucket"];
 
@@ -88,7 +102,7 @@ export function toRate(name: string, config: RateConfig): Rate {
     );
   };
   if (typeof config !== "object" || config === null) return fail("must be an object");
-  const { kind, rate, period, capacity } = config;
+  const { kind, rate, period, capacity, lease } = config;
   if (!KINDS.includes(kind))
     fail(
       `has kind ${JSON.stringify(kind)}; expected one of ${KINDS.map((k) => `"${k}"`).join(", ")}`,
@@ -103,5 +117,20 @@ export function toRate(name: string, config: RateConfig): Rate {
   const burst = capacity ?? rate;
   if (Math.max(rate, burst) * period > MAX_PRODUCT)
     fail(`is too large: rate (or capacity) × period must stay below 2^50`);
-  return { kind, rate, period, capacity: burst };
+  if (lease !== undefined) {
+    if (typeof lease !== "object" || lease === null) fail("needs lease as { units, ttlMs? }");
+    if (!isPositiveInteger(lease.units) || lease.units > burst)
+      fail(
+        `needs lease.units as a positive integer up to its limit ${burst}, got ${String(lease.units)}`,
+      );
+    if (lease.ttlMs !== undefined && !isPositiveInteger(lease.ttlMs))
+      fail(`needs lease.ttlMs as a positive integer of milliseconds, got ${String(lease.ttlMs)}`);
+  }
+  return {
+    kind,
+    rate,
+    period,
+    capacity: burst,
+    lease: lease ? { units: lease.units, ttlMs: lease.ttlMs ?? DEFAULT_LEASE_TTL_MS } : null,
+  };
 }

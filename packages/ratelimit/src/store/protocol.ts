@@ -31,6 +31,33 @@ export interface LimitRequest {
 export type StoreReply = { result: RateLimitResult } | { misconfigured: string };
 
 /**
+ * A lease request: up to `units` of the key's allowance, at least `minimum`
+ * (the call that asked); the store grants as much as fits, or nothing.
+ *
+ * @example
+ * ```ts
+ * const request: LeaseRequest = { rate, units: 10, minimum: 1 };
+ * ```
+ */
+export interface LeaseRequest {
+  rate: Rate;
+  units: number;
+  minimum: number;
+  now?: number;
+}
+
+/**
+ * What the store answers a lease: the units granted (0 when even `minimum`
+ * did not fit) and the decision for what was granted (or refused).
+ *
+ * @example
+ * ```ts
+ * const reply: LeaseReply = { granted: 10, result };
+ * ```
+ */
+export type LeaseReply = { granted: number; result: RateLimitResult } | { misconfigured: string };
+
+/**
  * The Durable Object name for one (rate name, key) pair. JSON of the pair
  * rather than `name + ":" + key`, so no two pairs can collide (`"a:b" + "c"`
  * versus `"a" + "b:c"`).

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { type AlgorithmState, decide } from "../algorithms/decide.ts";
-import type { LimitRequest, StoreReply } from "./protocol.ts";
+import type { LeaseReply, LeaseRequest, LimitRequest, StoreReply } from "./protocol.ts";
 
 /** What one key's object keeps in storage. */
 interface StoredKey {
@@ -73,11 +73,41 @@ export class RateLimitStore extends DurableObject {
   /** Decides one call for this object's key. Called by the limiter over RPC. */
   async limit(request: LimitRequest): Promise<StoreReply> {
     if (this.#problem) return { misconfigured: this.#problem };
+    return { result: await this.#spend(request.rate, request.count, request.now) };
+  }
+
+  /**
+   * Grants a lease for the leased mode: `units` if they fit, else as many as
+   * fit when that is at least `minimum`, else nothing (and the decision for
+   * `minimum`, whose `retryAfter` the caller needs). Granted units are spent
+   * here, exactly as calls would be: the limit can never be exceeded.
+   */
+  async lease(request: LeaseRequest): Promise<LeaseReply> {
+    if (this.#problem) return { misconfigured: this.#problem };
+    const { rate, units, minimum, now } = request;
+    const available = this.#peek(rate, now);
+    const wanted = Math.min(units, Math.max(available, minimum));
+    // When fewer than `minimum` fit, `wanted` is `minimum`: the refusal is the call's own.
+    const result = await this.#spend(rate, wanted, now);
+    return { granted: result.ok ? wanted : 0, result };
+  }
+
+  /** Units the key could spend now, without spending them. */
+  #peek(rate: LimitRequest["rate"], at: number | undefined): number {
     const stored = this.#load();
-    const clock = Math.floor(request.now ?? Date.now());
+    const clock = Math.floor(at ?? Date.now());
     const now = stored ? Math.max(clock, stored.at) : clock;
-    const { result, next } = decide(stored?.algorithm, request.rate, request.count, now);
-    if (!result.ok) return { result };
+    const probe = decide(stored?.algorithm, rate, 1, now).result;
+    return probe.ok ? probe.remaining + 1 : probe.remaining;
+  }
+
+  /** Spends `count` units if they fit (and stores the new state); the decision either way. */
+  async #spend(rate: LimitRequest["rate"], count: number, at: number | undefined) {
+    const stored = this.#load();
+    const clock = Math.floor(at ?? Date.now());
+    const now = stored ? Math.max(clock, stored.at) : clock;
+    const { result, next } = decide(stored?.algorithm, rate, count, now);
+    if (!result.ok) return result;
 
     const idleAt = Date.now() + Math.max(result.resetAfter, STATE_LINGER_MS);
     const record: StoredKey = { algorithm: next, at: now, idleAt };
@@ -86,7 +116,7 @@ export class RateLimitStore extends DurableObject {
     // One alarm per stretch of activity: the alarm re-arms itself while the
     // key is busy, so a busy key does not pay an alarm write per call.
     if (!stored) await this.ctx.storage.setAlarm(record.idleAt);
-    return { result };
+    return result;
   }
 
   /** Drops the key's state once it is back to full, or waits for that moment. */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { RateLimitResult } from "../algorithms/result.ts";
 import { RateLimitError, RateLimitStoreError } from "../errors.ts";
-import { type LimitRequest, objectName, type StoreReply } from "./protocol.ts";
+import { type LeaseRequest, type LimitRequest, objectName } from "./protocol.ts";
 import type { RateLimitStore } from "./rate-limit-store.ts";
 
 /**
@@ -79,12 +79,41 @@ export async function callStore(
   request: LimitRequest,
   timeout: number,
 ): Promise<RateLimitResult> {
+  const reply = await ask(store, name, timeout, (object) => object.limit(request), key);
+  return reply.result;
+}
+
+/**
+ * Asks the store of (`name`, `key`) for a lease (the leased mode), with the
+ * same error handling as {@link callStore}.
+ *
+ * @example
+ * ```ts
+ * const { granted } = await callLease("RATE_LIMIT", "api", ip, { rate, units: 10, minimum: 1 }, 1000);
+ * ```
+ */
+export async function callLease(
+  store: RateLimitStoreBinding,
+  name: string,
+  key: string,
+  request: LeaseRequest,
+  timeout: number,
+): Promise<{ granted: number; result: RateLimitResult }> {
+  return ask(store, name, timeout, (object) => object.lease(request), key);
+}
+
+async function ask<Reply extends object>(
+  store: RateLimitStoreBinding,
+  name: string,
+  timeout: number,
+  send: (object: DurableObjectStub<RateLimitStore>) => Promise<Reply | { misconfigured: string }>,
+  key: string,
+): Promise<Reply> {
   const namespace = resolveStore(store);
-  const ask = async (): Promise<StoreReply> =>
-    namespace.getByName(objectName(name, key)).limit(request);
-  let reply: StoreReply;
+  const call = async () => send(namespace.getByName(objectName(name, key)));
+  let reply: Reply | { misconfigured: string };
   try {
-    reply = await withTimeout(ask(), timeout);
+    reply = await withTimeout(call(), timeout);
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new RateLimitStoreError(
@@ -94,5 +123,5 @@ export async function callStore(
   }
   if ("misconfigured" in reply)
     throw new RateLimitError("INVALID_CONFIG", `svc ratelimit: ${reply.misconfigured}`);
-  return reply.result;
+  return reply as Reply;
 }

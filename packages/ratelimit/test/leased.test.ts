@@ -1,0 +1,69 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createRateLimiter, MINUTE, type RateConfig, type RateLimiter } from "../src/index.ts";
+import { freshKey } from "./clock.ts";
+
+const LIMIT = 100;
+const LEASE = 10;
+const leased: RateConfig = {
+  kind: "fixed window",
+  rate: LIMIT,
+  period: MINUTE,
+  lease: { units: LEASE, ttlMs: MINUTE },
+};
+
+/** One limiter per simulated isolate: each keeps its own leases, all share the store. */
+function isolates(count: number): RateLimiter<"api">[] {
+  return Array.from({ length: count }, () =>
+    createRateLimiter({ store: "RATE_LIMIT", rates: { api: leased } }),
+  );
+}
+
+describe("leased (approximate) limiting", () => {
+  it("never admits more than the limit and refuses at most isolates × (units − 1) it could have admitted, under concurrency", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 2, maxLength: 8 }),
+        async (demand) => {
+          const key = freshKey();
+          const limiters = isolates(demand.length);
+          // Every isolate fires its calls concurrently with every other.
+          const results = await Promise.all(
+            demand.flatMap((calls, i) =>
+              Array.from({ length: calls }, () => limiters[i]!.limit("api", { key })),
+            ),
+          );
+          const admitted = results.filter((result) => result.ok).length;
+          const wanted = demand.reduce((sum, calls) => sum + calls, 0);
+          expect(admitted).toBeLessThanOrEqual(LIMIT);
+          expect(admitted).toBeGreaterThanOrEqual(
+            Math.min(wanted, LIMIT - demand.length * (LEASE - 1)),
+          );
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it("answers most calls without the store: 100 calls from one isolate take 10 leases", async () => {
+    const [limiter] = isolates(1);
+    const key = freshKey();
+    const results = [];
+    for (let i = 0; i < 100; i++) results.push(await limiter!.limit("api", { key }));
+    expect(results.every((result) => result.ok)).toBe(true);
+    // The store has granted all 100 units in leases of 10: the next call anywhere is refused.
+    const other = isolates(1)[0]!;
+    const refused = await other.limit("api", { key });
+    expect(refused).toMatchObject({ ok: false });
+    expect(refused.retryAfter).toBeGreaterThan(0);
+  });
+
+  it("refuses a lease larger than the limit when the limiter is built", () => {
+    expect(() =>
+      createRateLimiter({
+        store: "RATE_LIMIT",
+        rates: { api: { ...leased, lease: { units: LIMIT + 1 } } },
+      }),
+    ).toThrow(/lease.units/);
+  });
+});
