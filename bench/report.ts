@@ -298,7 +298,10 @@ function adminNotes(admin: AdminResult): string[] {
       "above shows svc adds ~1 ms to the SQL itself. Taken in this work: the first page of a search " +
       "counts its total in the same statement (one scan instead of two: 49 → 24 ms in a side run). What " +
       "would close the rest: an FTS5 trigram index over email, name and username, kept by triggers that " +
-      "`ensureMigrated` creates with svc's admin schema, turning the scan into an index lookup.",
+      "`ensureMigrated` creates with svc's admin schema, turning the scan into an index lookup; for the role " +
+      "filter, roles in an indexed column or table of their own instead of better-auth's comma-separated " +
+      "string (which only `instr` can match); and totals read from those indexes (or kept as counters) " +
+      "instead of `COUNT(*)` over a scan.",
   ];
 }
 

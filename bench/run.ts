@@ -30,7 +30,7 @@ const SCENARIOS: {
   gates: ["gate costs: rate limit, identity", measureGates],
   auth: ["sign-up and sign-in: svc vs plain better-auth", measureAuth],
   rls: ["row-level security with 100,000 foreign rows", measureRls],
-  admin: ["admin user list over 100,000 users", measureAdmin],
+  admin: ["admin user list over 1,000,000 users", measureAdmin],
   rateLimit: ["rate limiter accuracy and overhead", measureRateLimiter],
   codegen: ["codegen for 1,000 procedures", (log) => measureCodegen(1000, log)],
   bundle: ["worker bundle and start-up", () => measureBundle()],
