@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describeMachine } from "./lib/machine.ts";
-import { RESULTS_FILE, type Results, renderReport } from "./report.ts";
+import { RESULTS_FILE, type Results, renderReport, withKeptPart } from "./report.ts";
 import { measureAdmin } from "./scenarios/admin.ts";
 import { measureAuth } from "./scenarios/auth.ts";
 import { measureBundle } from "./scenarios/bundle.ts";
@@ -15,9 +15,6 @@ import { measureTransports } from "./scenarios/transport.ts";
 const log = (line: string) => console.error(line);
 
 type Log = typeof log;
-
-/** Start of the sections of BENCHMARKS.md that `npm run bench` does not measure. */
-const RELEASE_MARKER = "<!-- measured by npm run test:release; npm run bench keeps this part -->";
 
 /** Every scenario in report order: its name on the command line, its title, how to run it. */
 const SCENARIOS: {
@@ -80,16 +77,9 @@ async function main(): Promise<void> {
   }
   const file = path.resolve(import.meta.dirname, "../BENCHMARKS.md");
   // Sections measured by other commands (the release test's scaffolded app) sit after
-  // RELEASE_MARKER; a bench run keeps them as they are.
+  // the release marker; a bench run keeps them as they are (withKeptPart).
   const previous = await readFile(file, "utf8").catch(() => "");
-  const kept = previous.includes(RELEASE_MARKER)
-    ? previous.slice(previous.indexOf(RELEASE_MARKER))
-    : "";
-  await writeFile(
-    file,
-    [renderReport(results as Results).trimEnd(), kept.trimEnd()].filter(Boolean).join("\n\n") +
-      "\n",
-  );
+  await writeFile(file, withKeptPart(renderReport(results as Results), previous));
   // The raw figures too, so a change of wording re-renders without re-measuring (bench/render.ts).
   await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   log(`wrote ${file} and ${RESULTS_FILE} (${results.totalSeconds} s)`);
