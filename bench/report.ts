@@ -133,11 +133,9 @@ function gatesSection({ gates }: Results): string {
         "re-created the state on every call (2.7 ms of CPU per call, throughput with the gate 647 → 902 " +
         "req/s against 1,918 without, in a side run). What closes it for users who accept approximate " +
         "counts: the leased mode (`lease: { units }` on the rate, row below), one store call per lease " +
-        "instead of per request, never admitting more than the limit. For exact counts, taken in issue 18: " +
-        "a busy key's concurrent calls in an isolate go to the store in batches (up to 4 store calls in " +
-        "flight per key, each deciding every call that arrived meanwhile, in order, with one durable write), " +
-        "53 → 46 % in side runs. What remains is the round trip per batch; under this load each batch is " +
-        "small, because the load generator's 16 connections are all there is to batch.",
+        "instead of per request, never admitting more than the limit. For exact counts, what remains is the " +
+        "round trip itself: batching concurrent decisions of one key into one store call per event-loop turn " +
+        "would cut the calls without giving up exactness (not done here).",
     );
   }
   if (gates.identityCost > GATE_BUDGET) {

@@ -5,7 +5,7 @@ import { type LeaseRequest, type LimitRequest, objectName } from "./store/protoc
 import type { RateLimitStore } from "./store/rate-limit-store.ts";
 import {
   callLease,
-  callStoreBatch,
+  callStore,
   isNamespace,
   type RateLimitStoreBinding,
 } from "./store/store-client.ts";
@@ -164,16 +164,13 @@ export function createRateLimiter<const Name extends string>(
   const { store, clock } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const leases = new LeaseCache(clock ?? Date.now);
-  const batches = new BatchQueue((name, key, requests) =>
-    callStoreBatch(store, name, key, requests, timeoutMs),
-  );
   return {
     async limit(name, callOptions) {
       const [rate, count] = checkCall(rates, name, callOptions);
       const now = clock?.();
       if (rate.lease === null) {
         const request: LimitRequest = now === undefined ? { rate, count } : { rate, count, now };
-        return batches.submit(name, callOptions.key, request);
+        return callStore(store, name, callOptions.key, request, timeoutMs);
       }
       const { lease } = rate;
       // Fast path: a lease in hand and no store call under way for the key.
@@ -205,83 +202,6 @@ export function createRateLimiter<const Name extends string>(
     },
   };
 }
-
-/** One call waiting to go to the store with the others of its key. */
-interface Waiting {
-  request: LimitRequest;
-  resolve(result: RateLimitResult): void;
-  reject(error: unknown): void;
-}
-
-/**
- * Exact mode's batching: at most {@link MAX_IN_FLIGHT} store calls per key are
- * under way in an isolate; calls of that key arriving meanwhile wait and go
- * together in the next one, where the store decides them in order. Exactness
- * is the store's, unchanged; a busy key pays one round trip and one durable
- * write per batch instead of per call. An idle key's call goes at once, alone.
- */
-class BatchQueue {
-  readonly #send: (
-    name: string,
-    key: string,
-    requests: LimitRequest[],
-  ) => Promise<RateLimitResult[]>;
-  readonly #queues = new Map<
-    string,
-    { name: string; key: string; waiting: Waiting[]; inFlight: number }
-  >();
-
-  constructor(
-    send: (name: string, key: string, requests: LimitRequest[]) => Promise<RateLimitResult[]>,
-  ) {
-    this.#send = send;
-  }
-
-  submit(name: string, key: string, request: LimitRequest): Promise<RateLimitResult> {
-    const id = objectName(name, key);
-    let queue = this.#queues.get(id);
-    if (queue === undefined) {
-      queue = { name, key, waiting: [], inFlight: 0 };
-      this.#queues.set(id, queue);
-    }
-    const entry = queue;
-    const result = new Promise<RateLimitResult>((resolve, reject) =>
-      entry.waiting.push({ request, resolve, reject }),
-    );
-    if (entry.inFlight < MAX_IN_FLIGHT) void this.#flush(id, entry);
-    return result;
-  }
-
-  async #flush(
-    id: string,
-    queue: { name: string; key: string; waiting: Waiting[]; inFlight: number },
-  ): Promise<void> {
-    queue.inFlight++;
-    while (queue.waiting.length > 0) {
-      const batch = queue.waiting.splice(0, MAX_BATCH);
-      try {
-        const results = await this.#send(
-          queue.name,
-          queue.key,
-          batch.map((entry) => entry.request),
-        );
-        for (const [index, entry] of batch.entries()) {
-          entry.resolve(results[index] as RateLimitResult);
-        }
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-      }
-    }
-    queue.inFlight--;
-    if (queue.inFlight === 0 && queue.waiting.length === 0) this.#queues.delete(id);
-  }
-}
-
-/** Store calls of one key under way at once per isolate: pipelined, each a batch. */
-const MAX_IN_FLIGHT = 4;
-
-/** Most calls one store round trip decides. */
-const MAX_BATCH = 256;
 
 /** Most keys one limiter keeps leases for; beyond it the cache starts afresh. */
 const MAX_LEASED_KEYS = 10_000;

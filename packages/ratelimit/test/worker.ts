@@ -6,14 +6,14 @@ export { RateLimitStore };
 
 /** A store whose every call throws, as a store with failing storage would. */
 export class BrokenStore extends DurableObject {
-  async limitBatch(): Promise<never> {
+  async limit(): Promise<never> {
     throw new Error("storage is on fire");
   }
 }
 
 /** A store that never answers in time, as an overloaded or unreachable one. */
 export class SilentStore extends DurableObject {
-  async limitBatch(): Promise<never> {
+  async limit(): Promise<never> {
     await scheduler.wait(60_000);
     throw new Error("answered far too late");
   }

@@ -11,7 +11,7 @@ export { RateLimitStore } from "@svc/ratelimit";
 
 /** A rate-limit store whose storage has failed: every call throws. */
 export class BrokenLimiterStore extends DurableObject {
-  async limitBatch(): Promise<never> {
+  async limit(): Promise<never> {
     throw new Error("the limiter's storage failed");
   }
 }

@@ -70,33 +70,10 @@ export class RateLimitStore extends DurableObject {
     return this.#stored;
   }
 
-  /**
-   * Decides calls of this key in order, each exactly, with one round trip and
-   * one durable write for all of them: the limiter sends the calls that
-   * arrived while its previous batch was away (often just one). Called by the
-   * limiter over RPC.
-   */
-  async limitBatch(requests: readonly LimitRequest[]): Promise<StoreReply[]> {
-    if (this.#problem) return requests.map(() => ({ misconfigured: this.#problem as string }));
-    const replies: StoreReply[] = [];
-    const before = this.#load();
-    let state = before;
-    for (const request of requests) {
-      const clock = Math.floor(request.now ?? Date.now());
-      const now = state ? Math.max(clock, state.at) : clock;
-      const { result, next } = decide(state?.algorithm, request.rate, request.count, now);
-      if (result.ok) {
-        const idleAt = Date.now() + Math.max(result.resetAfter, STATE_LINGER_MS);
-        state = { algorithm: next, at: now, idleAt };
-      }
-      replies.push({ result });
-    }
-    if (state !== before && state !== null) {
-      this.ctx.storage.kv.put(STATE, state);
-      this.#stored = state;
-      if (!before) await this.ctx.storage.setAlarm(state.idleAt);
-    }
-    return replies;
+  /** Decides one call for this object's key. Called by the limiter over RPC. */
+  async limit(request: LimitRequest): Promise<StoreReply> {
+    if (this.#problem) return { misconfigured: this.#problem };
+    return { result: await this.#spend(request.rate, request.count, request.now) };
   }
 
   /**

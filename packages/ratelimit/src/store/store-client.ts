@@ -60,42 +60,32 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Sends several calls of one (`name`, `key`) to its store in one round trip
- * (decided in order there). Everything that can go wrong on the way (the
- * object throws, cannot be reached, or is slower than `timeout` ms) becomes a
- * {@link RateLimitStoreError}; a missing binding or a store declared without
- * SQLite is a configuration mistake instead, a `RateLimitError("INVALID_CONFIG")`.
- * The key is left out of error messages: it is often an IP address or an API key.
+ * Sends one request to the store object of (`name`, `key`). Everything that
+ * can go wrong on the way (the object throws, cannot be reached, or is slower
+ * than `timeout` ms) becomes a {@link RateLimitStoreError}; a missing binding
+ * or a store declared without SQLite is a configuration mistake instead, a
+ * `RateLimitError("INVALID_CONFIG")`. The key is
+ * left out of error messages: it is often an IP address or an API key.
  *
  * @example
  * ```ts
- * const [first, second] = await callStoreBatch("RATE_LIMIT", "api", ip, [request, request], 1000);
+ * await callStore("RATE_LIMIT", "api", ip, { rate, count: 1 }, 1000);
  * ```
  */
-export async function callStoreBatch(
+export async function callStore(
   store: RateLimitStoreBinding,
   name: string,
   key: string,
-  requests: readonly LimitRequest[],
+  request: LimitRequest,
   timeout: number,
-): Promise<RateLimitResult[]> {
-  const replies = await ask(
-    store,
-    name,
-    timeout,
-    async (object) => ({ replies: await object.limitBatch(requests) }),
-    key,
-  );
-  return replies.replies.map((reply) => {
-    if ("misconfigured" in reply)
-      throw new RateLimitError("INVALID_CONFIG", `svc ratelimit: ${reply.misconfigured}`);
-    return reply.result;
-  });
+): Promise<RateLimitResult> {
+  const reply = await ask(store, name, timeout, (object) => object.limit(request), key);
+  return reply.result;
 }
 
 /**
  * Asks the store of (`name`, `key`) for a lease (the leased mode), with the
- * same error handling as {@link callStoreBatch}.
+ * same error handling as {@link callStore}.
  *
  * @example
  * ```ts
