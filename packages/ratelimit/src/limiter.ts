@@ -173,22 +173,20 @@ export function createRateLimiter<const Name extends string>(
         return callStore(store, name, callOptions.key, request, timeoutMs);
       }
       const { lease } = rate;
-      // Fast path: a lease in hand and no store call under way for the key.
-      if (!leases.busy(name, callOptions.key)) {
-        const local = leases.take(name, callOptions.key, count, rate.capacity);
-        if (local !== undefined) return local;
-      }
-      // One lease request per key at a time in this isolate: concurrent calls wait for it
-      // and spend from it, instead of each taking (and wasting) a lease of their own.
-      return leases.serialize(name, callOptions.key, async () => {
-        const local = leases.take(name, callOptions.key, count, rate.capacity);
-        if (local !== undefined) return local;
-        const request: LeaseRequest = {
-          rate,
-          units: Math.max(lease.units, count),
-          minimum: count,
-          ...(now === undefined ? {} : { now }),
-        };
+      const local = leases.take(name, callOptions.key, count, rate.capacity);
+      if (local !== undefined) return local;
+      // While this isolate already asks for a lease of the key, a call asks for just its own
+      // units: a second lease would be waste, and waiting for the first would await another
+      // request's I/O, which Workers refuse (the waiting request is cancelled as hung).
+      const leasing = !leases.pending(name, callOptions.key);
+      const request: LeaseRequest = {
+        rate,
+        units: leasing ? Math.max(lease.units, count) : count,
+        minimum: count,
+        ...(now === undefined ? {} : { now }),
+      };
+      if (leasing) leases.markPending(name, callOptions.key, true);
+      try {
         const { granted, result } = await callLease(
           store,
           name,
@@ -198,7 +196,9 @@ export function createRateLimiter<const Name extends string>(
         );
         if (granted > count) leases.put(name, callOptions.key, granted - count, lease.ttlMs);
         return result;
-      });
+      } finally {
+        if (leasing) leases.markPending(name, callOptions.key, false);
+      }
     },
   };
 }
@@ -210,7 +210,7 @@ const MAX_LEASED_KEYS = 10_000;
 class LeaseCache {
   readonly #clock: () => number;
   readonly #leases = new Map<string, { units: number; expiresAt: number }>();
-  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #pending = new Set<string>();
 
   constructor(clock: () => number) {
     this.#clock = clock;
@@ -230,26 +230,21 @@ class LeaseCache {
     return { ok: true, retryAfter: 0, limit, remaining: lease.units, resetAfter: 0 };
   }
 
-  /** True while a `serialize`d call for (name, key) is under way. */
-  busy(name: string, key: string): boolean {
-    return this.#queues.has(objectName(name, key));
+  /** True while this isolate asks the store for a lease of (name, key). */
+  pending(name: string, key: string): boolean {
+    return this.#pending.has(objectName(name, key));
   }
 
-  /** Runs `work` after every earlier `work` of the same (name, key) in this isolate settled. */
-  serialize<T>(name: string, key: string, work: () => Promise<T>): Promise<T> {
-    const id = objectName(name, key);
-    const previous = this.#queues.get(id) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const tail = next.catch(() => undefined);
-    this.#queues.set(id, tail);
-    void tail.then(() => {
-      if (this.#queues.get(id) === tail) this.#queues.delete(id);
-    });
-    return next;
+  markPending(name: string, key: string, asking: boolean): void {
+    if (asking) this.#pending.add(objectName(name, key));
+    else this.#pending.delete(objectName(name, key));
   }
 
   put(name: string, key: string, units: number, ttlMs: number): void {
     if (this.#leases.size >= MAX_LEASED_KEYS) this.#leases.clear();
-    this.#leases.set(objectName(name, key), { units, expiresAt: this.#clock() + ttlMs });
+    const id = objectName(name, key);
+    const current = this.#leases.get(id);
+    const kept = current !== undefined && current.expiresAt > this.#clock() ? current.units : 0;
+    this.#leases.set(id, { units: kept + units, expiresAt: this.#clock() + ttlMs });
   }
 }
