@@ -7,7 +7,7 @@ import { argsFromQuery } from "../rest/query-args.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { validateArgs } from "../shard/dispatch.ts";
 import { withDispatchSpan } from "../telemetry.ts";
-import { isJsonContentType, readJsonBody } from "../worker/body.ts";
+import { readJsonArgs } from "../worker/body.ts";
 import { refuseCrossSiteCookies } from "../worker/cross-site.ts";
 import type { IdentityResolver } from "../worker/invoke.ts";
 import { serverCalls } from "../worker/server-calls.ts";
@@ -33,17 +33,11 @@ async function argsOf(action: HttpAction, request: Request, url: URL, maxBodyByt
   if (ARGS_IN_QUERY.has(request.method)) {
     return validateArgs(action.args, argsFromQuery(url.searchParams, action.args.shape));
   }
-  const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
-  if (hasBody && !isJsonContentType(request.headers.get("content-type"))) {
-    throw new SvcError(
-      "BAD_REQUEST",
-      "This route takes a JSON body (content-type: application/json).",
-    );
-  }
-  const body = await readJsonBody(request, maxBodyBytes);
-  if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
-    throw new SvcError("BAD_REQUEST", "The JSON body must be an object of arguments.");
-  }
+  const body = await readJsonArgs(
+    request,
+    maxBodyBytes,
+    "This route takes a JSON body (content-type: application/json).",
+  );
   return validateArgs(action.args, body);
 }
 

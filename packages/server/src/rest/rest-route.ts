@@ -2,7 +2,7 @@ import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { withDispatchSpan } from "../telemetry.ts";
-import { isJsonContentType, readJsonBody } from "../worker/body.ts";
+import { readJsonArgs } from "../worker/body.ts";
 import { refuseCrossSiteCookies } from "../worker/cross-site.ts";
 import { type Invocation, invokeProcedure } from "../worker/invoke.ts";
 import { jsonResponse } from "../worker/responses.ts";
@@ -33,15 +33,11 @@ async function argsOf(
       `POST arguments go in the JSON body, not the query string (${JSON.stringify(stray)}).`,
     );
   }
-  const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
-  if (hasBody && !isJsonContentType(request.headers.get("content-type"))) {
-    throw new SvcError("BAD_REQUEST", "REST POST bodies must have content-type: application/json.");
-  }
-  const body = await readJsonBody(request, maxBodyBytes);
-  if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
-    throw new SvcError("BAD_REQUEST", "The JSON body must be an object of arguments.");
-  }
-  return body;
+  return readJsonArgs(
+    request,
+    maxBodyBytes,
+    "REST POST bodies must have content-type: application/json.",
+  );
 }
 
 /**

@@ -84,3 +84,31 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 function tooLarge(maxBytes: number): SvcError {
   return new SvcError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes} bytes.`);
 }
+
+/**
+ * Reads the arguments object of a request's JSON body: a non-empty body must
+ * say `content-type: application/json` (else `BAD_REQUEST` with
+ * `contentTypeMessage`), must be a JSON object when present, and is capped at
+ * `maxBytes`. An empty body is `undefined` (no arguments). REST and HTTP
+ * actions both read arguments this way.
+ *
+ * @example
+ * ```ts
+ * const args = await readJsonArgs(request, 1024 * 1024, "This route takes a JSON body.");
+ * ```
+ */
+export async function readJsonArgs(
+  request: Request,
+  maxBytes: number,
+  contentTypeMessage: string,
+): Promise<unknown> {
+  const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
+  if (hasBody && !isJsonContentType(request.headers.get("content-type"))) {
+    throw new SvcError("BAD_REQUEST", contentTypeMessage);
+  }
+  const body = await readJsonBody(request, maxBytes);
+  if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
+    throw new SvcError("BAD_REQUEST", "The JSON body must be an object of arguments.");
+  }
+  return body;
+}
