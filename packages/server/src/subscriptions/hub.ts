@@ -81,6 +81,8 @@ export class SubscriptionHub {
   readonly #dispatcher: Dispatcher;
   readonly #sockets = new Map<string, SocketState>();
   readonly #groups = new Map<string, QueryGroup>();
+  /** Whether sockets accepted before this object last woke are back in memory. */
+  #restored = false;
 
   constructor(state: DurableObjectState, dispatcher: Dispatcher) {
     this.#state = state;
@@ -166,12 +168,22 @@ export class SubscriptionHub {
 
   /** Re-runs every query group that read one of `tables` (or whose reads are not known yet). */
   commit(tables: ReadonlySet<string>): void {
-    // Sockets woken from hibernation rebuild their subscriptions (and groups) first.
-    for (const ws of this.#state.getWebSockets()) this.#socketOf(ws);
+    this.#restoreAll();
     for (const group of this.#groups.values()) {
       const touched = group.reads === null || [...tables].some((table) => group.reads?.has(table));
       if (touched) void this.#run(group);
     }
+  }
+
+  /**
+   * Brings every socket accepted before the object woke (hibernation or
+   * eviction) back into memory, once per object instance: sockets accepted
+   * since are in memory already, so commits need not walk all sockets.
+   */
+  #restoreAll(): void {
+    if (this.#restored) return;
+    for (const ws of this.#state.getWebSockets()) this.#socketOf(ws);
+    this.#restored = true;
   }
 
   /** Closes sockets whose authority expired, so their clients reconnect and are resolved again. */
