@@ -2,8 +2,8 @@ import { describeFailure } from "../errors/describe-failure.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { ProcedureKind } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
-import { type ServerCalls, serverCalls, targetPath } from "../worker/server-calls.ts";
-import type { CronJob, CronJobs } from "./jobs.ts";
+import { runAsService } from "../worker/server-calls.ts";
+import type { CronJobs } from "./jobs.ts";
 
 /** What a cron job may run. */
 export const CRON_KINDS: readonly ProcedureKind[] = ["query", "mutation", "action"];
@@ -22,24 +22,6 @@ export interface CronDeps {
 export interface CronRunResult {
   job: string;
   ok: boolean;
-}
-
-/** Runs one job through the runner of its target's kind (`kind` from the registry). */
-export function runTarget(
-  calls: ServerCalls,
-  kind: ProcedureKind,
-  job: Pick<CronJob, "target" | "args" | "shardKey">,
-) {
-  const options = { shardKey: job.shardKey };
-  const target = job.target as never;
-  switch (kind) {
-    case "query":
-      return calls.runQuery(target, job.args as never, options);
-    case "mutation":
-      return calls.runMutation(target, job.args as never, options);
-    default:
-      return calls.runAction(target, job.args as never, options);
-  }
 }
 
 /**
@@ -66,18 +48,16 @@ export async function runCronJobs(deps: CronDeps, cron: string): Promise<CronRun
   }
   return Promise.all(
     jobs.map(async (job): Promise<CronRunResult> => {
-      const calls = serverCalls(
-        { functions: deps.functions, shard: deps.shard, timeoutMs: deps.timeoutMs },
-        {
-          identity: null,
+      try {
+        await runAsService(deps, {
           service: `cron:${job.name}`,
           transport: "cron",
-          requestId: crypto.randomUUID(),
-        },
-      );
-      try {
-        const path = targetPath(deps.functions, job.target, CRON_KINDS, `cron job ${job.name}`);
-        await runTarget(calls, deps.functions[path]!.kind, job);
+          target: job.target,
+          kinds: CRON_KINDS,
+          subject: `cron job ${job.name}`,
+          args: job.args,
+          shardKey: job.shardKey,
+        });
         return { job: job.name, ok: true };
       } catch (error) {
         log(`svc: cron job ${job.name} ("${job.schedule}") failed:`, describeFailure(error));

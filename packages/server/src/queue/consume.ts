@@ -2,7 +2,7 @@ import { describeFailure } from "../errors/describe-failure.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { ProcedureKind } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
-import { serverCalls, targetPath } from "../worker/server-calls.ts";
+import { runAsService } from "../worker/server-calls.ts";
 import { checkShardKey } from "../worker/shard-key.ts";
 import type { QueueConsumer, QueueConsumers } from "./consumers.ts";
 
@@ -25,25 +25,16 @@ function shardKeyFor(consumer: QueueConsumer, body: unknown): string {
 }
 
 function run(deps: QueueDeps, consumer: QueueConsumer, args: unknown, shardKey: string) {
-  const calls = serverCalls(
-    { functions: deps.functions, shard: deps.shard, timeoutMs: deps.timeoutMs },
-    {
-      identity: null,
-      service: `queue:${consumer.definition.queue}`,
-      transport: "queue",
-      requestId: crypto.randomUUID(),
-    },
-  );
-  const target = consumer.options.run as never;
-  const path = targetPath(
-    deps.functions,
-    consumer.options.run,
-    CONSUMER_KINDS,
-    `consumer of ${consumer.definition.queue}`,
-  );
-  return deps.functions[path]!.kind === "mutation"
-    ? calls.runMutation(target, args as never, { shardKey })
-    : calls.runAction(target, args as never, { shardKey });
+  const { queue } = consumer.definition;
+  return runAsService(deps, {
+    service: `queue:${queue}`,
+    transport: "queue",
+    target: consumer.options.run,
+    kinds: CONSUMER_KINDS,
+    subject: `consumer of ${queue}`,
+    args,
+    shardKey,
+  });
 }
 
 function invalid(consumer: QueueConsumer, body: unknown): string | undefined {

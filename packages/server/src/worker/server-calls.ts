@@ -105,19 +105,62 @@ export function targetPath(
 export function serverCalls(deps: ServerCallDeps, origin: ServerCallOrigin): ServerCalls {
   const run =
     (kind: ProcedureKind) =>
-    async (ref: unknown, args: unknown, options: ShardCallOptions = {}): Promise<unknown> => {
-      const path = targetPath(deps.functions, ref, [kind]);
-      const shardKey = checkShardKey(options.shardKey ?? DEFAULT_SHARD);
-      const result = await withTimeout(
-        deps.shard(shardKey).callFromServer({ path, args, shardKey, ...origin }),
-        deps.timeoutMs,
-      );
-      if (!result.ok) throw deserializeError(result.error);
-      return result.value;
-    };
+    (ref: unknown, args: unknown, options: ShardCallOptions = {}): Promise<unknown> =>
+      callShard(deps, origin, targetPath(deps.functions, ref, [kind]), args, options.shardKey);
   return {
     runQuery: run("query") as ServerRunQuery,
     runMutation: run("mutation") as ServerRunMutation,
     runAction: run("action") as ServerRunAction,
   };
+}
+
+/** What a cron job or queue consumer runs, and as whom. */
+export interface ServiceRun {
+  /** `cron:<job>` or `queue:<name>`. */
+  service: string;
+  transport: "cron" | "queue";
+  target: unknown;
+  /** The kinds the target may be, and how errors name it (`cron job sweep`). */
+  kinds: readonly ProcedureKind[];
+  subject: string;
+  args: unknown;
+  shardKey: string;
+}
+
+/**
+ * Runs a cron job's or queue consumer's target in its shard as the service
+ * identity, whatever kind of procedure it is (one of `run.kinds`).
+ *
+ * @example
+ * ```ts
+ * await runAsService(deps, { service: "cron:sweep", transport: "cron", target: internal.maintenance.sweep,
+ *   kinds: ["mutation"], subject: "cron job sweep", args: {}, shardKey: "default" });
+ * ```
+ */
+export function runAsService(deps: ServerCallDeps, run: ServiceRun): Promise<unknown> {
+  const path = targetPath(deps.functions, run.target, run.kinds, run.subject);
+  const origin: ServerCallOrigin = {
+    identity: null,
+    service: run.service,
+    transport: run.transport,
+    requestId: crypto.randomUUID(),
+  };
+  return callShard(deps, origin, path, run.args, run.shardKey);
+}
+
+/** One call from worker code into a shard, with the procedure timeout. */
+async function callShard(
+  deps: ServerCallDeps,
+  origin: ServerCallOrigin,
+  path: string,
+  args: unknown,
+  key: string | undefined,
+): Promise<unknown> {
+  const shardKey = checkShardKey(key ?? DEFAULT_SHARD);
+  const result = await withTimeout(
+    deps.shard(shardKey).callFromServer({ path, args, shardKey, ...origin }),
+    deps.timeoutMs,
+  );
+  if (!result.ok) throw deserializeError(result.error);
+  return result.value;
 }
