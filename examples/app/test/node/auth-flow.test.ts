@@ -1,27 +1,20 @@
 import { createClient, SvcClientError } from "@svc/client";
 import { describe, expect, it } from "vitest";
 import { api } from "../../svc/_generated/api.ts";
-import { appForThisFile } from "./harness.ts";
+import { appForThisFile, signUpForToken } from "./harness.ts";
 
 const app = appForThisFile();
 
-/** Signs a user up through better-auth and answers the bearer token (`set-auth-token`). */
-async function signUp(email: string): Promise<string> {
-  const response = await fetch(`${app.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.url },
-    body: JSON.stringify({ email, password: "a long password", name: email.split("@")[0] }),
-  });
-  expect(response.status).toBe(200);
-  const token = response.headers.get("set-auth-token");
-  if (!token) throw new Error("sign-up answered no set-auth-token header");
-  return token;
-}
-
 describe("auth in the example app, end to end over HTTP", () => {
   it("signs up, calls procedures as the user with a bearer token, and RLS keeps users apart", async () => {
-    const ann = createClient({ url: app.url, bearer: await signUp("ann@example.com") });
-    const bob = createClient({ url: app.url, bearer: await signUp("bob@example.com") });
+    const ann = createClient({
+      url: app.url,
+      bearer: await signUpForToken(app, "ann@example.com"),
+    });
+    const bob = createClient({
+      url: app.url,
+      bearer: await signUpForToken(app, "bob@example.com"),
+    });
     const annId = await ann.mutation(api.messages.send, { body: "ann's secret" });
     await bob.mutation(api.messages.send, { body: "bob's note" });
     expect((await ann.query(api.messages.list, {})).map((m) => m.body)).toEqual(["ann's secret"]);
@@ -36,7 +29,7 @@ describe("auth in the example app, end to end over HTTP", () => {
   });
 
   it("treats a signed-out or bogus token as anonymous", async () => {
-    const token = await signUp("carol@example.com");
+    const token = await signUpForToken(app, "carol@example.com");
     const signOut = await fetch(`${app.url}/api/auth/sign-out`, {
       method: "POST",
       headers: {

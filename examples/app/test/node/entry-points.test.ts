@@ -1,22 +1,9 @@
 import { createClient } from "@svc/client";
 import { describe, expect, it } from "vitest";
 import { api } from "../../svc/_generated/api.ts";
-import { appForThisFile } from "./harness.ts";
+import { appForThisFile, signUpForToken } from "./harness.ts";
 
 const app = appForThisFile();
-
-/** Signs a user up and answers their bearer token. */
-async function signUp(email: string): Promise<string> {
-  const response = await fetch(`${app.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.url },
-    body: JSON.stringify({ email, password: "a long password", name: email.split("@")[0] }),
-  });
-  expect(response.status).toBe(200);
-  const token = response.headers.get("set-auth-token");
-  if (!token) throw new Error("sign-up answered no set-auth-token header");
-  return token;
-}
 
 async function poll<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -34,7 +21,7 @@ describe("the example app's other entry points, over real HTTP", () => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ code: "UNAUTHENTICATED" });
 
-    const token = await signUp("orgs@example.com");
+    const token = await signUpForToken(app, "orgs@example.com");
     const headers = {
       authorization: `Bearer ${token}`,
       "content-type": "application/json",
@@ -67,8 +54,14 @@ describe("the example app's other entry points, over real HTTP", () => {
   });
 
   it("sending a message enqueues a notification only its sender sees", async () => {
-    const ann = createClient({ url: app.url, bearer: await signUp("notify-ann@example.com") });
-    const bob = createClient({ url: app.url, bearer: await signUp("notify-bob@example.com") });
+    const ann = createClient({
+      url: app.url,
+      bearer: await signUpForToken(app, "notify-ann@example.com"),
+    });
+    const bob = createClient({
+      url: app.url,
+      bearer: await signUpForToken(app, "notify-bob@example.com"),
+    });
     const id = await ann.mutation(api.messages.send, { body: "queued" });
     const notes = await poll(async () => {
       const mine = await ann.query(api.messages.notifications, {});

@@ -1,20 +1,10 @@
 import { type ConnectionState, createClient } from "@svc/client";
 import { describe, expect, it } from "vitest";
 import { api } from "../../svc/_generated/api.ts";
-import { appForThisFile } from "./harness.ts";
+import { appForThisFile, signUpForToken } from "./harness.ts";
 
 // Sockets re-resolve their caller every 2 s here (60 s by default).
 const app = appForThisFile({ vars: { SUBSCRIPTION_REAUTH_SECONDS: "2" } });
-
-async function signUp(email: string): Promise<string> {
-  const response = await fetch(`${app.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.url },
-    body: JSON.stringify({ email, password: "a long password", name: email.split("@")[0] }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.get("set-auth-token") ?? "";
-}
 
 /** Collects a subscription's values; `until` waits for one that matches. */
 function watcher<T>() {
@@ -56,8 +46,14 @@ const texts = (list: Listed) => list.map((message) => message.body);
 
 describe("live queries from the typed client over real WebSockets", () => {
   it("push the first value, then each change, under each subscriber's RLS", async () => {
-    const ann = createClient({ url: app.url, bearer: await signUp("live-ann@example.com") });
-    const bob = createClient({ url: app.url, bearer: await signUp("live-bob@example.com") });
+    const ann = createClient({
+      url: app.url,
+      bearer: await signUpForToken(app, "live-ann@example.com"),
+    });
+    const bob = createClient({
+      url: app.url,
+      bearer: await signUpForToken(app, "live-bob@example.com"),
+    });
     const annSees = watcher<Listed>();
     const bobSees = watcher<Listed>();
     const stopAnn = ann.subscribe(api.messages.list, { channel: "live" }, annSees.push);
@@ -75,7 +71,7 @@ describe("live queries from the typed client over real WebSockets", () => {
   });
 
   it("after sign-out the socket loses its authority within the bound, reconnects and sees as anonymous", async () => {
-    const token = await signUp("live-carol@example.com");
+    const token = await signUpForToken(app, "live-carol@example.com");
     const states: ConnectionState[] = [];
     const carol = createClient({
       url: app.url,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { createClient, type SvcClient } from "@svc/client";
 import { describe, expect, it } from "vitest";
 import { api } from "../../svc/_generated/api.ts";
-import { appForThisFile } from "../node/harness.ts";
+import { appForThisFile, signUpForToken } from "../node/harness.ts";
 
 const SUBSCRIBERS = Number(process.env.SVC_FANOUT_SUBSCRIBERS ?? 1000);
 const MUTATIONS = Number(process.env.SVC_FANOUT_MUTATIONS ?? 500);
@@ -12,26 +12,15 @@ const SHARD = "room-fan-out";
 
 const app = appForThisFile();
 
-async function signUp(index: number): Promise<string> {
-  const response = await fetch(`${app.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.url },
-    body: JSON.stringify({
-      email: `fan${index}@example.com`,
-      password: "a long password",
-      name: `Fan ${index}`,
-    }),
-  });
-  const token = response.headers.get("set-auth-token");
-  if (response.status !== 200 || !token) throw new Error(`sign-up answered ${response.status}`);
-  return token;
-}
-
 type Listed = { body: string; author: string }[];
 
 describe(`fan-out: ${SUBSCRIBERS} subscribers on one shard, ${MUTATIONS} mutations`, () => {
   it("every subscriber ends on the final result, with no row of another user", async () => {
-    const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => signUp(i)));
+    const tokens = await Promise.all(
+      Array.from({ length: USERS }, (_, i) =>
+        signUpForToken(app, `fan${i}@example.com`, `Fan ${i}`),
+      ),
+    );
     const writers = tokens.map((bearer) => createClient({ url: app.url, bearer, shardKey: SHARD }));
     // One client (so one socket) per subscriber, each watching its user's messages.
     const latest: Listed[] = Array.from({ length: SUBSCRIBERS }, () => []);

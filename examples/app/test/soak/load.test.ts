@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { appForThisFile } from "../node/harness.ts";
+import { appForThisFile, signUpForToken } from "../node/harness.ts";
 
 const TOTAL = Number(process.env.SVC_LOAD_CALLS ?? 20_000);
 const CONCURRENCY = 64;
@@ -10,21 +10,6 @@ const USERS = 4;
 
 // The REST rate limit is a feature, not what this test measures: raise it out of the way.
 const app = appForThisFile({ vars: { REST_RATE_PER_MINUTE: "100000000" } });
-
-async function signUp(index: number): Promise<string> {
-  const response = await fetch(`${app.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.url },
-    body: JSON.stringify({
-      email: `load${index}@example.com`,
-      password: "a long password",
-      name: `Load ${index}`,
-    }),
-  });
-  const token = response.headers.get("set-auth-token");
-  if (response.status !== 200 || !token) throw new Error(`sign-up answered ${response.status}`);
-  return token;
-}
 
 interface Ack {
   body: string;
@@ -49,7 +34,11 @@ async function pool(
 
 describe(`load: ${TOTAL.toLocaleString("en-US")} mixed REST/RPC calls at concurrency ${CONCURRENCY}`, () => {
   it("answers no 5xx, and every acknowledged mutation is stored exactly once", async () => {
-    const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => signUp(i)));
+    const tokens = await Promise.all(
+      Array.from({ length: USERS }, (_, i) =>
+        signUpForToken(app, `load${i}@example.com`, `Load ${i}`),
+      ),
+    );
     const statuses = new Map<number, number>();
     const acks: Ack[] = [];
     const started = performance.now();
