@@ -13,6 +13,7 @@ declare namespace Cloudflare {
     MIGRATE_CONCURRENT: D1Database;
     MIGRATE_COMMUNITY: D1Database;
     MIGRATE_RETRY: D1Database;
+    MIGRATE_SEARCH: D1Database;
     /** The admin surface's auth database (test/fixture/admin.ts). */
     ADMIN_DB: D1Database;
     /** 10,000 seeded users for the paging test. */

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { memoryAdapter } from "better-auth/adapters/memory";
+import { username } from "better-auth/plugins";
 import { describe, expect, it } from "vitest";
 import {
   compileMigrationsSql,
@@ -31,6 +32,7 @@ const LARGE_SET_TABLES = [
   "passkey",
   "session",
   "svcAdminAudit",
+  "svc_user_search",
   "team",
   "teamMember",
   "twoFactor",
@@ -111,6 +113,68 @@ describe("svc's admin schema", () => {
   });
 });
 
+describe("the user search index", () => {
+  /** Rowids of users whose email, name, username or id contain `term` (lower case), per the index. */
+  async function found(db: D1Database, term: string): Promise<string[]> {
+    const { results } = await db
+      .prepare(
+        `SELECT u.id FROM "user" u WHERE u.rowid IN (SELECT rowid FROM svc_user_search WHERE svc_user_search MATCH ?) ORDER BY u.id`,
+      )
+      .bind(`"${term}"`)
+      .all<{ id: string }>();
+    return results.map((row) => row.id);
+  }
+
+  it("indexes users who existed before it, follows every write, and is rebuilt when the schema changes", async () => {
+    const db = env.MIGRATE_SEARCH;
+    // A database from before the index: the user table only, with users in it.
+    await db.batch([
+      db.prepare(
+        'CREATE TABLE "user" ("id" text not null primary key, "name" text not null, "email" text not null unique, "emailVerified" integer not null, "image" text, "createdAt" date not null, "updatedAt" date not null)',
+      ),
+      db.prepare(
+        `INSERT INTO "user" VALUES ('old-1', 'Ada Lovelace', 'Ada@Example.test', 1, NULL, '2026-01-01', '2026-01-01')`,
+      ),
+    ]);
+    await ensureMigrated(authOn(db));
+    expect(await found(db, "ada@ex")).toEqual(["old-1"]);
+    expect(await found(db, "old-")).toEqual(["old-1"]);
+
+    // Insert, update and delete go through the triggers.
+    await db.batch([
+      db.prepare(
+        `INSERT INTO "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt") VALUES ('new-1', 'Grace Hopper', 'grace@navy.test', 0, '2026-01-02', '2026-01-02')`,
+      ),
+      db.prepare(`UPDATE "user" SET "name" = 'Ada King' WHERE id = 'old-1'`),
+    ]);
+    expect(await found(db, "grace")).toEqual(["new-1"]);
+    expect(await found(db, "lovelace")).toEqual([]);
+    expect(await found(db, "ada king")).toEqual(["old-1"]);
+    await db.prepare(`DELETE FROM "user" WHERE id = 'new-1'`).run();
+    expect(await found(db, "grace")).toEqual([]);
+
+    // The username plugin adds a column: the index is dropped, rebuilt with it, and refilled.
+    await db.prepare(`UPDATE "user" SET "name" = 'Ada' WHERE id = 'old-1'`).run();
+    await ensureMigrated(authOn(db, [username()]));
+    await db.prepare(`UPDATE "user" SET "username" = 'countess' WHERE id = 'old-1'`).run();
+    expect(await found(db, "countess")).toEqual(["old-1"]);
+    expect(await found(db, "ada@")).toEqual(["old-1"]);
+    const triggers = await db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+      .all<{ name: string; sql: string }>();
+    expect(triggers.results.map((trigger) => trigger.name)).toEqual([
+      "svc_user_search_delete",
+      "svc_user_search_insert",
+      "svc_user_search_update",
+    ]);
+    expect(triggers.results[1]?.sql).toContain('lower(new."username")');
+    expect(triggers.results[2]?.sql).toContain('AFTER UPDATE OF "email", "name", "username", "id"');
+    expect(await compileMigrationsSql({ secret: "x", database: db, plugins: [username()] })).toBe(
+      "",
+    );
+  });
+});
+
 describe("compileMigrationsSql", () => {
   it("writes a deterministic wrangler migration file: a header, then one statement per line", async () => {
     const first = await compileMigrationsSql({ secret: "a", plugins: largePluginSet() });
@@ -119,8 +183,11 @@ describe("compileMigrationsSql", () => {
     const [header, ...statements] = first.trimEnd().split("\n");
     expect(header).toMatch(/^-- @svc\/auth schema, plugins: admin, organization, .*do not edit\.$/);
     expect(statements.length).toBeGreaterThan(LARGE_SET_TABLES.length);
-    for (const statement of statements)
-      expect(statement).toMatch(/^create (unique )?(table|index) .*;$/);
+    for (const statement of statements) {
+      expect(statement).toMatch(
+        /^(create (unique )?(table|index) |CREATE (VIRTUAL TABLE|TRIGGER) "svc_user_search).*;$/,
+      );
+    }
     expect(first).not.toContain("?");
   });
 
@@ -175,6 +242,7 @@ describe("ensureMigrated when something goes wrong", () => {
       "account",
       "session",
       "svcAdminAudit",
+      "svc_user_search",
       "user",
       "verification",
     ]);

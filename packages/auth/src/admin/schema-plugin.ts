@@ -21,6 +21,19 @@ export const SVC_ADMIN_PLUGIN_ID = "svc-admin";
  */
 export const AUDIT_MODEL = "svcAdminAudit";
 
+/**
+ * Names of the user indexes behind the role and banned filters of `GET users`
+ * (created with the admin plugin only).
+ *
+ * @example
+ * ```ts
+ * db.prepare("SELECT name FROM sqlite_master WHERE name = ?").bind(USER_ROLE_INDEX);
+ * ```
+ */
+export const USER_ROLE_INDEX = "svc_user_role_idx";
+/** See {@link USER_ROLE_INDEX}. */
+export const USER_BANNED_INDEX = "svc_user_banned_idx";
+
 type Plugins = NonNullable<BetterAuthOptions["plugins"]>;
 
 /**
@@ -35,6 +48,10 @@ type Plugins = NonNullable<BetterAuthOptions["plugins"]>;
  * per-group sort of equal keys costs nothing):
  * - `user.createdAt`, `user.name`: the `sort=created|name` pages of
  *   `GET users` (`sort=email` walks better-auth's unique index on `email`).
+ * - `user.role`, `user(banned, banExpires)` (only with the admin plugin):
+ *   the role and banned filters of `GET users` find and count their users
+ *   through these instead of scanning. (Substring search has its own FTS5
+ *   index, created next to this schema: see `search-index.ts`.)
  * - `organization.createdAt`, `member(organizationId, createdAt)`,
  *   `invitation(organizationId, createdAt)`: organization pages (only when
  *   the organization plugin is in `plugins`).
@@ -74,6 +91,12 @@ function svcAdminSchema(plugins: Plugins = []) {
       indexes: [
         { name: "svc_user_created_idx", fields: ["createdAt"] },
         { name: "svc_user_name_idx", fields: ["name"] },
+        ...(plugins.some((plugin) => plugin.id === "admin")
+          ? [
+              { name: USER_ROLE_INDEX, fields: ["role"] as const },
+              { name: USER_BANNED_INDEX, fields: ["banned", "banExpires"] as const },
+            ]
+          : []),
       ],
     },
   };

@@ -21,8 +21,16 @@ export function contains(column: string, term: string): { sql: string; bind: str
   return { sql: `instr(lower(${column}), ?) > 0`, bind: asciiLower(term) };
 }
 
-/** Lower-cases ASCII letters only, as SQLite's `lower()` does. */
-function asciiLower(text: string): string {
+/**
+ * Lower-cases ASCII letters only, as SQLite's `lower()` does (without ICU):
+ * how a term is folded to match values stored through `lower()`.
+ *
+ * @example
+ * ```ts
+ * asciiLower("ÄNN@X"); // "Änn@x"
+ * ```
+ */
+export function asciiLower(text: string): string {
   return text.replace(/[A-Z]/g, (char) => char.toLowerCase());
 }
 

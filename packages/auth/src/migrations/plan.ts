@@ -1,8 +1,17 @@
 import { invalidateSchemaChecks } from "@better-auth/core/db/internal";
 import type { BetterAuthOptions } from "better-auth";
+import { getAuthTables } from "better-auth/db";
 import { getMigrations } from "better-auth/db/migration";
+import { SVC_ADMIN_PLUGIN_ID } from "../admin/schema-plugin.ts";
+import {
+  pendingSearchIndexStatements,
+  type SchemaObject,
+  searchIndexObjectsQuery,
+} from "../admin/search-index.ts";
+import { SqlNames } from "../admin/sql-names.ts";
 import { isD1Like } from "../database.ts";
 import { SvcAuthError } from "../errors.ts";
+import { isBlankSqliteDatabase } from "./blank-database.ts";
 
 /** What better-auth's migrator would do to a database, and the way to do it. */
 export interface MigrationPlan {
@@ -19,9 +28,12 @@ export interface MigrationPlan {
 
 /**
  * Diffs the schema of `options` (core tables + every plugin's) against
- * `options.database` with better-auth's own migrator. The database kind is
- * checked first: better-auth's migrator calls `process.exit(1)` when it finds
- * no Kysely-compatible database, which must never happen inside a worker.
+ * `options.database` with better-auth's own migrator, then adds svc's user
+ * search index (an FTS5 table and its triggers, which better-auth's schema
+ * cannot express) when svc's admin schema is in `plugins` and the database is
+ * D1 or the blank one of `compileMigrationsSql`. The database kind is checked
+ * first: better-auth's migrator calls `process.exit(1)` when it finds no
+ * Kysely-compatible database, which must never happen inside a worker.
  */
 export async function planMigrations(options: BetterAuthOptions): Promise<MigrationPlan> {
   assertMigratable(options.database);
@@ -30,6 +42,7 @@ export async function planMigrations(options: BetterAuthOptions): Promise<Migrat
     .split(";\n\n")
     .map((statement) => statement.replace(/;$/, "").trim())
     .filter((statement) => statement !== "");
+  statements.push(...(await searchIndexPlan(options)));
   const database = options.database;
   if (!isD1Like(database)) return { statements, run: plan.runMigrations };
   const run = async () => {
@@ -41,6 +54,21 @@ export async function planMigrations(options: BetterAuthOptions): Promise<Migrat
     }
   };
   return { statements, run };
+}
+
+/** The search index statements `options.database` lacks (see `pendingSearchIndexStatements`). */
+async function searchIndexPlan(options: BetterAuthOptions): Promise<string[]> {
+  const database = options.database;
+  if (!(options.plugins ?? []).some((plugin) => plugin.id === SVC_ADMIN_PLUGIN_ID)) return [];
+  const names = new SqlNames(getAuthTables(options));
+  if (isBlankSqliteDatabase(database)) return pendingSearchIndexStatements(names, []);
+  if (!isD1Like(database)) return [];
+  const query = searchIndexObjectsQuery(names);
+  const existing = await database
+    .prepare(query.sql)
+    .bind(...query.binds)
+    .all<SchemaObject>();
+  return pendingSearchIndexStatements(names, existing.results);
 }
 
 /** Database shapes better-auth's Kysely migrator understands (see its `createKyselyAdapter`). */
