@@ -40,10 +40,17 @@ export class Keyset {
     this.#after = cursor === undefined ? null : decodeCursor(cursor, order.kind);
   }
 
-  /** Zero or one SQL condition, with {@link binds} to go with it. */
-  where(): string[] {
+  /**
+   * Zero or one SQL condition, with {@link binds} to go with it. With `scan`,
+   * as in {@link orderBy}, its columns are written `+column`, so the sort
+   * index is not used to find the range either.
+   */
+  where(scan = false): string[] {
     if (this.#after === null) return [];
-    const { column, id, direction, unique } = this.#order;
+    const { direction, unique } = this.#order;
+    const key = (sql: string) => (scan ? `+${sql}` : sql);
+    const column = key(this.#order.column);
+    const id = key(this.#order.id);
     const op = direction === "asc" ? ">" : "<";
     if (unique) return [`${column} ${op} ?`];
     return [`${column} ${op}= ? AND (${column} ${op} ? OR ${id} ${op} ?)`];

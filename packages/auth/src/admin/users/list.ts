@@ -1,11 +1,10 @@
-import { SvcError } from "@svc/server";
-import type { AdminEnvironment } from "../environment.ts";
 import { json } from "../http.ts";
 import { Keyset } from "../keyset.ts";
 import { booleanParser, DEFAULT_LIMIT, limitParser, oneOf, parseQuery, text } from "../query.ts";
 import { type Row, toUser, USER_FIELDS } from "../records.ts";
 import type { AdminCall } from "../router.ts";
-import { contains, roleMatch, rolePattern } from "../search.ts";
+import { type Sql, type UserFilters, userFilters } from "./list-filters.ts";
+import { listIndexes } from "./list-indexes.ts";
 
 /** Sort names of `GET users` → user fields. */
 const SORTS = { created: "createdAt", email: "email", name: "name" } as const;
@@ -21,15 +20,24 @@ const QUERY = {
 };
 
 /**
+ * Most matches the users list sorts itself: up to this many it finds the
+ * matching users through their filter's index and sorts them (a few ms);
+ * beyond it, it walks the sort order's index and tests each user, which stops
+ * at a full page after about `limit × users ÷ matches` users.
+ */
+const SORT_MATCHES_UP_TO = 5_000;
+
+/**
  * `GET users`: one page of users, the total matching the filters, and the
- * next page's cursor. Unfiltered: two statements in one D1 batch (page +
- * count over a covering index), one round trip; the page is a keyset range
- * over an index (`sort=created` / `name`: svc's indexes; `email`:
- * better-auth's unique one), so page 4,000 of 100,000 users costs what page 1
- * does. `search` (case-insensitive contains on email, name and username;
- * exact on id) and the role / banned filters scan the table; a search's
- * first page is one statement with a window count, one scan for page and
- * total.
+ * next page's cursor. Every page is a keyset range (page 4,000 of 100,000
+ * users costs what page 1 does). Unfiltered: page + count over a covering
+ * index in one D1 batch. Filtered: the total is counted first from the
+ * filters' indexes (search: the FTS5 trigram index; role, banned: B-tree
+ * indexes of svc's admin schema), and it picks the page's plan: up to
+ * {@link SORT_MATCHES_UP_TO} matches are fetched through those indexes and
+ * sorted, more are found by walking the sort index. `banned=false` counts
+ * as all minus banned. A search (case-insensitive *contains* on email, name,
+ * username and id) of one or two characters cannot use trigrams and scans.
  *
  * @example
  * ```ts
@@ -53,38 +61,47 @@ export async function listUsers(call: AdminCall): Promise<Response> {
     },
     query.cursor,
   );
-  const filters = userFilters(environment, query);
+  const filtered =
+    query.search !== undefined || query.role !== undefined || query.banned !== undefined;
+  const filters = filtered
+    ? await userFilters(environment, query, await listIndexes(db))
+    : { search: null, required: [], excluded: null };
   const from = `FROM ${names.table("user")} u`;
-  const where = (conditions: string[]) =>
-    conditions.length === 0 ? "" : ` WHERE ${conditions.join(" AND ")}`;
-  const select = `SELECT ${names.select("user", USER_FIELDS, "u")}, ${keyset.sortSelect()}`;
-  const orderBy = (scan: boolean) => ` ORDER BY ${keyset.orderBy(scan)} LIMIT ?`;
-  const conditions = [...filters.sql, ...keyset.where()];
+  const where = (conditions: Sql[]) =>
+    conditions.length === 0
+      ? ""
+      : ` WHERE ${conditions.map((condition) => condition.sql).join(" AND ")}`;
+  const binds = (conditions: Sql[]) => conditions.flatMap((condition) => condition.binds);
+  const page = (conditions: Sql[], sortMatches: boolean) => {
+    const after = keyset.where(sortMatches).map((sql) => ({ sql, binds: keyset.binds() }));
+    const all = [...conditions, ...after];
+    return db
+      .prepare(
+        `SELECT ${names.select("user", USER_FIELDS, "u")}, ${keyset.sortSelect()} ${from}${where(all)} ` +
+          `ORDER BY ${keyset.orderBy(sortMatches)} LIMIT ?`,
+      )
+      .bind(...binds(all), limit + 1);
+  };
+  const count = (conditions: Sql[]) =>
+    db.prepare(`SELECT COUNT(*) AS total ${from}${where(conditions)}`).bind(...binds(conditions));
+
   let rows: Row[];
   let total: number;
-  if (query.search !== undefined && query.cursor === undefined) {
-    // First page of a search: the search scans the table anyway, so one scan
-    // answers both the page and the total (a window count), not two. (Role
-    // and banned filters keep two statements: their page walks the sort
-    // index and stops early, which beats sorting every match.)
-    const page = await db
-      .prepare(
-        `${select}, COUNT(*) OVER () AS "svcTotal" ${from}${where(conditions)}${orderBy(true)}`,
-      )
-      .bind(...filters.binds, limit + 1)
-      .all<Row>();
-    rows = page.results;
-    total = Number(rows[0]?.svcTotal ?? 0);
-  } else {
-    const page = db
-      .prepare(`${select} ${from}${where(conditions)}${orderBy(query.search !== undefined)}`)
-      .bind(...filters.binds, ...keyset.binds(), limit + 1);
-    const count = db
-      .prepare(`SELECT COUNT(*) AS total ${from}${where(filters.sql)}`)
-      .bind(...filters.binds);
-    const [pageRows, counted] = await db.batch<Row>([page, count]);
+  if (!filtered) {
+    const [pageRows, counted] = await db.batch<Row>([page([], false), count([])]);
     rows = pageRows?.results ?? [];
     total = Number(counted?.results[0]?.total ?? 0);
+  } else {
+    total = await countMatches(db, filters, count);
+    // Few matches: find them through their indexes, then sort; many: walk the sort index.
+    const few = total <= SORT_MATCHES_UP_TO;
+    const conditions = [
+      ...[...(filters.search === null ? [] : [filters.search]), ...filters.required].map(
+        (filter) => (few ? filter.seek : filter.check),
+      ),
+      ...(filters.excluded === null ? [] : [negate(filters.excluded.check)]),
+    ];
+    rows = total === 0 ? [] : (await page(conditions, few).all<Row>()).results;
   }
   const { rows: users, nextCursor } = keyset.cut(rows, limit);
   const now = Date.now();
@@ -95,44 +112,40 @@ export async function listUsers(call: AdminCall): Promise<Response> {
   });
 }
 
-function userFilters(
-  environment: AdminEnvironment,
-  query: { search?: string | undefined; role?: string | undefined; banned?: boolean | undefined },
-): { sql: string[]; binds: unknown[] } {
-  const { names, roles, capabilities } = environment;
-  const sql: string[] = [];
-  const binds: unknown[] = [];
-  if (query.search !== undefined) {
-    const term = query.search;
-    const fields = ["email", "name", ...(capabilities.username ? ["username"] : [])];
-    const matches = fields.map((field) => contains(names.column("user", field, "u"), term));
-    sql.push(
-      `(${matches.map((match) => match.sql).join(" OR ")} OR ${names.column("user", "id", "u")} = ?)`,
-    );
-    binds.push(...matches.map((match) => match.bind), term);
+/**
+ * The number of users the filters match, each part counted the cheapest way:
+ * a search alone from the search index's own count; otherwise a `COUNT(*)`
+ * through the filters' indexes (one per combination of their disjoint parts,
+ * added up), with a search that finds many users tested row by row rather
+ * than joined from the index; `banned=false` as the count without it minus
+ * the count of banned ones.
+ */
+async function countMatches(
+  db: D1Database,
+  filters: UserFilters,
+  count: (conditions: Sql[]) => D1PreparedStatement,
+): Promise<number> {
+  const { search, required, excluded } = filters;
+  if (search?.count != null && required.length === 0 && excluded === null) return search.count;
+  const searchCondition =
+    search === null ? [] : [(search.count ?? 0) <= SORT_MATCHES_UP_TO ? search.seek : search.check];
+  // Each combination of the filters' disjoint parts is counted on its own, then added up.
+  let combinations: Sql[][] = [searchCondition];
+  for (const filter of required) {
+    const parts = filter.seekParts ?? [filter.seek];
+    combinations = combinations.flatMap((conditions) => parts.map((part) => [...conditions, part]));
   }
-  if (query.role !== undefined || query.banned !== undefined) {
-    if (roles === null || !names.hasField("user", "role")) {
-      throw new SvcError(
-        "VALIDATION_FAILED",
-        "Invalid request: query.role / query.banned need the admin plugin.",
-        { issues: [{ path: "query", message: "role and banned filters need the admin plugin" }] },
-      );
-    }
+  const statements = combinations.map((conditions) => count(conditions));
+  if (excluded !== null) {
+    statements.push(...combinations.map((conditions) => count([...conditions, excluded.seek])));
   }
-  if (query.role !== undefined && roles !== null) {
-    const role = names.column("user", "role", "u");
-    // A user without a role has the default one, as better-auth's admin plugin reads it.
-    const empty = query.role === roles.defaultRole ? `${role} IS NULL OR ${role} = '' OR ` : "";
-    sql.push(`(${empty}${roleMatch(role)})`);
-    binds.push(rolePattern(query.role));
-  }
-  if (query.banned !== undefined) {
-    const inForce =
-      `(COALESCE(${names.column("user", "banned", "u")}, 0) = 1 AND ` +
-      `(${names.column("user", "banExpires", "u")} IS NULL OR ${names.column("user", "banExpires", "u")} > ?))`;
-    sql.push(query.banned ? inForce : `NOT ${inForce}`);
-    binds.push(new Date().toISOString());
-  }
-  return { sql, binds };
+  const totals = (await db.batch<{ total: number }>(statements)).map((answer) =>
+    Number(answer.results[0]?.total ?? 0),
+  );
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  return sum(totals.slice(0, combinations.length)) - sum(totals.slice(combinations.length));
+}
+
+function negate(condition: Sql): Sql {
+  return { sql: `NOT ${condition.sql}`, binds: condition.binds };
 }

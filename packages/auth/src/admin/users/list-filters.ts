@@ -1,0 +1,186 @@
+import { SvcError } from "@svc/server";
+import type { AdminEnvironment } from "../environment.ts";
+import { contains, roleMatch, rolePattern } from "../search.ts";
+import { searchIndexMatch, USER_SEARCH_TABLE } from "../search-index.ts";
+import type { ListIndexes } from "./list-indexes.ts";
+
+/** A SQL condition on the user table (alias `u`) and its bound values. */
+export interface Sql {
+  sql: string;
+  binds: unknown[];
+}
+
+/**
+ * One filter of `GET users`, in the two forms a plan picks from:
+ * - `seek`: written so an index serves it (the search index, the role or
+ *   banned index): the plan when few users match, which finds them, then
+ *   sorts them.
+ * - `check`: the same set tested row by row, usable by no index: the plan
+ *   when many users match, which walks the sort order's index and stops at a
+ *   full page.
+ * Without the index a filter needs, both forms are the row-by-row test.
+ */
+export interface UserFilter {
+  seek: Sql;
+  check: Sql;
+  /**
+   * `seek` split into disjoint conditions, each served by an index on its
+   * own, for counting: SQLite answers `a OR b` over one index by collecting
+   * row ids to drop duplicates, twice the cost of counting `a` and `b`
+   * apart and adding (990,000 users: 34 vs 18 ms).
+   */
+  seekParts?: Sql[];
+}
+
+/** A search's filter, with its match count when the search index served it. */
+export interface SearchFilter extends UserFilter {
+  /** How many users the search finds, counted from the index alone; `null` when scanned. */
+  count: number | null;
+}
+
+/** The filters of one `GET users` request. */
+export interface UserFilters {
+  search: SearchFilter | null;
+  /** The other filters every listed user must pass (role, `banned=true`). */
+  required: UserFilter[];
+  /** `banned=false`: users outside this filter (counted as all minus banned). */
+  excluded: UserFilter | null;
+}
+
+/** Query values the filters read. */
+export interface FilterQuery {
+  search?: string | undefined;
+  role?: string | undefined;
+  banned?: boolean | undefined;
+}
+
+/**
+ * Builds the filters of a `GET users` request. A search is a case-insensitive
+ * (ASCII) *contains* on email, name, username and id; served by the FTS5
+ * trigram index from three characters on (its match count is read here, one
+ * statement), scanned for below. The role filter matches better-auth's
+ * comma-separated role strings: the distinct role values are read off the
+ * role index first (one index seek per distinct value), so the filter
+ * becomes `role IN (…)`, which the index serves.
+ *
+ * @throws {SvcError} `VALIDATION_FAILED` for `role` / `banned` without the admin plugin
+ * @example
+ * ```ts
+ * const filters = await userFilters(environment, { search: "ann" }, indexes);
+ * ```
+ */
+export async function userFilters(
+  environment: AdminEnvironment,
+  query: FilterQuery,
+  indexes: ListIndexes,
+): Promise<UserFilters> {
+  const filters: UserFilters = {
+    search:
+      query.search === undefined ? null : await searchFilter(environment, query.search, indexes),
+    required: [],
+    excluded: null,
+  };
+  if (query.role !== undefined || query.banned !== undefined) {
+    if (environment.roles === null || !environment.names.hasField("user", "role")) {
+      throw new SvcError(
+        "VALIDATION_FAILED",
+        "Invalid request: query.role / query.banned need the admin plugin.",
+        { issues: [{ path: "query", message: "role and banned filters need the admin plugin" }] },
+      );
+    }
+  }
+  if (query.role !== undefined) {
+    filters.required.push(await roleFilter(environment, query.role, indexes));
+  }
+  if (query.banned !== undefined) {
+    const banned = bannedFilter(environment, indexes);
+    if (query.banned) filters.required.push(banned);
+    else filters.excluded = banned;
+  }
+  return filters;
+}
+
+async function searchFilter(
+  environment: AdminEnvironment,
+  term: string,
+  indexes: ListIndexes,
+): Promise<SearchFilter> {
+  const { names, capabilities, db } = environment;
+  const fields = ["email", "name", ...(capabilities.username ? ["username"] : []), "id"];
+  const matches = fields.map((field) => contains(names.column("user", field, "u"), term));
+  const check: Sql = {
+    sql: `(${matches.map((match) => match.sql).join(" OR ")})`,
+    binds: matches.map((match) => match.bind),
+  };
+  const match = indexes.search ? searchIndexMatch(term) : null;
+  if (match === null) return { seek: check, check, count: null };
+  const index = `"${USER_SEARCH_TABLE}"`;
+  const counted = await db
+    .prepare(`SELECT COUNT(*) AS total FROM ${index} WHERE ${index} MATCH ?`)
+    .bind(match)
+    .first<{ total: number }>();
+  return {
+    seek: { sql: `u.rowid IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ?)`, binds: [match] },
+    check,
+    count: Number(counted?.total ?? 0),
+  };
+}
+
+/** Most distinct role strings read for a role filter; beyond it the filter scans. */
+const ROLE_VALUES_LIMIT = 500;
+
+async function roleFilter(
+  environment: AdminEnvironment,
+  role: string,
+  indexes: ListIndexes,
+): Promise<UserFilter> {
+  const { names, roles, db } = environment;
+  const column = names.column("user", "role", "u");
+  // A user without a role has the default one, as better-auth's admin plugin reads it.
+  const isDefault = role === roles?.defaultRole;
+  const check: Sql = {
+    sql: `(${isDefault ? `${column} IS NULL OR ${column} = '' OR ` : ""}${roleMatch(column)})`,
+    binds: [rolePattern(role)],
+  };
+  if (!indexes.role) return { seek: check, check };
+  const bare = names.column("user", "role");
+  const table = names.table("user");
+  // A skip scan: each step seeks the next larger value in the role index.
+  const distinct = await db
+    .prepare(
+      `WITH RECURSIVE roles(value) AS (SELECT MIN(${bare}) FROM ${table} UNION ALL ` +
+        `SELECT (SELECT MIN(${bare}) FROM ${table} WHERE ${bare} > roles.value) FROM roles ` +
+        `WHERE roles.value IS NOT NULL) SELECT value FROM roles WHERE value IS NOT NULL LIMIT ?`,
+    )
+    .bind(ROLE_VALUES_LIMIT + 1)
+    .all<{ value: string }>();
+  if (distinct.results.length > ROLE_VALUES_LIMIT) return { seek: check, check };
+  const pattern = rolePattern(role);
+  const values = distinct.results
+    .map((row) => row.value)
+    .filter(
+      (value) => `,${value.replaceAll(" ", "")},`.includes(pattern) || (isDefault && value === ""),
+    );
+  const alternatives = [
+    ...(values.length > 0 ? [`${column} IN (${values.map(() => "?").join(", ")})`] : []),
+    ...(isDefault ? [`${column} IS NULL`] : []),
+  ];
+  return {
+    seek: {
+      sql: alternatives.length === 0 ? "0" : `(${alternatives.join(" OR ")})`,
+      binds: values,
+    },
+    check,
+  };
+}
+
+function bannedFilter(environment: AdminEnvironment, indexes: ListIndexes): UserFilter {
+  const { names } = environment;
+  const banned = names.column("user", "banned", "u");
+  const expires = names.column("user", "banExpires", "u");
+  const now = new Date().toISOString();
+  const notExpired = `(${expires} IS NULL OR ${expires} > ?)`;
+  const check: Sql = { sql: `(COALESCE(${banned}, 0) = 1 AND ${notExpired})`, binds: [now] };
+  if (!indexes.banned) return { seek: check, check };
+  return { seek: { sql: `(${banned} = 1 AND ${notExpired})`, binds: [now] }, check };
+}

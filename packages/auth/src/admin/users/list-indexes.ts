@@ -1,0 +1,47 @@
+import { USER_BANNED_INDEX, USER_ROLE_INDEX } from "../schema-plugin.ts";
+import { USER_SEARCH_TABLE } from "../search-index.ts";
+
+/** Which of the users list's indexes the database has. */
+export interface ListIndexes {
+  /** The FTS5 trigram index of search (`svc_user_search`). */
+  search: boolean;
+  /** The role filter's index. */
+  role: boolean;
+  /** The banned filter's index. */
+  banned: boolean;
+}
+
+/** How long an answer is reused before `sqlite_master` is read again. */
+const REUSE_MS = 60_000;
+
+const known = new WeakMap<D1Database, { indexes: ListIndexes; at: number }>();
+
+/**
+ * Which indexes the users list may plan with, read from `sqlite_master` and
+ * reused for a minute per database binding. A database migrated before these
+ * indexes existed (a checked-in migration not yet regenerated) still lists
+ * users correctly, with scans, instead of failing on a missing table or
+ * walking a missing index once per distinct role.
+ *
+ * @example
+ * ```ts
+ * const indexes = await listIndexes(environment.db);
+ * if (indexes.search) …
+ * ```
+ */
+export async function listIndexes(db: D1Database): Promise<ListIndexes> {
+  const cached = known.get(db);
+  if (cached !== undefined && Date.now() - cached.at < REUSE_MS) return cached.indexes;
+  const { results } = await db
+    .prepare("SELECT name FROM sqlite_master WHERE name IN (?, ?, ?)")
+    .bind(USER_SEARCH_TABLE, USER_ROLE_INDEX, USER_BANNED_INDEX)
+    .all<{ name: string }>();
+  const present = new Set(results.map((row) => row.name));
+  const indexes = {
+    search: present.has(USER_SEARCH_TABLE),
+    role: present.has(USER_ROLE_INDEX),
+    banned: present.has(USER_BANNED_INDEX),
+  };
+  known.set(db, { indexes, at: Date.now() });
+  return indexes;
+}
