@@ -5,6 +5,8 @@ import path from "node:path";
 export interface AdminCase {
   name: string;
   path: string;
+  /** Users matching, as the answer's `total` said. */
+  total?: number;
   /** Median ms through `createWorker`'s admin gate and `createAuthAdmin`. */
   svcMs: number;
   /** Median ms of the same statements run straight on the D1 binding. */
