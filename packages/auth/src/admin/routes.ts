@@ -8,7 +8,9 @@ import { banUser, unbanUser } from "./users/ban.ts";
 import { createUser } from "./users/create.ts";
 import { deleteUser } from "./users/delete.ts";
 import { getUser, listRelated } from "./users/detail.ts";
+import { exportUsers } from "./users/export.ts";
 import { impersonateUser } from "./users/impersonate.ts";
+import { importUsers } from "./users/import.ts";
 import { listUsers } from "./users/list.ts";
 import { setPassword } from "./users/password.ts";
 import { setRole } from "./users/role.ts";
@@ -54,6 +56,23 @@ export const ROUTES: readonly AdminRoute[] = [
     action: "user.create",
     target: () => ({ targetType: "user", targetId: "", userId: null }),
     handle: createUser,
+  }),
+  route({
+    method: "GET",
+    pattern: "users/export",
+    query: true,
+    action: "user.export",
+    target: () => ({ targetType: "user", targetId: "", userId: null }),
+    handle: exportUsers,
+  }),
+  route({
+    method: "POST",
+    pattern: "users/import",
+    query: true,
+    requires: "userActions",
+    action: "user.import",
+    target: () => ({ targetType: "user", targetId: "", userId: null }),
+    handle: importUsers,
   }),
   route({ method: "GET", pattern: "users/:id", handle: getUser }),
   route({

@@ -15,6 +15,8 @@ import { AUDIT_MODEL } from "../schema-plugin.ts";
  */
 export const AUDIT_ACTIONS = [
   "user.create",
+  "user.import",
+  "user.export",
   "user.delete",
   "user.role",
   "user.ban",

@@ -1,9 +1,10 @@
+import type { AdminEnvironment } from "../environment.ts";
 import { json } from "../http.ts";
 import { Keyset } from "../keyset.ts";
 import { booleanParser, DEFAULT_LIMIT, limitParser, oneOf, parseQuery, text } from "../query.ts";
 import { type Row, toUser, USER_FIELDS } from "../records.ts";
 import type { AdminCall } from "../router.ts";
-import { type Sql, type UserFilters, userFilters } from "./list-filters.ts";
+import { type FilterQuery, type Sql, type UserFilters, userFilters } from "./list-filters.ts";
 import { listIndexes } from "./list-indexes.ts";
 
 /** Sort names of `GET users` → user fields. */
@@ -61,47 +62,22 @@ export async function listUsers(call: AdminCall): Promise<Response> {
     },
     query.cursor,
   );
-  const filtered =
-    query.search !== undefined || query.role !== undefined || query.banned !== undefined;
-  const filters = filtered
-    ? await userFilters(environment, query, await listIndexes(db))
-    : { search: null, required: [], excluded: null };
-  const from = `FROM ${names.table("user")} u`;
-  const where = (conditions: Sql[]) =>
-    conditions.length === 0
-      ? ""
-      : ` WHERE ${conditions.map((condition) => condition.sql).join(" AND ")}`;
-  const binds = (conditions: Sql[]) => conditions.flatMap((condition) => condition.binds);
-  const page = (conditions: Sql[], sortMatches: boolean) => {
-    const after = keyset.where(sortMatches).map((sql) => ({ sql, binds: keyset.binds() }));
-    const all = [...conditions, ...after];
-    return db
-      .prepare(
-        `SELECT ${names.select("user", USER_FIELDS, "u")}, ${keyset.sortSelect()} ${from}${where(all)} ` +
-          `ORDER BY ${keyset.orderBy(sortMatches)} LIMIT ?`,
-      )
-      .bind(...binds(all), limit + 1);
-  };
-  const count = (conditions: Sql[]) =>
-    db.prepare(`SELECT COUNT(*) AS total ${from}${where(conditions)}`).bind(...binds(conditions));
-
   let rows: Row[];
   let total: number;
-  if (!filtered) {
-    const [pageRows, counted] = await db.batch<Row>([page([], false), count([])]);
+  if (!isFiltered(query)) {
+    const [pageRows, counted] = await db.batch<Row>([
+      pageStatement(environment, keyset, { conditions: [], sortMatches: false }, limit + 1),
+      countStatement(environment, []),
+    ]);
     rows = pageRows?.results ?? [];
     total = Number(counted?.results[0]?.total ?? 0);
   } else {
-    total = await countMatches(db, filters, count);
-    // Few matches: find them through their indexes, then sort; many: walk the sort index.
-    const few = total <= SORT_MATCHES_UP_TO;
-    const conditions = [
-      ...[...(filters.search === null ? [] : [filters.search]), ...filters.required].map(
-        (filter) => (few ? filter.seek : filter.check),
-      ),
-      ...(filters.excluded === null ? [] : [negate(filters.excluded.check)]),
-    ];
-    rows = total === 0 ? [] : (await page(conditions, few).all<Row>()).results;
+    const selection = await selectUsers(environment, query);
+    total = selection.total;
+    rows =
+      total === 0
+        ? []
+        : (await pageStatement(environment, keyset, selection, limit + 1).all<Row>()).results;
   }
   const { rows: users, nextCursor } = keyset.cut(rows, limit);
   const now = Date.now();
@@ -112,6 +88,87 @@ export async function listUsers(call: AdminCall): Promise<Response> {
   });
 }
 
+/** The filters of a users query, and how its pages are read (see {@link selectUsers}). */
+export interface UserSelection {
+  /** Conditions of every page, in the form the plan needs. */
+  conditions: Sql[];
+  /** Fetch the matches through their indexes and sort them (few), rather than walking the sort index (many). */
+  sortMatches: boolean;
+}
+
+/** True when the query filters the users at all. */
+export function isFiltered(query: FilterQuery): boolean {
+  return query.search !== undefined || query.role !== undefined || query.banned !== undefined;
+}
+
+/**
+ * Counts the users a filtered query matches and picks how its pages are
+ * read: up to {@link SORT_MATCHES_UP_TO} matches are fetched through their
+ * indexes and sorted; more are found by walking the sort index. `GET users`
+ * and the export share it, so both answer the same users.
+ *
+ * @example
+ * ```ts
+ * const selection = await selectUsers(environment, { role: "admin" });
+ * const rows = await pageStatement(environment, keyset, selection, 26).all();
+ * ```
+ */
+export async function selectUsers(
+  environment: AdminEnvironment,
+  query: FilterQuery,
+): Promise<UserSelection & { total: number }> {
+  const filters = await userFilters(environment, query, await listIndexes(environment.db));
+  const total = await countMatches(environment, filters);
+  const sortMatches = total <= SORT_MATCHES_UP_TO;
+  const conditions = [
+    ...[...(filters.search === null ? [] : [filters.search]), ...filters.required].map((filter) =>
+      sortMatches ? filter.seek : filter.check,
+    ),
+    ...(filters.excluded === null ? [] : [negate(filters.excluded.check)]),
+  ];
+  return { total, conditions, sortMatches };
+}
+
+/**
+ * One page of users after the keyset's cursor: the admin fields, the sort
+ * key, and any `extra` select items (the export's password hash).
+ *
+ * @example
+ * ```ts
+ * const page = await pageStatement(environment, keyset, selection, limit + 1).all<Row>();
+ * ```
+ */
+export function pageStatement(
+  environment: AdminEnvironment,
+  keyset: Keyset,
+  selection: UserSelection,
+  limit: number,
+  extra = "",
+): D1PreparedStatement {
+  const { names, db } = environment;
+  const after = keyset.where(selection.sortMatches).map((sql) => ({ sql, binds: keyset.binds() }));
+  const all = [...selection.conditions, ...after];
+  return db
+    .prepare(
+      `SELECT ${names.select("user", USER_FIELDS, "u")}, ${keyset.sortSelect()}${extra} ` +
+        `FROM ${names.table("user")} u${where(all)} ORDER BY ${keyset.orderBy(selection.sortMatches)} LIMIT ?`,
+    )
+    .bind(...all.flatMap((condition) => condition.binds), limit);
+}
+
+function countStatement(environment: AdminEnvironment, conditions: Sql[]): D1PreparedStatement {
+  const { names, db } = environment;
+  return db
+    .prepare(`SELECT COUNT(*) AS total FROM ${names.table("user")} u${where(conditions)}`)
+    .bind(...conditions.flatMap((condition) => condition.binds));
+}
+
+function where(conditions: Sql[]): string {
+  return conditions.length === 0
+    ? ""
+    : ` WHERE ${conditions.map((condition) => condition.sql).join(" AND ")}`;
+}
+
 /**
  * The number of users the filters match, each part counted the cheapest way:
  * a search alone from the search index's own count; otherwise a `COUNT(*)`
@@ -120,11 +177,7 @@ export async function listUsers(call: AdminCall): Promise<Response> {
  * than joined from the index; `banned=false` as the count without it minus
  * the count of banned ones.
  */
-async function countMatches(
-  db: D1Database,
-  filters: UserFilters,
-  count: (conditions: Sql[]) => D1PreparedStatement,
-): Promise<number> {
+async function countMatches(environment: AdminEnvironment, filters: UserFilters): Promise<number> {
   const { search, required, excluded } = filters;
   if (search?.count != null && required.length === 0 && excluded === null) return search.count;
   const searchCondition =
@@ -135,11 +188,12 @@ async function countMatches(
     const parts = filter.seekParts ?? [filter.seek];
     combinations = combinations.flatMap((conditions) => parts.map((part) => [...conditions, part]));
   }
-  const statements = combinations.map((conditions) => count(conditions));
+  const count = (conditions: Sql[]) => countStatement(environment, conditions);
+  const statements = combinations.map(count);
   if (excluded !== null) {
     statements.push(...combinations.map((conditions) => count([...conditions, excluded.seek])));
   }
-  const totals = (await db.batch<{ total: number }>(statements)).map((answer) =>
+  const totals = (await environment.db.batch<{ total: number }>(statements)).map((answer) =>
     Number(answer.results[0]?.total ?? 0),
   );
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
