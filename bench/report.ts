@@ -1,6 +1,6 @@
 import { count, kib, ratio, table, verdict } from "./lib/format.ts";
 import type { Machine } from "./lib/machine.ts";
-import type { AdminResult } from "./scenarios/admin.ts";
+import type { AdminCase, AdminResult } from "./scenarios/admin.ts";
 import type { AuthResult } from "./scenarios/auth.ts";
 import type { BundleResult } from "./scenarios/bundle.ts";
 import type { CodegenResult } from "./scenarios/codegen.ts";
@@ -267,6 +267,11 @@ function authNotes(auth: AuthResult): string[] {
   ];
 }
 
+/** The goal of an admin case: 50 ms for the list (issue 18), 100 ms for the overview (issue 17). */
+function adminGoalMs(row: AdminCase): number {
+  return row.path.startsWith("overview") ? 100 : 50;
+}
+
 function adminSection({ admin }: Results): string {
   const rows = admin.results.map((row) => [
     row.name,
@@ -274,7 +279,7 @@ function adminSection({ admin }: Results): string {
     row.total === undefined ? "" : count(row.total),
     `${row.svcMs.toFixed(0)} ms`,
     `${row.rawMs.toFixed(0)} ms`,
-    verdict(row.svcMs < 50),
+    `< ${adminGoalMs(row)} ms: ${verdict(row.svcMs < adminGoalMs(row))}`,
   ]);
   const planned = admin.results.filter((row) => /search|filter/.test(row.name));
   const plans = planned.flatMap((row) => [
@@ -293,7 +298,7 @@ function adminSection({ admin }: Results): string {
       "that request issued, run straight on the D1 binding in the same round: the difference is what svc adds. " +
       "workerd's clock advances in whole milliseconds, so 1 ms is the resolution.",
     "",
-    table(["case", "request", "total", "svc (p50)", "same SQL on D1", "goal < 50 ms"], rows),
+    table(["case", "request", "total", "svc (p50)", "same SQL on D1", "goal"], rows),
     "",
     "SQLite's plan (`EXPLAIN QUERY PLAN`) for the searches and filters. A search (case-insensitive " +
       "*contains* on email, name, username and id) of three or more characters is counted in svc's FTS5 " +
@@ -310,9 +315,24 @@ function adminSection({ admin }: Results): string {
 
 /** Why a case over 50 ms is over, and what would close it. */
 function adminNotes(admin: AdminResult): string[] {
-  const slow = admin.results.filter((row) => row.svcMs >= 50);
-  if (slow.length === 0) return [];
+  const slow = admin.results.filter(
+    (row) => row.svcMs >= adminGoalMs(row) && !row.path.startsWith("overview"),
+  );
+  const overview = admin.results.find((row) => row.path.startsWith("overview"));
+  const notes: string[] = [];
+  if (overview !== undefined && overview.svcMs >= adminGoalMs(overview)) {
+    notes.push(
+      "",
+      `**Why the overview took ${overview.svcMs.toFixed(0)} ms here.** Its goal (issue 17) is set at 100,000 users; ` +
+        `this run has ${count(admin.users)}, signed up over 60 days, so the 30-day sign-up histogram groups half of them ` +
+        "by day from `svc_user_created_idx` and the active-user counts read every session used in 30 days from " +
+        "`svc_session_updated_idx`: index-only, but proportional to the rows in the window. What would close it " +
+        "at this size: per-day counters kept by triggers (one row per day instead of one per user).",
+    );
+  }
+  if (slow.length === 0) return notes;
   return [
+    ...notes,
     "",
     `**Why ${slow.map((row) => row.name).join(", ")} missed 50 ms, and what would close it.** ` +
       "Every such case is the exact total, not the page (the page walks the sort index and stops after 26 " +

@@ -24,6 +24,7 @@ create index "svc_user_created_idx" on "user" ("createdAt");
 create index "svc_user_name_idx" on "user" ("name");
 create index "svc_user_role_idx" on "user" ("role");
 create index "svc_user_banned_idx" on "user" ("banned", "banExpires");
+create index "svc_session_updated_idx" on "session" ("updatedAt", "userId");
 create index "svc_org_created_idx" on "organization" ("createdAt");
 create index "svc_member_org_created_idx" on "member" ("organizationId", "createdAt");
 create index "svc_invitation_org_created_idx" on "invitation" ("organizationId", "createdAt");

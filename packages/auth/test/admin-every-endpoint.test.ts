@@ -18,6 +18,8 @@ const ids = {
   accountId: "a1",
   passkeyId: "p1",
   organizationId: "o1",
+  doomedMemberId: "m2",
+  invitationId: "i1",
   doomedId: "u2",
 };
 
@@ -88,6 +90,8 @@ describe("no secret leaves the admin API", () => {
       accountId: oauth.id,
       passkeyId: passkey.id,
       organizationId: organization.id,
+      doomedMemberId: organization.memberIds[1]!,
+      invitationId: organization.invitationId,
       doomedId,
     });
     let impersonationToken: string | undefined;

@@ -338,7 +338,7 @@ describe("delete", () => {
   it("is not reachable with another method", async () => {
     const response = await adminFetch("PUT", "users/whoever");
     expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("GET, DELETE");
+    expect(response.headers.get("allow")).toBe("GET, PATCH, DELETE");
   });
 });
 

@@ -21,8 +21,9 @@ async function runAsCron(path: string) {
 }
 
 describe("server-to-server ctx.authApi (service account)", () => {
-  // Any request through the worker migrates both auth databases first.
-  beforeAll(async () => expect((await call("/api/auth/ok")).status).toBe(200));
+  // Any request through the worker migrates both auth databases first: ~13 s on a
+  // busy 2-core machine, more than vitest's 10 s default for a hook.
+  beforeAll(async () => expect((await call("/api/auth/ok")).status).toBe(200), 60_000);
 
   it("calls better-auth with empty Headers as the service account, with its role", async () => {
     const first = await runAsCron("service:whoAmIAsService");

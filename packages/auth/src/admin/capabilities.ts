@@ -1,6 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { SVC_PLUGIN_IDS } from "../svc-plugin-ids.ts";
-import type { Capabilities } from "./contract.ts";
+import type { Capabilities, EditableUserField } from "./contract.ts";
 import type { AuthAdminFeatures } from "./options.ts";
 
 export type { Capabilities } from "./contract.ts";
@@ -27,6 +27,7 @@ export function capabilitiesOf(
   plugins: readonly BetterAuthPlugin[],
   features: Required<AuthAdminFeatures>,
   roles: string[],
+  userFields: EditableUserField[] = [],
 ): Capabilities {
   const ids = plugins.map((plugin) => plugin.id).filter((id) => !SVC_PLUGIN_IDS.has(id));
   const on = (feature: keyof AuthAdminFeatures) =>
@@ -42,5 +43,6 @@ export function capabilitiesOf(
     username: on("username"),
     roles: userActions ? roles : [],
     plugins: ids,
+    userFields: userActions ? userFields : [],
   };
 }

@@ -30,6 +30,23 @@ export interface Capabilities {
   roles: string[];
   /** Ids of the enabled better-auth plugins (svc's own plugins left out). */
   plugins: string[];
+  /** User fields `PATCH users/:id` takes (core, plugins', the app's `additionalFields`); empty without `userActions`. */
+  userFields: EditableUserField[];
+}
+
+/** One user field an operator may edit, from better-auth's schema: what the dashboard's form shows. */
+export interface EditableUserField {
+  name: string;
+  /** better-auth's field type; `enum` when the schema lists the allowed values (`options`). */
+  type: "string" | "number" | "boolean" | "date" | "json" | "string[]" | "number[]" | "enum";
+  /** `null` / empty is refused. */
+  required: boolean;
+  /** No two users may share a value (`409` otherwise). */
+  unique: boolean;
+  options?: string[];
+  format?: "email" | "url";
+  minLength?: number;
+  maxLength?: number;
 }
 
 /** A user as the admin API answers it: allow-listed fields only, never a password or token. */
@@ -91,6 +108,8 @@ export interface AdminOrganization {
   name: string;
   slug: string;
   logo: string | null;
+  /** The organization's `metadata` (better-auth stores it as JSON text); `null` when unset or not an object. */
+  metadata: Record<string, unknown> | null;
   createdAt: string;
   memberCount: number;
 }
@@ -115,7 +134,14 @@ export interface AdminInvitation {
 }
 
 /** What an audit entry is about. */
-export type AuditTargetType = "user" | "session" | "organization" | "account" | "passkey";
+export type AuditTargetType =
+  | "user"
+  | "session"
+  | "organization"
+  | "member"
+  | "invitation"
+  | "account"
+  | "passkey";
 
 /** Who did what to whom, when: one line of the admin audit trail (`GET audit`). */
 export interface AuditEntry {
@@ -144,6 +170,8 @@ export interface UserPage {
 /** `GET users/:id` answer. `passkeys` is present only with the passkey plugin. */
 export interface UserDetail {
   user: AdminUser;
+  /** The current value of every editable field (`capabilities.userFields`), for the edit form. */
+  profile: Record<string, unknown>;
   accounts: AdminAccount[];
   sessions: AdminSession[];
   passkeys?: AdminPasskey[];
@@ -177,3 +205,19 @@ export type UserQuery = {
   limit?: number;
   cursor?: string;
 };
+
+/** `GET overview` answer: totals, sign-ups per UTC day (oldest first, zero days included) and active users. */
+export interface AdminOverview {
+  totals: {
+    users: number;
+    emailVerified: number;
+    /** Users banned now; `null` without the admin plugin. */
+    banned: number | null;
+    /** `null` without the organization surface. */
+    organizations: number | null;
+  };
+  signUps: { day: string; count: number }[];
+  /** Distinct users whose session was used within each window (a lower bound: see docs). */
+  activeUsers: { last24Hours: number; last7Days: number; last30Days: number };
+  generatedAt: string;
+}

@@ -3,9 +3,16 @@ import { isD1Like } from "../database.ts";
 import { SvcAuthError } from "../errors.ts";
 import { type Capabilities, capabilitiesOf } from "./capabilities.ts";
 import type { ImpersonationOptions, ResolvedAdminOptions } from "./options.ts";
-import { ownerRoleOf, type RoleSettings, roleSettingsOf } from "./plugin-settings.ts";
+import {
+  type OrganizationSettings,
+  organizationSettingsOf,
+  ownerRoleOf,
+  type RoleSettings,
+  roleSettingsOf,
+} from "./plugin-settings.ts";
 import { SVC_ADMIN_PLUGIN_ID } from "./schema-plugin.ts";
 import { SqlNames } from "./sql-names.ts";
+import { editableUserFields } from "./users/editable-fields.ts";
 
 /**
  * The part of better-auth's context (`await auth.$context`) the admin surface
@@ -56,6 +63,8 @@ export interface AdminEnvironment {
   roles: RoleSettings | null;
   /** The organization owner role; `null` without the organization plugin (whatever `features` says). */
   ownerRole: string | null;
+  /** The organization plugin's roles and invitation settings; `null` without the plugin. */
+  organizations: OrganizationSettings | null;
   /** Whether email + password sign-in is enabled. */
   emailAndPassword: boolean;
   impersonation: Required<ImpersonationOptions>;
@@ -135,9 +144,15 @@ export async function adminEnvironment(
     names: new SqlNames(auth.tables),
     auth,
     api: source.api,
-    capabilities: capabilitiesOf(plugins, options.features, roles?.assignable ?? []),
+    capabilities: capabilitiesOf(
+      plugins,
+      options.features,
+      roles?.assignable ?? [],
+      editableUserFields(auth.tables, plugins),
+    ),
     roles,
     ownerRole: organizationPlugin ? ownerRoleOf(organizationPlugin) : null,
+    organizations: organizationPlugin ? organizationSettingsOf(organizationPlugin) : null,
     emailAndPassword: auth.options.emailAndPassword?.enabled === true,
     impersonation: options.impersonation,
   };

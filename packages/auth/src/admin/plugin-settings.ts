@@ -50,6 +50,55 @@ export function ownerRoleOf(plugin: BetterAuthPlugin): string {
   return typeof creatorRole === "string" && creatorRole !== "" ? creatorRole : "owner";
 }
 
+/** The invitation email hook of the organization plugin (`sendInvitationEmail`), as it calls it. */
+export type SendInvitationEmail = (data: {
+  id: string;
+  role: string;
+  email: string;
+  organization: Record<string, unknown>;
+  inviter: Record<string, unknown> & { user: Record<string, unknown> };
+  invitation: Record<string, unknown>;
+}) => Promise<void> | void;
+
+/** The organization plugin's options the admin surface honours, defaults filled in as the plugin does. */
+export interface OrganizationSettings {
+  /** Roles any organization knows: better-auth's `owner`, `admin`, `member` and the `roles` option's keys. */
+  roles: string[];
+  /** `dynamicAccessControl.enabled`: organizations may define further roles in `organizationRole`. */
+  dynamicRoles: boolean;
+  /** `invitationExpiresIn`, in seconds (default 48 hours). */
+  invitationExpiresInSeconds: number;
+  /** `sendInvitationEmail`, when the app set one. */
+  sendInvitationEmail: SendInvitationEmail | null;
+}
+
+const DEFAULT_ORGANIZATION_ROLES = ["owner", "admin", "member"];
+const DEFAULT_INVITATION_SECONDS = 48 * 3600;
+
+/**
+ * Reads the organization plugin's options the way its own invitation
+ * endpoint does, so a role the admin API accepts is one better-auth accepts,
+ * and an invitation it sends expires and is mailed as the app configured.
+ *
+ * @example
+ * ```ts
+ * organizationSettingsOf(organization({ roles: { owner, admin, member, billing } })).roles;
+ * // ["owner", "admin", "member", "billing"]
+ * ```
+ */
+export function organizationSettingsOf(plugin: BetterAuthPlugin): OrganizationSettings {
+  const options = record(plugin.options);
+  const seconds = options.invitationExpiresIn;
+  const send = options.sendInvitationEmail;
+  return {
+    roles: [...new Set([...DEFAULT_ORGANIZATION_ROLES, ...Object.keys(record(options.roles))])],
+    dynamicRoles: record(options.dynamicAccessControl).enabled === true,
+    invitationExpiresInSeconds:
+      typeof seconds === "number" && seconds > 0 ? seconds : DEFAULT_INVITATION_SECONDS,
+    sendInvitationEmail: typeof send === "function" ? (send as SendInvitationEmail) : null,
+  };
+}
+
 /**
  * Splits a better-auth role value (`"admin,support"` or an array) into roles:
  * better-auth stores several roles as one comma-separated string.

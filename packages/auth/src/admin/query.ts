@@ -62,6 +62,23 @@ export function parseQuery<S extends Record<string, QueryParser<unknown>>>(
 }
 
 /**
+ * An integer from `min` to `max`, written in digits only.
+ *
+ * @example
+ * ```ts
+ * parseQuery(url, { days: integerIn(1, 90) });
+ * ```
+ */
+export function integerIn(min: number, max: number): QueryParser<number> {
+  return (raw) => {
+    const value = Number(raw);
+    return /^\d+$/.test(raw) && value >= min && value <= max
+      ? { value }
+      : { error: `must be an integer from ${min} to ${max}` };
+  };
+}
+
+/**
  * A page size: an integer from 1 to {@link MAX_LIMIT}.
  *
  * @example
@@ -69,12 +86,7 @@ export function parseQuery<S extends Record<string, QueryParser<unknown>>>(
  * parseQuery(url, { limit: limitParser });
  * ```
  */
-export const limitParser: QueryParser<number> = (raw) => {
-  const value = Number(raw);
-  return /^\d+$/.test(raw) && value >= 1 && value <= MAX_LIMIT
-    ? { value }
-    : { error: `must be an integer from 1 to ${MAX_LIMIT}` };
-};
+export const limitParser: QueryParser<number> = integerIn(1, MAX_LIMIT);
 
 /**
  * Free text up to `max` characters, trimmed; empty means absent.

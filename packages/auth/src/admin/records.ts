@@ -222,7 +222,7 @@ export function toPasskey(row: Row): AdminPasskey {
  * names.select(model, ORGANIZATION_FIELDS, "t");
  * ```
  */
-export const ORGANIZATION_FIELDS = ["id", "name", "slug", "logo", "createdAt"] as const;
+export const ORGANIZATION_FIELDS = ["id", "name", "slug", "logo", "metadata", "createdAt"] as const;
 
 /**
  * An organization with its member count (`memberCount` selected alongside).
@@ -238,6 +238,7 @@ export function toOrganization(row: Row): AdminOrganization {
     name: String(row.name),
     slug: String(row.slug),
     logo: text(row.logo),
+    metadata: jsonObject(row.metadata),
     createdAt: isoRequired(row.createdAt),
     memberCount: Number(row.memberCount ?? 0),
   };
@@ -282,6 +283,21 @@ export function toInvitation(row: Row): AdminInvitation {
         ? null
         : { id: String(row.inviter_id), email: String(row.inviter_email) },
   };
+}
+
+/** Stored JSON text (or an object) as a plain object; `null` when unset, malformed or not an object. */
+function jsonObject(value: unknown): Record<string, unknown> | null {
+  let parsed: unknown = value;
+  if (typeof value === "string") {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : null;
 }
 
 /** A stored timestamp (ISO string, epoch milliseconds or `Date`) as ISO-8601, or `null`. */

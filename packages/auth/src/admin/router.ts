@@ -49,7 +49,7 @@ export interface ActionCall<Params extends object = Readonly<Record<string, stri
 export type RequiredCapability = "userActions" | "organizations" | "twoFactor" | "passkeys";
 
 interface BaseRoute<Pattern extends string> {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Segments; `:name` captures one (URL-decoded). */
   pattern: Pattern;
   requires?: RequiredCapability;

@@ -2,12 +2,21 @@ import { listAudit } from "./audit/list.ts";
 import type { AuditTarget } from "./audit/trail.ts";
 import { json } from "./http.ts";
 import { getOrganization, listInvitations, listMembers } from "./organizations/detail.ts";
+import { cancelInvitation, inviteMember, resendInvitation } from "./organizations/invitations.ts";
 import { listOrganizations } from "./organizations/list.ts";
+import {
+  createOrganization,
+  deleteOrganization,
+  updateOrganization,
+} from "./organizations/manage.ts";
+import { addMember, removeMember, setMemberRole } from "./organizations/members.ts";
+import { getOverview } from "./overview.ts";
 import { type AdminCall, type AdminRoute, type ParamsOf, route } from "./router.ts";
 import { banUser, unbanUser } from "./users/ban.ts";
 import { createUser } from "./users/create.ts";
 import { deleteUser } from "./users/delete.ts";
 import { getUser, listRelated } from "./users/detail.ts";
+import { editUser } from "./users/edit.ts";
 import { exportUsers } from "./users/export.ts";
 import { impersonateUser } from "./users/impersonate.ts";
 import { importUsers } from "./users/import.ts";
@@ -23,6 +32,19 @@ const user = (params: ParamsOf<"users/:id">): AuditTarget => ({
   targetId: params.id,
   userId: params.id,
 });
+const organization = (params: ParamsOf<"organizations/:id">): AuditTarget => ({
+  targetType: "organization",
+  targetId: params.id,
+  userId: null,
+});
+const member = (params: ParamsOf<"organizations/:id/members/:memberId">): AuditTarget => ({
+  targetType: "member",
+  targetId: params.memberId,
+  userId: null,
+});
+const invitation = (
+  params: ParamsOf<"organizations/:id/invitations/:invitationId">,
+): AuditTarget => ({ targetType: "invitation", targetId: params.invitationId, userId: null });
 const owned =
   <Name extends string>(targetType: AuditTarget["targetType"], param: Name) =>
   (params: ParamsOf<"users/:id"> & { readonly [Key in Name]: string }): AuditTarget => ({
@@ -48,6 +70,7 @@ export const ROUTES: readonly AdminRoute[] = [
     pattern: "capabilities",
     handle: async (call: AdminCall) => json(call.environment.capabilities),
   }),
+  route({ method: "GET", pattern: "overview", query: true, handle: getOverview }),
   route({ method: "GET", pattern: "users", query: true, handle: listUsers }),
   route({
     method: "POST",
@@ -75,6 +98,14 @@ export const ROUTES: readonly AdminRoute[] = [
     handle: importUsers,
   }),
   route({ method: "GET", pattern: "users/:id", handle: getUser }),
+  route({
+    method: "PATCH",
+    pattern: "users/:id",
+    requires: "userActions",
+    action: "user.update",
+    target: user,
+    handle: editUser,
+  }),
   route({
     method: "DELETE",
     pattern: "users/:id",
@@ -170,10 +201,82 @@ export const ROUTES: readonly AdminRoute[] = [
   }),
   route({ method: "GET", pattern: "organizations", query: true, handle: listOrganizations }),
   route({
+    method: "POST",
+    pattern: "organizations",
+    requires: "organizations",
+    action: "organization.create",
+    target: () => ({ targetType: "organization", targetId: "", userId: null }),
+    handle: createOrganization,
+  }),
+  route({
     method: "GET",
     pattern: "organizations/:id",
     requires: "organizations",
     handle: getOrganization,
+  }),
+  route({
+    method: "PATCH",
+    pattern: "organizations/:id",
+    requires: "organizations",
+    action: "organization.update",
+    target: organization,
+    handle: updateOrganization,
+  }),
+  route({
+    method: "DELETE",
+    pattern: "organizations/:id",
+    requires: "organizations",
+    action: "organization.delete",
+    target: organization,
+    handle: deleteOrganization,
+  }),
+  route({
+    method: "POST",
+    pattern: "organizations/:id/members",
+    requires: "organizations",
+    action: "member.add",
+    target: organization,
+    handle: addMember,
+  }),
+  route({
+    method: "DELETE",
+    pattern: "organizations/:id/members/:memberId",
+    requires: "organizations",
+    action: "member.remove",
+    target: member,
+    handle: removeMember,
+  }),
+  route({
+    method: "POST",
+    pattern: "organizations/:id/members/:memberId/role",
+    requires: "organizations",
+    action: "member.role",
+    target: member,
+    handle: setMemberRole,
+  }),
+  route({
+    method: "POST",
+    pattern: "organizations/:id/invitations",
+    requires: "organizations",
+    action: "invitation.create",
+    target: organization,
+    handle: inviteMember,
+  }),
+  route({
+    method: "POST",
+    pattern: "organizations/:id/invitations/:invitationId/resend",
+    requires: "organizations",
+    action: "invitation.resend",
+    target: invitation,
+    handle: resendInvitation,
+  }),
+  route({
+    method: "DELETE",
+    pattern: "organizations/:id/invitations/:invitationId",
+    requires: "organizations",
+    action: "invitation.cancel",
+    target: invitation,
+    handle: cancelInvitation,
   }),
   route({
     method: "GET",

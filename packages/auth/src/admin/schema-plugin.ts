@@ -33,6 +33,8 @@ export const AUDIT_MODEL = "svcAdminAudit";
 export const USER_ROLE_INDEX = "svc_user_role_idx";
 /** See {@link USER_ROLE_INDEX}. */
 export const USER_BANNED_INDEX = "svc_user_banned_idx";
+/** The session index behind the overview's active-user counts (`GET overview`). */
+export const SESSION_ACTIVITY_INDEX = "svc_session_updated_idx";
 
 type Plugins = NonNullable<BetterAuthOptions["plugins"]>;
 
@@ -52,6 +54,8 @@ type Plugins = NonNullable<BetterAuthOptions["plugins"]>;
  *   the role and banned filters of `GET users` find and count their users
  *   through these instead of scanning. (Substring search has its own FTS5
  *   index, created next to this schema: see `search-index.ts`.)
+ * - `session(updatedAt, userId)`: the overview's active users (distinct users
+ *   whose sessions were used since a time), read from the index alone.
  * - `organization.createdAt`, `member(organizationId, createdAt)`,
  *   `invitation(organizationId, createdAt)`: organization pages (only when
  *   the organization plugin is in `plugins`).
@@ -98,6 +102,10 @@ function svcAdminSchema(plugins: Plugins = []) {
             ]
           : []),
       ],
+    },
+    session: {
+      fields: {},
+      indexes: [{ name: SESSION_ACTIVITY_INDEX, fields: ["updatedAt", "userId"] }],
     },
   };
   const organization = plugins.find((plugin) => plugin.id === "organization");

@@ -45,14 +45,18 @@ async function get(
   return { ms, body };
 }
 
+/** Users signed up evenly over the last 60 days, so the overview's 30-day window holds half of them. */
+const SPAN_MS = 60 * 86_400_000;
+
 async function seed(): Promise<void> {
-  const start = Date.parse("2025-01-01T00:00:00.000Z");
+  const start = Date.now() - SPAN_MS;
+  const spacing = SPAN_MS / USERS;
   const statements = [];
   for (let from = 0; from < USERS; from += 250) {
     const rows: string[] = [];
     for (let i = from; i < Math.min(from + 250, USERS); i++) {
       const n = String(i).padStart(6, "0");
-      const created = new Date(start + i * 1000).toISOString();
+      const created = new Date(start + Math.floor(i * spacing)).toISOString();
       const role = i % 100 === 0 ? "admin" : "user";
       const banned = i % 50 === 0 ? 1 : 0;
       rows.push(
@@ -62,6 +66,20 @@ async function seed(): Promise<void> {
     statements.push(
       db.prepare(
         `INSERT INTO "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt", "role", "banned", "username") VALUES ${rows.join(", ")}`,
+      ),
+    );
+  }
+  // One user in ten has a session, last used 0 to 44 days ago: the overview's active users.
+  for (let from = 0; from < USERS; from += 2500) {
+    const rows: string[] = [];
+    for (let i = from; i < Math.min(from + 2500, USERS); i += 10) {
+      const n = String(i).padStart(6, "0");
+      const used = new Date(Date.now() - (i % 45) * 86_400_000).toISOString();
+      rows.push(`('s${n}', 't${n}', 'u${n}', '${used}', '${used}', '${used}')`);
+    }
+    statements.push(
+      db.prepare(
+        `INSERT INTO "session" ("id", "token", "userId", "expiresAt", "createdAt", "updatedAt") VALUES ${rows.join(", ")}`,
       ),
     );
   }
@@ -104,6 +122,7 @@ it(`admin user list over ${USERS} users`, { timeout: 600_000 }, async () => {
     ["filter banned=false", "users?banned=false"],
     ["search + role + banned", "users?search=person-09&role=admin&banned=true"],
     ["user detail", "users/u054321"],
+    ["overview: totals, 30 days of sign-ups, active users", "overview"],
   ];
   const results = [];
   for (const [name, path] of cases) {

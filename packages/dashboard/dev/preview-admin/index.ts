@@ -75,6 +75,20 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
       "username",
       ...(options.organizations ? ["organization"] : []),
     ],
+    userFields: [
+      { name: "name", type: "string", required: true, unique: false },
+      { name: "email", type: "string", required: true, unique: true, format: "email" },
+      { name: "emailVerified", type: "boolean", required: false, unique: false },
+      { name: "image", type: "string", required: false, unique: false, format: "url" },
+      {
+        name: "username",
+        type: "string",
+        required: false,
+        unique: true,
+        minLength: 3,
+        maxLength: 30,
+      },
+    ],
   };
   const userOf = (id: string) => {
     const user = data.users.find((candidate) => candidate.id === id);

@@ -228,6 +228,7 @@ export function seedPreviewData(): PreviewData {
       name,
       slug: name.toLowerCase().replace(/\s+/g, "-"),
       logo: null,
+      metadata: null,
       createdAt: iso(NOW - Math.floor(next() * 300 * DAY)),
       memberCount: 0,
     };

@@ -15,6 +15,7 @@ import { AUDIT_MODEL } from "../schema-plugin.ts";
  */
 export const AUDIT_ACTIONS = [
   "user.create",
+  "user.update",
   "user.import",
   "user.export",
   "user.delete",
@@ -30,6 +31,15 @@ export const AUDIT_ACTIONS = [
   "two-factor.disable",
   "passkey.delete",
   "account.unlink",
+  "organization.create",
+  "organization.update",
+  "organization.delete",
+  "member.add",
+  "member.remove",
+  "member.role",
+  "invitation.create",
+  "invitation.resend",
+  "invitation.cancel",
 ] as const;
 
 /** One of {@link AUDIT_ACTIONS}. */

@@ -1,11 +1,15 @@
-import { SvcError } from "@svc/server";
-import type { AdminEnvironment } from "../environment.ts";
 import { json } from "../http.ts";
 import { Keyset } from "../keyset.ts";
 import { DEFAULT_LIMIT, limitParser, parseQuery, text } from "../query.ts";
 import { type Row, toInvitation, toMember, toOrganization } from "../records.ts";
 import type { AdminCall, ParamsOf } from "../router.ts";
-import { organizationColumns } from "./list.ts";
+import {
+  invitationQuery,
+  loadOrganization,
+  memberQuery,
+  organizationNotFound,
+  selectOrganization,
+} from "./load.ts";
 
 const PAGE_QUERY = { limit: limitParser, cursor: text(2000) };
 
@@ -20,10 +24,9 @@ const PAGE_QUERY = { limit: limitParser, cursor: text(2000) };
 export async function getOrganization(
   call: AdminCall<ParamsOf<"organizations/:id">>,
 ): Promise<Response> {
-  const id = call.params.id;
-  const row = await selectOrganization(call.environment, id).first<Row>();
-  if (row === null) throw organizationNotFound(id);
-  return json({ organization: toOrganization(row) });
+  return json({
+    organization: toOrganization(await loadOrganization(call.environment, call.params.id)),
+  });
 }
 
 /**
@@ -36,17 +39,11 @@ export async function getOrganization(
  * ```
  */
 export function listMembers(call: AdminCall<ParamsOf<"organizations/:id">>): Promise<Response> {
-  const { names } = call.environment;
-  const member = (field: string) => names.column("member", field, "m");
-  const user = (field: string) => names.column("user", field, "u");
   return pageWithin(call, {
     model: "member",
     key: "members",
     direction: "asc",
-    select:
-      `${member("id")} AS "id", ${member("role")} AS "role", ${member("createdAt")} AS "createdAt", ` +
-      `${user("id")} AS "user_id", ${user("email")} AS "user_email", ${user("name")} AS "user_name"`,
-    join: `JOIN ${names.table("user")} u ON ${user("id")} = ${member("userId")}`,
+    ...memberQuery(call.environment.names),
     shape: toMember,
   });
 }
@@ -61,17 +58,11 @@ export function listMembers(call: AdminCall<ParamsOf<"organizations/:id">>): Pro
  * ```
  */
 export function listInvitations(call: AdminCall<ParamsOf<"organizations/:id">>): Promise<Response> {
-  const { names } = call.environment;
-  const invitation = (field: string) => names.column("invitation", field, "m");
-  const user = (field: string) => names.column("user", field, "u");
   return pageWithin(call, {
     model: "invitation",
     key: "invitations",
     direction: "desc",
-    select:
-      `${names.select("invitation", ["id", "email", "role", "status", "expiresAt", "createdAt"], "m")}, ` +
-      `${user("id")} AS "inviter_id", ${user("email")} AS "inviter_email"`,
-    join: `LEFT JOIN ${names.table("user")} u ON ${user("id")} = ${invitation("inviterId")}`,
+    ...invitationQuery(call.environment.names),
     shape: toInvitation,
   });
 }
@@ -118,18 +109,4 @@ async function pageWithin(
   if (organization?.results[0] === undefined) throw organizationNotFound(id);
   const page = keyset.cut(rows?.results ?? [], limit);
   return json({ [spec.key]: page.rows.map(spec.shape), nextCursor: page.nextCursor });
-}
-
-function selectOrganization(environment: AdminEnvironment, id: string): D1PreparedStatement {
-  const { names, db } = environment;
-  return db
-    .prepare(
-      `SELECT ${organizationColumns(environment)} FROM ${names.table("organization")} o ` +
-        `WHERE ${names.column("organization", "id", "o")} = ?`,
-    )
-    .bind(id);
-}
-
-function organizationNotFound(id: string): SvcError {
-  return new SvcError("NOT_FOUND", `No organization with id ${JSON.stringify(id)}.`);
 }

@@ -1,5 +1,5 @@
 import { v } from "@svc/server";
-import type { AdminEnvironment } from "../environment.ts";
+import { callAuthEndpoint, idOf } from "../auth-endpoint.ts";
 import { Issues, json, readBody } from "../http.ts";
 import { splitRoles } from "../plugin-settings.ts";
 import { toUser } from "../records.ts";
@@ -56,36 +56,16 @@ export async function createUser(call: ActionCall): Promise<Response> {
   }
   issues.throwIfAny();
   if (body.password !== undefined) checkPasswordLength(environment, body.password);
-  const id = await createThroughBetterAuth(environment, {
+  const result = await callAuthEndpoint(environment, "createUser", {
     email,
     name,
     ...(body.password === undefined ? {} : { password: body.password }),
     ...(roles === undefined ? {} : { role: roles.length === 1 ? roles[0] : roles }),
     ...(body.emailVerified === undefined ? {} : { data: { emailVerified: body.emailVerified } }),
   });
+  const id = idOf(result.user, "createUser");
   audit.target = { targetType: "user", targetId: id, userId: id };
   audit.detail = `created ${email}${body.password === undefined ? "" : " with a password"}`;
   const row = await loadUserRow(environment, id);
   return json({ user: toUser(row, Date.now()) }, 201);
-}
-
-async function createThroughBetterAuth(
-  environment: AdminEnvironment,
-  body: Record<string, unknown>,
-): Promise<string> {
-  const endpoint: unknown = Reflect.get(environment.api, "createUser");
-  if (typeof endpoint !== "function") {
-    throw new Error(
-      "svc/auth admin: auth.api.createUser is missing (is the admin plugin enabled?)",
-    );
-  }
-  const result: unknown = await Reflect.apply(endpoint, environment.api, [{ body }]);
-  const user: unknown =
-    typeof result === "object" && result !== null ? Reflect.get(result, "user") : undefined;
-  const id: unknown =
-    typeof user === "object" && user !== null ? Reflect.get(user, "id") : undefined;
-  if (typeof id !== "string" && typeof id !== "number") {
-    throw new Error("svc/auth admin: auth.api.createUser answered without a user id");
-  }
-  return String(id);
 }

@@ -2,6 +2,7 @@ import { json } from "../http.ts";
 import { type Row, toAccount, toPasskey, toSession } from "../records.ts";
 import type { AdminCall, ParamsOf } from "../router.ts";
 import { selectUser, userOf } from "./load.ts";
+import { readableProfile, selectProfile } from "./profile.ts";
 import { accountsOf, passkeysOf, sessionsOf } from "./related.ts";
 
 /**
@@ -19,13 +20,15 @@ export async function getUser(call: AdminCall<ParamsOf<"users/:id">>): Promise<R
   const withPasskeys = environment.capabilities.passkeys;
   const results = await environment.db.batch<Row>([
     selectUser(environment, id),
+    selectProfile(environment, id),
     accountsOf(environment, id),
     sessionsOf(environment, id),
     ...(withPasskeys ? [passkeysOf(environment, id)] : []),
   ]);
-  const [user, accounts, sessions, passkeys] = results;
+  const [user, profile, accounts, sessions, passkeys] = results;
   return json({
     user: userOf(user, id),
+    profile: readableProfile(environment.capabilities.userFields, profile?.results[0] ?? {}),
     accounts: (accounts?.results ?? []).map(toAccount),
     sessions: (sessions?.results ?? []).map(toSession),
     ...(withPasskeys ? { passkeys: (passkeys?.results ?? []).map(toPasskey) } : {}),

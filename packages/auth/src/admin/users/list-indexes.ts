@@ -1,7 +1,7 @@
-import { USER_BANNED_INDEX, USER_ROLE_INDEX } from "../schema-plugin.ts";
+import { SESSION_ACTIVITY_INDEX, USER_BANNED_INDEX, USER_ROLE_INDEX } from "../schema-plugin.ts";
 import { USER_SEARCH_TABLE } from "../search-index.ts";
 
-/** Which of the users list's indexes the database has. */
+/** Which of the admin lists' indexes the database has. */
 export interface ListIndexes {
   /** The FTS5 trigram index of search (`svc_user_search`). */
   search: boolean;
@@ -9,6 +9,8 @@ export interface ListIndexes {
   role: boolean;
   /** The banned filter's index. */
   banned: boolean;
+  /** The overview's session index (`svc_session_updated_idx`). */
+  activity: boolean;
 }
 
 /** How long an answer is reused before `sqlite_master` is read again. */
@@ -17,7 +19,7 @@ const REUSE_MS = 60_000;
 const known = new WeakMap<D1Database, { indexes: ListIndexes; at: number }>();
 
 /**
- * Which indexes the users list may plan with, read from `sqlite_master` and
+ * Which indexes the users list and the overview may plan with, read from `sqlite_master` and
  * reused for a minute per database binding. A database migrated before these
  * indexes existed (a checked-in migration not yet regenerated) still lists
  * users correctly, with scans, instead of failing on a missing table or
@@ -33,14 +35,15 @@ export async function listIndexes(db: D1Database): Promise<ListIndexes> {
   const cached = known.get(db);
   if (cached !== undefined && Date.now() - cached.at < REUSE_MS) return cached.indexes;
   const { results } = await db
-    .prepare("SELECT name FROM sqlite_master WHERE name IN (?, ?, ?)")
-    .bind(USER_SEARCH_TABLE, USER_ROLE_INDEX, USER_BANNED_INDEX)
+    .prepare("SELECT name FROM sqlite_master WHERE name IN (?, ?, ?, ?)")
+    .bind(USER_SEARCH_TABLE, USER_ROLE_INDEX, USER_BANNED_INDEX, SESSION_ACTIVITY_INDEX)
     .all<{ name: string }>();
   const present = new Set(results.map((row) => row.name));
   const indexes = {
     search: present.has(USER_SEARCH_TABLE),
     role: present.has(USER_ROLE_INDEX),
     banned: present.has(USER_BANNED_INDEX),
+    activity: present.has(SESSION_ACTIVITY_INDEX),
   };
   known.set(db, { indexes, at: Date.now() });
   return indexes;
