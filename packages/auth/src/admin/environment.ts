@@ -135,7 +135,10 @@ export async function adminEnvironment(
     names: new SqlNames(auth.tables),
     auth,
     api: source.api,
-    capabilities: capabilitiesOf(plugins, options.features, roles?.assignable ?? []),
+    capabilities: capabilitiesOf(plugins, options.features, roles?.assignable ?? [], {
+      min: auth.password.config.minPasswordLength,
+      max: auth.password.config.maxPasswordLength,
+    }),
     roles,
     ownerRole: organizationPlugin ? ownerRoleOf(organizationPlugin) : null,
     emailAndPassword: auth.options.emailAndPassword?.enabled === true,

@@ -75,6 +75,19 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
       "username",
       ...(options.organizations ? ["organization"] : []),
     ],
+    auditActions: [
+      "user.create",
+      "user.delete",
+      "user.role",
+      "user.ban",
+      "user.unban",
+      "user.password",
+      "user.impersonate",
+      "session.revoke",
+      "session.revoke-all",
+      "account.unlink",
+    ],
+    passwordLength: { min: 8, max: 128 },
   };
   const userOf = (id: string) => {
     const user = data.users.find((candidate) => candidate.id === id);
