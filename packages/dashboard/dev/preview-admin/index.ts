@@ -70,6 +70,7 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
     roles: ["user", "admin"],
     plugins: [
       "admin",
+      "bearer",
       "twoFactor",
       "passkey",
       "username",

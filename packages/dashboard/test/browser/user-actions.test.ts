@@ -221,7 +221,7 @@ describe.skipIf(!ready)("acting on a user", () => {
     const shown = dialog(page, /^Impersonating /);
     const token = await shown.getByLabel("Session token").inputValue();
     expect(await shown.textContent()).toMatch(/Authorization: Bearer …/);
-    expect(await shown.textContent()).toMatch(/open until .+ \(in 1 hour\)/);
+    expect(await shown.textContent()).toMatch(/open until .+ \(in (1 hour|60 minutes)\)/);
     expect(await focusedName(page)).toBe("Copy");
     await expectAccessible(page, "impersonation token");
 
