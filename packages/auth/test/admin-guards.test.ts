@@ -134,8 +134,7 @@ describe("delete and organizations", () => {
     expect(await call("DELETE", `users/${owner}`)).toMatchObject({
       status: 409,
       body: {
-        detail:
-          'Cannot delete the last owner of "Acme"; give the organization another owner first.',
+        detail: 'This user is the last owner of "Acme", so deleting them is refused.',
         data: { organizations: [orgId] },
       },
     });

@@ -152,7 +152,13 @@ describe("GET capabilities", () => {
   }[])("$name", async ({ plugins, options, expected }) => {
     const { status, body } = await gated(plugins, options)("capabilities");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ...expected, linkedAccounts: true, sessions: true });
+    expect(body).toMatchObject({
+      ...expected,
+      linkedAccounts: true,
+      sessions: true,
+      auditActions: expect.arrayContaining(["user.ban", "account.unlink"]),
+      passwordLength: { min: 8, max: 128 },
+    });
   });
 
   it("removes the routes of a surface that is off (404), and answers organizations as not enabled", async () => {
@@ -413,6 +419,22 @@ describe("the audit trail", () => {
       200,
     );
     expect(byCi).toHaveLength(1);
+  });
+
+  it("finds a user's entries by email, failed creations under that email included", async () => {
+    const email = freshEmail("audit-by-email");
+    await adminJson("POST", "users", 400, { body: { email, name: "" } });
+    const id = await signUp(email, "audit-password-3");
+    await adminJson("POST", `users/${id}/ban`, 200, {});
+    const { entries } = await adminJson<{ entries: Record<string, unknown>[] }>(
+      "GET",
+      `audit?target=${encodeURIComponent(email.toUpperCase())}`,
+      200,
+    );
+    expect(entries).toMatchObject([
+      { action: "user.ban", outcome: "ok", targetId: id, userId: id },
+      { action: "user.create", outcome: "error", targetId: email, userId: null },
+    ]);
   });
 
   it("pages newest first, each entry once", async () => {

@@ -1,7 +1,7 @@
 import { useEffect } from "preact/hooks";
 import { useApp } from "./app-context.ts";
 import { Link, useRoute } from "./lib/navigation.tsx";
-import { BASE_PATH, type Route } from "./lib/routes.ts";
+import { BASE_PATH, FIRST_PAGE, type Route } from "./lib/routes.ts";
 import { ApiPage } from "./screens/api/api-page.tsx";
 import { AuditPage } from "./screens/audit/audit-page.tsx";
 import { OrganizationsPage } from "./screens/organizations/organizations-page.tsx";
@@ -71,12 +71,21 @@ function Screen(props: { route: Route }) {
   const route = props.route;
   switch (route.page) {
     case "users":
-      return <UsersPage userId={route.userId} filters={route.filters} />;
+      return (
+        <UsersPage userId={route.userId} filters={route.filters} at={route.at ?? FIRST_PAGE} />
+      );
     case "organizations":
-      return <OrganizationsPage orgId={route.orgId} tab={route.tab} />;
+      return (
+        <OrganizationsPage
+          orgId={route.orgId}
+          tab={route.tab}
+          search={route.search ?? ""}
+          at={route.at ?? FIRST_PAGE}
+        />
+      );
     case "audit":
       return <AuditPage target={route.target} action={route.action} />;
     case "api":
-      return <ApiPage />;
+      return <ApiPage filter={route.filter ?? ""} />;
   }
 }

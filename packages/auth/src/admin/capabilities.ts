@@ -1,5 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { SVC_PLUGIN_IDS } from "../svc-plugin-ids.ts";
+import { AUDIT_ACTIONS } from "./audit/trail.ts";
 import type { Capabilities, EditableUserField } from "./contract.ts";
 import type { AuthAdminFeatures } from "./options.ts";
 
@@ -16,17 +17,18 @@ const PLUGIN_IDS: Record<keyof AuthAdminFeatures, string> = {
 
 /**
  * The capabilities of an auth with these plugins, with `features` forcing
- * surfaces off.
+ * surfaces off, and the password length its email + password sign-in allows.
  *
  * @example
  * ```ts
- * capabilitiesOf([admin(), organization()], { organization: false }, ["user", "admin"]).organizations; // false
+ * capabilitiesOf([admin(), organization()], { organization: false }, ["user", "admin"], { min: 8, max: 128 }).organizations; // false
  * ```
  */
 export function capabilitiesOf(
   plugins: readonly BetterAuthPlugin[],
   features: Required<AuthAdminFeatures>,
   roles: string[],
+  passwordLength: Capabilities["passwordLength"],
   userFields: EditableUserField[] = [],
 ): Capabilities {
   const ids = plugins.map((plugin) => plugin.id).filter((id) => !SVC_PLUGIN_IDS.has(id));
@@ -43,6 +45,8 @@ export function capabilitiesOf(
     username: on("username"),
     roles: userActions ? roles : [],
     plugins: ids,
+    auditActions: [...AUDIT_ACTIONS],
+    passwordLength,
     userFields: userActions ? userFields : [],
   };
 }

@@ -30,6 +30,10 @@ export interface Capabilities {
   roles: string[];
   /** Ids of the enabled better-auth plugins (svc's own plugins left out). */
   plugins: string[];
+  /** Every action the audit trail records (`AUDIT_ACTIONS`), so a filter can offer them instead of free text. */
+  auditActions: string[];
+  /** better-auth's `minPasswordLength` / `maxPasswordLength`, so a form can refuse a password before sending it. */
+  passwordLength: { min: number; max: number };
   /** User fields `PATCH users/:id` takes (core, plugins', the app's `additionalFields`); empty without `userActions`. */
   userFields: EditableUserField[];
 }

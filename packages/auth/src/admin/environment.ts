@@ -148,6 +148,10 @@ export async function adminEnvironment(
       plugins,
       options.features,
       roles?.assignable ?? [],
+      {
+        min: auth.password.config.minPasswordLength,
+        max: auth.password.config.maxPasswordLength,
+      },
       editableUserFields(auth.tables, plugins),
     ),
     roles,

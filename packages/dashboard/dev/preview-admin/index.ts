@@ -70,6 +70,7 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
     roles: ["user", "admin"],
     plugins: [
       "admin",
+      "bearer",
       "twoFactor",
       "passkey",
       "username",
@@ -89,6 +90,19 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
         maxLength: 30,
       },
     ],
+    auditActions: [
+      "user.create",
+      "user.delete",
+      "user.role",
+      "user.ban",
+      "user.unban",
+      "user.password",
+      "user.impersonate",
+      "session.revoke",
+      "session.revoke-all",
+      "account.unlink",
+    ],
+    passwordLength: { min: 8, max: 128 },
   };
   const userOf = (id: string) => {
     const user = data.users.find((candidate) => candidate.id === id);

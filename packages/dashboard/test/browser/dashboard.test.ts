@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Capabilities, Session, User, UserDetail, UserPage } from "../../ui/api/types.ts";
+import { expectAccessible } from "./support/accessibility.ts";
 import { type Chromium, chromiumOrSkip, launchChromium } from "./support/chromium.ts";
 import {
   dialog,
@@ -46,6 +47,7 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
   it("signs in with the admin token, keeping it in sessionStorage only", async () => {
     const page = await openDashboard(browser.context, app);
     await screenshot(page, "sign-in");
+    await expectAccessible(page, "sign-in");
     await signInWith(page);
     await page.getByRole("heading", { name: "Users", level: 1 }).waitFor();
     const { total } = await adminGet<UserPage>(app, "users");
@@ -55,6 +57,7 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
     expect(await storedTokens(page)).toEqual({ session: [ADMIN_TOKEN], local: [] });
     expect(page.url()).not.toContain(ADMIN_TOKEN);
     await screenshot(page, "users");
+    await expectAccessible(page, "users");
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByLabel("Admin token", { exact: true }).waitFor();
@@ -69,6 +72,7 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
     expect(await storedTokens(page)).toEqual({ session: [], local: [] });
     await expectNotOnPage(page, "Sign out");
     await screenshot(page, "wrong-token");
+    await expectAccessible(page, "wrong-token");
     const response = await fetch(`${app.url}/_svc/admin/auth/users`, {
       headers: { authorization: "Bearer not-the-admin-token-but-long-enough-0123456789" },
     });
@@ -105,6 +109,7 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
     await page.locator(".pager-label").getByText("1–1 of 1").waitFor();
     expect(new URL(page.url()).searchParams.get("search")).toBe(user.email);
     await screenshot(page, "search");
+    await expectAccessible(page, "search");
 
     const found = await adminGet<UserPage>(app, `users?search=${encodeURIComponent(user.email)}`);
     expect(found.total).toBe(1);
@@ -120,6 +125,7 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
     const ban = dialog(page, /^Ban /);
     await ban.getByLabel("Reason").fill("Spam in public channels");
     await screenshot(page, "ban-dialog");
+    await expectAccessible(page, "ban-dialog");
     await ban.getByRole("button", { name: "Ban user" }).click();
     await page.getByText("Banned permanently.").waitFor();
     await page.locator(".profile").getByText("Reason: Spam in public channels").waitFor();
@@ -134,6 +140,9 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
     expect(await sessionIsLive(app, user.cookie)).toBe(false);
 
     await page.getByRole("button", { name: "Unban" }).click();
+    await dialog(page, /^Unban /)
+      .getByRole("button", { name: "Unban" })
+      .click();
     await page.getByRole("button", { name: "Ban", exact: true }).waitFor();
     await page.getByRole("status").getByText(`Unbanned ${user.email}`).waitFor();
     const unbanned = await adminGet<UserDetail>(app, `users/${user.id}`);
@@ -149,6 +158,7 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
     expect(entries.every((entry) => entry.operator === OPERATOR)).toBe(true);
     await page.locator(".audit-entry").nth(1).waitFor(); // the drawer's history shows both
     await screenshot(page, "user-drawer");
+    await expectAccessible(page, "user-drawer");
     await page.close();
   });
 
@@ -202,8 +212,9 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
     const shown = dialog(page, /^Impersonating /);
     const token = await shown.getByLabel("Session token").inputValue();
     expect(token.length).toBeGreaterThan(16);
-    await shown.getByRole("button", { name: "Copy" }).waitFor();
+    await shown.getByRole("button", { name: "Copy", exact: true }).waitFor();
     await screenshot(page, "impersonate");
+    await expectAccessible(page, "impersonate");
 
     const sessionId = await shown.locator("code.mono").textContent();
     const { sessions } = await adminGet<{ sessions: Session[] }>(app, `users/${user.id}/sessions`);
@@ -240,6 +251,7 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
     expect(text).toContain(org.owner.email);
     expect(text).toContain(org.member.email);
     await screenshot(page, "organization-members");
+    await expectAccessible(page, "organization-members");
 
     await page.getByRole("link", { name: "Invitations" }).click();
     await page
@@ -248,6 +260,7 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
       .getByText("pending")
       .waitFor();
     await screenshot(page, "organization-invitations");
+    await expectAccessible(page, "organization-invitations");
 
     const api = await adminGet<{ members: { user: { email: string } }[] }>(
       app,

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Capabilities, OrganizationPage } from "../../ui/api/types.ts";
+import { expectAccessible } from "./support/accessibility.ts";
 import { type Chromium, chromiumOrSkip, launchChromium } from "./support/chromium.ts";
 import { screenshot, signedInPage } from "./support/dashboard-page.ts";
 import {
@@ -36,6 +37,7 @@ describe.skipIf(!ready)("the dashboard with the organization plugin off", () => 
     expect(await page.locator("table").count()).toBe(0);
     expect(await page.getByRole("alert").count()).toBe(0);
     await screenshot(page, "organizations-off");
+    await expectAccessible(page, "organizations-off");
 
     const capabilities = await adminGet<Capabilities>(app, "capabilities");
     expect(capabilities.organizations).toBe(false);

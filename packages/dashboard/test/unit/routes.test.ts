@@ -1,10 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_USER_FILTERS, hrefOf, parseRoute, type Route } from "../../ui/lib/routes.ts";
+import {
+  DEFAULT_USER_FILTERS,
+  FIRST_PAGE,
+  hrefOf,
+  parseRoute,
+  type Route,
+} from "../../ui/lib/routes.ts";
 
 const ROUTES: { href: string; route: Route }[] = [
   {
     href: "/_svc/dashboard/users",
-    route: { page: "users", userId: null, filters: DEFAULT_USER_FILTERS },
+    route: { page: "users", userId: null, filters: DEFAULT_USER_FILTERS, at: FIRST_PAGE },
+  },
+  {
+    href: "/_svc/dashboard/users?page=3&cursor=c2",
+    route: {
+      page: "users",
+      userId: null,
+      filters: DEFAULT_USER_FILTERS,
+      at: { number: 3, cursor: "c2" },
+    },
   },
   {
     href: "/_svc/dashboard/users/usr_1?search=ada&banned=true&sort=email&order=asc",
@@ -12,15 +27,26 @@ const ROUTES: { href: string; route: Route }[] = [
       page: "users",
       userId: "usr_1",
       filters: { search: "ada", role: "", banned: "true", sort: "email", order: "asc" },
+      at: FIRST_PAGE,
     },
   },
   {
     href: "/_svc/dashboard/users/a%2Fb",
-    route: { page: "users", userId: "a/b", filters: DEFAULT_USER_FILTERS },
+    route: { page: "users", userId: "a/b", filters: DEFAULT_USER_FILTERS, at: FIRST_PAGE },
   },
   {
     href: "/_svc/dashboard/organizations",
-    route: { page: "organizations", orgId: null, tab: "members" },
+    route: { page: "organizations", orgId: null, tab: "members", search: "", at: FIRST_PAGE },
+  },
+  {
+    href: "/_svc/dashboard/organizations?search=acme&page=2&cursor=c1",
+    route: {
+      page: "organizations",
+      orgId: null,
+      tab: "members",
+      search: "acme",
+      at: { number: 2, cursor: "c1" },
+    },
   },
   {
     href: "/_svc/dashboard/organizations/o1",
@@ -34,7 +60,8 @@ const ROUTES: { href: string; route: Route }[] = [
     href: "/_svc/dashboard/audit?target=usr_1&action=user.ban",
     route: { page: "audit", target: "usr_1", action: "user.ban" },
   },
-  { href: "/_svc/dashboard/api", route: { page: "api" } },
+  { href: "/_svc/dashboard/api", route: { page: "api", filter: "" } },
+  { href: "/_svc/dashboard/api?filter=hello", route: { page: "api", filter: "hello" } },
 ];
 
 describe("routes", () => {

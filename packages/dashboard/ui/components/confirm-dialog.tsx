@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { useSubmit } from "../lib/use-submit.ts";
 import { Dialog } from "./dialog.tsx";
 import { FormActions } from "./form-parts.tsx";
@@ -8,7 +8,10 @@ import { FormActions } from "./form-parts.tsx";
  * "Are you sure?" for anything that cannot be undone. Runs the action itself
  * so the button shows progress and a refusal (409 last admin, ...) appears in
  * place, with the server's words. `requireText` makes the operator type a
- * value (the user's email) before a delete is allowed.
+ * value (the user's email) before a delete is allowed. A `danger`
+ * confirmation opens with the focus on Cancel. `focusAfter` names where
+ * focus goes once the action succeeded (the list's heading, when the
+ * confirmed item is gone); a cancel returns it to the opener.
  */
 export function ConfirmDialog(props: {
   title: string;
@@ -18,17 +21,24 @@ export function ConfirmDialog(props: {
   requireText?: string;
   onConfirm: () => Promise<void>;
   onClose: () => void;
+  focusAfter?: () => HTMLElement | null;
 }) {
   const [typed, setTyped] = useState("");
+  const confirmed = useRef(false);
   const ready = props.requireText === undefined || typed.trim() === props.requireText;
   const { busy, error, submit } = useSubmit(async () => {
     if (!ready) return;
     await props.onConfirm();
+    confirmed.current = true;
     props.onClose();
   });
 
   return (
-    <Dialog title={props.title} onClose={props.onClose}>
+    <Dialog
+      title={props.title}
+      onClose={props.onClose}
+      returnFocus={() => (confirmed.current ? (props.focusAfter?.() ?? null) : null)}
+    >
       <form class="stack" onSubmit={submit}>
         <div class="confirm-text">{props.children}</div>
         {props.requireText !== undefined ? (
@@ -53,7 +63,7 @@ export function ConfirmDialog(props: {
           busyLabel="Working…"
           tone={props.danger ? "danger" : "primary"}
           disabled={!ready}
-          autofocus={props.requireText === undefined}
+          focus={props.danger ? "cancel" : "submit"}
         />
       </form>
     </Dialog>

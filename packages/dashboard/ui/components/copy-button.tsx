@@ -5,7 +5,12 @@ import { useState } from "preact/hooks";
  * unavailable (an insecure origin), it selects the text in `fallbackTarget`
  * so Ctrl/Cmd+C finishes the job.
  */
-export function CopyButton(props: { value: string; label?: string; fallbackTarget?: string }) {
+export function CopyButton(props: {
+  value: string;
+  label?: string;
+  fallbackTarget?: string;
+  autofocus?: boolean;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "manual">("idle");
   const copy = async () => {
     try {
@@ -22,7 +27,7 @@ export function CopyButton(props: { value: string; label?: string; fallbackTarge
   };
   const text = { idle: props.label ?? "Copy", copied: "Copied", manual: "Press Ctrl+C" }[state];
   return (
-    <button type="button" class="btn" onClick={copy} aria-live="polite">
+    <button type="button" class="btn" onClick={copy} aria-live="polite" autofocus={props.autofocus}>
       {text}
     </button>
   );

@@ -1,16 +1,25 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useId, useRef } from "preact/hooks";
+import { ToastOutlet } from "./toasts.tsx";
 
 /**
  * A modal on the native `<dialog>`: the browser traps focus, makes the page
  * behind inert and closes on Escape; focus returns to the opener when it
  * closes. `drawer` slides in from the right
  * (full screen on a phone). Mounted = open; `onClose` asks the owner to
- * unmount it.
+ * unmount it. With `onDismissAttempt`, Escape and a backdrop click call it
+ * instead of closing (for a dialog that holds something shown only once);
+ * the close button and the dialog's own buttons still close it. Toasts
+ * raised while it is open appear inside it, above its backdrop.
+ * `returnFocus` names where focus goes instead of the opener, when the
+ * dialog's action removed the opener's item (a deleted user, a revoked
+ * session): focus would otherwise fall to the page body.
  */
 export function Dialog(props: {
   title: ComponentChildren;
   onClose: () => void;
+  onDismissAttempt?: () => void;
+  returnFocus?: () => HTMLElement | null;
   variant?: "modal" | "drawer";
   children: ComponentChildren;
 }) {
@@ -18,6 +27,11 @@ export function Dialog(props: {
   const titleId = useId();
   const owner = useRef(props.onClose);
   owner.current = props.onClose;
+  const attempt = useRef(props.onDismissAttempt);
+  attempt.current = props.onDismissAttempt;
+  const returnFocus = useRef(props.returnFocus);
+  returnFocus.current = props.returnFocus;
+
   // Escape fires both "cancel" and "close": tell the owner once.
   const done = useRef(false);
   const onClose = useRef(() => {
@@ -25,20 +39,27 @@ export function Dialog(props: {
     done.current = true;
     owner.current();
   });
+  const dismiss = () => (attempt.current ? attempt.current() : onClose.current());
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog === null) return;
     const opener = document.activeElement;
     dialog.showModal();
-    const closed = () => onClose.current();
+    // Chromium closes a dialog on a repeated Escape even when "cancel" is
+    // refused; one that must stay open opens again.
+    const closed = () => {
+      if (attempt.current === undefined) return onClose.current();
+      dialog.showModal();
+      attempt.current();
+    };
     const cancel = (event: Event) => {
       event.preventDefault();
-      onClose.current();
+      dismiss();
     };
     // A click on the backdrop lands on the <dialog> itself, outside its panel.
     const backdrop = (event: MouseEvent) => {
-      if (event.target === dialog) onClose.current();
+      if (event.target === dialog) dismiss();
     };
     dialog.addEventListener("close", closed);
     dialog.addEventListener("cancel", cancel);
@@ -49,7 +70,8 @@ export function Dialog(props: {
       dialog.removeEventListener("click", backdrop);
       if (dialog.open) dialog.close();
       // Back to the control that opened it (the row link, the action button).
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      const target = returnFocus.current?.() ?? opener;
+      if (target instanceof HTMLElement && target.isConnected) target.focus();
     };
   }, []);
 
@@ -72,6 +94,7 @@ export function Dialog(props: {
         </header>
         <div class="dialog-body">{props.children}</div>
       </div>
+      <ToastOutlet />
     </dialog>
   );
 }

@@ -1,10 +1,13 @@
+import type { ComponentChildren } from "preact";
+import { useId } from "preact/hooks";
 import { ErrorNotice } from "./states.tsx";
 
 /**
  * The foot of every dialog form: the refusal's `detail` when the last submit
  * failed, then Cancel and the submit button. The submit button is disabled
  * while the request runs (and when `disabled`), and says `busyLabel` then, so
- * a double click never sends twice.
+ * a double click never sends twice. `focus: "cancel"` opens a destructive
+ * confirmation on Cancel, so a reflexive Enter never confirms it.
  *
  * @example
  * ```tsx
@@ -19,20 +22,25 @@ export function FormActions(props: {
   busyLabel: string;
   tone?: "primary" | "danger";
   disabled?: boolean;
-  autofocus?: boolean;
+  focus?: "submit" | "cancel";
 }) {
   return (
     <>
       {props.error ? <ErrorNotice error={props.error} compact /> : null}
       <div class="actions">
-        <button type="button" class="btn" onClick={props.onCancel}>
+        <button
+          type="button"
+          class="btn"
+          onClick={props.onCancel}
+          autofocus={props.focus === "cancel"}
+        >
           Cancel
         </button>
         <button
           type="submit"
           class={props.tone === "danger" ? "btn btn-danger" : "btn btn-primary"}
           disabled={props.busy || props.disabled === true}
-          autofocus={props.autofocus}
+          autofocus={props.focus === "submit"}
         >
           {props.busy ? props.busyLabel : props.label}
         </button>
@@ -65,5 +73,65 @@ export function AuditReasonField(props: { value: string; onInput: (value: string
         autocomplete="off"
       />
     </label>
+  );
+}
+
+/**
+ * A labelled input with an optional hint and the problem found with its
+ * value, both tied to it (`aria-describedby`, `aria-invalid`) so a screen
+ * reader reads them with the field.
+ *
+ * @example
+ * ```tsx
+ * <TextField label="Email" name="email" type="email" value={email} onInput={setEmail} problem={problems.email} />
+ * ```
+ */
+export function TextField(props: {
+  label: ComponentChildren;
+  name: string;
+  value: string;
+  onInput: (value: string) => void;
+  type?: "text" | "email" | "password" | "datetime-local";
+  hint?: ComponentChildren;
+  problem?: string | undefined;
+  autofocus?: boolean;
+  autocomplete?: string;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const problemId = `${id}-problem`;
+  const describedBy = [props.hint ? hintId : null, props.problem ? problemId : null]
+    .filter((part) => part !== null)
+    .join(" ");
+  return (
+    <div class="field">
+      <label class="field-label" for={id}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        class={props.problem ? "input input-invalid" : "input"}
+        name={props.name}
+        // Preact types each input type apart; all of these take the same attributes here.
+        type={(props.type ?? "text") as "text"}
+        value={props.value}
+        onInput={(event) => props.onInput(event.currentTarget.value)}
+        aria-invalid={props.problem ? true : undefined}
+        aria-describedby={describedBy === "" ? undefined : describedBy}
+        autofocus={props.autofocus}
+        autocomplete={props.autocomplete ?? "off"}
+        spellcheck={false}
+      />
+      {props.hint ? (
+        <p id={hintId} class="field-hint">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.problem ? (
+        <p id={problemId} class="field-problem">
+          {props.problem}
+        </p>
+      ) : null}
+    </div>
   );
 }

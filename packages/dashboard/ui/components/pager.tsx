@@ -4,6 +4,7 @@
  */
 export function Pager(props: {
   label: string;
+  previousLabel?: string;
   hasPrevious: boolean;
   hasNext: boolean;
   onPrevious: () => void;
@@ -20,7 +21,7 @@ export function Pager(props: {
           disabled={!props.hasPrevious || props.busy}
           onClick={props.onPrevious}
         >
-          ← Previous
+          {props.previousLabel ?? "← Previous"}
         </button>
         <button
           type="button"

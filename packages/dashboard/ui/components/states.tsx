@@ -51,8 +51,9 @@ export function ErrorNotice(props: { error: Error; onRetry?: () => void; compact
 
 /**
  * The three states of a load in one place: a spinner until the first answer,
- * the error (with retry) if there is no data to show, else the content.
- * A failed reload keeps the old content and shows the error above it.
+ * the error (with retry when retrying can help), else the content. A failed
+ * reload shows the error instead of the old content, so stale rows never
+ * pass for current ones.
  */
 export function LoadView<T>(props: {
   loaded: Loaded<T>;
@@ -60,17 +61,7 @@ export function LoadView<T>(props: {
   children: (data: T) => ComponentChildren;
 }) {
   const { data, error, reload } = props.loaded;
-  if (data === undefined) {
-    if (error)
-      return <ErrorNotice error={error} onRetry={isRetryable(error) ? reload : undefined} />;
-    return <Loading label={props.label} />;
-  }
-  return (
-    <>
-      {error ? (
-        <ErrorNotice error={error} onRetry={isRetryable(error) ? reload : undefined} compact />
-      ) : null}
-      {props.children(data)}
-    </>
-  );
+  if (error) return <ErrorNotice error={error} onRetry={isRetryable(error) ? reload : undefined} />;
+  if (data === undefined) return <Loading label={props.label} />;
+  return <>{props.children(data)}</>;
 }

@@ -96,3 +96,29 @@ export function banLabel(
 export function isoAfter(seconds: number, now: number = Date.now()): string {
   return new Date(now + seconds * 1000).toISOString();
 }
+
+/** One piece of a text split by {@link timesIn}: plain text, or an ISO timestamp (`iso`). */
+export interface TextPart {
+  text: string;
+  iso?: string;
+  /** Where the piece starts in the text, as a stable key. */
+  at: number;
+}
+
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
+
+/**
+ * Splits a server-written text ("banned until 2026-12-01T10:00:00.000Z") at
+ * its ISO timestamps, so a screen can show them like every other time.
+ */
+export function timesIn(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(ISO_TIME)) {
+    if (match.index > last) parts.push({ text: text.slice(last, match.index), at: last });
+    parts.push({ text: match[0], iso: match[0], at: match.index });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), at: last });
+  return parts;
+}

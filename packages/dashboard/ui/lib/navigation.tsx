@@ -36,6 +36,8 @@ interface LinkProps {
   class?: string;
   "aria-current"?: "page";
   "aria-label"?: string;
+  /** The full text when the link's text may be cut short with an ellipsis. */
+  title?: string;
   children: ComponentChildren;
 }
 

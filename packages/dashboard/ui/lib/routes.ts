@@ -28,12 +28,34 @@ export const DEFAULT_USER_FILTERS: UserFilters = {
   order: "desc",
 };
 
-/** One screen of the dashboard and the state its URL holds. */
+/**
+ * Where a cursor-paged list is: the page's number and the cursor that leads
+ * to it (`""` on the first page), so reload and back keep the page.
+ */
+export interface PagePosition {
+  number: number;
+  cursor: string;
+}
+
+/** The first page of any list. */
+export const FIRST_PAGE: PagePosition = { number: 1, cursor: "" };
+
+/**
+ * One screen of the dashboard and the state its URL holds. Fields marked
+ * optional default to "nothing chosen" (first page, no search) in
+ * {@link hrefOf}; {@link parseRoute} always fills them.
+ */
 export type Route =
-  | { page: "users"; userId: string | null; filters: UserFilters }
-  | { page: "organizations"; orgId: string | null; tab: "members" | "invitations" }
+  | { page: "users"; userId: string | null; filters: UserFilters; at?: PagePosition }
+  | {
+      page: "organizations";
+      orgId: string | null;
+      tab: "members" | "invitations";
+      search?: string;
+      at?: PagePosition;
+    }
   | { page: "audit"; target: string; action: string }
-  | { page: "api" };
+  | { page: "api"; filter?: string };
 
 const SORTS: readonly UserSort[] = ["created", "email", "name"];
 
@@ -47,6 +69,18 @@ function filtersOf(params: URLSearchParams): UserFilters {
     sort: sort !== null && SORTS.includes(sort) ? sort : DEFAULT_USER_FILTERS.sort,
     order: params.get("order") === "asc" ? "asc" : "desc",
   };
+}
+
+function positionOf(params: URLSearchParams): PagePosition {
+  const number = Number.parseInt(params.get("page") ?? "", 10);
+  const cursor = params.get("cursor") ?? "";
+  return Number.isSafeInteger(number) && number > 1 && cursor !== ""
+    ? { number, cursor }
+    : FIRST_PAGE;
+}
+
+function positionParams(at: PagePosition | undefined): Record<string, string> {
+  return at === undefined || at.number <= 1 ? {} : { page: String(at.number), cursor: at.cursor };
 }
 
 function segmentsOf(pathname: string): string[] {
@@ -69,11 +103,19 @@ export function parseRoute(pathname: string, search: string): Route {
   const params = new URLSearchParams(search);
   switch (page) {
     case "organizations":
-      return {
-        page: "organizations",
-        orgId: id ?? null,
-        tab: sub === "invitations" ? "invitations" : "members",
-      };
+      return id === undefined
+        ? {
+            page: "organizations",
+            orgId: null,
+            tab: "members",
+            search: params.get("search") ?? "",
+            at: positionOf(params),
+          }
+        : {
+            page: "organizations",
+            orgId: id,
+            tab: sub === "invitations" ? "invitations" : "members",
+          };
     case "audit":
       return {
         page: "audit",
@@ -81,12 +123,13 @@ export function parseRoute(pathname: string, search: string): Route {
         action: params.get("action") ?? "",
       };
     case "api":
-      return { page: "api" };
+      return { page: "api", filter: params.get("filter") ?? "" };
     default:
       return {
         page: "users",
         userId: page === "users" ? (id ?? null) : null,
         filters: filtersOf(params),
+        at: positionOf(params),
       };
   }
 }
@@ -110,24 +153,31 @@ export function hrefOf(route: Route): string {
         banned,
         sort: sort === DEFAULT_USER_FILTERS.sort ? "" : sort,
         order: order === DEFAULT_USER_FILTERS.order ? "" : order,
+        ...positionParams(route.at),
       });
     }
     case "organizations": {
-      if (route.orgId === null) return `${BASE_PATH}organizations`;
+      if (route.orgId === null) {
+        return withQuery("organizations", {
+          search: route.search ?? "",
+          ...positionParams(route.at),
+        });
+      }
       const base = `organizations/${encodeURIComponent(route.orgId)}`;
       return `${BASE_PATH}${route.tab === "invitations" ? `${base}/invitations` : base}`;
     }
     case "audit":
       return withQuery("audit", { target: route.target, action: route.action });
     case "api":
-      return `${BASE_PATH}api`;
+      return withQuery("api", { filter: route.filter ?? "" });
   }
 }
 
-/** The users list, optionally with one user's drawer open. */
+/** The users list, optionally with one user's drawer open, at a page of the list. */
 export function userHref(
   userId: string | null,
   filters: UserFilters = DEFAULT_USER_FILTERS,
+  at: PagePosition = FIRST_PAGE,
 ): string {
-  return hrefOf({ page: "users", userId, filters });
+  return hrefOf({ page: "users", userId, filters, at });
 }

@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditTargetType } from "../contract.ts";
+import type { AdminEnvironment } from "../environment.ts";
 import { json } from "../http.ts";
 import { Keyset } from "../keyset.ts";
 import { DEFAULT_LIMIT, limitParser, oneOf, parseQuery, text } from "../query.ts";
@@ -31,7 +32,9 @@ const FIELDS = [
 /**
  * `GET audit`: the trail, newest first, in keyset pages over svc's audit
  * indexes. `target` matches the entry's target or the user it concerns (so a
- * user's page shows their sessions, accounts and passkeys too); `action` is
+ * user's page shows their sessions, accounts and passkeys too); an email
+ * matches like the id of the user who has it, and failed creations recorded
+ * under that email; `action` is
  * one of the recorded actions; `operator` the token name. There is no route
  * that changes or deletes an entry.
  *
@@ -51,8 +54,10 @@ export async function listAudit(call: AdminCall): Promise<Response> {
   const conditions: string[] = [];
   const binds: unknown[] = [];
   if (query.target !== undefined) {
-    conditions.push(`(${column("targetId")} = ? OR ${column("userId")} = ?)`);
-    binds.push(query.target, query.target);
+    const ids = await targetIds(call.environment, query.target);
+    const marks = ids.map(() => "?").join(", ");
+    conditions.push(`(${column("targetId")} IN (${marks}) OR ${column("userId")} IN (${marks}))`);
+    binds.push(...ids, ...ids);
   }
   if (query.action !== undefined) {
     conditions.push(`${column("action")} = ?`);
@@ -73,6 +78,24 @@ export async function listAudit(call: AdminCall): Promise<Response> {
     .all<Row>();
   const page = keyset.cut(results, limit);
   return json({ entries: page.rows.map(toAuditEntry), nextCursor: page.nextCursor });
+}
+
+/**
+ * What a `target` filter stands for: itself and, when it is an email, that
+ * email as stored (lower case, the target of a failed `user.create`) and the
+ * id of the user who has it now.
+ */
+async function targetIds(environment: AdminEnvironment, target: string): Promise<string[]> {
+  if (!target.includes("@")) return [target];
+  const { names, db } = environment;
+  const email = target.trim().toLowerCase();
+  const user = await db
+    .prepare(
+      `SELECT ${names.column("user", "id")} AS id FROM ${names.table("user")} WHERE ${names.column("user", "email")} = ?`,
+    )
+    .bind(email)
+    .first<{ id: string }>();
+  return [...new Set([target, email, ...(user === null ? [] : [String(user.id)])])];
 }
 
 function toAuditEntry(row: Row): AuditEntry {

@@ -98,7 +98,7 @@ export async function assertNotLastOwner(
   const list = results.map((org) => JSON.stringify(org.name)).join(", ");
   throw new SvcError(
     "CONFLICT",
-    `Cannot delete the last ${ownerRole} of ${list}; give the organization another ${ownerRole} first.`,
+    `This user is the last ${ownerRole} of ${list}, so deleting them is refused.`,
     { data: { organizations: results.map((org) => org.id) } },
   );
 }

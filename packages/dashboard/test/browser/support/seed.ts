@@ -52,9 +52,9 @@ async function authPost(
 /** Signs a user up (`POST /api/auth/sign-up/email`). */
 export async function signUp(
   app: RunningApp,
-  options: { label: string; name?: string; userAgent?: string },
+  options: { label: string; name?: string; email?: string; userAgent?: string },
 ): Promise<SeededUser> {
-  const email = uniqueEmail(options.label);
+  const email = options.email ?? uniqueEmail(options.label);
   const name = options.name ?? `Test ${options.label}`;
   const response = await authPost(
     app,

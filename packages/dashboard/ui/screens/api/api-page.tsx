@@ -1,13 +1,18 @@
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { ApiError } from "../../api/client.ts";
 import { useApp } from "../../app-context.ts";
 import { RichText } from "../../components/rich-text.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { resolveRef } from "../../lib/json-schema.ts";
+import { navigate } from "../../lib/navigation.tsx";
 import { type ApiReference, filterGroups, readApiReference } from "../../lib/openapi.ts";
+import { hrefOf } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { OperationCard } from "./operation-card.tsx";
 import { SchemaView } from "./schema-view.tsx";
+
+/** How long the filter waits for a pause in typing before it goes into the URL. */
+const FILTER_DELAY_MS = 300;
 
 /** The problem-details schema svc's generated documents share. */
 const PROBLEM_REF = "#/components/schemas/Problem";
@@ -32,7 +37,7 @@ async function loadReference(
  * once at the top. Rendered here rather than by a large third-party
  * renderer, to keep the dashboard small and its CSP strict.
  */
-export function ApiPage() {
+export function ApiPage(props: { filter: string }) {
   const { api } = useApp();
   const reference = useLoad((signal) => loadReference(api.openApi, signal), []);
   return (
@@ -51,7 +56,7 @@ export function ApiPage() {
               </Empty>
             </>
           ) : (
-            <Reference reference={data} />
+            <Reference reference={data} filter={props.filter} />
           )
         }
       </LoadView>
@@ -59,9 +64,18 @@ export function ApiPage() {
   );
 }
 
-function Reference(props: { reference: ApiReference }) {
+function Reference(props: { reference: ApiReference; filter: string }) {
   const { reference } = props;
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(props.filter);
+  // The filter lives in the URL, so reload and back keep it.
+  useEffect(() => {
+    if (query === props.filter) return;
+    const timer = setTimeout(
+      () => navigate(hrefOf({ page: "api", filter: query }), { replace: true }),
+      FILTER_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [query, props.filter]);
   const groups = useMemo(() => filterGroups(reference.groups, query), [reference, query]);
   const problem = resolveRef(reference.document, PROBLEM_REF);
   return (

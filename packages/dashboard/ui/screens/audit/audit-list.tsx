@@ -1,11 +1,17 @@
 import type { AuditEntry } from "../../api/types.ts";
 import { Time } from "../../components/time.tsx";
+import { absoluteTime, timesIn } from "../../lib/format.ts";
 import { Link } from "../../lib/navigation.tsx";
 import { hrefOf, userHref } from "../../lib/routes.ts";
 
+/**
+ * The entry's target, linked when it leads somewhere: a user target is a user
+ * id only when the entry names that user (`userId`); a failed creation keeps
+ * the requested email there, which no drawer can open.
+ */
 function Target(props: { entry: AuditEntry }) {
   const { entry } = props;
-  if (entry.targetType === "user") {
+  if (entry.targetType === "user" && entry.userId === entry.targetId) {
     return (
       <Link href={userHref(entry.targetId)} class="mono">
         {entry.targetId}
@@ -23,6 +29,23 @@ function Target(props: { entry: AuditEntry }) {
     );
   }
   return <span class="mono">{entry.targetId}</span>;
+}
+
+/** An entry's detail with its ISO timestamps written as everywhere else ("23 Nov 2026, 09:00"). */
+function Detail(props: { text: string }) {
+  return (
+    <>
+      {timesIn(props.text).map((part) =>
+        part.iso === undefined ? (
+          part.text
+        ) : (
+          <time key={part.at} dateTime={part.iso}>
+            {absoluteTime(part.iso)}
+          </time>
+        ),
+      )}
+    </>
+  );
 }
 
 /**
@@ -52,7 +75,11 @@ export function AuditList(props: { entries: AuditEntry[]; compact?: boolean }) {
             </div>
           )}
           {entry.reason ? <div class="audit-note">Reason: {entry.reason}</div> : null}
-          {entry.detail ? <div class="audit-note muted">{entry.detail}</div> : null}
+          {entry.detail ? (
+            <div class="audit-note muted">
+              <Detail text={entry.detail} />
+            </div>
+          ) : null}
         </li>
       ))}
     </ol>

@@ -40,8 +40,12 @@ function DelayedInput(props: {
   );
 }
 
-/** The admin audit trail: who did what to whom, when; filtered by target and action. */
+/**
+ * The admin audit trail: who did what to whom, when; filtered by target (an
+ * id, or a user's email) and by one of the actions the server records.
+ */
 export function AuditPage(props: { target: string; action: string }) {
+  const { capabilities } = useApp();
   const { target, action } = props;
   const setTarget = (value: string) =>
     navigate(hrefOf({ page: "audit", target: value, action }), { replace: true });
@@ -61,15 +65,24 @@ export function AuditPage(props: { target: string; action: string }) {
         <DelayedInput
           label="Target"
           value={target}
-          placeholder="User or other target ID"
+          placeholder="User email, user ID or other target ID"
           onChange={setTarget}
         />
-        <DelayedInput
-          label="Action"
-          value={action}
-          placeholder="e.g. user.ban"
-          onChange={setAction}
-        />
+        <label class="field">
+          <span class="field-label">Action</span>
+          <select
+            class="input"
+            value={action}
+            onChange={(event) => setAction(event.currentTarget.value)}
+          >
+            <option value="">Any action</option>
+            {capabilities.auditActions.map((known) => (
+              <option key={known} value={known}>
+                {known}
+              </option>
+            ))}
+          </select>
+        </label>
         {target !== "" || action !== "" ? (
           <button
             type="button"

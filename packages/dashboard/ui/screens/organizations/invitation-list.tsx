@@ -5,6 +5,10 @@ import { Time } from "../../components/time.tsx";
 import { isPast } from "../../lib/format.ts";
 import { usePagedList } from "../../lib/use-paged-list.ts";
 
+function capitalized(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 const STATUS_TONE: Record<string, string> = {
   pending: "badge badge-warn",
   accepted: "badge badge-ok",
@@ -12,7 +16,12 @@ const STATUS_TONE: Record<string, string> = {
   canceled: "badge",
 };
 
-/** An organization's invitations: who was invited, as what, by whom, until when. */
+/**
+ * An organization's invitations: who was invited, as what, by whom, until
+ * when. An answered invitation shows its answer where a pending one shows
+ * its expiry. On a phone each invitation is a stacked card, not a row that
+ * scrolls sideways.
+ */
 export function InvitationList(props: { orgId: string }) {
   const { api } = useApp();
   const list = usePagedList(
@@ -30,17 +39,13 @@ export function InvitationList(props: { orgId: string }) {
         ) : (
           <>
             <div class="table-wrap">
-              <table class="table">
+              <table class="table table-stack">
                 <thead>
                   <tr>
                     <th scope="col">Invited</th>
                     <th scope="col">Status</th>
-                    <th scope="col" class="hide-narrow">
-                      Invited by
-                    </th>
-                    <th scope="col" class="hide-narrow">
-                      Expires
-                    </th>
+                    <th scope="col">Invited by</th>
+                    <th scope="col">Expires</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -48,22 +53,26 @@ export function InvitationList(props: { orgId: string }) {
                     const lapsed = invitation.status === "pending" && isPast(invitation.expiresAt);
                     return (
                       <tr key={invitation.id}>
-                        <td>
+                        <td class="cell-wrap">
                           {invitation.email}
                           <div class="muted small">as {invitation.role ?? "member"}</div>
                         </td>
-                        <td>
+                        <td data-label="Status">
                           <span
                             class={lapsed ? "badge" : (STATUS_TONE[invitation.status] ?? "badge")}
                           >
                             {lapsed ? "expired" : invitation.status}
                           </span>
                         </td>
-                        <td class="hide-narrow">
+                        <td data-label="Invited by">
                           {invitation.inviter?.email ?? <span class="muted">—</span>}
                         </td>
-                        <td class="hide-narrow">
-                          <Time iso={invitation.expiresAt} />
+                        <td data-label="Expires">
+                          {invitation.status === "pending" ? (
+                            <Time iso={invitation.expiresAt} />
+                          ) : (
+                            <span class="muted">{capitalized(invitation.status)}</span>
+                          )}
                         </td>
                       </tr>
                     );

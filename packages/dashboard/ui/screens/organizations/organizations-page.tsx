@@ -5,8 +5,9 @@ import { Pager } from "../../components/pager.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
 import { rangeLabel } from "../../lib/format.ts";
-import { Link } from "../../lib/navigation.tsx";
-import { hrefOf } from "../../lib/routes.ts";
+import { Link, navigate } from "../../lib/navigation.tsx";
+import { FIRST_PAGE, hrefOf, type PagePosition } from "../../lib/routes.ts";
+import { useCursorPages } from "../../lib/use-cursor-pages.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { OrganizationDetail } from "./organization-detail.tsx";
 
@@ -23,8 +24,13 @@ function NotEnabled() {
   );
 }
 
-/** Organizations, then one organization's members and invitations. */
-export function OrganizationsPage(props: { orgId: string | null; tab: "members" | "invitations" }) {
+/** Organizations (search and page in the URL), then one organization's members and invitations. */
+export function OrganizationsPage(props: {
+  orgId: string | null;
+  tab: "members" | "invitations";
+  search: string;
+  at: PagePosition;
+}) {
   const { capabilities } = useApp();
   if (props.orgId !== null && capabilities.organizations) {
     return <OrganizationDetail orgId={props.orgId} tab={props.tab} />;
@@ -36,25 +42,32 @@ export function OrganizationsPage(props: { orgId: string | null; tab: "members" 
           <h1 class="page-title">Organizations</h1>
         </div>
       </header>
-      {capabilities.organizations ? <OrganizationList /> : <NotEnabled />}
+      {capabilities.organizations ? (
+        <OrganizationList query={props.search} at={props.at} />
+      ) : (
+        <NotEnabled />
+      )}
     </div>
   );
 }
 
-function OrganizationList() {
+function OrganizationList(props: { query: string; at: PagePosition }) {
   const { api } = useApp();
-  const [search, setSearch] = useState("");
-  const [query, setQuery] = useState("");
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors.at(-1);
+  const { query, at } = props;
+  const [search, setSearch] = useState(query);
+  const go = (search: string, to: PagePosition) =>
+    navigate(hrefOf({ page: "organizations", orgId: null, tab: "members", search, at: to }), {
+      replace: true,
+    });
+  const pages = useCursorPages(query, at, PAGE_SIZE, (to) => go(query, to));
+  const cursor = pages.cursor;
 
+  useEffect(() => setSearch(query), [query]);
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(search.trim());
-      setCursors([undefined]);
-    }, SEARCH_DELAY_MS);
+    if (search.trim() === query) return;
+    const timer = setTimeout(() => go(search.trim(), FIRST_PAGE), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, query]);
 
   const page = useLoad<OrganizationPage>(
     (signal) => api.listOrganizations({ search: query, limit: PAGE_SIZE, cursor }, signal),
@@ -121,16 +134,13 @@ function OrganizationList() {
                 </table>
               </div>
               <Pager
-                label={rangeLabel(
-                  (cursors.length - 1) * PAGE_SIZE,
-                  data.organizations.length,
-                  data.total,
-                )}
-                hasPrevious={cursors.length > 1}
+                label={rangeLabel(pages.offset, data.organizations.length, data.total)}
+                previousLabel={pages.previousLabel}
+                hasPrevious={pages.hasPrevious}
                 hasNext={data.nextCursor !== null}
                 busy={page.loading}
-                onPrevious={() => setCursors((stack) => stack.slice(0, -1))}
-                onNext={() => setCursors((stack) => [...stack, data.nextCursor ?? undefined])}
+                onPrevious={pages.previous}
+                onNext={() => data.nextCursor !== null && pages.next(data.nextCursor)}
               />
             </>
           );

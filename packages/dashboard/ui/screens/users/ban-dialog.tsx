@@ -2,9 +2,11 @@ import { useState } from "preact/hooks";
 import type { User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
-import { AuditReasonField, FormActions } from "../../components/form-parts.tsx";
+import { AuditReasonField, FormActions, TextField } from "../../components/form-parts.tsx";
 import { useToast } from "../../components/toasts.tsx";
+import { futureProblem, problemsOf } from "../../lib/form-checks.ts";
 import { isoAfter } from "../../lib/format.ts";
+import { useFormChecks } from "../../lib/use-form-checks.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
 
 const HOUR = 3600;
@@ -19,7 +21,8 @@ const DURATIONS: readonly { value: string; label: string; seconds: number | null
 
 /**
  * Bans a user, permanently or until a time, with an optional reason (kept in
- * the audit trail). The server revokes the user's sessions as it bans.
+ * the audit trail). The server revokes the user's sessions as it bans. A
+ * date that is not in the future is refused here, before anything is sent.
  */
 export function BanDialog(props: { user: User; onClose: () => void; onDone: () => void }) {
   const { api } = useApp();
@@ -29,13 +32,19 @@ export function BanDialog(props: { user: User; onClose: () => void; onDone: () =
   const [duration, setDuration] = useState("permanent");
   const [until, setUntil] = useState("");
 
+  const checks = useFormChecks(
+    problemsOf({ expiresAt: duration === "custom" ? futureProblem(until) : undefined }),
+    ["expiresAt"],
+  );
+
   const expiresAt = (): string | undefined => {
-    if (duration === "custom") return until === "" ? undefined : new Date(until).toISOString();
+    if (duration === "custom") return new Date(until).toISOString();
     const seconds = DURATIONS.find((option) => option.value === duration)?.seconds ?? null;
     return seconds === null ? undefined : isoAfter(seconds);
   };
 
   const { busy, error, submit } = useSubmit(async () => {
+    if (checks.blocked()) return;
     const trimmed = reason.trim();
     const expiry = expiresAt();
     await api.ban(user.id, {
@@ -46,10 +55,11 @@ export function BanDialog(props: { user: User; onClose: () => void; onDone: () =
     props.onDone();
     props.onClose();
   });
+  const problems = checks.problems(error);
 
   return (
     <Dialog title={`Ban ${user.email}?`} onClose={props.onClose}>
-      <form class="stack" onSubmit={submit}>
+      <form ref={checks.form} class="stack" onSubmit={submit} noValidate>
         <p class="muted">They are signed out everywhere and cannot sign in while banned.</p>
         <AuditReasonField value={reason} onInput={setReason} />
         <label class="field">
@@ -68,19 +78,17 @@ export function BanDialog(props: { user: User; onClose: () => void; onDone: () =
           </select>
         </label>
         {duration === "custom" ? (
-          <label class="field">
-            <span class="field-label">Banned until</span>
-            <input
-              class="input"
-              type="datetime-local"
-              value={until}
-              onInput={(event) => setUntil(event.currentTarget.value)}
-              required
-            />
-          </label>
+          <TextField
+            label="Banned until"
+            name="expiresAt"
+            type="datetime-local"
+            value={until}
+            onInput={setUntil}
+            problem={problems.expiresAt}
+          />
         ) : null}
         <FormActions
-          error={error}
+          error={checks.footError(error)}
           busy={busy}
           onCancel={props.onClose}
           label="Ban user"

@@ -1,11 +1,10 @@
-import { useId, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import type { Impersonation, User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
-import { CopyButton } from "../../components/copy-button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { AuditReasonField, FormActions } from "../../components/form-parts.tsx";
-import { absoluteTime } from "../../lib/format.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
+import { ImpersonationToken } from "./impersonation-token.tsx";
 
 /** Up to the server's default (and usual maximum) of one hour: impersonation should be brief. */
 const DURATIONS: readonly { seconds: number; label: string }[] = [
@@ -15,15 +14,13 @@ const DURATIONS: readonly { seconds: number; label: string }[] = [
 ];
 
 /**
- * Starts an impersonation session. The answer holds the only token the admin
- * surface ever returns: it is shown once, in this dialog's memory only, with
- * a copy button, and is gone when the dialog closes. The session is recorded
- * with the operator's name and can be revoked like any other.
+ * Starts an impersonation session, then shows its token (see
+ * {@link ImpersonationToken}). The session is recorded with the operator's
+ * name and can be revoked like any other.
  */
 export function ImpersonateDialog(props: { user: User; onClose: () => void; onDone: () => void }) {
   const { api } = useApp();
   const { user } = props;
-  const tokenId = useId();
   const [reason, setReason] = useState("");
   const [seconds, setSeconds] = useState(3600);
   const [result, setResult] = useState<Impersonation | null>(null);
@@ -39,40 +36,7 @@ export function ImpersonateDialog(props: { user: User; onClose: () => void; onDo
   });
 
   if (result !== null) {
-    return (
-      <Dialog title={`Impersonating ${user.email}`} onClose={props.onClose}>
-        <div class="stack">
-          <p>
-            A session as {user.email} is open until{" "}
-            <strong>{absoluteTime(result.expiresAt)}</strong>. Its token is shown only this once:
-            copy it now.
-          </p>
-          <label class="field">
-            <span class="field-label">Session token</span>
-            <div class="token-row">
-              <input
-                id={tokenId}
-                class="input mono token"
-                readOnly
-                value={result.token}
-                onFocus={(event) => event.currentTarget.select()}
-                aria-describedby={`${tokenId}-hint`}
-              />
-              <CopyButton value={result.token} fallbackTarget={tokenId} />
-            </div>
-          </label>
-          <p id={`${tokenId}-hint`} class="muted small">
-            To end it early, revoke session <code class="mono">{result.sessionId}</code> in the
-            user's sessions.
-          </p>
-          <div class="actions">
-            <button type="button" class="btn btn-primary" onClick={props.onClose} autofocus>
-              Done
-            </button>
-          </div>
-        </div>
-      </Dialog>
-    );
+    return <ImpersonationToken user={user} impersonation={result} onClose={props.onClose} />;
   }
 
   return (

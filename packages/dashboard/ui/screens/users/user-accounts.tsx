@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { Account } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
@@ -6,6 +6,7 @@ import { Section } from "../../components/section.tsx";
 import { Empty } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
 import { useToast } from "../../components/toasts.tsx";
+import { OnlyMethodNote } from "./only-method-note.tsx";
 
 /** "Email & password" for better-auth's credential provider, else the provider id ("github"). */
 function providerLabel(providerId: string): string {
@@ -13,19 +14,22 @@ function providerLabel(providerId: string): string {
 }
 
 /**
- * Linked sign-in methods. Unlinking the last one is refused by the server
- * (409), and the dialog shows why.
+ * Linked sign-in methods. The server refuses to unlink a user's only way in
+ * (`onlyMethod`: one account and no passkey), so that one says why instead
+ * of offering Unlink.
  */
 export function UserAccounts(props: {
   userId: string;
   accounts: Account[];
+  onlyMethod: boolean;
   onChanged: () => void;
 }) {
   const { api } = useApp();
   const notify = useToast();
   const [unlinking, setUnlinking] = useState<Account | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
-    <Section title="Sign-in methods" count={props.accounts.length}>
+    <Section title="Sign-in methods" count={props.accounts.length} headingRef={heading}>
       {props.accounts.length === 0 ? (
         <Empty title="No linked sign-in methods" />
       ) : (
@@ -44,14 +48,18 @@ export function UserAccounts(props: {
                   {account.scope ? ` · scope ${account.scope}` : null}
                 </div>
               </div>
-              <button
-                type="button"
-                class="btn btn-small"
-                onClick={() => setUnlinking(account)}
-                aria-label={`Unlink ${providerLabel(account.providerId)}`}
-              >
-                Unlink
-              </button>
+              {props.onlyMethod ? (
+                <OnlyMethodNote />
+              ) : (
+                <button
+                  type="button"
+                  class="btn btn-small"
+                  onClick={() => setUnlinking(account)}
+                  aria-label={`Unlink ${providerLabel(account.providerId)}`}
+                >
+                  Unlink
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -62,6 +70,7 @@ export function UserAccounts(props: {
           confirmLabel="Unlink"
           danger
           onClose={() => setUnlinking(null)}
+          focusAfter={() => heading.current}
           onConfirm={async () => {
             await api.unlinkAccount(props.userId, unlinking.id);
             notify(`Unlinked ${providerLabel(unlinking.providerId)}`);

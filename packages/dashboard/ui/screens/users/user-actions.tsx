@@ -3,24 +3,22 @@ import type { User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useToast } from "../../components/toasts.tsx";
-import { useAction } from "../../lib/use-action.ts";
 import { BanDialog } from "./ban-dialog.tsx";
 import { ImpersonateDialog } from "./impersonate-dialog.tsx";
 import { PasswordDialog } from "./password-dialog.tsx";
 import { RoleDialog } from "./role-dialog.tsx";
 
-type Open = "role" | "ban" | "password" | "impersonate" | "two-factor" | "delete" | null;
+type Open = "role" | "ban" | "unban" | "password" | "impersonate" | "two-factor" | "delete" | null;
 
 /**
  * The admin plugin's actions on one user. Only actions that apply are shown:
  * "Disable two-factor" needs the plugin and a user who has it on; "Ban" and
- * "Unban" swap with the user's state.
+ * "Unban" swap with the user's state. Each asks before it acts.
  */
 export function UserActions(props: { user: User; onChanged: () => void; onDeleted: () => void }) {
   const { api, capabilities } = useApp();
   const { user, onChanged } = props;
   const [open, setOpen] = useState<Open>(null);
-  const unban = useAction();
   const notify = useToast();
   const close = () => setOpen(null);
 
@@ -32,18 +30,8 @@ export function UserActions(props: { user: User; onChanged: () => void; onDelete
         </button>
       ) : null}
       {user.banned ? (
-        <button
-          type="button"
-          class="btn btn-small"
-          disabled={unban.busy}
-          onClick={() =>
-            unban.run(async () => {
-              await api.unban(user.id);
-              onChanged();
-            }, `Unbanned ${user.email}`)
-          }
-        >
-          {unban.busy ? "Unbanning…" : "Unban"}
+        <button type="button" class="btn btn-small" onClick={() => setOpen("unban")}>
+          Unban
         </button>
       ) : (
         <button type="button" class="btn btn-small" onClick={() => setOpen("ban")}>
@@ -71,9 +59,25 @@ export function UserActions(props: { user: User; onChanged: () => void; onDelete
 
       {open === "role" ? <RoleDialog user={user} onClose={close} onDone={onChanged} /> : null}
       {open === "ban" ? <BanDialog user={user} onClose={close} onDone={onChanged} /> : null}
-      {open === "password" ? <PasswordDialog user={user} onClose={close} /> : null}
+      {open === "password" ? (
+        <PasswordDialog user={user} onClose={close} onDone={onChanged} />
+      ) : null}
       {open === "impersonate" ? (
         <ImpersonateDialog user={user} onClose={close} onDone={onChanged} />
+      ) : null}
+      {open === "unban" ? (
+        <ConfirmDialog
+          title={`Unban ${user.email}?`}
+          confirmLabel="Unban"
+          onClose={close}
+          onConfirm={async () => {
+            await api.unban(user.id);
+            notify(`Unbanned ${user.email}`);
+            onChanged();
+          }}
+        >
+          They can sign in again straight away. The ban's reason stays in the audit trail.
+        </ConfirmDialog>
       ) : null}
       {open === "two-factor" ? (
         <ConfirmDialog

@@ -1,9 +1,11 @@
 import { useState } from "preact/hooks";
+import { ApiError } from "../../api/client.ts";
 import type { UserDetail } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { LoadView } from "../../components/states.tsx";
 import { useLoad } from "../../lib/use-load.ts";
+import { MissingUser } from "./missing-user.tsx";
 import { UserAccounts } from "./user-accounts.tsx";
 import { UserActions } from "./user-actions.tsx";
 import { UserHistory } from "./user-history.tsx";
@@ -15,9 +17,17 @@ import { UserSessions } from "./user-sessions.tsx";
  * Everything about one user in a drawer over the list: profile, what an
  * operator may do (as capabilities allow), sessions, sign-in methods,
  * passkeys, and that user's recent admin history. Any change reloads the
- * drawer, the list behind it and the history.
+ * drawer, the list behind it and the history. An id the server does not
+ * know (a deleted user) gets a state that says so. After a delete, focus
+ * goes to `returnFocus` (the list's heading), as the user's row is gone.
  */
-export function UserDrawer(props: { userId: string; onClose: () => void; onChanged: () => void }) {
+export function UserDrawer(props: {
+  userId: string;
+  onClose: () => void;
+  onChanged: () => void;
+  onDeleted: () => void;
+  returnFocus: () => HTMLElement | null;
+}) {
   const { api, capabilities } = useApp();
   const { userId, onChanged } = props;
   const detail = useLoad<UserDetail>((signal) => api.getUser(userId, signal), [userId]);
@@ -28,36 +38,49 @@ export function UserDrawer(props: { userId: string; onClose: () => void; onChang
     setRevision((value) => value + 1);
   };
   const user = detail.data?.user;
+  const missing =
+    detail.data === undefined && detail.error instanceof ApiError && detail.error.status === 404;
 
   return (
     <Dialog
       variant="drawer"
-      title={user ? user.name || user.email : "User"}
+      title={user ? user.name || user.email : missing ? "Unknown user" : "User"}
       onClose={props.onClose}
+      returnFocus={props.returnFocus}
     >
-      <LoadView loaded={detail} label="Loading user…">
-        {(data) => (
-          <div class="drawer-content">
-            <UserProfile user={data.user} />
-            {capabilities.userActions ? (
-              <UserActions
-                user={data.user}
-                onChanged={changed}
-                onDeleted={() => {
-                  onChanged();
-                  props.onClose();
-                }}
-              />
-            ) : null}
-            <UserSessions userId={userId} sessions={data.sessions} onChanged={changed} />
-            <UserAccounts userId={userId} accounts={data.accounts} onChanged={changed} />
-            {capabilities.passkeys ? (
-              <UserPasskeys userId={userId} passkeys={data.passkeys ?? []} onChanged={changed} />
-            ) : null}
-            <UserHistory userId={userId} revision={revision} />
-          </div>
-        )}
-      </LoadView>
+      {missing ? (
+        <MissingUser userId={userId} />
+      ) : (
+        <LoadView loaded={detail} label="Loading user…">
+          {(data) => {
+            const onlyMethod = data.accounts.length + (data.passkeys?.length ?? 0) <= 1;
+            return (
+              <div class="drawer-content">
+                <UserProfile user={data.user} />
+                {capabilities.userActions ? (
+                  <UserActions user={data.user} onChanged={changed} onDeleted={props.onDeleted} />
+                ) : null}
+                <UserSessions userId={userId} sessions={data.sessions} onChanged={changed} />
+                <UserAccounts
+                  userId={userId}
+                  accounts={data.accounts}
+                  onlyMethod={onlyMethod}
+                  onChanged={changed}
+                />
+                {capabilities.passkeys ? (
+                  <UserPasskeys
+                    userId={userId}
+                    passkeys={data.passkeys ?? []}
+                    onlyMethod={onlyMethod}
+                    onChanged={changed}
+                  />
+                ) : null}
+                <UserHistory userId={userId} revision={revision} />
+              </div>
+            );
+          }}
+        </LoadView>
+      )}
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { Passkey } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
@@ -6,19 +6,25 @@ import { Section } from "../../components/section.tsx";
 import { Empty } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
 import { useToast } from "../../components/toasts.tsx";
+import { OnlyMethodNote } from "./only-method-note.tsx";
 
-/** The user's passkeys (passkey plugin only), each revocable. */
+/**
+ * The user's passkeys (passkey plugin only), each revocable unless it is the
+ * user's only way in (`onlyMethod`), which the server refuses to remove.
+ */
 export function UserPasskeys(props: {
   userId: string;
   passkeys: Passkey[];
+  onlyMethod: boolean;
   onChanged: () => void;
 }) {
   const { api } = useApp();
   const notify = useToast();
   const [revoking, setRevoking] = useState<Passkey | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const nameOf = (passkey: Passkey) => passkey.name ?? "Unnamed passkey";
   return (
-    <Section title="Passkeys" count={props.passkeys.length}>
+    <Section title="Passkeys" count={props.passkeys.length} headingRef={heading}>
       {props.passkeys.length === 0 ? (
         <Empty title="No passkeys" />
       ) : (
@@ -32,14 +38,18 @@ export function UserPasskeys(props: {
                   {passkey.backedUp ? " · backed up" : ""} · added <Time iso={passkey.createdAt} />
                 </div>
               </div>
-              <button
-                type="button"
-                class="btn btn-small"
-                onClick={() => setRevoking(passkey)}
-                aria-label={`Revoke ${nameOf(passkey)}`}
-              >
-                Revoke
-              </button>
+              {props.onlyMethod ? (
+                <OnlyMethodNote />
+              ) : (
+                <button
+                  type="button"
+                  class="btn btn-small"
+                  onClick={() => setRevoking(passkey)}
+                  aria-label={`Revoke ${nameOf(passkey)}`}
+                >
+                  Revoke
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -50,6 +60,7 @@ export function UserPasskeys(props: {
           confirmLabel="Revoke passkey"
           danger
           onClose={() => setRevoking(null)}
+          focusAfter={() => heading.current}
           onConfirm={async () => {
             await api.revokePasskey(props.userId, revoking.id);
             notify("Passkey revoked");

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { Session } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
@@ -23,11 +23,13 @@ export function UserSessions(props: {
   const { userId, sessions, onChanged } = props;
   const [revoking, setRevoking] = useState<Session | "all" | null>(null);
   const close = () => setRevoking(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <Section
       title="Sessions"
       count={sessions.length}
+      headingRef={heading}
       actions={
         sessions.length > 0 ? (
           <button type="button" class="btn btn-small" onClick={() => setRevoking("all")}>
@@ -73,6 +75,7 @@ export function UserSessions(props: {
           confirmLabel="Revoke all"
           danger
           onClose={close}
+          focusAfter={() => heading.current}
           onConfirm={async () => {
             const { revoked } = await api.revokeSessions(userId);
             notify(`Revoked ${revoked} session${revoked === 1 ? "" : "s"}`);
@@ -87,6 +90,7 @@ export function UserSessions(props: {
           confirmLabel="Revoke session"
           danger
           onClose={close}
+          focusAfter={() => heading.current}
           onConfirm={async () => {
             await api.revokeSession(userId, revoking.id);
             notify("Session revoked");

@@ -1,11 +1,17 @@
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { UserPage } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { Pager } from "../../components/pager.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { rangeLabel } from "../../lib/format.ts";
 import { navigate } from "../../lib/navigation.tsx";
-import { DEFAULT_USER_FILTERS, type UserFilters, userHref } from "../../lib/routes.ts";
+import {
+  DEFAULT_USER_FILTERS,
+  type PagePosition,
+  type UserFilters,
+  userHref,
+} from "../../lib/routes.ts";
+import { useCursorPages } from "../../lib/use-cursor-pages.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { CreateUserDialog } from "./create-user-dialog.tsx";
 import { UserDrawer } from "./user-drawer.tsx";
@@ -16,22 +22,24 @@ import { UsersTable } from "./users-table.tsx";
 const PAGE_SIZE = 25;
 
 /**
- * The users list: filters in the URL, cursor pages (a stack of the cursors
- * that led here, since cursors only go forward), the total, and the drawer of
- * the user the URL names.
+ * The users list: filters and page in the URL, cursor pages, the total,
+ * and the drawer of the user the URL names.
  */
-export function UsersPage(props: { userId: string | null; filters: UserFilters }) {
+export function UsersPage(props: {
+  userId: string | null;
+  filters: UserFilters;
+  at: PagePosition;
+}) {
   const { api, capabilities } = useApp();
-  const { filters, userId } = props;
+  const { filters, userId, at } = props;
   const [creating, setCreating] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const deleted = useRef(false);
   const filterKey = JSON.stringify(filters);
-  const [paging, setPaging] = useState<{ key: string; cursors: (string | undefined)[] }>({
-    key: filterKey,
-    cursors: [undefined],
-  });
-  // New filters start again at the first page.
-  const cursors = paging.key === filterKey ? paging.cursors : [undefined];
-  const cursor = cursors.at(-1);
+  const pages = useCursorPages(filterKey, at, PAGE_SIZE, (to) =>
+    navigate(userHref(userId, filters, to), { replace: true }),
+  );
+  const cursor = pages.cursor;
 
   const page = useLoad<UserPage>(
     (signal) =>
@@ -57,7 +65,9 @@ export function UsersPage(props: { userId: string | null; filters: UserFilters }
     <div class="page">
       <header class="page-header">
         <div>
-          <h1 class="page-title">Users</h1>
+          <h1 class="page-title" ref={heading} tabIndex={-1}>
+            Users
+          </h1>
           <p class="page-subtitle" aria-live="polite">
             {page.data
               ? `${page.data.total.toLocaleString("en")} ${filtered ? "matching" : "in total"}`
@@ -92,25 +102,17 @@ export function UsersPage(props: { userId: string | null; filters: UserFilters }
               <>
                 <UsersTable
                   users={data.users}
-                  hrefOf={(id) => userHref(id, filters)}
+                  hrefOf={(id) => userHref(id, filters, at)}
                   showRole={capabilities.userActions}
                 />
                 <Pager
-                  label={rangeLabel(
-                    (cursors.length - 1) * PAGE_SIZE,
-                    data.users.length,
-                    data.total,
-                  )}
-                  hasPrevious={cursors.length > 1}
+                  label={rangeLabel(pages.offset, data.users.length, data.total)}
+                  previousLabel={pages.previousLabel}
+                  hasPrevious={pages.hasPrevious}
                   hasNext={data.nextCursor !== null}
                   busy={page.loading}
-                  onPrevious={() => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) })}
-                  onNext={() =>
-                    setPaging({
-                      key: filterKey,
-                      cursors: [...cursors, data.nextCursor ?? undefined],
-                    })
-                  }
+                  onPrevious={pages.previous}
+                  onNext={() => data.nextCursor !== null && pages.next(data.nextCursor)}
                 />
               </>
             )
@@ -120,8 +122,17 @@ export function UsersPage(props: { userId: string | null; filters: UserFilters }
       {userId !== null ? (
         <UserDrawer
           userId={userId}
-          onClose={() => navigate(userHref(null, filters))}
+          onClose={() => {
+            deleted.current = false;
+            navigate(userHref(null, filters, at));
+          }}
           onChanged={page.reload}
+          onDeleted={() => {
+            deleted.current = true;
+            page.reload();
+            navigate(userHref(null, filters, at));
+          }}
+          returnFocus={() => (deleted.current ? heading.current : null)}
         />
       ) : null}
       {creating ? (
@@ -130,7 +141,7 @@ export function UsersPage(props: { userId: string | null; filters: UserFilters }
           onCreated={(id) => {
             setCreating(false);
             page.reload();
-            navigate(userHref(id, filters));
+            navigate(userHref(id, filters, at));
           }}
         />
       ) : null}

@@ -40,7 +40,10 @@ export function RoleLabel(props: { role: string; badge?: boolean }) {
 
 /**
  * One row per user; the name is a real link (Enter opens the drawer), and a
- * click anywhere on the row does the same.
+ * click anywhere on the row does the same. Long names and emails end in an
+ * ellipsis (the full value is the link's name and the title), so one long
+ * value never pushes the other columns away; on a phone the role shows as a
+ * badge beside the state.
  */
 export function UsersTable(props: {
   users: User[];
@@ -50,19 +53,19 @@ export function UsersTable(props: {
   const { showRole } = props;
   return (
     <div class="table-wrap">
-      <table class="table table-rows">
+      <table class="table table-rows table-fixed">
         <thead>
           <tr>
             <th scope="col">User</th>
             {showRole ? (
-              <th scope="col" class="hide-narrow">
+              <th scope="col" class="hide-narrow col-role">
                 Role
               </th>
             ) : null}
-            <th scope="col" class="hide-narrow">
+            <th scope="col" class="hide-narrow col-status">
               Status
             </th>
-            <th scope="col" class="hide-narrow">
+            <th scope="col" class="hide-narrow col-created">
               Created
             </th>
           </tr>
@@ -84,11 +87,14 @@ export function UsersTable(props: {
                   <div class="user-cell">
                     <Avatar user={user} />
                     <div class="user-cell-text">
-                      <Link href={href} class="user-name">
+                      <Link href={href} class="user-name" title={user.name || user.email}>
                         {user.name || user.email}
                       </Link>
-                      <span class="muted user-email">{user.email}</span>
-                      <span class="show-narrow">
+                      <span class="muted user-email" title={user.email}>
+                        {user.email}
+                      </span>
+                      <span class="show-narrow badges">
+                        {showRole && user.role ? <RoleLabel role={user.role} badge /> : null}
                         <UserBadges user={user} />
                       </span>
                     </div>
