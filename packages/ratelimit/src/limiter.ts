@@ -36,8 +36,9 @@ export interface RateLimiterOptions<Name extends string> {
   rates: Record<Name, RateConfig>;
   /**
    * Milliseconds to wait for the store before `limit` rejects with a
-   * {@link RateLimitStoreError}. A call that times out may still have been
-   * counted.
+   * {@link RateLimitStoreError}: each call's own, from its start, also when
+   * it shares a store call with other calls of its key. A call that times out
+   * may still have been counted.
    * @default 1000
    */
   timeoutMs?: number;
@@ -142,8 +143,10 @@ function checkCall(rates: Map<string, Rate>, name: string, options: LimitOptions
 /**
  * Builds a limiter over named rates whose counts live in the
  * {@link RateLimitStore} Durable Object, one object per (rate name, key), so
- * counts are exact across isolates and concurrent requests. Configuration
- * mistakes throw here, before anything is served.
+ * counts are exact across isolates and concurrent requests. Concurrent calls
+ * of one key share store calls (see {@link DecisionCoalescer}), decided in
+ * order as if made one by one. Configuration mistakes throw here, before
+ * anything is served.
  *
  * @example
  * ```ts

@@ -49,9 +49,8 @@ function sqliteProblem(storage: DurableObjectStorage): string | null {
  * synchronously with no `await` in between. Calls of one key that an isolate
  * coalesced arrive as one batch, decided in order in one go with one write.
  * State is written to storage by every call that counted something, so it
- * survives eviction; an alarm drops it once the key
- * is back to full (and {@link STATE_LINGER_MS} has passed), so idle keys cost
- * no storage.
+ * survives eviction; an alarm drops it once the key is back to full (and
+ * {@link STATE_LINGER_MS} has passed), so idle keys cost no storage.
  *
  * Export it from the worker's main module and bind it with SQLite storage.
  *
