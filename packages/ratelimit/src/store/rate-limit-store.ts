@@ -122,7 +122,7 @@ export class RateLimitStore extends DurableObject {
 
   /**
    * Spends `count` units in memory if they fit; the decision either way.
-   * {@link RateLimitStore.#save} writes what was spent, once per call.
+   * `#save` writes what was spent, once per store call.
    */
   #spend(rate: Rate, count: number, at: number | undefined): RateLimitResult {
     const now = this.#clock(at);
