@@ -1,13 +1,16 @@
 import type { RateLimitResult } from "./algorithms/result.ts";
 import { RateLimitError } from "./errors.ts";
 import { type Rate, type RateConfig, toRate } from "./rates.ts";
-import { type LeaseRequest, type LimitRequest, objectName } from "./store/protocol.ts";
+import { DecisionCoalescer } from "./store/coalescer.ts";
+import { type LeaseRequest, objectName } from "./store/protocol.ts";
 import type { RateLimitStore } from "./store/rate-limit-store.ts";
 import {
   callLease,
   callStore,
   isNamespace,
+  noAnswer,
   type RateLimitStoreBinding,
+  storeError,
 } from "./store/store-client.ts";
 
 /**
@@ -33,8 +36,9 @@ export interface RateLimiterOptions<Name extends string> {
   rates: Record<Name, RateConfig>;
   /**
    * Milliseconds to wait for the store before `limit` rejects with a
-   * {@link RateLimitStoreError}. A call that times out may still have been
-   * counted.
+   * {@link RateLimitStoreError}: each call's own, from its start, also when
+   * it shares a store call with other calls of its key. A call that times out
+   * may still have been counted.
    * @default 1000
    */
   timeoutMs?: number;
@@ -139,8 +143,10 @@ function checkCall(rates: Map<string, Rate>, name: string, options: LimitOptions
 /**
  * Builds a limiter over named rates whose counts live in the
  * {@link RateLimitStore} Durable Object, one object per (rate name, key), so
- * counts are exact across isolates and concurrent requests. Configuration
- * mistakes throw here, before anything is served.
+ * counts are exact across isolates and concurrent requests. Concurrent calls
+ * of one key share store calls (see {@link DecisionCoalescer}), decided in
+ * order as if made one by one. Configuration mistakes throw here, before
+ * anything is served.
  *
  * @example
  * ```ts
@@ -164,40 +170,40 @@ export function createRateLimiter<const Name extends string>(
   const { store, clock } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const leases = new LeaseCache(clock ?? Date.now);
+  const coalescer = new DecisionCoalescer(timeoutMs);
+  /** Spends `count` exactly, coalesced with this isolate's other calls of the key. */
+  const decide = (name: string, key: string, rate: Rate, count: number, now: number | undefined) =>
+    coalescer.decide(
+      objectName(name, key),
+      now === undefined ? { count } : { count, now },
+      (decisions) => callStore(store, name, key, { rate, decisions }, timeoutMs),
+      () => storeError(name, noAnswer(timeoutMs)),
+    );
   return {
     async limit(name, callOptions) {
       const [rate, count] = checkCall(rates, name, callOptions);
+      const { key } = callOptions;
       const now = clock?.();
-      if (rate.lease === null) {
-        const request: LimitRequest = now === undefined ? { rate, count } : { rate, count, now };
-        return callStore(store, name, callOptions.key, request, timeoutMs);
-      }
+      if (rate.lease === null) return decide(name, key, rate, count, now);
       const { lease } = rate;
-      const local = leases.take(name, callOptions.key, count, rate.capacity);
+      const local = leases.take(name, key, count, rate.capacity);
       if (local !== undefined) return local;
-      // While this isolate already asks for a lease of the key, a call asks for just its own
-      // units: a second lease would be waste, and waiting for the first would await another
-      // request's I/O, which Workers refuse (the waiting request is cancelled as hung).
-      const leasing = !leases.pending(name, callOptions.key);
+      // While this isolate already asks for a lease of the key, a call spends just its own
+      // units, exactly (coalesced with the others doing so): a second lease would be waste.
+      if (leases.pending(name, key)) return decide(name, key, rate, count, now);
       const request: LeaseRequest = {
         rate,
-        units: leasing ? Math.max(lease.units, count) : count,
+        units: Math.max(lease.units, count),
         minimum: count,
         ...(now === undefined ? {} : { now }),
       };
-      if (leasing) leases.markPending(name, callOptions.key, true);
+      leases.markPending(name, key, true);
       try {
-        const { granted, result } = await callLease(
-          store,
-          name,
-          callOptions.key,
-          request,
-          timeoutMs,
-        );
-        if (granted > count) leases.put(name, callOptions.key, granted - count, lease.ttlMs);
+        const { granted, result } = await callLease(store, name, key, request, timeoutMs);
+        if (granted > count) leases.put(name, key, granted - count, lease.ttlMs);
         return result;
       } finally {
-        if (leasing) leases.markPending(name, callOptions.key, false);
+        leases.markPending(name, key, false);
       }
     },
   };

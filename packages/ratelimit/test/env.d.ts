@@ -1,12 +1,18 @@
 declare namespace Cloudflare {
   interface GlobalProps {
     mainModule: typeof import("./worker.ts");
-    durableNamespaces: "RateLimitStore" | "BrokenStore" | "SilentStore" | "KvBackedStore";
+    durableNamespaces:
+      | "RateLimitStore"
+      | "BrokenStore"
+      | "SilentStore"
+      | "KvBackedStore"
+      | "CountingStore";
   }
   interface Env {
     RATE_LIMIT: DurableObjectNamespace<import("../src/index.ts").RateLimitStore>;
     BROKEN_STORE: DurableObjectNamespace<import("./worker.ts").BrokenStore>;
     SILENT_STORE: DurableObjectNamespace<import("./worker.ts").SilentStore>;
     KV_BACKED_STORE: DurableObjectNamespace<import("./worker.ts").KvBackedStore>;
+    COUNTING_STORE: DurableObjectNamespace<import("./worker.ts").CountingStore>;
   }
 }

@@ -1,13 +1,22 @@
 import { DurableObject } from "cloudflare:workers";
 
-import { RateLimitStore } from "../src/index.ts";
+import { createRateLimiter, MINUTE, RateLimitError, RateLimitStore } from "../src/index.ts";
+import type { LimitBatch, StoreReply } from "../src/store/protocol.ts";
 
 export { RateLimitStore };
 
-/** A store whose every call throws, as a store with failing storage would. */
+/** A store whose every call throws, as a store with failing storage would; it counts the calls. */
 export class BrokenStore extends DurableObject {
+  #calls = 0;
+
   async limit(): Promise<never> {
+    this.#calls++;
     throw new Error("storage is on fire");
+  }
+
+  /** How many store calls reached this object. */
+  calls(): number {
+    return this.#calls;
   }
 }
 
@@ -21,3 +30,37 @@ export class SilentStore extends DurableObject {
 
 /** The real store, bound by mistake without SQLite (`new_classes`). */
 export class KvBackedStore extends RateLimitStore {}
+
+/** The real store, counting the store calls it answers: how tests see what a burst cost. */
+export class CountingStore extends RateLimitStore {
+  #calls = 0;
+
+  override async limit(batch: LimitBatch): Promise<StoreReply> {
+    this.#calls++;
+    return super.limit(batch);
+  }
+
+  /** How many store calls reached this object. */
+  calls(): number {
+    return this.#calls;
+  }
+}
+
+/** 5 per minute, counted in {@link CountingStore}: the limiter every request of this worker shares. */
+export const requestLimiter = createRateLimiter({
+  store: "COUNTING_STORE",
+  rates: { perRequest: { kind: "fixed window", rate: 5, period: MINUTE } },
+});
+
+export default {
+  /** `GET /limit?key=`: one `limit` call in its own request, answered as JSON (or the error's code). */
+  async fetch(request: Request): Promise<Response> {
+    const key = new URL(request.url).searchParams.get("key") ?? "";
+    try {
+      return Response.json(await requestLimiter.limit("perRequest", { key }));
+    } catch (error) {
+      const code = error instanceof RateLimitError ? error.code : "UNEXPECTED";
+      return Response.json({ error: code }, { status: 500 });
+    }
+  },
+} satisfies ExportedHandler;

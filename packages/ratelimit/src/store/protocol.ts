@@ -2,33 +2,48 @@ import type { RateLimitResult } from "../algorithms/result.ts";
 import type { Rate } from "../rates.ts";
 
 /**
- * What the limiter sends the store for one `limit` call. The validated rate
- * travels with each call, so the store needs no configuration of its own.
+ * One decision of a {@link LimitBatch}: the units one `limit` call spends.
  *
  * @example
  * ```ts
- * const request: LimitRequest = { rate: toRate("api", config), count: 1 };
+ * const decision: BatchedDecision = { count: 3 };
  * ```
  */
-export interface LimitRequest {
-  rate: Rate;
+export interface BatchedDecision {
   count: number;
   /** The limiter's injected clock reading; absent in production, where the store's own clock decides. */
   now?: number;
 }
 
 /**
- * What the store answers: the decision, or why it cannot decide because it is
- * set up wrong. A set-up mistake is a reply, not a thrown error, so the
- * limiter can tell it from an outage: failing open on it would switch rate
- * limiting off for good without anyone noticing.
+ * What the limiter sends the store: the `limit` calls of one key that this
+ * isolate coalesced into one store call, decided in order as if they had come
+ * one by one. The validated rate travels with each batch, so the store needs
+ * no configuration of its own.
+ *
+ * @example
+ * ```ts
+ * const batch: LimitBatch = { rate: toRate("api", config), decisions: [{ count: 1 }, { count: 2 }] };
+ * ```
+ */
+export interface LimitBatch {
+  rate: Rate;
+  decisions: BatchedDecision[];
+}
+
+/**
+ * What the store answers a batch: one result per decision, in the batch's
+ * order, or why it cannot decide because it is set up wrong. A set-up mistake
+ * is a reply, not a thrown error, so the limiter can tell it from an outage:
+ * failing open on it would switch rate limiting off for good without anyone
+ * noticing.
  *
  * @example
  * ```ts
  * const reply: StoreReply = { misconfigured: "RateLimitStore needs SQLite storage ..." };
  * ```
  */
-export type StoreReply = { result: RateLimitResult } | { misconfigured: string };
+export type StoreReply = { results: RateLimitResult[] } | { misconfigured: string };
 
 /**
  * A lease request: up to `units` of the key's allowance, at least `minimum`

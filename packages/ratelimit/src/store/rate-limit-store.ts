@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { type AlgorithmState, decide } from "../algorithms/decide.ts";
-import type { LeaseReply, LeaseRequest, LimitRequest, StoreReply } from "./protocol.ts";
+import type { RateLimitResult } from "../algorithms/result.ts";
+import type { Rate } from "../rates.ts";
+import type { LeaseReply, LeaseRequest, LimitBatch, StoreReply } from "./protocol.ts";
 
 /** What one key's object keeps in storage. */
 interface StoredKey {
@@ -44,10 +46,11 @@ function sqliteProblem(storage: DurableObjectStorage): string | null {
  * The Durable Object that holds rate-limit counts: one instance per (rate
  * name, key), SQLite-backed. Counting is exact because one object sees every
  * call for its key, one at a time, and each decision reads and writes its state
- * synchronously with no `await` in between. State is written to storage on
- * every counted call, so it survives eviction; an alarm drops it once the key
- * is back to full (and {@link STATE_LINGER_MS} has passed), so idle keys cost
- * no storage.
+ * synchronously with no `await` in between. Calls of one key that an isolate
+ * coalesced arrive as one batch, decided in order in one go with one write.
+ * State is written to storage by every call that counted something, so it
+ * survives eviction; an alarm drops it once the key is back to full (and
+ * {@link STATE_LINGER_MS} has passed), so idle keys cost no storage.
  *
  * Export it from the worker's main module and bind it with SQLite storage.
  *
@@ -62,7 +65,11 @@ function sqliteProblem(storage: DurableObjectStorage): string | null {
  */
 export class RateLimitStore extends DurableObject {
   readonly #problem = sqliteProblem(this.ctx.storage);
-  /** `undefined` until read from storage; `null` when the key has no state. */
+  /**
+   * The key's state, mirrored from storage: read once, then kept current here
+   * and written through. Safe because one object runs one call at a time.
+   * `undefined` until read; `null` when the key has no state.
+   */
   #stored: StoredKey | null | undefined;
 
   #load(): StoredKey | null {
@@ -70,10 +77,17 @@ export class RateLimitStore extends DurableObject {
     return this.#stored;
   }
 
-  /** Decides one call for this object's key. Called by the limiter over RPC. */
-  async limit(request: LimitRequest): Promise<StoreReply> {
+  /**
+   * Decides a batch of calls for this object's key, in order, as if they had
+   * come one by one, and writes the key's state once for all of them. Called
+   * by the limiter over RPC.
+   */
+  async limit(batch: LimitBatch): Promise<StoreReply> {
     if (this.#problem) return { misconfigured: this.#problem };
-    return { result: await this.#spend(request.rate, request.count, request.now) };
+    const before = this.#load();
+    const results = batch.decisions.map(({ count, now }) => this.#spend(batch.rate, count, now));
+    await this.#save(before);
+    return { results };
   }
 
   /**
@@ -85,38 +99,48 @@ export class RateLimitStore extends DurableObject {
   async lease(request: LeaseRequest): Promise<LeaseReply> {
     if (this.#problem) return { misconfigured: this.#problem };
     const { rate, units, minimum, now } = request;
+    const before = this.#load();
     const available = this.#peek(rate, now);
     const wanted = Math.min(units, Math.max(available, minimum));
     // When fewer than `minimum` fit, `wanted` is `minimum`: the refusal is the call's own.
-    const result = await this.#spend(rate, wanted, now);
+    const result = this.#spend(rate, wanted, now);
+    await this.#save(before);
     return { granted: result.ok ? wanted : 0, result };
   }
 
-  /** Units the key could spend now, without spending them. */
-  #peek(rate: LimitRequest["rate"], at: number | undefined): number {
-    const stored = this.#load();
+  /** The key's clock for a call: the reading, never earlier than one already counted. */
+  #clock(at: number | undefined): number {
     const clock = Math.floor(at ?? Date.now());
-    const now = stored ? Math.max(clock, stored.at) : clock;
-    const probe = decide(stored?.algorithm, rate, 1, now).result;
+    return this.#stored ? Math.max(clock, this.#stored.at) : clock;
+  }
+
+  /** Units the key could spend now, without spending them. */
+  #peek(rate: Rate, at: number | undefined): number {
+    const probe = decide(this.#stored?.algorithm, rate, 1, this.#clock(at)).result;
     return probe.ok ? probe.remaining + 1 : probe.remaining;
   }
 
-  /** Spends `count` units if they fit (and stores the new state); the decision either way. */
-  async #spend(rate: LimitRequest["rate"], count: number, at: number | undefined) {
-    const stored = this.#load();
-    const clock = Math.floor(at ?? Date.now());
-    const now = stored ? Math.max(clock, stored.at) : clock;
-    const { result, next } = decide(stored?.algorithm, rate, count, now);
+  /**
+   * Spends `count` units in memory if they fit; the decision either way.
+   * `#save` writes what was spent, once per store call.
+   */
+  #spend(rate: Rate, count: number, at: number | undefined): RateLimitResult {
+    const now = this.#clock(at);
+    const { result, next } = decide(this.#stored?.algorithm, rate, count, now);
     if (!result.ok) return result;
-
     const idleAt = Date.now() + Math.max(result.resetAfter, STATE_LINGER_MS);
-    const record: StoredKey = { algorithm: next, at: now, idleAt };
-    this.ctx.storage.kv.put(STATE, record);
-    this.#stored = record;
+    this.#stored = { algorithm: next, at: now, idleAt };
+    return result;
+  }
+
+  /** Writes the key's state if this call spent anything, and arms the cleanup alarm for a new key. */
+  async #save(before: StoredKey | null): Promise<void> {
+    const stored = this.#stored;
+    if (!stored || stored === before) return;
+    this.ctx.storage.kv.put(STATE, stored);
     // One alarm per stretch of activity: the alarm re-arms itself while the
     // key is busy, so a busy key does not pay an alarm write per call.
-    if (!stored) await this.ctx.storage.setAlarm(record.idleAt);
-    return result;
+    if (!before) await this.ctx.storage.setAlarm(stored.idleAt);
   }
 
   /** Drops the key's state once it is back to full, or waits for that moment. */

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import type { RateLimitResult } from "../algorithms/result.ts";
 import { RateLimitError, RateLimitStoreError } from "../errors.ts";
-import { type LeaseRequest, type LimitRequest, objectName } from "./protocol.ts";
+import { within } from "./deadlines.ts";
+import { type LeaseRequest, type LimitBatch, objectName } from "./protocol.ts";
 import type { RateLimitStore } from "./rate-limit-store.ts";
 
 /**
@@ -47,40 +48,60 @@ function resolveStore(store: RateLimitStoreBinding): DurableObjectNamespace<Rate
   return binding;
 }
 
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
- * Sends one request to the store object of (`name`, `key`). Everything that
- * can go wrong on the way (the object throws, cannot be reached, or is slower
- * than `timeout` ms) becomes a {@link RateLimitStoreError}; a missing binding
- * or a store declared without SQLite is a configuration mistake instead, a
- * `RateLimitError("INVALID_CONFIG")`. The key is
- * left out of error messages: it is often an IP address or an API key.
+ * Why a call of the store failed after `ms` without an answer: the cause of
+ * the {@link RateLimitStoreError} that {@link storeError} builds.
  *
  * @example
  * ```ts
- * await callStore("RATE_LIMIT", "api", ip, { rate, count: 1 }, 1000);
+ * storeError("api", noAnswer(1000)).message; // "... did not answer for rate \"api\": no answer within 1000 ms"
+ * ```
+ */
+export function noAnswer(ms: number): Error {
+  return new Error(`no answer within ${ms} ms`);
+}
+
+/**
+ * The error a `limit` call rejects with when the store of rate `name` could
+ * not answer, whatever the `cause`. The key is left out of the message: it is
+ * often an IP address or an API key.
+ *
+ * @example
+ * ```ts
+ * throw storeError("api", noAnswer(1000));
+ * ```
+ */
+export function storeError(name: string, cause: unknown): RateLimitStoreError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new RateLimitStoreError(
+    `svc ratelimit: the store did not answer for rate ${JSON.stringify(name)}: ${reason}`,
+    { cause },
+  );
+}
+
+/**
+ * Sends a batch of decisions to the store object of (`name`, `key`) and
+ * answers its results, in order. Everything that can go wrong on the way (the
+ * object throws, cannot be reached, or is slower than `timeout` ms) becomes a
+ * {@link RateLimitStoreError}; a missing binding or a store declared without
+ * SQLite is a configuration mistake instead, a
+ * `RateLimitError("INVALID_CONFIG")`. The key is left out of error messages:
+ * it is often an IP address or an API key.
+ *
+ * @example
+ * ```ts
+ * const [result] = await callStore("RATE_LIMIT", "api", ip, { rate, decisions: [{ count: 1 }] }, 1000);
  * ```
  */
 export async function callStore(
   store: RateLimitStoreBinding,
   name: string,
   key: string,
-  request: LimitRequest,
+  batch: LimitBatch,
   timeout: number,
-): Promise<RateLimitResult> {
-  const reply = await ask(store, name, timeout, (object) => object.limit(request), key);
-  return reply.result;
+): Promise<RateLimitResult[]> {
+  const reply = await ask(store, name, timeout, (object) => object.limit(batch), key);
+  return reply.results;
 }
 
 /**
@@ -113,13 +134,9 @@ async function ask<Reply extends object>(
   const call = async () => send(namespace.getByName(objectName(name, key)));
   let reply: Reply | { misconfigured: string };
   try {
-    reply = await withTimeout(call(), timeout);
+    reply = await within(call(), timeout, () => noAnswer(timeout));
   } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new RateLimitStoreError(
-      `svc ratelimit: the store did not answer for rate ${JSON.stringify(name)}: ${reason}`,
-      { cause },
-    );
+    throw storeError(name, cause);
   }
   if ("misconfigured" in reply)
     throw new RateLimitError("INVALID_CONFIG", `svc ratelimit: ${reply.misconfigured}`);

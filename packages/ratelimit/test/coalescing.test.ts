@@ -1,0 +1,158 @@
+import { env, exports } from "cloudflare:workers";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  createRateLimiter,
+  MINUTE,
+  type RateConfig,
+  type RateLimiter,
+  type RateLimitResult,
+  RateLimitStoreError,
+} from "../src/index.ts";
+import { MAX_BATCH } from "../src/store/coalescer.ts";
+import { objectName } from "../src/store/protocol.ts";
+import { freshKey, manualClock } from "./clock.ts";
+
+const fiveAMinute: RateConfig = { kind: "fixed window", rate: 5, period: MINUTE };
+
+/** How many store calls the {@link CountingStore} object of (`name`, `key`) has answered. */
+const storeCalls = (name: string, key: string) =>
+  env.COUNTING_STORE.getByName(objectName(name, key)).calls();
+
+/** `limit` calls of one key, all issued in one event-loop turn. */
+const burst = (limiter: RateLimiter<"api">, key: string, counts: number[]) =>
+  Promise.all(counts.map((count) => limiter.limit("api", { key, count })));
+
+describe("coalesced exact limiting", () => {
+  it("lets exactly `limit` of 40 concurrent calls through, in call order, with one store call", async () => {
+    const clock = manualClock();
+    const limiter = createRateLimiter({
+      store: "COUNTING_STORE",
+      rates: { api: fiveAMinute },
+      clock: clock.now,
+    });
+    const key = freshKey();
+    const results = await burst(limiter, key, Array(40).fill(1));
+
+    expect(results.slice(0, 5)).toEqual(
+      [4, 3, 2, 1, 0].map((remaining) => ({
+        ok: true,
+        retryAfter: 0,
+        limit: 5,
+        remaining,
+        resetAfter: MINUTE,
+      })),
+    );
+    for (const refused of results.slice(5)) {
+      expect(refused).toEqual({
+        ok: false,
+        retryAfter: MINUTE,
+        limit: 5,
+        remaining: 0,
+        resetAfter: MINUTE,
+      });
+    }
+    expect(await storeCalls("api", key)).toBe(1);
+  });
+
+  it(`sends a burst larger than ${MAX_BATCH} as batches of at most ${MAX_BATCH}, still exact`, async () => {
+    const limiter = createRateLimiter({
+      store: "COUNTING_STORE",
+      rates: { api: { kind: "token bucket", rate: 70, period: MINUTE } },
+    });
+    const key = freshKey();
+    const results = await burst(limiter, key, Array(100).fill(1));
+
+    expect(results.filter((result) => result.ok)).toHaveLength(70);
+    expect(results.slice(0, 70).every((result) => result.ok)).toBe(true);
+    expect(await storeCalls("api", key)).toBe(2);
+  });
+
+  it("decides a burst of mixed counts exactly as the same calls one by one", async () => {
+    const kinds = ["fixed window", "sliding window", "token bucket"] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...kinds),
+        fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 90 }),
+        async (kind, counts) => {
+          const clock = manualClock();
+          clock.advance(17_321); // mid-window, so the sliding window's previous window weighs too
+          const limiter = createRateLimiter({
+            store: "RATE_LIMIT",
+            rates: { api: { kind, rate: 12, period: MINUTE } },
+            clock: clock.now,
+          });
+          const [together, alone] = [freshKey("together"), freshKey("alone")];
+          const coalesced = await burst(limiter, together, counts);
+          const sequential: RateLimitResult[] = [];
+          for (const count of counts)
+            sequential.push(await limiter.limit("api", { key: alone, count }));
+          expect(coalesced).toEqual(sequential);
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it("stays exact across requests: calls of separate requests share store calls", async () => {
+    const key = freshKey();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        exports.default
+          .fetch(`http://ratelimit.test/limit?key=${encodeURIComponent(key)}`)
+          .then((response) => response.json<RateLimitResult | { error: string }>()),
+      ),
+    );
+
+    expect(answers.filter((answer) => "error" in answer)).toEqual([]);
+    const admitted = answers.filter((answer) => "ok" in answer && answer.ok);
+    expect(admitted).toHaveLength(5);
+    expect(admitted.map((answer) => (answer as RateLimitResult).remaining).sort()).toEqual([
+      0, 1, 2, 3, 4,
+    ]);
+    expect(await storeCalls("perRequest", key)).toBeLessThan(30);
+  });
+});
+
+describe("coalesced calls when the store fails", () => {
+  it("rejects every call of a failed store call with RateLimitStoreError", async () => {
+    const limiter = createRateLimiter({ store: "BROKEN_STORE", rates: { api: fiveAMinute } });
+    const key = freshKey();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, () => limiter.limit("api", { key })),
+    );
+
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe("rejected");
+      const { reason } = outcome as PromiseRejectedResult;
+      expect(reason).toBeInstanceOf(RateLimitStoreError);
+      expect(reason).toMatchObject({ code: "UNAVAILABLE" });
+    }
+    expect(await env.BROKEN_STORE.getByName(objectName("api", key)).calls()).toBe(1);
+  });
+
+  it("times out each call on its own clock, also one waiting behind a store call in flight", async () => {
+    const timeoutMs = 200;
+    const limiter = createRateLimiter({
+      store: "SILENT_STORE",
+      rates: { api: fiveAMinute },
+      timeoutMs,
+    });
+    const key = freshKey();
+    const timed = async () => {
+      const started = performance.now();
+      const error = await limiter.limit("api", { key }).catch((thrown: unknown) => thrown);
+      return { error, waited: performance.now() - started };
+    };
+    const first = timed();
+    await scheduler.wait(timeoutMs / 2);
+    const second = timed(); // the first call's store call is in flight: this one waits for it
+
+    for (const { error, waited } of await Promise.all([first, second])) {
+      expect(error).toBeInstanceOf(RateLimitStoreError);
+      expect((error as Error).message).toContain(`no answer within ${timeoutMs} ms`);
+      expect(waited).toBeGreaterThanOrEqual(timeoutMs - 1);
+      expect(waited).toBeLessThan(timeoutMs + 1_000);
+    }
+  });
+});
