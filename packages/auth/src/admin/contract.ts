@@ -225,3 +225,21 @@ export interface AdminOverview {
   activeUsers: { last24Hours: number; last7Days: number; last30Days: number };
   generatedAt: string;
 }
+
+/** `POST users/import` answer: counts, then one result per row of the request (in order). */
+export interface AdminImportReport {
+  dryRun: boolean;
+  created: number;
+  valid: number;
+  skipped: number;
+  invalid: number;
+  results: {
+    /** Position in the request, from 0. */
+    index: number;
+    id: string | null;
+    email: string | null;
+    /** `created`; `valid` on a dry run; `skipped` when the user exists; `invalid` with `errors`. */
+    status: "created" | "valid" | "skipped" | "invalid";
+    errors?: { field: string; message: string }[];
+  }[];
+}

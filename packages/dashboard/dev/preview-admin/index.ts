@@ -8,6 +8,7 @@ import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
 import { SvcError } from "@svc/server";
 import { problemResponse } from "@svc/server/http";
 import type { AuditEntry, Capabilities, User } from "../../ui/api/types.ts";
+import { manageOrganization } from "./organizations.ts";
 import { type PreviewData, seedPreviewData } from "./seed.ts";
 
 /** Options of the preview's fake admin surface. */
@@ -104,6 +105,10 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
     ],
     passwordLength: { min: 8, max: 128 },
   };
+  const profileOf = (user: User) =>
+    Object.fromEntries(
+      capabilities.userFields.map((field) => [field.name, user[field.name as keyof User]]),
+    );
   const userOf = (id: string) => {
     const user = data.users.find((candidate) => candidate.id === id);
     if (user === undefined) throw new SvcError("NOT_FOUND", "No user with this id.");
@@ -198,10 +203,16 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
       if (sub === undefined && method === "GET") {
         return json({
           user,
+          profile: profileOf(user),
           accounts: data.accounts.get(id) ?? [],
           sessions: data.sessions.get(id) ?? [],
           passkeys: data.passkeys.get(id) ?? [],
         });
+      }
+      if (sub === undefined && method === "PATCH") {
+        Object.assign(user, await body(request), { updatedAt: new Date().toISOString() });
+        audit(operator, "user.update", "user", id);
+        return json({ user, profile: profileOf(user) });
       }
       if (sub === undefined && method === "DELETE") {
         if (
@@ -325,6 +336,17 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
         if (id === undefined)
           return json({ enabled: false, organizations: [], total: 0, nextCursor: null });
         throw new SvcError("NOT_FOUND", "Not found.");
+      }
+      if (method !== "GET") {
+        const managed = manageOrganization(
+          data,
+          method,
+          parts,
+          method === "DELETE" ? {} : await body(request),
+        );
+        if (managed === undefined) throw new SvcError("NOT_FOUND", "Not found.");
+        audit(operator, `organization.${method.toLowerCase()}`, "organization", id ?? "new");
+        return json(managed.body, managed.status);
       }
       if (id === undefined) {
         const search = (url.searchParams.get("search") ?? "").toLowerCase();

@@ -6,18 +6,31 @@
  * `startExampleApp` fails with a message saying so.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Capabilities, Session, User, UserDetail, UserPage } from "../../ui/api/types.ts";
+import type {
+  Capabilities,
+  Invitation,
+  Member,
+  Organization,
+  Session,
+  User,
+  UserDetail,
+  UserPage,
+} from "../../ui/api/types.ts";
 import { expectAccessible } from "./support/accessibility.ts";
 import { type Chromium, chromiumOrSkip, launchChromium } from "./support/chromium.ts";
 import {
   dialog,
+  expectNoSidewaysScroll,
   expectNotOnPage,
+  focusedName,
   openDashboard,
   openUser,
   screenshot,
+  signedInAt,
   signedInPage,
   signInWith,
   storedTokens,
+  VIEWPORTS,
 } from "./support/dashboard-page.ts";
 import {
   ADMIN_TOKEN,
@@ -279,6 +292,168 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
     const capabilities = await adminGet<Capabilities>(app, "capabilities");
     expect(capabilities.organizations).toBe(true);
     await page.close();
+  });
+
+  it("creates, edits and deletes an organization, at desktop and phone width", async () => {
+    for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+      const owner = await signUp(app, { label: `org-owner-${width}` });
+      const slug = `made-${width}-${owner.id.slice(0, 6).toLowerCase()}`;
+      const page = await signedInAt(browser.context, app, "organizations");
+      await page.setViewportSize(viewport);
+      const desktop = width === "desktop";
+
+      await page.getByRole("button", { name: "New organization" }).click();
+      const create = dialog(page, "New organization");
+      await create.getByRole("button", { name: "Create organization" }).click();
+      await create.getByText("Enter a name.").waitFor();
+      await create.getByText("Pick the owner.").waitFor();
+      await create.getByLabel("Name").fill(`Made ${width}`);
+      expect(await create.getByLabel("Slug").inputValue()).toBe(`made-${width}`);
+      await create.getByLabel("Slug").fill(slug);
+      await create.getByLabel(/^Metadata/).fill("{plan: pro}");
+      await create.getByRole("searchbox", { name: "Owner" }).fill(owner.email);
+      await create.getByRole("button", { name: new RegExp(owner.email) }).click();
+      await create.getByRole("button", { name: "Create organization" }).click();
+      await create.getByText(/^This is not valid JSON/).waitFor();
+      if (desktop) await expectAccessible(page, "new organization with problems");
+      await create.getByLabel(/^Metadata/).fill('{"plan": "pro"}');
+      await create.getByRole("button", { name: "Create organization" }).click();
+      await page.getByRole("heading", { name: `Made ${width}`, level: 1 }).waitFor();
+      await expectNoSidewaysScroll(page.locator("body"));
+      const { organizations } = await adminGet<{ organizations: Organization[] }>(
+        app,
+        `organizations?search=${slug}`,
+      );
+      expect(organizations).toEqual([
+        expect.objectContaining({ slug, metadata: { plan: "pro" }, memberCount: 1 }),
+      ]);
+      const orgId = organizations[0]!.id;
+
+      await page.getByRole("button", { name: "Edit", exact: true }).click();
+      const edit = dialog(page, "Edit organization");
+      await edit.getByLabel("Slug").fill("Not A Slug");
+      await edit.getByRole("button", { name: "Save changes" }).click();
+      await edit.getByText("Use lowercase letters, digits and single hyphens").waitFor();
+      if (desktop) await expectAccessible(page, "edit organization");
+      await edit.getByLabel("Slug").fill(slug);
+      await edit.getByLabel("Name").fill(`Renamed ${width}`);
+      await edit.getByLabel(/^Metadata/).fill("");
+      await edit.getByRole("button", { name: "Save changes" }).click();
+      await page.getByRole("heading", { name: `Renamed ${width}`, level: 1 }).waitFor();
+      const edited = await adminGet<{ organization: Organization }>(app, `organizations/${orgId}`);
+      expect(edited.organization).toMatchObject({ name: `Renamed ${width}`, metadata: null });
+
+      await page.getByRole("button", { name: "Delete organization" }).click();
+      const remove = dialog(page, "Delete this organization?");
+      await remove.waitFor();
+      expect(await focusedName(page)).toBe("Cancel");
+      expect(await remove.textContent()).toContain("1 member");
+      if (desktop) await expectAccessible(page, "delete organization");
+      const confirm = remove.getByRole("button", { name: "Delete organization" });
+      expect(await confirm.isDisabled()).toBe(true);
+      await remove.getByRole("textbox").fill(slug);
+      await confirm.click();
+      await page.getByRole("heading", { name: "Organizations", level: 1 }).waitFor();
+      await expect.poll(() => focusedName(page)).toBe("Organizations");
+      const gone = await fetch(`${app.url}/_svc/admin/auth/organizations/${orgId}`, adminInit());
+      expect(gone.status).toBe(404);
+      await page.close();
+    }
+  });
+
+  it("manages members and invitations, at desktop and phone width", async () => {
+    for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+      const org = await seedOrganization(app, `manage-${width}`);
+      const joiner = await signUp(app, { label: `joiner-${width}` });
+      const page = await signedInAt(browser.context, app, `organizations/${org.id}`);
+      await page.setViewportSize(viewport);
+      const desktop = width === "desktop";
+      const rows = page.locator("table tbody tr");
+      const row = (email: string) => page.getByRole("row").filter({ hasText: email });
+      const membersApi = async () =>
+        (await adminGet<{ members: Member[] }>(app, `organizations/${org.id}/members`)).members;
+      await expect.poll(() => rows.count()).toBe(2);
+
+      await page.getByRole("button", { name: "Add member" }).click();
+      const add = dialog(page, "Add member");
+      await add.getByLabel("Email of an existing user").fill(joiner.email);
+      await add.getByLabel("Role").fill("captain");
+      await add.getByRole("button", { name: "Add member" }).click();
+      await add.getByText(/^Unknown role "captain" \(known: owner, admin, member/).waitFor();
+      expect(await add.getByLabel("Role").getAttribute("aria-invalid")).toBe("true");
+      if (desktop) await expectAccessible(page, "add member with an unknown role");
+      await add.getByLabel("Role").fill("admin");
+      await add.getByRole("button", { name: "Add member" }).click();
+      await row(joiner.email).waitFor();
+      expect(await page.getByText("3 members").count()).toBe(1);
+
+      await page.getByRole("button", { name: `Change role of ${org.owner.email}` }).click();
+      const role = dialog(page, `Role of ${org.owner.email}`);
+      await role.getByLabel("Role").fill("member");
+      await role.getByRole("button", { name: "Save role" }).click();
+      await role.getByText("Cannot take the role from the organization's last owner").waitFor();
+      if (desktop) await expectAccessible(page, "member role refused");
+      await role.getByRole("button", { name: "Cancel" }).click();
+
+      await page.getByRole("button", { name: `Remove ${org.owner.email}` }).click();
+      const refuse = dialog(page, `Remove ${org.owner.email}?`);
+      await refuse.waitFor();
+      expect(await focusedName(page)).toBe("Cancel");
+      await refuse.getByRole("button", { name: "Remove member" }).click();
+      await refuse.getByRole("alert").getByText("last owner").waitFor();
+      await refuse.getByRole("button", { name: "Cancel" }).click();
+
+      await page.getByRole("button", { name: `Change role of ${joiner.email}` }).click();
+      await dialog(page, `Role of ${joiner.email}`).getByLabel("Role").fill("member");
+      await dialog(page, `Role of ${joiner.email}`)
+        .getByRole("button", { name: "Save role" })
+        .click();
+      await row(joiner.email).getByText("member", { exact: true }).waitFor();
+      await page.getByRole("button", { name: `Remove ${joiner.email}` }).click();
+      await dialog(page, `Remove ${joiner.email}?`)
+        .getByRole("button", { name: "Remove member" })
+        .click();
+      await row(joiner.email).waitFor({ state: "detached" });
+      await expect.poll(() => focusedName(page)).toMatch(/^Members/);
+      expect((await membersApi()).map((member) => member.user.email)).not.toContain(joiner.email);
+
+      await page.getByRole("link", { name: "Invitations" }).click();
+      const invitee = `invitee-${width}-${joiner.id.slice(0, 6).toLowerCase()}@example.com`;
+      await page.getByRole("button", { name: "Invite by email" }).click();
+      const invite = dialog(page, "Invite by email");
+      await invite.getByLabel("Email").fill("not-an-email");
+      await invite.getByRole("button", { name: "Send invitation" }).click();
+      await invite.getByText("Enter an email address like ann@example.com.").waitFor();
+      await invite.getByLabel("Email").fill(invitee);
+      await invite.getByRole("button", { name: "Send invitation" }).click();
+      const created = dialog(page, "Invitation created");
+      await created.getByText("No email was sent.").waitFor();
+      expect(await created.textContent()).toContain(`tell ${invitee} yourself`);
+      if (desktop) await expectAccessible(page, "invitation not emailed");
+      await created.getByRole("button", { name: "Done" }).click();
+      await row(invitee).getByText("pending").waitFor();
+
+      await page.getByRole("button", { name: `Resend the invitation of ${invitee}` }).click();
+      await page.getByText(`The invitation of ${invitee} was renewed.`).waitFor();
+      await page.getByRole("button", { name: `Cancel the invitation of ${invitee}` }).click();
+      const cancel = dialog(page, `Cancel the invitation of ${invitee}?`);
+      await cancel.waitFor();
+      expect(await focusedName(page)).toBe("Cancel");
+      if (desktop) await expectAccessible(page, "cancel invitation");
+      await cancel.getByRole("button", { name: "Cancel invitation" }).click();
+      await row(invitee).getByText("canceled", { exact: true }).waitFor();
+      await expect.poll(() => focusedName(page)).toMatch(/^Invitations/);
+      await expectNoSidewaysScroll(page.locator("body"));
+      if (desktop) await expectAccessible(page, "invitations with actions");
+      const { invitations } = await adminGet<{ invitations: Invitation[] }>(
+        app,
+        `organizations/${org.id}/invitations`,
+      );
+      expect(invitations.find((invitation) => invitation.email === invitee)?.status).toBe(
+        "canceled",
+      );
+      await page.close();
+    }
   });
 
   it("answers 401 on the admin API without the token, for the page's own origin too", async () => {

@@ -207,6 +207,53 @@ describe.skipIf(!ready)("acting on a user", () => {
     await page.close();
   });
 
+  it("edits a profile from the user's fields, at desktop and phone width", async () => {
+    const other = await signUp(app, { label: "taken" });
+    for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+      const user = await signUp(app, { label: `profile-${width}` });
+      const page = await drawerOf(browser.context, app, user);
+      await page.setViewportSize(viewport);
+
+      await page.getByRole("button", { name: "Edit profile" }).click();
+      const edit = dialog(page, "Edit profile");
+      expect(await edit.getByLabel("Email", { exact: true }).inputValue()).toBe(user.email);
+      await edit.getByLabel("Name", { exact: true }).fill("");
+      await edit.getByLabel(/^Image/).fill("not a url");
+      await edit.getByRole("button", { name: "Save profile" }).click();
+      await edit.getByText("Enter name.").waitFor();
+      await edit.getByText("Enter a full address").waitFor();
+      expect(await focusedName(page)).toBe("INPUT");
+      if (width === "desktop") await expectAccessible(page, "edit profile with problems");
+
+      await edit.getByLabel("Name", { exact: true }).fill(`Renamed ${width}`);
+      await edit.getByLabel(/^Image/).fill("");
+      await edit.getByLabel("Email", { exact: true }).fill(other.email);
+      await edit.getByLabel(/^Username/).fill(`renamed_${width}_${user.id.slice(0, 6)}`);
+      await edit.getByLabel("Email verified").check();
+      await edit.getByRole("button", { name: "Save profile" }).click();
+      // The server's 409 for a taken email lands at the Email field.
+      await edit.getByText("Another user has it.").waitFor();
+      expect(await edit.getByLabel("Email", { exact: true }).getAttribute("aria-invalid")).toBe(
+        "true",
+      );
+      await edit.getByLabel("Email", { exact: true }).fill(user.email);
+      await edit.getByRole("button", { name: "Save profile" }).click();
+      await edit.waitFor({ state: "detached" });
+      await dialog(page, `Renamed ${width}`).waitFor();
+
+      const detail = await adminGet<{ profile: Record<string, unknown> }>(app, `users/${user.id}`);
+      expect(detail.profile).toMatchObject({
+        name: `Renamed ${width}`,
+        email: user.email,
+        emailVerified: true,
+        username: `renamed_${width}_${user.id.slice(0, 6)}`.toLowerCase(),
+      });
+      const updates = await auditOf(user.id, "user.update");
+      expect(updates.map((entry) => entry.outcome).sort()).toEqual(["error", "ok"]);
+      await page.close();
+    }
+  });
+
   it("explains the impersonation token and keeps it until Done", async () => {
     const user = await signUp(app, { label: "token" });
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {

@@ -3,10 +3,12 @@ import type {
   AuditEntry,
   Capabilities,
   Impersonation,
+  ImportReport,
   Invitation,
   Member,
   Organization,
   OrganizationPage,
+  Overview,
   User,
   UserDetail,
   UserPage,
@@ -29,6 +31,34 @@ export interface NewUser {
   role?: string;
 }
 
+/** Body of `POST organizations`. */
+export interface NewOrganization {
+  name: string;
+  slug: string;
+  ownerId: string;
+  logo?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Body of `PATCH organizations/:id`: the fields to change, `null` clearing logo or metadata. */
+export interface OrganizationChanges {
+  name?: string;
+  slug?: string;
+  logo?: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+/** Query of `GET users/export`: the users list's filters and the file's format. */
+export interface ExportQuery {
+  format: "csv" | "json";
+  search?: string;
+  role?: string;
+  banned?: boolean;
+}
+
+/** One request's worth of users to import: JSON records, or CSV text with its header row. */
+export type ImportChunk = { records: object[] } | { csv: string };
+
 const user = (id: string, ...rest: string[]) => `auth/${pathOf("users", id, ...rest)}`;
 const org = (id: string, ...rest: string[]) => `auth/${pathOf("organizations", id, ...rest)}`;
 
@@ -40,15 +70,30 @@ export function adminApi(client: AdminClient) {
   const get = <T>(path: string, query?: QueryParams, signal?: AbortSignal) =>
     client.request<T>("GET", path, { query, signal });
   const post = <T>(path: string, body: object = {}) => client.request<T>("POST", path, { body });
+  const patch = <T>(path: string, body: object) => client.request<T>("PATCH", path, { body });
   const del = <T>(path: string) => client.request<T>("DELETE", path);
   return {
     capabilities: (signal?: AbortSignal) =>
       get<Capabilities>("auth/capabilities", undefined, signal),
 
+    overview: (days: number, signal?: AbortSignal) =>
+      get<Overview>("auth/overview", { days }, signal),
+
     listUsers: (query: UserQuery, signal?: AbortSignal) =>
       get<UserPage>("auth/users", query, signal),
     createUser: (body: NewUser) => post<{ user: User }>("auth/users", body),
     getUser: (id: string, signal?: AbortSignal) => get<UserDetail>(user(id), undefined, signal),
+    updateUser: (id: string, changes: Record<string, unknown>) =>
+      patch<{ user: User; profile: Record<string, unknown> }>(user(id), changes),
+    exportUsers: (query: ExportQuery, signal?: AbortSignal) =>
+      client.response("GET", "auth/users/export", { query: { ...query }, signal }),
+    importUsers: (chunk: ImportChunk, dryRun: boolean) =>
+      client.request<ImportReport>("POST", "auth/users/import", {
+        query: { dryRun: dryRun ? true : undefined },
+        ...("csv" in chunk
+          ? { text: { type: "text/csv", content: chunk.csv } }
+          : { body: chunk.records }),
+      }),
     deleteUser: (id: string) => del<{ deleted: true }>(user(id)),
     setRole: (id: string, role: string) => post<{ user: User }>(user(id, "role"), { role }),
     ban: (id: string, body: { reason?: string; expiresAt?: string }) =>
@@ -75,6 +120,25 @@ export function adminApi(client: AdminClient) {
     ) => get<OrganizationPage>("auth/organizations", query, signal),
     getOrganization: (id: string, signal?: AbortSignal) =>
       get<{ organization: Organization }>(org(id), undefined, signal),
+    createOrganization: (body: NewOrganization) =>
+      post<{ organization: Organization }>("auth/organizations", body),
+    updateOrganization: (id: string, changes: OrganizationChanges) =>
+      patch<{ organization: Organization }>(org(id), changes),
+    deleteOrganization: (id: string) => del<{ deleted: true; members: number }>(org(id)),
+    addMember: (id: string, body: { email: string; role: string }) =>
+      post<{ member: Member }>(org(id, "members"), body),
+    setMemberRole: (id: string, memberId: string, role: string) =>
+      post<{ member: Member }>(org(id, "members", memberId, "role"), { role }),
+    removeMember: (id: string, memberId: string) =>
+      del<{ deleted: true }>(org(id, "members", memberId)),
+    invite: (id: string, body: { email: string; role: string }) =>
+      post<{ invitation: Invitation; emailed: boolean }>(org(id, "invitations"), body),
+    resendInvitation: (id: string, invitationId: string) =>
+      post<{ invitation: Invitation; emailed: boolean }>(
+        org(id, "invitations", invitationId, "resend"),
+      ),
+    cancelInvitation: (id: string, invitationId: string) =>
+      del<{ invitation: Invitation }>(org(id, "invitations", invitationId)),
     listMembers: (id: string, cursor?: string, signal?: AbortSignal) =>
       get<{ members: Member[]; nextCursor: string | null }>(org(id, "members"), { cursor }, signal),
     listInvitations: (id: string, cursor?: string, signal?: AbortSignal) =>

@@ -61,14 +61,25 @@ export interface AdminClientOptions {
 /** Per-call options. */
 export interface CallOptions {
   query?: QueryParams;
+  /** Sent as JSON. */
   body?: object;
+  /** Sent as is, for a body that is not JSON (a CSV file's chunk): `type` is its content-type. */
+  text?: { type: string; content: string };
   /** Aborts a call whose answer is no longer wanted (a newer search, a closed drawer). */
   signal?: AbortSignal;
 }
 
+/** The HTTP methods the admin API answers. */
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
 /** Typed HTTP verbs over `/_svc/admin/`; paths are relative to it (`auth/users`). */
 export interface AdminClient {
-  request<T>(method: "GET" | "POST" | "DELETE", path: string, options?: CallOptions): Promise<T>;
+  request<T>(method: Method, path: string, options?: CallOptions): Promise<T>;
+  /**
+   * The successful answer itself, unread, for a streamed file (`users/export`):
+   * a plain link cannot carry the bearer token, so the page reads the stream.
+   */
+  response(method: Method, path: string, options?: CallOptions): Promise<Response>;
 }
 
 /** Joins path segments, escaping each, so an id can never change the route. */
@@ -122,45 +133,53 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
 export function createAdminClient(options: AdminClientOptions): AdminClient {
   const send = options.fetch ?? ((input, init) => fetch(input, init));
   const origin = options.origin ?? "";
+  const response = async (method: Method, path: string, call: CallOptions = {}) => {
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      authorization: `Bearer ${options.token}`,
+    };
+    const init: RequestInit = {
+      method,
+      headers,
+      // Admin answers are personal data: no cookies sent, nothing cached.
+      credentials: "omit",
+      cache: "no-store",
+    };
+    if (call.signal) init.signal = call.signal;
+    if (call.text) {
+      headers["content-type"] = call.text.type;
+      init.body = call.text.content;
+    } else if (method === "POST" || method === "PATCH") {
+      headers["content-type"] = "application/json";
+      init.body = JSON.stringify(call.body ?? {});
+    }
+    let answer: Response;
+    try {
+      answer = await send(`${origin}${ADMIN_PREFIX}${path}${queryString(call.query)}`, init);
+    } catch (error) {
+      if (call.signal?.aborted) throw error;
+      throw new ApiError(
+        0,
+        "NETWORK",
+        "Could not reach the server. Check that the app is running, then try again.",
+      );
+    }
+    if (!answer.ok) {
+      const error = await errorFromResponse(answer);
+      if (answer.status === 401) options.onUnauthenticated?.(error);
+      throw error;
+    }
+    return answer;
+  };
   return {
-    async request<T>(method: "GET" | "POST" | "DELETE", path: string, call: CallOptions = {}) {
-      const headers: Record<string, string> = {
-        accept: "application/json",
-        authorization: `Bearer ${options.token}`,
-      };
-      const init: RequestInit = {
-        method,
-        headers,
-        // Admin answers are personal data: no cookies sent, nothing cached.
-        credentials: "omit",
-        cache: "no-store",
-      };
-      if (call.signal) init.signal = call.signal;
-      if (method === "POST") {
-        headers["content-type"] = "application/json";
-        init.body = JSON.stringify(call.body ?? {});
-      }
-      let response: Response;
+    response,
+    async request<T>(method: Method, path: string, call: CallOptions = {}) {
+      const answer = await response(method, path, call);
       try {
-        response = await send(`${origin}${ADMIN_PREFIX}${path}${queryString(call.query)}`, init);
-      } catch (error) {
-        if (call.signal?.aborted) throw error;
-        throw new ApiError(
-          0,
-          "NETWORK",
-          "Could not reach the server. Check that the app is running, then try again.",
-        );
-      }
-      if (!response.ok) {
-        const error = await errorFromResponse(response);
-        if (response.status === 401) options.onUnauthenticated?.(error);
-        throw error;
-      }
-      try {
-        return (await response.json()) as T;
+        return (await answer.json()) as T;
       } catch {
         throw new ApiError(
-          response.status,
+          answer.status,
           "BAD_RESPONSE",
           "The server sent an answer the dashboard could not read.",
         );

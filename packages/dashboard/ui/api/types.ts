@@ -7,14 +7,17 @@
  */
 export type {
   AdminAccount as Account,
+  AdminImportReport as ImportReport,
   AdminInvitation as Invitation,
   AdminMember as Member,
   AdminOrganization as Organization,
+  AdminOverview as Overview,
   AdminPasskey as Passkey,
   AdminSession as Session,
   AdminUser as User,
   AuditEntry,
   Capabilities,
+  EditableUserField,
   Impersonation,
   OrganizationPage,
   UserDetail,

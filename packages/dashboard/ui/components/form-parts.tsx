@@ -76,26 +76,29 @@ export function AuditReasonField(props: { value: string; onInput: (value: string
   );
 }
 
+/** What a {@link Field} gives its control, so the label, hint and problem belong to it. */
+export interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
 /**
- * A labelled input with an optional hint and the problem found with its
- * value, both tied to it (`aria-describedby`, `aria-invalid`) so a screen
- * reader reads them with the field.
+ * A labelled form control with an optional hint and the problem found with
+ * its value, both tied to it (`aria-describedby`, `aria-invalid`) so a screen
+ * reader reads them with the field. `children` renders the control (an
+ * input, a select, a textarea) from the props it must carry.
  *
  * @example
  * ```tsx
- * <TextField label="Email" name="email" type="email" value={email} onInput={setEmail} problem={problems.email} />
+ * <Field label="Metadata" problem={problems.metadata}>{(control) => <textarea {...control} class="input" />}</Field>
  * ```
  */
-export function TextField(props: {
+export function Field(props: {
   label: ComponentChildren;
-  name: string;
-  value: string;
-  onInput: (value: string) => void;
-  type?: "text" | "email" | "password" | "datetime-local";
   hint?: ComponentChildren;
   problem?: string | undefined;
-  autofocus?: boolean;
-  autocomplete?: string;
+  children: (control: ControlProps) => ComponentChildren;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -108,20 +111,11 @@ export function TextField(props: {
       <label class="field-label" for={id}>
         {props.label}
       </label>
-      <input
-        id={id}
-        class={props.problem ? "input input-invalid" : "input"}
-        name={props.name}
-        // Preact types each input type apart; all of these take the same attributes here.
-        type={(props.type ?? "text") as "text"}
-        value={props.value}
-        onInput={(event) => props.onInput(event.currentTarget.value)}
-        aria-invalid={props.problem ? true : undefined}
-        aria-describedby={describedBy === "" ? undefined : describedBy}
-        autofocus={props.autofocus}
-        autocomplete={props.autocomplete ?? "off"}
-        spellcheck={false}
-      />
+      {props.children({
+        id,
+        "aria-invalid": props.problem ? true : undefined,
+        "aria-describedby": describedBy === "" ? undefined : describedBy,
+      })}
       {props.hint ? (
         <p id={hintId} class="field-hint">
           {props.hint}
@@ -133,5 +127,47 @@ export function TextField(props: {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A labelled text input (see {@link Field}).
+ *
+ * @example
+ * ```tsx
+ * <TextField label="Email" name="email" type="email" value={email} onInput={setEmail} problem={problems.email} />
+ * ```
+ */
+export function TextField(props: {
+  label: ComponentChildren;
+  name: string;
+  value: string;
+  onInput: (value: string) => void;
+  type?: "text" | "email" | "url" | "number" | "password" | "datetime-local";
+  hint?: ComponentChildren;
+  problem?: string | undefined;
+  autofocus?: boolean;
+  autocomplete?: string;
+  /** The id of a `<datalist>` of suggestions. */
+  list?: string;
+}) {
+  return (
+    <Field label={props.label} hint={props.hint} problem={props.problem}>
+      {(control) => (
+        <input
+          {...control}
+          class={props.problem ? "input input-invalid" : "input"}
+          name={props.name}
+          // Preact types each input type apart; all of these take the same attributes here.
+          type={(props.type ?? "text") as "text"}
+          value={props.value}
+          onInput={(event) => props.onInput(event.currentTarget.value)}
+          autofocus={props.autofocus}
+          autocomplete={props.autocomplete ?? "off"}
+          spellcheck={false}
+          list={props.list}
+        />
+      )}
+    </Field>
   );
 }

@@ -11,6 +11,16 @@ export function navigate(href: string, options: { replace?: boolean } = {}): voi
   dispatchEvent(new Event(NAVIGATE_EVENT));
 }
 
+/**
+ * Moves focus to the new screen's heading once it has rendered, when the
+ * control that had focus went away with the old screen (a deleted item's
+ * page): focus would otherwise fall to the page body. The heading needs
+ * `tabIndex={-1}`.
+ */
+export function focusPageHeading(): void {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>("#main h1")?.focus());
+}
+
 function currentRoute(): Route {
   return parseRoute(location.pathname, location.search);
 }

@@ -1,22 +1,28 @@
 import { useApp } from "../../app-context.ts";
 import { LoadView } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
-import { Link } from "../../lib/navigation.tsx";
+import { focusPageHeading, Link, navigate } from "../../lib/navigation.tsx";
 import { hrefOf } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { InvitationList } from "./invitation-list.tsx";
 import { MemberList } from "./member-list.tsx";
+import { OrganizationActions } from "./organization-actions.tsx";
 
-/** One organization: its facts, then members or invitations (each tab has its own URL). */
+/**
+ * One organization: its facts and actions, then members or invitations
+ * (each tab has its own URL). After a delete the organizations list opens
+ * with focus on its heading.
+ */
 export function OrganizationDetail(props: { orgId: string; tab: "members" | "invitations" }) {
   const { api } = useApp();
   const { orgId, tab } = props;
   const org = useLoad((signal) => api.getOrganization(orgId, signal), [orgId]);
   const tabHref = (to: "members" | "invitations") =>
     hrefOf({ page: "organizations", orgId, tab: to });
+  const listHref = hrefOf({ page: "organizations", orgId: null, tab: "members" });
   return (
     <div class="page">
-      <Link class="back-link" href={hrefOf({ page: "organizations", orgId: null, tab: "members" })}>
+      <Link class="back-link" href={listHref}>
         ← Organizations
       </Link>
       <LoadView loaded={org} label="Loading organization…">
@@ -31,6 +37,14 @@ export function OrganizationDetail(props: { orgId: string; tab: "members" | "inv
                   <Time iso={organization.createdAt} />
                 </p>
               </div>
+              <OrganizationActions
+                organization={organization}
+                onChanged={org.reload}
+                onDeleted={() => {
+                  navigate(listHref);
+                  focusPageHeading();
+                }}
+              />
             </header>
             <nav class="tabs" aria-label="Organization">
               <Link
@@ -49,7 +63,7 @@ export function OrganizationDetail(props: { orgId: string; tab: "members" | "inv
               </Link>
             </nav>
             {tab === "members" ? (
-              <MemberList key={orgId} orgId={orgId} />
+              <MemberList key={orgId} orgId={orgId} onChanged={org.reload} />
             ) : (
               <InvitationList key={orgId} orgId={orgId} />
             )}

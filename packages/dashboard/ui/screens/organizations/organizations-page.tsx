@@ -9,6 +9,7 @@ import { Link, navigate } from "../../lib/navigation.tsx";
 import { FIRST_PAGE, hrefOf, type PagePosition } from "../../lib/routes.ts";
 import { useCursorPages } from "../../lib/use-cursor-pages.ts";
 import { useLoad } from "../../lib/use-load.ts";
+import { CreateOrganizationDialog } from "./create-organization-dialog.tsx";
 import { OrganizationDetail } from "./organization-detail.tsx";
 
 const PAGE_SIZE = 25;
@@ -32,6 +33,7 @@ export function OrganizationsPage(props: {
   at: PagePosition;
 }) {
   const { capabilities } = useApp();
+  const [creating, setCreating] = useState(false);
   if (props.orgId !== null && capabilities.organizations) {
     return <OrganizationDetail orgId={props.orgId} tab={props.tab} />;
   }
@@ -39,9 +41,25 @@ export function OrganizationsPage(props: {
     <div class="page">
       <header class="page-header">
         <div>
-          <h1 class="page-title">Organizations</h1>
+          <h1 class="page-title" tabIndex={-1}>
+            Organizations
+          </h1>
         </div>
+        {capabilities.organizations ? (
+          <button type="button" class="btn btn-primary" onClick={() => setCreating(true)}>
+            New organization
+          </button>
+        ) : null}
       </header>
+      {creating ? (
+        <CreateOrganizationDialog
+          onClose={() => setCreating(false)}
+          onCreated={(organization) => {
+            setCreating(false);
+            navigate(hrefOf({ page: "organizations", orgId: organization.id, tab: "members" }));
+          }}
+        />
+      ) : null}
       {capabilities.organizations ? (
         <OrganizationList query={props.search} at={props.at} />
       ) : (
@@ -95,7 +113,7 @@ function OrganizationList(props: { query: string; at: PagePosition }) {
           if (data.organizations.length === 0) {
             return (
               <Empty title={query ? "No organizations match" : "No organizations yet"}>
-                {query ? null : "Organizations appear here once users create them."}
+                {query ? null : "Organizations appear here once users or you create them."}
               </Empty>
             );
           }

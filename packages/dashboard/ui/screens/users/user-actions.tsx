@@ -4,18 +4,33 @@ import { useApp } from "../../app-context.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { BanDialog } from "./ban-dialog.tsx";
+import { EditProfileDialog } from "./edit-profile-dialog.tsx";
 import { ImpersonateDialog } from "./impersonate-dialog.tsx";
 import { PasswordDialog } from "./password-dialog.tsx";
 import { RoleDialog } from "./role-dialog.tsx";
 
-type Open = "role" | "ban" | "unban" | "password" | "impersonate" | "two-factor" | "delete" | null;
+type Open =
+  | "profile"
+  | "role"
+  | "ban"
+  | "unban"
+  | "password"
+  | "impersonate"
+  | "two-factor"
+  | "delete"
+  | null;
 
 /**
  * The admin plugin's actions on one user. Only actions that apply are shown:
  * "Disable two-factor" needs the plugin and a user who has it on; "Ban" and
  * "Unban" swap with the user's state. Each asks before it acts.
  */
-export function UserActions(props: { user: User; onChanged: () => void; onDeleted: () => void }) {
+export function UserActions(props: {
+  user: User;
+  profile: Readonly<Record<string, unknown>>;
+  onChanged: () => void;
+  onDeleted: () => void;
+}) {
   const { api, capabilities } = useApp();
   const { user, onChanged } = props;
   const [open, setOpen] = useState<Open>(null);
@@ -24,6 +39,11 @@ export function UserActions(props: { user: User; onChanged: () => void; onDelete
 
   return (
     <div class="action-bar">
+      {capabilities.userFields.length > 0 ? (
+        <button type="button" class="btn btn-small" onClick={() => setOpen("profile")}>
+          Edit profile
+        </button>
+      ) : null}
       {capabilities.roles.length > 0 ? (
         <button type="button" class="btn btn-small" onClick={() => setOpen("role")}>
           Change role
@@ -57,6 +77,9 @@ export function UserActions(props: { user: User; onChanged: () => void; onDelete
         Delete user
       </button>
 
+      {open === "profile" ? (
+        <EditProfileDialog user={user} profile={props.profile} onClose={close} onDone={onChanged} />
+      ) : null}
       {open === "role" ? <RoleDialog user={user} onClose={close} onDone={onChanged} /> : null}
       {open === "ban" ? <BanDialog user={user} onClose={close} onDone={onChanged} /> : null}
       {open === "password" ? (

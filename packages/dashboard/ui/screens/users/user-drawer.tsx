@@ -58,7 +58,12 @@ export function UserDrawer(props: {
               <div class="drawer-content">
                 <UserProfile user={data.user} />
                 {capabilities.userActions ? (
-                  <UserActions user={data.user} onChanged={changed} onDeleted={props.onDeleted} />
+                  <UserActions
+                    user={data.user}
+                    profile={data.profile}
+                    onChanged={changed}
+                    onDeleted={props.onDeleted}
+                  />
                 ) : null}
                 <UserSessions userId={userId} sessions={data.sessions} onChanged={changed} />
                 <UserAccounts
