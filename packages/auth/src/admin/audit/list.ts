@@ -6,6 +6,7 @@ import { DEFAULT_LIMIT, limitParser, oneOf, parseQuery, text } from "../query.ts
 import type { Row } from "../records.ts";
 import type { AdminCall } from "../router.ts";
 import { AUDIT_MODEL } from "../schema-plugin.ts";
+import { findUserIdByEmail } from "../users/load.ts";
 import { AUDIT_ACTIONS } from "./trail.ts";
 
 const QUERY = {
@@ -87,15 +88,9 @@ export async function listAudit(call: AdminCall): Promise<Response> {
  */
 async function targetIds(environment: AdminEnvironment, target: string): Promise<string[]> {
   if (!target.includes("@")) return [target];
-  const { names, db } = environment;
   const email = target.trim().toLowerCase();
-  const user = await db
-    .prepare(
-      `SELECT ${names.column("user", "id")} AS id FROM ${names.table("user")} WHERE ${names.column("user", "email")} = ?`,
-    )
-    .bind(email)
-    .first<{ id: string }>();
-  return [...new Set([target, email, ...(user === null ? [] : [String(user.id)])])];
+  const userId = await findUserIdByEmail(environment, email);
+  return [...new Set([target, email, ...(userId === null ? [] : [userId])])];
 }
 
 function toAuditEntry(row: Row): AuditEntry {

@@ -1,4 +1,5 @@
 import { SvcError, v } from "@svc/server";
+import { isEmailAddress } from "../email-address.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import { Issues, json, readBody } from "../http.ts";
 import { type Row, toInvitation } from "../records.ts";
@@ -12,8 +13,6 @@ const INVITE_BODY = v.object({
   role: v.union(v.string(), v.array(v.string())),
   inviterId: v.optional(v.string()),
 });
-/** Deliberately loose, as for user creation: the recipient's mailbox is the real check. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type InvitationParams = ParamsOf<"organizations/:id/invitations/:invitationId">;
 
@@ -42,7 +41,7 @@ export async function inviteMember(
   const body = await readBody(call.request, INVITE_BODY);
   const email = body.email.trim().toLowerCase();
   const issues = new Issues("body");
-  if (!EMAIL.test(email)) issues.add("email", "must be an email address");
+  if (!isEmailAddress(email)) issues.add("email", "must be an email address");
   issues.throwIfAny();
   const organization = await loadOrganization(environment, organizationId);
   const role = await checkOrganizationRoles(environment, organizationId, body.role);
@@ -123,21 +122,27 @@ export async function resendInvitation(call: ActionCall<InvitationParams>): Prom
  */
 export async function cancelInvitation(call: ActionCall<InvitationParams>): Promise<Response> {
   const { environment, audit } = call;
-  const { names, db } = environment;
+  const { db } = environment;
   const { id: organizationId, invitationId } = call.params;
   const row = await loadPending(environment, organizationId, invitationId, "cancel");
   audit.detail = `canceled the invitation of ${String(row.email)}`;
   const results = await db.batch<Row>([
-    db
-      .prepare(
-        `UPDATE ${names.table("invitation")} SET ${names.column("invitation", "status")} = 'canceled' ` +
-          `WHERE ${names.column("invitation", "id")} = ?`,
-      )
-      .bind(invitationId),
+    cancelStatement(environment, invitationId),
     audit.okStatement(),
     selectWithin(environment, "invitation", organizationId, invitationId),
   ]);
   return json({ invitation: toInvitation(results[2]?.results[0] ?? row) });
+}
+
+/** Sets an invitation's status to `canceled`, as better-auth's own cancel does. */
+function cancelStatement(environment: AdminEnvironment, invitationId: string): D1PreparedStatement {
+  const { names, db } = environment;
+  return db
+    .prepare(
+      `UPDATE ${names.table("invitation")} SET ${names.column("invitation", "status")} = 'canceled' ` +
+        `WHERE ${names.column("invitation", "id")} = ?`,
+    )
+    .bind(invitationId);
 }
 
 async function loadPending(
@@ -275,16 +280,7 @@ async function sendOrCancel(
     return true;
   } catch (error) {
     console.error("svc/auth admin: sendInvitationEmail failed", error);
-    if (cancelOnFailure) {
-      const { names, db } = environment;
-      await db
-        .prepare(
-          `UPDATE ${names.table("invitation")} SET ${names.column("invitation", "status")} = 'canceled' ` +
-            `WHERE ${names.column("invitation", "id")} = ?`,
-        )
-        .bind(String(invitation.id))
-        .run();
-    }
+    if (cancelOnFailure) await cancelStatement(environment, String(invitation.id)).run();
     throw new SvcError(
       "UNAVAILABLE",
       `The invitation email could not be sent (sendInvitationEmail failed)${cancelOnFailure ? "; the invitation was canceled" : ""}.`,

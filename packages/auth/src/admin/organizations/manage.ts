@@ -6,6 +6,7 @@ import { type Row, toOrganization } from "../records.ts";
 import type { ActionCall, ParamsOf } from "../router.ts";
 import { removalStatements } from "../users/cascade.ts";
 import { loadUserRow } from "../users/load.ts";
+import { leaveActiveOrganization } from "./active-organization.ts";
 import {
   checkOrganizationFields,
   ORGANIZATION_FIELDS_BODY,
@@ -101,20 +102,13 @@ export async function deleteOrganization(
   call: ActionCall<ParamsOf<"organizations/:id">>,
 ): Promise<Response> {
   const { environment, audit } = call;
-  const { names, db } = environment;
+  const { db } = environment;
   const id = call.params.id;
   const organization = await loadOrganization(environment, id);
-  const statements = await removalStatements(environment, "organization", id);
-  if (names.hasField("session", "activeOrganizationId")) {
-    statements.unshift(
-      db
-        .prepare(
-          `UPDATE ${names.table("session")} SET ${names.column("session", "activeOrganizationId")} = NULL ` +
-            `WHERE ${names.column("session", "activeOrganizationId")} = ?`,
-        )
-        .bind(id),
-    );
-  }
+  const statements = [
+    ...leaveActiveOrganization(environment, id),
+    ...(await removalStatements(environment, "organization", id)),
+  ];
   const members = Number(organization.memberCount ?? 0);
   audit.detail = `deleted ${JSON.stringify(String(organization.slug))} with ${members} members`;
   await db.batch([...statements, audit.okStatement()]);

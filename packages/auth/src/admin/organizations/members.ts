@@ -4,6 +4,8 @@ import type { AdminEnvironment } from "../environment.ts";
 import { Issues, json, readBody } from "../http.ts";
 import { type Row, toMember } from "../records.ts";
 import type { ActionCall, ParamsOf } from "../router.ts";
+import { findUserIdByEmail } from "../users/load.ts";
+import { leaveActiveOrganization } from "./active-organization.ts";
 import { loadMember, loadOrganization, selectWithin } from "./load.ts";
 import { assertAnotherOwner, checkOrganizationRoles, holdsOwnerRole } from "./roles.ts";
 
@@ -39,7 +41,7 @@ export async function addMember(
   issues.throwIfAny();
   await loadOrganization(environment, organizationId);
   const role = await checkOrganizationRoles(environment, organizationId, body.role);
-  const userId = body.userId ?? (await userIdByEmail(environment, body.email ?? ""));
+  const userId = body.userId ?? (await existingUserIdByEmail(environment, body.email ?? ""));
   audit.target = { targetType: "organization", targetId: organizationId, userId };
   const result = await callAuthEndpoint(environment, "addMember", {
     userId,
@@ -126,35 +128,22 @@ export async function removeMember(
         .bind(userId, organizationId),
     );
   }
-  if (names.hasField("session", "activeOrganizationId")) {
-    statements.push(
-      db
-        .prepare(
-          `UPDATE ${names.table("session")} SET ${names.column("session", "activeOrganizationId")} = NULL ` +
-            `WHERE ${names.column("session", "userId")} = ? AND ${names.column("session", "activeOrganizationId")} = ?`,
-        )
-        .bind(userId, organizationId),
-    );
-  }
+  statements.push(...leaveActiveOrganization(environment, organizationId, userId));
   audit.detail = `removed ${String(member.user_email)} (${String(member.role)})`;
   await db.batch([...statements, audit.okStatement()]);
   return json({ deleted: true });
 }
 
-async function userIdByEmail(environment: AdminEnvironment, email: string): Promise<string> {
-  const { names, db } = environment;
-  const row = await db
-    .prepare(
-      `SELECT ${names.column("user", "id")} AS id FROM ${names.table("user")} ` +
-        `WHERE ${names.column("user", "email")} = ?`,
-    )
-    .bind(email.trim().toLowerCase())
-    .first<{ id: string }>();
-  if (row === null) {
+async function existingUserIdByEmail(
+  environment: AdminEnvironment,
+  email: string,
+): Promise<string> {
+  const id = await findUserIdByEmail(environment, email);
+  if (id === null) {
     throw new SvcError(
       "NOT_FOUND",
       `No user with email ${JSON.stringify(email)}; invite them to the organization instead.`,
     );
   }
-  return row.id;
+  return id;
 }

@@ -1,5 +1,6 @@
 import { v } from "@svc/server";
 import { callAuthEndpoint, idOf } from "../auth-endpoint.ts";
+import { isEmailAddress } from "../email-address.ts";
 import { Issues, json, readBody } from "../http.ts";
 import { splitRoles } from "../plugin-settings.ts";
 import { toUser } from "../records.ts";
@@ -15,8 +16,6 @@ const BODY = v.object({
   emailVerified: v.optional(v.boolean()),
 });
 
-/** Deliberately loose: better-auth checks the address again, this only catches typos early. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_NAME = 200;
 
 /**
@@ -39,7 +38,7 @@ export async function createUser(call: ActionCall): Promise<Response> {
   const roles = body.role === undefined ? undefined : splitRoles(body.role);
   audit.target = { targetType: "user", targetId: email, userId: null };
   const issues = new Issues("body");
-  if (!EMAIL.test(email)) issues.add("email", "must be an email address");
+  if (!isEmailAddress(email)) issues.add("email", "must be an email address");
   if (name === "" || name.length > MAX_NAME)
     issues.add("name", `must be 1 to ${MAX_NAME} characters`);
   const known = environment.roles?.assignable ?? [];

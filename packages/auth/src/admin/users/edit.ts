@@ -1,5 +1,6 @@
 import { SvcError, v } from "@svc/server";
 import type { EditableUserField } from "../contract.ts";
+import { isEmailAddress } from "../email-address.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import { Issues, json, readBody } from "../http.ts";
 import type { Row } from "../records.ts";
@@ -8,7 +9,6 @@ import { usernameLimits } from "./editable-fields.ts";
 import { loadUserRow, selectUser, userOf } from "./load.ts";
 import { readableProfile, selectProfile } from "./profile.ts";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_TEXT = 2000;
 
 /** What better-auth's internal adapter offers for writing a user (runs its `databaseHooks`). */
@@ -99,7 +99,7 @@ async function checkValue(
         return { problem: `must be at most ${field.maxLength ?? MAX_TEXT} characters` };
       }
       if (field.format === "email") {
-        return EMAIL.test(value)
+        return isEmailAddress(value)
           ? { value: value.toLowerCase() }
           : { problem: "must be an email address" };
       }
@@ -161,20 +161,23 @@ async function assertUniqueValues(
   const unique = capabilities.userFields.filter(
     (field) => field.unique && data[field.name] !== undefined && data[field.name] !== null,
   );
-  const issues: { path: string; message: string }[] = [];
-  for (const field of unique) {
-    const taken = await db
-      .prepare(
-        `SELECT 1 FROM ${names.table("user")} WHERE ${names.column("user", field.name)} = ? ` +
-          `AND ${names.column("user", "id")} != ? LIMIT 1`,
-      )
-      .bind(data[field.name], id)
-      .first();
-    if (taken !== null) issues.push({ path: `body.${field.name}`, message: "another user has it" });
-  }
+  if (unique.length === 0) return;
+  const found = await db.batch(
+    unique.map((field) =>
+      db
+        .prepare(
+          `SELECT 1 FROM ${names.table("user")} WHERE ${names.column("user", field.name)} = ? ` +
+            `AND ${names.column("user", "id")} != ? LIMIT 1`,
+        )
+        .bind(data[field.name], id),
+    ),
+  );
+  const issues = unique
+    .filter((_, index) => (found[index]?.results.length ?? 0) > 0)
+    .map((field) => ({ path: `body.${field.name}`, message: "another user has it" }));
   if (issues.length > 0) {
-    const names = issues.map((issue) => issue.path.slice("body.".length)).join(", ");
-    throw new SvcError("CONFLICT", `Another user already has this ${names}.`, { issues });
+    const taken = issues.map((issue) => issue.path.slice("body.".length)).join(", ");
+    throw new SvcError("CONFLICT", `Another user already has this ${taken}.`, { issues });
   }
 }
 

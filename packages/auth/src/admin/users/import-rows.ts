@@ -1,5 +1,6 @@
 import { SvcError } from "@svc/server";
 import { decodeUtf8, isJsonContentType, readBodyBytes } from "@svc/server/http";
+import { isEmailAddress } from "../email-address.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import { splitRoles } from "../plugin-settings.ts";
 import { parseCsv } from "./csv.ts";
@@ -17,7 +18,6 @@ import { parseCsv } from "./csv.ts";
  */
 export const MAX_IMPORT_USERS = 500;
 const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** better-auth's default password hash: scrypt, `salt:key` in hex. */
 const SCRYPT_HASH = /^[0-9a-f]{32}:[0-9a-f]{128}$/;
 const MAX_TEXT = 2000;
@@ -147,7 +147,7 @@ export function checkImportRow(
   const rawEmail = textOf("email", 320);
   const email = rawEmail?.trim().toLowerCase() ?? null;
   if (email === null) fail("email", "is required");
-  else if (!EMAIL.test(email)) fail("email", "must be an email address");
+  else if (!isEmailAddress(email)) fail("email", "must be an email address");
   const name = textOf("name", 200)?.trim() ?? null;
   if (name === null || name === "") fail("name", "is required (1 to 200 characters)");
   let id = textOf("id", 255);

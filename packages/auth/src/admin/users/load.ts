@@ -53,6 +53,30 @@ export function userOf(result: D1Result<Row> | undefined, id: string): AdminUser
   return toUser(row, Date.now());
 }
 
+/**
+ * The id of the user with this email (compared as stored: lower case), or
+ * `null`: how routes that take an email find the user it names.
+ *
+ * @example
+ * ```ts
+ * const id = await findUserIdByEmail(environment, "Ann@Example.com");
+ * ```
+ */
+export async function findUserIdByEmail(
+  environment: AdminEnvironment,
+  email: string,
+): Promise<string | null> {
+  const { names, db } = environment;
+  const row = await db
+    .prepare(
+      `SELECT ${names.column("user", "id")} AS id FROM ${names.table("user")} ` +
+        `WHERE ${names.column("user", "email")} = ?`,
+    )
+    .bind(email.trim().toLowerCase())
+    .first<{ id: string }>();
+  return row === null ? null : String(row.id);
+}
+
 /** The `NOT_FOUND` of an unknown user id. */
 function userNotFound(id: string): SvcError {
   return new SvcError("NOT_FOUND", `No user with id ${JSON.stringify(id)}.`);
