@@ -109,6 +109,10 @@ async function main(): Promise<void> {
     await page.getByRole("columnheader", { name: "Invited", exact: true }).waitFor();
     await shoot(page, "organization-invitations");
 
+    await page.getByRole("link", { name: "Overview" }).click();
+    await page.locator(".chart-caption").waitFor();
+    await shoot(page, "overview");
+
     await page.getByRole("link", { name: "Audit" }).click();
     await page.locator(".audit-entry").first().waitFor();
     await shoot(page, "audit");

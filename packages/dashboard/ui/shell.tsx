@@ -5,9 +5,11 @@ import { BASE_PATH, FIRST_PAGE, type Route } from "./lib/routes.ts";
 import { ApiPage } from "./screens/api/api-page.tsx";
 import { AuditPage } from "./screens/audit/audit-page.tsx";
 import { OrganizationsPage } from "./screens/organizations/organizations-page.tsx";
+import { OverviewPage } from "./screens/overview/overview-page.tsx";
 import { UsersPage } from "./screens/users/users-page.tsx";
 
 const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
+  { page: "overview", label: "Overview", href: `${BASE_PATH}overview` },
   { page: "users", label: "Users", href: `${BASE_PATH}users` },
   { page: "organizations", label: "Organizations", href: `${BASE_PATH}organizations` },
   { page: "audit", label: "Audit", href: `${BASE_PATH}audit` },
@@ -15,6 +17,7 @@ const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
 ];
 
 const TITLES: Record<Route["page"], string> = {
+  overview: "Overview",
   users: "Users",
   organizations: "Organizations",
   audit: "Audit",
@@ -83,6 +86,8 @@ function Screen(props: { route: Route }) {
           at={route.at ?? FIRST_PAGE}
         />
       );
+    case "overview":
+      return <OverviewPage days={route.days} />;
     case "audit":
       return <AuditPage target={route.target} action={route.action} />;
     case "api":

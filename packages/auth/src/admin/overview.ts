@@ -11,7 +11,7 @@ const MAX_DAYS = 90;
 const QUERY = { days: integerIn(1, MAX_DAYS) };
 
 /**
- * `GET overview[?days=30]`: the dashboard's first screen. Totals (users,
+ * `GET overview[?days=30]`: the dashboard's Overview screen. Totals (users,
  * verified, banned, organizations), sign-ups per UTC day over the last `days`
  * (1–90, zero days included) and active users (distinct users whose session
  * was used) in the last 24 hours, 7 and 30 days: one D1 batch, each answered

@@ -9,6 +9,7 @@ import { SvcError } from "@svc/server";
 import { problemResponse } from "@svc/server/http";
 import type { AuditEntry, Capabilities, User } from "../../ui/api/types.ts";
 import { manageOrganization } from "./organizations.ts";
+import { previewOverview } from "./overview.ts";
 import { type PreviewData, seedPreviewData } from "./seed.ts";
 
 /** Options of the preview's fake admin surface. */
@@ -147,6 +148,10 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
     const method = request.method;
     const [root, id, sub, subId] = parts;
     if (root === "capabilities") return json(capabilities);
+    if (root === "overview") {
+      const days = Number(url.searchParams.get("days") ?? 30);
+      return json(previewOverview(data, days, options.organizations));
+    }
     if (root === "users" && id === undefined) {
       if (method === "GET") return listUsers(data, url);
       const input = await body(request);

@@ -60,6 +60,8 @@ const ROUTES: { href: string; route: Route }[] = [
     href: "/_svc/dashboard/audit?target=usr_1&action=user.ban",
     route: { page: "audit", target: "usr_1", action: "user.ban" },
   },
+  { href: "/_svc/dashboard/overview", route: { page: "overview", days: 30 } },
+  { href: "/_svc/dashboard/overview?days=90", route: { page: "overview", days: 90 } },
   { href: "/_svc/dashboard/api", route: { page: "api", filter: "" } },
   { href: "/_svc/dashboard/api?filter=hello", route: { page: "api", filter: "hello" } },
 ];
@@ -79,5 +81,16 @@ describe("routes", () => {
   it("ignores filter values outside the allow-list", () => {
     const route = parseRoute("/_svc/dashboard/users", "?sort=password&banned=maybe&order=sideways");
     expect(route).toMatchObject({ filters: DEFAULT_USER_FILTERS });
+  });
+
+  it("keeps the overview's window to the offered choices", () => {
+    expect(parseRoute("/_svc/dashboard/overview", "?days=45")).toEqual({
+      page: "overview",
+      days: 30,
+    });
+    expect(parseRoute("/_svc/dashboard/overview", "?days=7")).toEqual({
+      page: "overview",
+      days: 7,
+    });
   });
 });

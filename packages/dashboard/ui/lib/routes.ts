@@ -54,8 +54,23 @@ export type Route =
       search?: string;
       at?: PagePosition;
     }
+  | { page: "overview"; days: OverviewDays }
   | { page: "audit"; target: string; action: string }
   | { page: "api"; filter?: string };
+
+/** The windows the overview's sign-ups chart offers, in days; the server allows 1 to 90. */
+export const OVERVIEW_DAYS = [7, 30, 90] as const;
+
+/** One of {@link OVERVIEW_DAYS}. */
+export type OverviewDays = (typeof OVERVIEW_DAYS)[number];
+
+/** The overview's window when the URL names none (the issue's "last 30 days"). */
+export const DEFAULT_OVERVIEW_DAYS: OverviewDays = 30;
+
+function overviewDaysOf(params: URLSearchParams): OverviewDays {
+  const days = Number(params.get("days"));
+  return OVERVIEW_DAYS.find((known) => known === days) ?? DEFAULT_OVERVIEW_DAYS;
+}
 
 const SORTS: readonly UserSort[] = ["created", "email", "name"];
 
@@ -116,6 +131,8 @@ export function parseRoute(pathname: string, search: string): Route {
             orgId: id,
             tab: sub === "invitations" ? "invitations" : "members",
           };
+    case "overview":
+      return { page: "overview", days: overviewDaysOf(params) };
     case "audit":
       return {
         page: "audit",
@@ -166,6 +183,10 @@ export function hrefOf(route: Route): string {
       const base = `organizations/${encodeURIComponent(route.orgId)}`;
       return `${BASE_PATH}${route.tab === "invitations" ? `${base}/invitations` : base}`;
     }
+    case "overview":
+      return withQuery("overview", {
+        days: route.days === DEFAULT_OVERVIEW_DAYS ? "" : String(route.days),
+      });
     case "audit":
       return withQuery("audit", { target: route.target, action: route.action });
     case "api":
