@@ -27,6 +27,12 @@ export interface DevServerOptions {
   port?: number;
   /** How long to wait for the first answer. @default 60000 */
   readyTimeoutMs?: number;
+  /**
+   * Called with each piece wrangler prints, as it prints it: for a process
+   * that must see the log while the app runs (e.g. a test setup writing it
+   * to a file that test workers read). `output()` still holds all of it.
+   */
+  onOutput?: (chunk: string) => void;
 }
 
 async function freePort(): Promise<number> {
@@ -94,7 +100,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   let log = "";
   const append = (chunk: Buffer) => {
-    log += chunk.toString();
+    const text = chunk.toString();
+    log += text;
+    options.onOutput?.(text);
   };
   child.stdout?.on("data", append);
   child.stderr?.on("data", append);

@@ -9,10 +9,16 @@ const APP_DIR = path.resolve(import.meta.dirname, "../..");
 
 /**
  * Starts the example app exactly as `npm start` does, with fresh local state;
- * `vars` override `.dev.vars`.
+ * `vars` override `.dev.vars`; `onOutput` sees wrangler's log as it is printed.
  */
-export function startApp(options: { vars?: Record<string, string> } = {}): Promise<RunningApp> {
-  return startDevServer({ appDir: APP_DIR, ...(options.vars ? { vars: options.vars } : {}) });
+export function startApp(
+  options: { vars?: Record<string, string>; onOutput?: (chunk: string) => void } = {},
+): Promise<RunningApp> {
+  return startDevServer({
+    appDir: APP_DIR,
+    ...(options.vars ? { vars: options.vars } : {}),
+    ...(options.onOutput ? { onOutput: options.onOutput } : {}),
+  });
 }
 
 /**

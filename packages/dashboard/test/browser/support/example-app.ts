@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { type RunningApp, startApp } from "../../../../../examples/app/test/node/harness.ts";
 
 /** The admin token the browser tests give the example app (`--var SVC_ADMIN_TOKEN:…`). */
@@ -27,13 +28,66 @@ export async function adminGet<T>(app: RunningApp, path: string): Promise<T> {
 }
 
 /**
- * Starts the example app under `wrangler dev` (fresh local D1 and Durable
- * Objects) with the test admin token, and checks that it serves both the
- * admin API and the dashboard. When it does not, the tests fail here with a
- * message saying what is missing, rather than skipping.
+ * Where the global setup (`global-setup.ts`) tells test files about the
+ * example app it started for all of them: JSON of {@link SharedAppAddress}.
+ */
+export const SHARED_APP_ENV = "SVC_TEST_SHARED_EXAMPLE_APP";
+
+/** What a test file needs to reach the shared example app. */
+export interface SharedAppAddress {
+  url: string;
+  stateDir: string;
+  /** The file the global setup appends wrangler's log to. */
+  logFile: string;
+}
+
+/**
+ * The example app for a browser test file. With the default vars it is the
+ * one app the global setup started for every file (starting wrangler and
+ * migrating two databases costs about 6 s a file); its `stop` does nothing,
+ * since the global teardown stops it. With other `vars` (e.g.
+ * {@link ORGANIZATIONS_OFF}) the file gets an app of its own. Files share
+ * the database, so a test only counts what it created itself.
+ *
+ * @example
+ * ```ts
+ * beforeAll(async () => { app = await startExampleApp(); });
+ * afterAll(() => app.stop());
+ * ```
  */
 export async function startExampleApp(vars: Record<string, string> = {}): Promise<RunningApp> {
-  const app = await startApp({ vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN, ...vars } });
+  const shared = process.env[SHARED_APP_ENV];
+  if (shared !== undefined && Object.keys(vars).length === 0) {
+    const address = JSON.parse(shared) as SharedAppAddress;
+    return {
+      url: address.url,
+      stateDir: address.stateDir,
+      output: () => readFileSync(address.logFile, "utf8"),
+      stop: async () => {},
+    };
+  }
+  return launchExampleApp(vars);
+}
+
+/**
+ * Starts an example app of its own under `wrangler dev` (fresh local D1 and
+ * Durable Objects) with the test admin token, and checks that it serves both
+ * the admin API and the dashboard. When it does not, the tests fail here
+ * with a message saying what is missing, rather than skipping.
+ *
+ * @example
+ * ```ts
+ * const app = await launchExampleApp(ORGANIZATIONS_OFF);
+ * ```
+ */
+export async function launchExampleApp(
+  vars: Record<string, string> = {},
+  onOutput?: (chunk: string) => void,
+): Promise<RunningApp> {
+  const app = await startApp({
+    vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN, ...vars },
+    ...(onOutput ? { onOutput } : {}),
+  });
   try {
     const capabilities = await fetch(`${app.url}/_svc/admin/auth/capabilities`, adminInit());
     if (capabilities.status !== 200) {
