@@ -5,7 +5,7 @@
  * then reports. They need the admin API in the example app; without it
  * `startExampleApp` fails with a message saying so.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type {
   Capabilities,
   Invitation,
@@ -17,7 +17,7 @@ import type {
   UserPage,
 } from "../../ui/api/types.ts";
 import { expectAccessible } from "./support/accessibility.ts";
-import { type Chromium, chromiumOrSkip, launchChromium } from "./support/chromium.ts";
+import { chromiumOrSkip } from "./support/chromium.ts";
 import {
   dialog,
   expectNoSidewaysScroll,
@@ -32,30 +32,14 @@ import {
   storedTokens,
   VIEWPORTS,
 } from "./support/dashboard-page.ts";
-import {
-  ADMIN_TOKEN,
-  adminGet,
-  adminInit,
-  OPERATOR,
-  type RunningApp,
-  startExampleApp,
-} from "./support/example-app.ts";
+import { ADMIN_TOKEN, adminGet, adminInit, OPERATOR } from "./support/example-app.ts";
 import { seedOrganization, sessionIsLive, signIn, signUp } from "./support/seed.ts";
+import { browserTestbed } from "./support/testbed.ts";
 
 const ready = chromiumOrSkip();
 
 describe.skipIf(!ready)("the dashboard in Chromium against the example app", () => {
-  let app: RunningApp;
-  let browser: Chromium;
-
-  beforeAll(async () => {
-    app = await startExampleApp();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const { app, browser } = browserTestbed();
 
   it("signs in with the admin token, keeping it in sessionStorage only", async () => {
     const page = await openDashboard(browser.context, app);
@@ -385,7 +369,7 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
       await add.getByLabel("Role").fill("admin");
       await add.getByRole("button", { name: "Add member" }).click();
       await row(joiner.email).waitFor();
-      expect(await page.getByText("3 members").count()).toBe(1);
+      await expect.poll(() => page.getByText("3 members").count()).toBe(1);
 
       await page.getByRole("button", { name: `Change role of ${org.owner.email}` }).click();
       const role = dialog(page, `Role of ${org.owner.email}`);

@@ -7,9 +7,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contrastRatio, expectAccessible } from "./support/accessibility.ts";
-import { type Chromium, chromiumOrSkip, launchChromium } from "./support/chromium.ts";
+import { chromiumOrSkip } from "./support/chromium.ts";
 import {
   dialog,
   expectNoSidewaysScroll,
@@ -17,23 +17,14 @@ import {
   signedInAt,
   VIEWPORTS,
 } from "./support/dashboard-page.ts";
-import { adminInit, type RunningApp, startExampleApp } from "./support/example-app.ts";
+import { adminInit } from "./support/example-app.ts";
 import { seedOrganization, signUp } from "./support/seed.ts";
+import { browserTestbed } from "./support/testbed.ts";
 
 const ready = chromiumOrSkip();
 
 describe.skipIf(!ready)("the dashboard's lists", () => {
-  let app: RunningApp;
-  let browser: Chromium;
-
-  beforeAll(async () => {
-    app = await startExampleApp();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const { app, browser } = browserTestbed();
 
   const adminPost = async (path: string, body: object) =>
     fetch(

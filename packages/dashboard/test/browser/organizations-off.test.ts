@@ -3,32 +3,18 @@
  * organization plugin: an empty state that says so, never an error, and the
  * admin API reports the same "not enabled" state.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Capabilities, OrganizationPage } from "../../ui/api/types.ts";
 import { expectAccessible } from "./support/accessibility.ts";
-import { type Chromium, chromiumOrSkip, launchChromium } from "./support/chromium.ts";
+import { chromiumOrSkip } from "./support/chromium.ts";
 import { screenshot, signedInPage } from "./support/dashboard-page.ts";
-import {
-  adminGet,
-  ORGANIZATIONS_OFF,
-  type RunningApp,
-  startExampleApp,
-} from "./support/example-app.ts";
+import { adminGet, ORGANIZATIONS_OFF } from "./support/example-app.ts";
+import { browserTestbed } from "./support/testbed.ts";
 
 const ready = chromiumOrSkip();
 
 describe.skipIf(!ready)("the dashboard with the organization plugin off", () => {
-  let app: RunningApp;
-  let browser: Chromium;
-
-  beforeAll(async () => {
-    app = await startExampleApp(ORGANIZATIONS_OFF);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const { app, browser } = browserTestbed(ORGANIZATIONS_OFF);
 
   it("shows that organizations are not enabled", async () => {
     const page = await signedInPage(browser.context, app);

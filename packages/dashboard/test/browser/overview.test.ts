@@ -5,10 +5,10 @@
  * screen reads well (axe in light and dark) at laptop and phone widths.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Overview } from "../../ui/api/types.ts";
 import { expectAccessible } from "./support/accessibility.ts";
-import { type Chromium, chromiumOrSkip, launchChromium } from "./support/chromium.ts";
+import { chromiumOrSkip } from "./support/chromium.ts";
 import {
   expectNoSidewaysScroll,
   screenshot,
@@ -16,8 +16,9 @@ import {
   signedInPage,
   VIEWPORTS,
 } from "./support/dashboard-page.ts";
-import { adminGet, adminInit, type RunningApp, startExampleApp } from "./support/example-app.ts";
+import { adminGet, adminInit } from "./support/example-app.ts";
 import { signUp } from "./support/seed.ts";
+import { browserTestbed } from "./support/testbed.ts";
 
 const ready = chromiumOrSkip();
 
@@ -30,12 +31,9 @@ async function figure(page: Page, label: string): Promise<string> {
 const shown = (value: number) => value.toLocaleString("en");
 
 describe.skipIf(!ready)("the overview screen", () => {
-  let app: RunningApp;
-  let browser: Chromium;
+  const { app, browser } = browserTestbed();
 
   beforeAll(async () => {
-    app = await startExampleApp();
-    browser = await launchChromium();
     const banned = await signUp(app, { label: "overview-banned" });
     await signUp(app, { label: "overview-a" });
     await signUp(app, { label: "overview-b" });
@@ -48,10 +46,6 @@ describe.skipIf(!ready)("the overview screen", () => {
       }),
     );
     expect(ban.status).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it("is in the navigation and shows the figures the admin API counts", async () => {

@@ -7,10 +7,10 @@
  * light and dark mode.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "../../ui/api/types.ts";
 import { expectAccessible } from "./support/accessibility.ts";
-import { type Chromium, chromiumOrSkip, launchChromium } from "./support/chromium.ts";
+import { chromiumOrSkip } from "./support/chromium.ts";
 import {
   dialog,
   drawerOf,
@@ -19,23 +19,14 @@ import {
   focusedName,
   VIEWPORTS,
 } from "./support/dashboard-page.ts";
-import { adminGet, type RunningApp, startExampleApp } from "./support/example-app.ts";
+import { adminGet } from "./support/example-app.ts";
 import { seedOrganization, signIn, signUp } from "./support/seed.ts";
+import { browserTestbed } from "./support/testbed.ts";
 
 const ready = chromiumOrSkip();
 
 describe.skipIf(!ready)("acting on a user", () => {
-  let app: RunningApp;
-  let browser: Chromium;
-
-  beforeAll(async () => {
-    app = await startExampleApp();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const { app, browser } = browserTestbed();
 
   const auditOf = async (userId: string, action: string) =>
     (await adminGet<{ entries: AuditEntry[] }>(app, `audit?target=${userId}&action=${action}`))
