@@ -1,0 +1,182 @@
+/**
+ * Runs an import, dry or real, as a series of `POST users/import` requests
+ * (one per chunk of the file), and keeps an exact account of every row:
+ * what the server answered for it, or that it was never sent. A stop (the
+ * operator's Cancel, or a failed request) happens between requests, so the
+ * report can always say which rows landed and which did not.
+ */
+import { ApiError } from "../api/client.ts";
+import type { ImportReport } from "../api/types.ts";
+import { csvLine } from "./csv.ts";
+import type { ImportSourceRow } from "./import-file.ts";
+
+/** What happened to one row of the file. */
+export interface RowOutcome {
+  /** Where the row is in the file (see {@link ImportSourceRow}). */
+  row: number;
+  email: string | null;
+  /** The server's answer; `skipped` also for a repeat found across requests of a dry run. */
+  status: ImportReport["results"][number]["status"];
+  /** Plain reasons for `skipped` and `invalid` ("email: must be an email address"). */
+  reasons: string[];
+}
+
+/** Why a run ended before its last request. */
+export type RunStop =
+  | { kind: "canceled" }
+  | {
+      kind: "failed";
+      error: Error;
+      /** The failed request's rows: the first and last row numbers, and how many. */
+      rows: { first: number; last: number; count: number };
+      /** Whether those rows may have landed anyway (the answer was lost, not a refusal). */
+      uncertain: boolean;
+    };
+
+/** Where a run is, or where it ended. */
+export interface RunState {
+  /** Rows answered for so far. */
+  done: number;
+  total: number;
+  outcomes: RowOutcome[];
+  /** Set when the run ended early: the rows from `done` on were not answered for. */
+  stop: RunStop | null;
+}
+
+/** Counts of a run's outcomes. */
+export interface RunCounts {
+  created: number;
+  valid: number;
+  skipped: number;
+  invalid: number;
+}
+
+/**
+ * Sends the chunks one after another, `onProgress` after each, until all
+ * are answered, `shouldStop()` says so between two requests, or a request
+ * fails. A dry run also marks as skipped the rows that repeat an id or email
+ * of an earlier valid row in another request (the server sees one request at
+ * a time, and the real import would skip them).
+ *
+ * @example
+ * ```ts
+ * const state = await runImport(importChunks(file.rows), (records) => api.importUsers({ records }, true), {
+ *   dryRun: true, onProgress: setState, shouldStop: () => canceled.current,
+ * });
+ * ```
+ */
+export async function runImport(
+  chunks: readonly ImportSourceRow[][],
+  send: (records: object[]) => Promise<ImportReport>,
+  options: { dryRun: boolean; onProgress: (state: RunState) => void; shouldStop: () => boolean },
+): Promise<RunState> {
+  const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  const state: RunState = { done: 0, total, outcomes: [], stop: null };
+  const seen = { ids: new Map<string, number>(), emails: new Map<string, number>() };
+  for (const chunk of chunks) {
+    if (options.shouldStop()) {
+      state.stop = { kind: "canceled" };
+      break;
+    }
+    let report: ImportReport;
+    try {
+      report = await send(chunk.map((row) => row.record));
+    } catch (thrown) {
+      const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+      state.stop = {
+        kind: "failed",
+        error,
+        rows: { first: chunk[0]!.row, last: chunk.at(-1)!.row, count: chunk.length },
+        // A refusal (4xx) means the request's batch never ran; a lost answer or a 5xx may hide one that did.
+        uncertain: !(error instanceof ApiError) || error.status === 0 || error.status >= 500,
+      };
+      break;
+    }
+    for (const result of report.results) {
+      const source = chunk[result.index];
+      if (source === undefined) continue;
+      const outcome: RowOutcome = {
+        row: source.row,
+        email: result.email ?? emailOf(source.record),
+        status: result.status,
+        reasons: (result.errors ?? []).map((error) => `${error.field}: ${error.message}`),
+      };
+      if (options.dryRun && result.status === "valid") markRepeat(outcome, result.id, seen);
+      state.outcomes.push(outcome);
+    }
+    state.done += chunk.length;
+    options.onProgress({ ...state, outcomes: [...state.outcomes] });
+  }
+  return state;
+}
+
+function markRepeat(
+  outcome: RowOutcome,
+  id: string | null,
+  seen: { ids: Map<string, number>; emails: Map<string, number> },
+): void {
+  const earlierId = id === null ? undefined : seen.ids.get(id);
+  const earlierEmail = outcome.email === null ? undefined : seen.emails.get(outcome.email);
+  if (earlierId === undefined && earlierEmail === undefined) {
+    if (id !== null) seen.ids.set(id, outcome.row);
+    if (outcome.email !== null) seen.emails.set(outcome.email, outcome.row);
+    return;
+  }
+  outcome.status = "skipped";
+  if (earlierId !== undefined) outcome.reasons.push(`id: the same as row ${earlierId}`);
+  if (earlierEmail !== undefined) outcome.reasons.push(`email: the same as row ${earlierEmail}`);
+}
+
+function emailOf(record: Record<string, unknown>): string | null {
+  return typeof record.email === "string" ? record.email : null;
+}
+
+/**
+ * How many rows of each status a run has answered for.
+ *
+ * @example
+ * ```ts
+ * countOutcomes(state.outcomes); // { created: 0, valid: 2390, skipped: 5, invalid: 5 }
+ * ```
+ */
+export function countOutcomes(outcomes: readonly RowOutcome[]): RunCounts {
+  const counts: RunCounts = { created: 0, valid: 0, skipped: 0, invalid: 0 };
+  for (const outcome of outcomes) counts[outcome.status]++;
+  return counts;
+}
+
+/**
+ * The rows that will not be (or were not) imported: skipped and invalid, in
+ * file order.
+ *
+ * @example
+ * ```ts
+ * problemRows(state.outcomes).map((outcome) => outcome.row); // [7, 12]
+ * ```
+ */
+export function problemRows(outcomes: readonly RowOutcome[]): RowOutcome[] {
+  return outcomes
+    .filter((outcome) => outcome.status === "skipped" || outcome.status === "invalid")
+    .sort((a, b) => a.row - b.row);
+}
+
+/**
+ * Outcomes as a CSV report (`row,email,status,reasons`), for fixing the
+ * file in a spreadsheet: the dialog offers {@link problemRows}' rows.
+ *
+ * @example
+ * ```ts
+ * reportCsv([{ row: 7, email: "x", status: "invalid", reasons: ["email: must be an email address"] }]);
+ * // "row,email,status,reasons\r\n7,x,invalid,email: must be an email address\r\n"
+ * ```
+ */
+export function reportCsv(outcomes: readonly RowOutcome[]): string {
+  return (
+    csvLine(["row", "email", "status", "reasons"]) +
+    outcomes
+      .map((outcome) =>
+        csvLine([outcome.row, outcome.email, outcome.status, outcome.reasons.join("; ")]),
+      )
+      .join("")
+  );
+}
