@@ -16,7 +16,13 @@ import type { UserDetail, UserPage } from "../../ui/api/types.ts";
 import { parseCsv, unguardFormula } from "../../ui/lib/csv.ts";
 import { expectAccessible } from "./support/accessibility.ts";
 import { type Chromium, chromiumOrSkip, launchChromium } from "./support/chromium.ts";
-import { dialog, focusedName, signedInAt, VIEWPORTS } from "./support/dashboard-page.ts";
+import {
+  dialog,
+  focusedName,
+  screenshot,
+  signedInAt,
+  VIEWPORTS,
+} from "./support/dashboard-page.ts";
 import { adminGet, adminInit, type RunningApp, startExampleApp } from "./support/example-app.ts";
 import { signIn, signUp } from "./support/seed.ts";
 
@@ -97,6 +103,7 @@ describe.skipIf(!ready)("export and import", () => {
         await exporter.getByLabel("Include password hashes").check();
         await exporter.getByText("can move these users to another app").waitFor();
         await expectAccessible(page, `export dialog, password hashes warned (${width})`);
+        await screenshot(page, `export-dialog-hashes-${width}`);
       }
       const progress = await recordProgress(page);
       const download = await downloadBy(page, () =>
@@ -108,6 +115,7 @@ describe.skipIf(!ready)("export and import", () => {
       await expect.poll(() => focusedName(page)).toMatch(/^Saved users-.*: 3 users/);
       expect((await progress()).some((text) => / of 3 users · /.test(text))).toBe(true);
       await expectAccessible(page, `export saved (${width})`);
+      await screenshot(page, `export-saved-${width}`);
 
       const listed = (await adminGet<UserPage>(app, `users?search=${term}&limit=100`)).users;
       const expected = listed
@@ -190,6 +198,7 @@ describe.skipIf(!ready)("export and import", () => {
     });
     await importer.getByText("people.csv: 1,203 users, sent in 3 requests.").waitFor();
     await expectAccessible(page, "import dialog, file picked");
+    await screenshot(page, "import-file-picked");
 
     let progress = await recordProgress(page);
     await importer.getByRole("button", { name: "Check 1,203 users" }).click();
@@ -220,6 +229,7 @@ describe.skipIf(!ready)("export and import", () => {
       checked.map((item) => item.row),
     );
     await expectAccessible(page, "import dry-run report");
+    await screenshot(page, "import-dry-run-report");
     expect(await usersMatching(app, term)).toBe(0);
 
     progress = await recordProgress(page);
@@ -303,6 +313,7 @@ describe.skipIf(!ready)("export and import", () => {
     await held;
     await importer.getByText("Imported 500 of 1,200 rows · 500 users created").waitFor();
     await expectAccessible(page, "import in progress (phone)");
+    await screenshot(page, "import-progress-phone");
     await importer.getByRole("button", { name: "Cancel" }).click();
     await importer.getByRole("button", { name: "Stopping after this request…" }).waitFor();
     release();
@@ -312,6 +323,7 @@ describe.skipIf(!ready)("export and import", () => {
         "Import canceled after 1,000 of 1,200 rows: 1,000 users created. Rows from 1,001 on were not sent. Import the file again to finish (existing users are skipped).",
       );
     await expectAccessible(page, "import canceled (phone)");
+    await screenshot(page, "import-canceled-phone");
     expect(await usersMatching(app, term)).toBe(1000);
     await page.close();
   });

@@ -35,7 +35,7 @@ export function ImportReportView(props: {
               props.dryRun ? "Would create" : "Created",
               props.dryRun ? counts.valid : counts.created,
             ],
-            ["Skipped (exist)", counts.skipped],
+            ["Skipped", counts.skipped],
             ["Invalid", counts.invalid],
           ] as const
         ).map(([term, value]) => (

@@ -77,7 +77,7 @@ export function UsersPage(props: {
               : " "}
           </p>
         </div>
-        <div class="actions">
+        <div class="page-actions">
           <button type="button" class="btn" onClick={() => setTransfer("export")}>
             Export
           </button>
