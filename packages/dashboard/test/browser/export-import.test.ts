@@ -311,11 +311,14 @@ describe.skipIf(!ready)("export and import", () => {
     await importer.getByRole("button", { name: "Check 1,200 users" }).click();
     await importer.getByRole("button", { name: "Import 1,200 users" }).click({ timeout: 30_000 });
     await held;
+    // The clicked button is gone: focus waits on Cancel, not on the page body.
+    expect(await focusedName(page)).toBe("Cancel");
     await importer.getByText("Imported 500 of 1,200 rows · 500 users created").waitFor();
     await expectAccessible(page, "import in progress (phone)");
     await screenshot(page, "import-progress-phone");
     await importer.getByRole("button", { name: "Cancel" }).click();
     await importer.getByRole("button", { name: "Stopping after this request…" }).waitFor();
+    expect(await focusedName(page)).toBe("Stopping after this request…");
     release();
     await expect
       .poll(() => focusedName(page), { timeout: 30_000 })

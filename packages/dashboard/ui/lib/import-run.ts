@@ -72,7 +72,7 @@ export async function runImport(
 ): Promise<RunState> {
   const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   const state: RunState = { done: 0, total, outcomes: [], stop: null };
-  const seen = { ids: new Map<string, number>(), emails: new Map<string, number>() };
+  const seen: Seen = { id: new Map(), email: new Map(), username: new Map() };
   for (const chunk of chunks) {
     if (options.shouldStop()) {
       state.stop = { kind: "canceled" };
@@ -101,7 +101,14 @@ export async function runImport(
         status: result.status,
         reasons: (result.errors ?? []).map((error) => `${error.field}: ${error.message}`),
       };
-      if (options.dryRun && result.status === "valid") markRepeat(outcome, result.id, seen);
+      if (options.dryRun && result.status === "valid") {
+        const { username } = source.record;
+        markRepeat(outcome, seen, {
+          id: result.id,
+          email: outcome.email,
+          username: typeof username === "string" ? username.toLowerCase() : null,
+        });
+      }
       state.outcomes.push(outcome);
     }
     state.done += chunk.length;
@@ -110,21 +117,29 @@ export async function runImport(
   return state;
 }
 
+/** Row numbers of the valid rows seen so far, by the values a user must not share. */
+type Seen = Record<"id" | "email" | "username", Map<string, number>>;
+
 function markRepeat(
   outcome: RowOutcome,
-  id: string | null,
-  seen: { ids: Map<string, number>; emails: Map<string, number> },
+  seen: Seen,
+  keys: Record<keyof Seen, string | null>,
 ): void {
-  const earlierId = id === null ? undefined : seen.ids.get(id);
-  const earlierEmail = outcome.email === null ? undefined : seen.emails.get(outcome.email);
-  if (earlierId === undefined && earlierEmail === undefined) {
-    if (id !== null) seen.ids.set(id, outcome.row);
-    if (outcome.email !== null) seen.emails.set(outcome.email, outcome.row);
+  const fields = Object.keys(seen) as (keyof Seen)[];
+  const repeats = fields.flatMap((field) => {
+    const value = keys[field];
+    const earlier = value === null ? undefined : seen[field].get(value);
+    return earlier === undefined ? [] : [`${field}: the same as row ${earlier}`];
+  });
+  if (repeats.length > 0) {
+    outcome.status = "skipped";
+    outcome.reasons.push(...repeats);
     return;
   }
-  outcome.status = "skipped";
-  if (earlierId !== undefined) outcome.reasons.push(`id: the same as row ${earlierId}`);
-  if (earlierEmail !== undefined) outcome.reasons.push(`email: the same as row ${earlierEmail}`);
+  for (const field of fields) {
+    const value = keys[field];
+    if (value !== null) seen[field].set(value, outcome.row);
+  }
 }
 
 function emailOf(record: Record<string, unknown>): string | null {

@@ -33,14 +33,16 @@ export function ExportDialog(props: {
   const [hashes, setHashes] = useState(false);
   const [step, setStep] = useState<Step>({ kind: "choose", error: null, canceled: false });
   const running = useRef<AbortController | null>(null);
-  const result = useRef<HTMLParagraphElement>(null);
+  // The control each step puts the focus on, since the one that had it is gone.
+  const target = useRef<HTMLElement | null>(null);
+  const focusHere = (element: HTMLElement | null) => {
+    if (element !== null) target.current = element;
+  };
   const { filters, total } = props;
 
   // Closing the dialog mid-download ends the request.
   useEffect(() => () => running.current?.abort(), []);
-  useEffect(() => {
-    if (step.kind === "saved") result.current?.focus();
-  }, [step.kind]);
+  useEffect(() => target.current?.focus(), [step.kind]);
 
   const start = async (event: Event) => {
     event.preventDefault();
@@ -89,14 +91,19 @@ export function ExportDialog(props: {
             text={`${step.rows.toLocaleString("en")}${total === undefined ? "" : ` of ${total.toLocaleString("en")}`} users · ${formatBytes(step.bytes)}`}
           />
           <div class="actions">
-            <button type="button" class="btn" onClick={() => running.current?.abort()}>
+            <button
+              type="button"
+              class="btn"
+              ref={focusHere}
+              onClick={() => running.current?.abort()}
+            >
               Cancel export
             </button>
           </div>
         </div>
       ) : step.kind === "saved" ? (
         <div class="stack">
-          <p class="transfer-result" ref={result} tabIndex={-1}>
+          <p class="transfer-result" ref={focusHere} tabIndex={-1}>
             Saved <strong>{step.name}</strong>: {step.rows.toLocaleString("en")}{" "}
             {step.rows === 1 ? "user" : "users"}, {formatBytes(step.bytes)}.
           </p>
@@ -154,7 +161,7 @@ export function ExportDialog(props: {
             <button type="button" class="btn" onClick={props.onClose}>
               Cancel
             </button>
-            <button type="submit" class="btn btn-primary" autofocus>
+            <button type="submit" class="btn btn-primary" ref={focusHere} autofocus>
               Export {format.toUpperCase()}
             </button>
           </div>

@@ -35,7 +35,11 @@ export function ImportDialog(props: { onClose: () => void; onImported: () => voi
   const [reading, setReading] = useState(false);
   const [step, setStep] = useState<Step>({ kind: "pick" });
   const stop = useRef(false);
-  const result = useRef<HTMLParagraphElement>(null);
+  // The control each step puts the focus on, since the one that had it is gone.
+  const target = useRef<HTMLElement | null>(null);
+  const focusHere = (element: HTMLElement | null) => {
+    if (element !== null) target.current = element;
+  };
   const chunks = useMemo(() => (file === null ? [] : importChunks(file.rows)), [file]);
 
   // Closing the dialog mid-run stops it after the request in flight.
@@ -45,9 +49,7 @@ export function ImportDialog(props: { onClose: () => void; onImported: () => voi
     },
     [],
   );
-  useEffect(() => {
-    if (step.kind === "ran") result.current?.focus();
-  }, [step.kind]);
+  useEffect(() => target.current?.focus(), [step.kind]);
 
   const pick = async (input: HTMLInputElement) => {
     const picked = input.files?.[0];
@@ -58,8 +60,9 @@ export function ImportDialog(props: { onClose: () => void; onImported: () => voi
     try {
       setFile(await readImportFile(picked));
     } catch (error) {
-      if (!(error instanceof ImportFileError)) throw error;
-      setFileProblem(error.message);
+      setFileProblem(
+        error instanceof ImportFileError ? error.message : `${picked.name} could not be read.`,
+      );
     } finally {
       setReading(false);
     }
@@ -112,6 +115,7 @@ export function ImportDialog(props: { onClose: () => void; onImported: () => voi
                 name="file"
                 accept=".csv,.json,text/csv,application/json"
                 onChange={(event) => void pick(event.currentTarget)}
+                ref={focusHere}
                 autofocus
               />
             )}
@@ -144,14 +148,21 @@ export function ImportDialog(props: { onClose: () => void; onImported: () => voi
             text={progressText(step.dryRun, step.state)}
           />
           <div class="actions">
-            <button type="button" class="btn" onClick={cancel} disabled={step.stopping}>
+            <button
+              type="button"
+              class="btn"
+              ref={focusHere}
+              onClick={cancel}
+              // Not disabled: a disabled button would drop the focus to the page.
+              aria-disabled={step.stopping ? true : undefined}
+            >
               {step.stopping ? "Stopping after this request…" : "Cancel"}
             </button>
           </div>
         </div>
       ) : (
         <div class="stack">
-          <p class="transfer-result" ref={result} tabIndex={-1}>
+          <p class="transfer-result" ref={focusHere} tabIndex={-1}>
             {resultText(step.dryRun, step.state, file)}
           </p>
           {step.state.stop?.kind === "failed" ? (
