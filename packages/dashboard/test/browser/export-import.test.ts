@@ -105,6 +105,33 @@ describe.skipIf(!ready)("export and import", () => {
         await expectAccessible(page, `export dialog, password hashes warned (${width})`);
         await screenshot(page, `export-dialog-hashes-${width}`);
       }
+      if (width === "desktop") {
+        // Held before it reaches the server: the dialog stays on its progress, then is canceled.
+        let release = () => {};
+        await page.route("**/users/export*", async (route) => {
+          await new Promise<void>((go) => {
+            release = go;
+          });
+          await route.continue().catch(() => {});
+        });
+        await exporter.getByRole("button", { name: "Export CSV" }).click();
+        await exporter.getByRole("progressbar", { name: "Exporting users" }).waitFor();
+        await exporter.getByText("0 of 3 users · 0 B").waitFor();
+        expect(await focusedName(page)).toBe("Cancel export");
+        await expectAccessible(page, "export running (desktop)");
+        await exporter.getByRole("button", { name: "Cancel export" }).click();
+        await exporter.getByText("Export canceled. Nothing was saved.").waitFor();
+        release();
+        await page.unroute("**/users/export*");
+      } else {
+        // The connection drops once: the dialog says so in words and keeps the choices.
+        await page.route("**/users/export*", (route) => route.abort("connectionreset"), {
+          times: 1,
+        });
+        await exporter.getByRole("button", { name: "Export JSON" }).click();
+        await exporter.getByText("Could not reach the server.").waitFor();
+        await expectAccessible(page, "export failed (phone)");
+      }
       const progress = await recordProgress(page);
       const download = await downloadBy(page, () =>
         exporter.getByRole("button", { name: `Export ${format.toUpperCase()}` }).click(),
