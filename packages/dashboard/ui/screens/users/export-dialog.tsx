@@ -21,6 +21,11 @@ type Step =
  * header, so no plain link can download it) with progress and Cancel, and is
  * saved as `users-<date>.<format>`. Password hashes are opt-in, with a plain
  * warning: the audit trail records the choice.
+ *
+ * @example
+ * ```tsx
+ * <ExportDialog filters={filters} total={page.data?.total} onClose={() => setTransfer(null)} />
+ * ```
  */
 export function ExportDialog(props: {
   filters: UserFilters;

@@ -27,6 +27,11 @@ const count = (value: number) => value.toLocaleString("en");
  * be skipped or is invalid; then, on the operator's word, the import itself.
  * Both show progress and stop between requests on Cancel; the final report
  * says exactly which rows landed and which did not.
+ *
+ * @example
+ * ```tsx
+ * <ImportDialog onClose={() => setTransfer(null)} onImported={page.reload} />
+ * ```
  */
 export function ImportDialog(props: { onClose: () => void; onImported: () => void }) {
   const { api } = useApp();
