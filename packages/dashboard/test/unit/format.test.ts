@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   banLabel,
   describeUserAgent,
+  formatBytes,
   initials,
   isoAfter,
   rangeLabel,
@@ -81,5 +82,17 @@ describe("banLabel", () => {
 describe("isoAfter", () => {
   it("is an ISO timestamp that many seconds later", () => {
     expect(isoAfter(3600, NOW)).toBe("2026-11-23T10:00:00.000Z");
+  });
+});
+
+describe("formatBytes", () => {
+  it.each([
+    { bytes: 0, expected: "0 B" },
+    { bytes: 999, expected: "999 B" },
+    { bytes: 12_400, expected: "12.4 kB" },
+    { bytes: 2_100_000, expected: "2.1 MB" },
+    { bytes: 48_000_000, expected: "48 MB" },
+  ])("$bytes → $expected", ({ bytes, expected }) => {
+    expect(formatBytes(bytes)).toBe(expected);
   });
 });

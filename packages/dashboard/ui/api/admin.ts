@@ -54,6 +54,8 @@ export interface ExportQuery {
   search?: string;
   role?: string;
   banned?: boolean;
+  /** Adds each user's password hash (audited), for moving users to another database. */
+  passwordHashes?: boolean;
 }
 
 /** One request's worth of users to import: JSON records, or CSV text with its header row. */

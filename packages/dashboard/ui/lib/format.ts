@@ -122,3 +122,18 @@ export function timesIn(text: string): TextPart[] {
   if (last < text.length) parts.push({ text: text.slice(last), at: last });
   return parts;
 }
+
+/**
+ * A byte count for a progress line, in decimal units as file managers show
+ * them: "840 B", "12.4 kB", "2.1 MB".
+ *
+ * @example
+ * ```ts
+ * formatBytes(2_100_000); // "2.1 MB"
+ * ```
+ */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  const [size, unit] = bytes < 1e6 ? [bytes / 1e3, "kB"] : [bytes / 1e6, "MB"];
+  return `${size.toLocaleString("en", { maximumFractionDigits: 1 })} ${unit}`;
+}

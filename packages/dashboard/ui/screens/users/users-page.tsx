@@ -14,6 +14,8 @@ import {
 import { useCursorPages } from "../../lib/use-cursor-pages.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { CreateUserDialog } from "./create-user-dialog.tsx";
+import { ExportDialog } from "./export-dialog.tsx";
+import { ImportDialog } from "./import-dialog.tsx";
 import { UserDrawer } from "./user-drawer.tsx";
 import { UserFiltersBar } from "./user-filters.tsx";
 import { UsersTable } from "./users-table.tsx";
@@ -33,6 +35,7 @@ export function UsersPage(props: {
   const { api, capabilities } = useApp();
   const { filters, userId, at } = props;
   const [creating, setCreating] = useState(false);
+  const [transfer, setTransfer] = useState<"export" | "import" | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const deleted = useRef(false);
   const filterKey = JSON.stringify(filters);
@@ -74,11 +77,21 @@ export function UsersPage(props: {
               : " "}
           </p>
         </div>
-        {capabilities.userActions ? (
-          <button type="button" class="btn btn-primary" onClick={() => setCreating(true)}>
-            New user
+        <div class="page-actions">
+          <button type="button" class="btn" onClick={() => setTransfer("export")}>
+            Export
           </button>
-        ) : null}
+          {capabilities.userActions ? (
+            <button type="button" class="btn" onClick={() => setTransfer("import")}>
+              Import
+            </button>
+          ) : null}
+          {capabilities.userActions ? (
+            <button type="button" class="btn btn-primary" onClick={() => setCreating(true)}>
+              New user
+            </button>
+          ) : null}
+        </div>
       </header>
       <UserFiltersBar filters={filters} onChange={setFilters} />
       <div class={page.loading && page.data ? "refreshing" : undefined}>
@@ -134,6 +147,16 @@ export function UsersPage(props: {
           }}
           returnFocus={() => (deleted.current ? heading.current : null)}
         />
+      ) : null}
+      {transfer === "export" ? (
+        <ExportDialog
+          filters={filters}
+          total={page.data?.total}
+          onClose={() => setTransfer(null)}
+        />
+      ) : null}
+      {transfer === "import" ? (
+        <ImportDialog onClose={() => setTransfer(null)} onImported={page.reload} />
       ) : null}
       {creating ? (
         <CreateUserDialog
