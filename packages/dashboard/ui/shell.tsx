@@ -1,12 +1,26 @@
 import { useEffect } from "preact/hooks";
 import { useApp } from "./app-context.ts";
+import { lazyComponent } from "./components/lazy.tsx";
 import { Link, useRoute } from "./lib/navigation.tsx";
 import { BASE_PATH, FIRST_PAGE, type Route } from "./lib/routes.ts";
-import { ApiPage } from "./screens/api/api-page.tsx";
-import { AuditPage } from "./screens/audit/audit-page.tsx";
-import { OrganizationsPage } from "./screens/organizations/organizations-page.tsx";
-import { OverviewPage } from "./screens/overview/overview-page.tsx";
 import { UsersPage } from "./screens/users/users-page.tsx";
+
+// Users is where sign-in lands, so it is in app.js; the other screens are
+// chunks fetched the first time they are opened.
+const OverviewPage = lazyComponent(() =>
+  import("./screens/overview/overview-page.tsx").then((module) => module.OverviewPage),
+);
+const OrganizationsPage = lazyComponent(() =>
+  import("./screens/organizations/organizations-page.tsx").then(
+    (module) => module.OrganizationsPage,
+  ),
+);
+const AuditPage = lazyComponent(() =>
+  import("./screens/audit/audit-page.tsx").then((module) => module.AuditPage),
+);
+const ApiPage = lazyComponent(() =>
+  import("./screens/api/api-page.tsx").then((module) => module.ApiPage),
+);
 
 const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
   { page: "overview", label: "Overview", href: `${BASE_PATH}overview` },

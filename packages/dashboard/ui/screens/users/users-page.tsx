@@ -1,6 +1,7 @@
 import { useRef, useState } from "preact/hooks";
 import type { UserPage } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
+import { lazyComponent } from "../../components/lazy.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { rangeLabel } from "../../lib/format.ts";
@@ -14,11 +15,17 @@ import {
 import { useCursorPages } from "../../lib/use-cursor-pages.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { CreateUserDialog } from "./create-user-dialog.tsx";
-import { ExportDialog } from "./export-dialog.tsx";
-import { ImportDialog } from "./import-dialog.tsx";
 import { UserDrawer } from "./user-drawer.tsx";
 import { UserFiltersBar } from "./user-filters.tsx";
 import { UsersTable } from "./users-table.tsx";
+
+// Export and import are occasional jobs: their code is fetched when first opened.
+const ExportDialog = lazyComponent(() =>
+  import("./export-dialog.tsx").then((module) => module.ExportDialog),
+);
+const ImportDialog = lazyComponent(() =>
+  import("./import-dialog.tsx").then((module) => module.ImportDialog),
+);
 
 /** Users per page. */
 const PAGE_SIZE = 25;
