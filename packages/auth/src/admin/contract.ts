@@ -73,6 +73,10 @@ export interface AdminUser {
   isAnonymous: boolean;
   createdAt: string;
   updatedAt: string;
+  /** When the user last signed in (their newest session began; impersonations excluded); `null`: never. */
+  lastSignInAt: string | null;
+  /** When the user was last active (a sign-in or session refresh, about daily); `null`: never. */
+  lastActiveAt: string | null;
 }
 
 /** A session without its token. */
