@@ -201,7 +201,7 @@ export interface Impersonation {
 }
 
 /** Sort fields `GET users` accepts. */
-export type UserSort = "created" | "email" | "name";
+export type UserSort = "created" | "email" | "name" | "lastSignIn" | "lastActive";
 
 /** Query of `GET users`; absent fields are left out of the URL. (A type, so it fits string-keyed records.) */
 export type UserQuery = {

@@ -57,7 +57,7 @@ export type Route =
   | { page: "audit"; target: string; action: string }
   | { page: "api"; filter?: string };
 
-const SORTS: readonly UserSort[] = ["created", "email", "name"];
+const SORTS: readonly UserSort[] = ["created", "email", "name", "lastSignIn", "lastActive"];
 
 function filtersOf(params: URLSearchParams): UserFilters {
   const sort = params.get("sort") as UserSort | null;

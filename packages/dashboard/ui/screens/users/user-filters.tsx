@@ -10,6 +10,10 @@ const SORT_OPTIONS: readonly { value: string; label: string }[] = [
   { value: "name:desc", label: "Name Z–A" },
   { value: "email:asc", label: "Email A–Z" },
   { value: "email:desc", label: "Email Z–A" },
+  { value: "lastActive:desc", label: "Recently active" },
+  { value: "lastActive:asc", label: "Least recently active" },
+  { value: "lastSignIn:desc", label: "Recently signed in" },
+  { value: "lastSignIn:asc", label: "Least recently signed in" },
 ];
 
 const SEARCH_DELAY_MS = 250;
