@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible } from "./support/accessibility.ts";
 import { type Chromium, chromiumOrSkip, launchChromium } from "./support/chromium.ts";
-import { signedInAt, VIEWPORTS } from "./support/dashboard-page.ts";
+import { screenshot, signedInAt, VIEWPORTS } from "./support/dashboard-page.ts";
 import { adminInit, type RunningApp, startExampleApp } from "./support/example-app.ts";
 import { type SeededUser, signIn, signUp, uniqueEmail } from "./support/seed.ts";
 
@@ -79,10 +79,11 @@ describe.skipIf(!ready)("users' last sign-in and last activity", () => {
     expect(new URL(page.url()).searchParams.get("order") ?? "desc").toBe("desc");
     await expect.poll(() => rowEmails(page)).toEqual([newer.email, older.email, never.email]);
 
-    await sort.selectOption({ label: "Least recently signed in" });
+    await sort.selectOption({ label: "Oldest sign-in" });
     await expect.poll(() => new URL(page.url()).searchParams.get("sort")).toBe("lastSignIn");
     await expect.poll(() => rowEmails(page)).toEqual([never.email, older.email, newer.email]);
     await expectAccessible(page, "users sorted by last sign-in (desktop)");
+    await screenshot(page, "users-activity-desktop");
 
     // The URL alone brings the same order back.
     await page.reload();
@@ -105,6 +106,7 @@ describe.skipIf(!ready)("users' last sign-in and last activity", () => {
     await newerRow.getByText("Active just now").waitFor();
     expect(await page.getByRole("columnheader", { name: "Last active" }).isVisible()).toBe(false);
     await expectAccessible(page, "users sorted by last activity (phone)");
+    await screenshot(page, "users-activity-phone");
 
     await newerRow.getByRole("link").click();
     const drawer = page.getByRole("dialog");

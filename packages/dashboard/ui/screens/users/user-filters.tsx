@@ -11,9 +11,9 @@ const SORT_OPTIONS: readonly { value: string; label: string }[] = [
   { value: "email:asc", label: "Email A–Z" },
   { value: "email:desc", label: "Email Z–A" },
   { value: "lastActive:desc", label: "Recently active" },
-  { value: "lastActive:asc", label: "Least recently active" },
-  { value: "lastSignIn:desc", label: "Recently signed in" },
-  { value: "lastSignIn:asc", label: "Least recently signed in" },
+  { value: "lastActive:asc", label: "Longest inactive" },
+  { value: "lastSignIn:desc", label: "Newest sign-in" },
+  { value: "lastSignIn:asc", label: "Oldest sign-in" },
 ];
 
 const SEARCH_DELAY_MS = 250;
