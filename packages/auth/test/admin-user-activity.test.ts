@@ -68,7 +68,17 @@ describe("lastSignInAt / lastActiveAt", () => {
     )
       .bind(id)
       .run();
-    expect(await detail(id)).toMatchObject({ lastSignInAt: null, lastActiveAt: null });
+    const never = await detail(id);
+    expect(never).toMatchObject({ lastSignInAt: null, lastActiveAt: null });
+    // Still the allow-listed shape: the two times and nothing else of the activity table.
+    expect(Object.keys(never).sort()).toEqual(
+      [
+        ...["id", "email", "name", "emailVerified", "image", "role", "banned", "banReason"],
+        ...["banExpires", "username", "displayUsername", "twoFactorEnabled", "phoneNumber"],
+        ...["phoneNumberVerified", "isAnonymous", "createdAt", "updatedAt"],
+        ...["lastSignInAt", "lastActiveAt"],
+      ].sort(),
+    );
 
     const { token } = await signIn(email, PASSWORD);
     const signedIn = await detail(id);
