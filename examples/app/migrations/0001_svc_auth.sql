@@ -36,3 +36,10 @@ CREATE VIRTUAL TABLE "svc_user_search" USING fts5(email, name, username, id, con
 CREATE TRIGGER "svc_user_search_insert" AFTER INSERT ON "user" BEGIN INSERT INTO "svc_user_search"(rowid, email, name, username, id) VALUES (new.rowid, lower(new."email"), lower(new."name"), lower(new."username"), lower(new."id")); END;
 CREATE TRIGGER "svc_user_search_update" AFTER UPDATE OF "email", "name", "username", "id" ON "user" BEGIN DELETE FROM "svc_user_search" WHERE rowid = old.rowid; INSERT INTO "svc_user_search"(rowid, email, name, username, id) VALUES (new.rowid, lower(new."email"), lower(new."name"), lower(new."username"), lower(new."id")); END;
 CREATE TRIGGER "svc_user_search_delete" AFTER DELETE ON "user" BEGIN DELETE FROM "svc_user_search" WHERE rowid = old.rowid; END;
+CREATE TABLE "svc_user_activity" ("userId" TEXT NOT NULL PRIMARY KEY, "lastSignInAt" NOT NULL DEFAULT '', "lastActiveAt" NOT NULL DEFAULT '') WITHOUT ROWID;
+CREATE INDEX "svc_user_activity_sign_in_idx" ON "svc_user_activity" ("lastSignInAt", "userId");
+CREATE INDEX "svc_user_activity_active_idx" ON "svc_user_activity" ("lastActiveAt", "userId");
+CREATE TRIGGER "svc_user_activity_user_insert" AFTER INSERT ON "user" BEGIN INSERT OR IGNORE INTO "svc_user_activity"("userId") VALUES (new."id"); END;
+CREATE TRIGGER "svc_user_activity_user_delete" AFTER DELETE ON "user" BEGIN DELETE FROM "svc_user_activity" WHERE "userId" = old."id"; END;
+CREATE TRIGGER "svc_user_activity_sign_in" AFTER INSERT ON "session" WHEN new."impersonatedBy" IS NULL BEGIN INSERT INTO "svc_user_activity"("userId", "lastSignInAt", "lastActiveAt") VALUES (new."userId", new."createdAt", new."createdAt") ON CONFLICT("userId") DO UPDATE SET "lastSignInAt" = max("lastSignInAt", excluded."lastSignInAt"), "lastActiveAt" = max("lastActiveAt", excluded."lastActiveAt"); END;
+CREATE TRIGGER "svc_user_activity_refresh" AFTER UPDATE OF "updatedAt" ON "session" WHEN new."impersonatedBy" IS NULL BEGIN UPDATE "svc_user_activity" SET "lastActiveAt" = new."updatedAt" WHERE "userId" = new."userId" AND "lastActiveAt" < new."updatedAt"; END;

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { memoryAdapter } from "better-auth/adapters/memory";
-import { username } from "better-auth/plugins";
+import { admin, twoFactor, username } from "better-auth/plugins";
 import { describe, expect, it } from "vitest";
 import {
   compileMigrationsSql,
@@ -32,6 +32,7 @@ const LARGE_SET_TABLES = [
   "passkey",
   "session",
   "svcAdminAudit",
+  "svc_user_activity",
   "svc_user_search",
   "team",
   "teamMember",
@@ -160,7 +161,9 @@ describe("the user search index", () => {
     expect(await found(db, "countess")).toEqual(["old-1"]);
     expect(await found(db, "ada@")).toEqual(["old-1"]);
     const triggers = await db
-      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+      .prepare(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'svc_user_search%' ORDER BY name",
+      )
       .all<{ name: string; sql: string }>();
     expect(triggers.results.map((trigger) => trigger.name)).toEqual([
       "svc_user_search_delete",
@@ -175,6 +178,95 @@ describe("the user search index", () => {
   });
 });
 
+describe("the user activity table", () => {
+  async function activity(db: D1Database) {
+    const { results } = await db
+      .prepare(`SELECT * FROM "svc_user_activity" ORDER BY "userId"`)
+      .all<{ userId: string; lastSignInAt: string; lastActiveAt: string }>();
+    return results;
+  }
+
+  it("is filled from existing users and sessions, skipping impersonations, and rebuilt when stale", async () => {
+    const db = env.MIGRATE_ACTIVITY;
+    // Three plugin sets: ensureMigrated runs once per database and schema.
+    await ensureMigrated(authOn(db, [admin(), username()]));
+    // A database from before the table: drop it and its triggers, then write users and sessions.
+    await db.batch(
+      [
+        'DROP TRIGGER "svc_user_activity_user_insert"',
+        'DROP TRIGGER "svc_user_activity_user_delete"',
+        'DROP TRIGGER "svc_user_activity_sign_in"',
+        'DROP TRIGGER "svc_user_activity_refresh"',
+        'DROP TABLE "svc_user_activity"',
+      ].map((sql) => db.prepare(sql)),
+    );
+    const user = (id: string) =>
+      db.prepare(
+        `INSERT INTO "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt") VALUES ('${id}', '${id}', '${id}@example.test', 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+      );
+    const session = (id: string, userId: string, created: string, updated: string, by = "NULL") =>
+      db.prepare(
+        `INSERT INTO "session" ("id", "token", "userId", "expiresAt", "createdAt", "updatedAt", "impersonatedBy") VALUES ('${id}', 't-${id}', '${userId}', '2027-01-01T00:00:00.000Z', '${created}', '${updated}', ${by})`,
+      );
+    await db.batch([
+      user("a"),
+      user("b"),
+      user("c"),
+      session("a1", "a", "2026-02-01T00:00:00.000Z", "2026-02-03T00:00:00.000Z"),
+      session("a2", "a", "2026-02-02T00:00:00.000Z", "2026-02-02T00:00:00.000Z"),
+      session("b1", "b", "2026-03-01T00:00:00.000Z", "2026-03-05T00:00:00.000Z", "'admin-1'"),
+    ]);
+    await ensureMigrated(authOn(db, [admin()]));
+    expect(await activity(db)).toEqual([
+      {
+        userId: "a",
+        lastSignInAt: "2026-02-02T00:00:00.000Z",
+        lastActiveAt: "2026-02-03T00:00:00.000Z",
+      },
+      { userId: "b", lastSignInAt: "", lastActiveAt: "" },
+      { userId: "c", lastSignInAt: "", lastActiveAt: "" },
+    ]);
+
+    // From then on the triggers keep it: a sign-in, a refresh (never lowering), a deletion.
+    await db.batch([
+      session("c1", "c", "2026-04-01T00:00:00.000Z", "2026-04-01T00:00:00.000Z"),
+      db.prepare(`UPDATE "session" SET "updatedAt" = '2026-04-09T00:00:00.000Z' WHERE id = 'a2'`),
+      db.prepare(`UPDATE "session" SET "updatedAt" = '2026-01-09T00:00:00.000Z' WHERE id = 'a1'`),
+      db.prepare(`UPDATE "session" SET "updatedAt" = '2026-05-09T00:00:00.000Z' WHERE id = 'b1'`),
+      db.prepare(`DELETE FROM "user" WHERE id = 'b'`),
+    ]);
+    expect(await activity(db)).toEqual([
+      {
+        userId: "a",
+        lastSignInAt: "2026-02-02T00:00:00.000Z",
+        lastActiveAt: "2026-04-09T00:00:00.000Z",
+      },
+      {
+        userId: "c",
+        lastSignInAt: "2026-04-01T00:00:00.000Z",
+        lastActiveAt: "2026-04-01T00:00:00.000Z",
+      },
+    ]);
+
+    // A stale trigger is noticed: everything is dropped, recreated and refilled.
+    await db.batch([
+      db.prepare('DROP TRIGGER "svc_user_activity_refresh"'),
+      db.prepare(
+        `CREATE TRIGGER "svc_user_activity_refresh" AFTER UPDATE OF "updatedAt" ON "session" BEGIN SELECT 1; END`,
+      ),
+    ]);
+    await ensureMigrated(authOn(db, [admin(), twoFactor()]));
+    expect((await activity(db)).map((row) => row.userId)).toEqual(["a", "c"]);
+    const refresh = await db
+      .prepare(`SELECT sql FROM sqlite_master WHERE name = 'svc_user_activity_refresh'`)
+      .first<string>("sql");
+    expect(refresh).toContain('WHEN new."impersonatedBy" IS NULL');
+    expect(
+      await compileMigrationsSql({ secret: "x", database: db, plugins: [admin(), twoFactor()] }),
+    ).toBe("");
+  });
+});
+
 describe("compileMigrationsSql", () => {
   it("writes a deterministic wrangler migration file: a header, then one statement per line", async () => {
     const first = await compileMigrationsSql({ secret: "a", plugins: largePluginSet() });
@@ -185,7 +277,7 @@ describe("compileMigrationsSql", () => {
     expect(statements.length).toBeGreaterThan(LARGE_SET_TABLES.length);
     for (const statement of statements) {
       expect(statement).toMatch(
-        /^(create (unique )?(table|index) |CREATE (VIRTUAL TABLE|TRIGGER) "svc_user_search).*;$/,
+        /^(create (unique )?(table|index) |CREATE (VIRTUAL TABLE|TRIGGER) "svc_user_search|CREATE (TABLE|INDEX|TRIGGER) "svc_user_activity).*;$/,
       );
     }
     expect(first).not.toContain("?");
@@ -242,6 +334,7 @@ describe("ensureMigrated when something goes wrong", () => {
       "account",
       "session",
       "svcAdminAudit",
+      "svc_user_activity",
       "svc_user_search",
       "user",
       "verification",

@@ -73,6 +73,10 @@ export interface AdminUser {
   isAnonymous: boolean;
   createdAt: string;
   updatedAt: string;
+  /** When the user last signed in (their newest session began; impersonations excluded); `null`: never. */
+  lastSignInAt: string | null;
+  /** When the user was last active (a sign-in or session refresh, about daily); `null`: never. */
+  lastActiveAt: string | null;
 }
 
 /** A session without its token. */
@@ -197,7 +201,7 @@ export interface Impersonation {
 }
 
 /** Sort fields `GET users` accepts. */
-export type UserSort = "created" | "email" | "name";
+export type UserSort = "created" | "email" | "name" | "lastSignIn" | "lastActive";
 
 /** Query of `GET users`; absent fields are left out of the URL. (A type, so it fits string-keyed records.) */
 export type UserQuery = {

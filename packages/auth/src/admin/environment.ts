@@ -12,6 +12,7 @@ import {
 } from "./plugin-settings.ts";
 import { SVC_ADMIN_PLUGIN_ID } from "./schema-plugin.ts";
 import { SqlNames } from "./sql-names.ts";
+import { USER_ACTIVITY_TABLE } from "./user-activity.ts";
 import { editableUserFields } from "./users/editable-fields.ts";
 
 /**
@@ -68,6 +69,13 @@ export interface AdminEnvironment {
   /** Whether email + password sign-in is enabled. */
   emailAndPassword: boolean;
   impersonation: Required<ImpersonationOptions>;
+  /**
+   * Whether the database has svc's user activity table (`svc_user_activity`),
+   * read once with the environment: without it (a checked-in migration not
+   * yet regenerated) users read as never signed in and the activity sorts
+   * are refused.
+   */
+  userActivity: boolean;
 }
 
 /**
@@ -139,6 +147,10 @@ export async function adminEnvironment(
   const roles = adminPlugin ? roleSettingsOf(adminPlugin) : null;
   const database = auth.options.database;
   if (!isD1Like(database)) throw new Error("svc/auth admin: the auth database is not D1");
+  const activityTable = await database
+    .prepare("SELECT 1 AS present FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .bind(USER_ACTIVITY_TABLE)
+    .first();
   return {
     db: database,
     names: new SqlNames(auth.tables),
@@ -159,5 +171,6 @@ export async function adminEnvironment(
     organizations: organizationPlugin ? organizationSettingsOf(organizationPlugin) : null,
     emailAndPassword: auth.options.emailAndPassword?.enabled === true,
     impersonation: options.impersonation,
+    userActivity: activityTable !== null,
   };
 }

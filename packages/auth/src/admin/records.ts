@@ -50,7 +50,9 @@ export const USER_FIELDS = [
 /**
  * A user. `banned` is the ban in force: a ban whose expiry has passed reads
  * as not banned (better-auth lifts it at the next sign-in), with its reason
- * and expiry cleared.
+ * and expiry cleared. `lastSignInAt` / `lastActiveAt` come from svc's
+ * activity table (selected alongside; see `user-activity.ts`), `null` for a
+ * user who never signed in.
  *
  * @example
  * ```ts
@@ -77,6 +79,8 @@ export function toUser(row: Row, now: number): AdminUser {
     isAnonymous: bool(row.isAnonymous),
     createdAt: isoRequired(row.createdAt),
     updatedAt: isoRequired(row.updatedAt),
+    lastSignInAt: iso(row.lastSignInAt),
+    lastActiveAt: iso(row.lastActiveAt),
   };
 }
 

@@ -9,6 +9,11 @@ import {
   searchIndexObjectsQuery,
 } from "../admin/search-index.ts";
 import { SqlNames } from "../admin/sql-names.ts";
+import {
+  type ActivityObject,
+  activityObjectsQuery,
+  pendingActivityStatements,
+} from "../admin/user-activity.ts";
 import { isD1Like } from "../database.ts";
 import { SvcAuthError } from "../errors.ts";
 import { isBlankSqliteDatabase } from "./blank-database.ts";
@@ -30,7 +35,7 @@ export interface MigrationPlan {
  * Diffs the schema of `options` (core tables + every plugin's) against
  * `options.database` with better-auth's own migrator, then adds svc's user
  * search index (an FTS5 table and its triggers, which better-auth's schema
- * cannot express) when svc's admin schema is in `plugins` and the database is
+ * cannot express) and its user activity table (kept by triggers on `session`) when svc's admin schema is in `plugins` and the database is
  * D1 or the blank one of `compileMigrationsSql`. The database kind is checked
  * first: better-auth's migrator calls `process.exit(1)` when it finds no
  * Kysely-compatible database, which must never happen inside a worker.
@@ -42,7 +47,7 @@ export async function planMigrations(options: BetterAuthOptions): Promise<Migrat
     .split(";\n\n")
     .map((statement) => statement.replace(/;$/, "").trim())
     .filter((statement) => statement !== "");
-  statements.push(...(await searchIndexPlan(options)));
+  statements.push(...(await searchIndexPlan(options)), ...(await activityPlan(options)));
   const database = options.database;
   if (!isD1Like(database)) return { statements, run: plan.runMigrations };
   const run = async () => {
@@ -69,6 +74,21 @@ async function searchIndexPlan(options: BetterAuthOptions): Promise<string[]> {
     .bind(...query.binds)
     .all<SchemaObject>();
   return pendingSearchIndexStatements(names, existing.results);
+}
+
+/** The user activity statements `options.database` lacks (see `pendingActivityStatements`). */
+async function activityPlan(options: BetterAuthOptions): Promise<string[]> {
+  const database = options.database;
+  if (!(options.plugins ?? []).some((plugin) => plugin.id === SVC_ADMIN_PLUGIN_ID)) return [];
+  const names = new SqlNames(getAuthTables(options));
+  if (isBlankSqliteDatabase(database)) return pendingActivityStatements(names, []);
+  if (!isD1Like(database)) return [];
+  const query = activityObjectsQuery(names);
+  const existing = await database
+    .prepare(query.sql)
+    .bind(...query.binds)
+    .all<ActivityObject>();
+  return pendingActivityStatements(names, existing.results);
 }
 
 /** Database shapes better-auth's Kysely migrator understands (see its `createKyselyAdapter`). */

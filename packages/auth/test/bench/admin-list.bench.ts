@@ -69,7 +69,8 @@ async function seed(): Promise<void> {
       ),
     );
   }
-  // One user in ten has a session, last used 0 to 44 days ago: the overview's active users.
+  // One user in ten has a session, last used 0 to 44 days ago: the overview's active users
+  // (the session insert trigger records it in svc_user_activity too).
   for (let from = 0; from < USERS; from += 2500) {
     const rows: string[] = [];
     for (let i = from; i < Math.min(from + 2500, USERS); i += 10) {
@@ -108,6 +109,9 @@ it(`admin user list over ${USERS} users`, { timeout: 600_000 }, async () => {
     ["first page by email", "users?sort=email&order=asc"],
     ["first page by name", "users?sort=name"],
     ["100 per page", "users?limit=100"],
+    ["first page by last active (1 in 10 signed in)", "users?sort=lastActive"],
+    ["first page by last sign-in, oldest first", "users?sort=lastSignIn&order=asc"],
+    ["filter role=admin by last active", "users?role=admin&sort=lastActive"],
     ["search, one email", "users?search=person-054321"],
     ["search, 100 emails", "users?search=person-0999"],
     ["search, a name shared by 1 in 5,000", "users?search=Person 4321"],

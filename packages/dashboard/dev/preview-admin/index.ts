@@ -44,7 +44,15 @@ function listUsers(data: PreviewData, url: URL): Response {
   const sort = url.searchParams.get("sort") ?? "created";
   const order = url.searchParams.get("order") === "asc" ? 1 : -1;
   const key = (user: User) =>
-    sort === "email" ? user.email : sort === "name" ? user.name : user.createdAt;
+    sort === "email"
+      ? user.email
+      : sort === "name"
+        ? user.name
+        : sort === "lastSignIn"
+          ? (user.lastSignInAt ?? "")
+          : sort === "lastActive"
+            ? (user.lastActiveAt ?? "")
+            : user.createdAt;
   const matching = data.users
     .filter(
       (user) =>
@@ -178,6 +186,8 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
         twoFactorEnabled: false,
         phoneNumber: null,
         phoneNumberVerified: false,
+        lastSignInAt: null,
+        lastActiveAt: null,
         isAnonymous: false,
         createdAt: now,
         updatedAt: now,

@@ -158,7 +158,12 @@ export function seedPreviewData(): PreviewData {
       isAnonymous: false,
       createdAt: iso(created),
       updatedAt: iso(created + Math.floor(next() * (NOW - created))),
+      lastSignInAt: index % 5 === 3 ? null : iso(NOW - Math.floor(next() * 20 * DAY)),
+      lastActiveAt: null,
     };
+    user.lastActiveAt =
+      user.lastSignInAt &&
+      iso(Math.min(NOW, Date.parse(user.lastSignInAt) + Math.floor(next() * 3 * DAY)));
     data.users.push(user);
     const sessionCount = banned ? 0 : Math.floor(next() * 4);
     data.sessions.set(

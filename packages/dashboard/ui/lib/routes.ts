@@ -72,7 +72,7 @@ function overviewDaysOf(params: URLSearchParams): OverviewDays {
   return OVERVIEW_DAYS.find((known) => known === days) ?? DEFAULT_OVERVIEW_DAYS;
 }
 
-const SORTS: readonly UserSort[] = ["created", "email", "name"];
+const SORTS: readonly UserSort[] = ["created", "email", "name", "lastSignIn", "lastActive"];
 
 function filtersOf(params: URLSearchParams): UserFilters {
   const sort = params.get("sort") as UserSort | null;

@@ -1,20 +1,25 @@
+import { SvcError } from "@svc/server";
 import type { AdminEnvironment } from "../environment.ts";
 import { json } from "../http.ts";
 import { Keyset } from "../keyset.ts";
 import { booleanParser, DEFAULT_LIMIT, limitParser, oneOf, parseQuery, text } from "../query.ts";
 import { type Row, toUser, USER_FIELDS } from "../records.ts";
 import type { AdminCall } from "../router.ts";
+import { activitySelect, USER_ACTIVITY_TABLE } from "../user-activity.ts";
 import { type FilterQuery, type Sql, type UserFilters, userFilters } from "./list-filters.ts";
 import { listIndexes } from "./list-indexes.ts";
 
 /** Sort names of `GET users` → user fields. */
 const SORTS = { created: "createdAt", email: "email", name: "name" } as const;
 
+/** Sort names of `GET users` → columns of svc's activity table (see `user-activity.ts`). */
+const ACTIVITY_SORTS = { lastSignIn: "lastSignInAt", lastActive: "lastActiveAt" } as const;
+
 const QUERY = {
   search: text(200),
   role: text(100),
   banned: booleanParser,
-  sort: oneOf(["created", "email", "name"] as const),
+  sort: oneOf(["created", "email", "name", "lastSignIn", "lastActive"] as const),
   order: oneOf(["asc", "desc"] as const),
   limit: limitParser,
   cursor: text(2000),
@@ -50,23 +55,45 @@ export async function listUsers(call: AdminCall): Promise<Response> {
   const { names, db } = environment;
   const query = parseQuery(call.url, QUERY);
   const sort = query.sort ?? "created";
-  const order = query.order ?? (sort === "created" ? "desc" : "asc");
+  const byActivity = sort === "lastSignIn" || sort === "lastActive";
+  if (byActivity && !environment.userActivity) {
+    throw new SvcError(
+      "VALIDATION_FAILED",
+      `Invalid request: query.sort: ${sort} needs svc's user activity table (run the auth migrations).`,
+      { issues: [{ path: "query.sort", message: "needs the user activity table" }] },
+    );
+  }
+  const order = query.order ?? (sort === "email" || sort === "name" ? "asc" : "desc");
   const limit = query.limit ?? DEFAULT_LIMIT;
   const keyset = new Keyset(
-    {
-      kind: `users:${sort}:${order}`,
-      column: names.column("user", SORTS[sort], "u"),
-      id: names.column("user", "id", "u"),
-      direction: order,
-      unique: sort === "email",
-    },
+    byActivity
+      ? {
+          kind: `users:${sort}:${order}`,
+          column: `a."${ACTIVITY_SORTS[sort]}"`,
+          id: `a."userId"`,
+          direction: order,
+        }
+      : {
+          kind: `users:${sort}:${order}`,
+          column: names.column("user", SORTS[sort], "u"),
+          id: names.column("user", "id", "u"),
+          direction: order,
+          unique: sort === "email",
+        },
     query.cursor,
   );
   let rows: Row[];
   let total: number;
   if (!isFiltered(query)) {
     const [pageRows, counted] = await db.batch<Row>([
-      pageStatement(environment, keyset, { conditions: [], sortMatches: false }, limit + 1),
+      pageStatement(
+        environment,
+        keyset,
+        { conditions: [], sortMatches: false },
+        limit + 1,
+        "",
+        byActivity,
+      ),
       countStatement(environment, []),
     ]);
     rows = pageRows?.results ?? [];
@@ -77,7 +104,16 @@ export async function listUsers(call: AdminCall): Promise<Response> {
     rows =
       total === 0
         ? []
-        : (await pageStatement(environment, keyset, selection, limit + 1).all<Row>()).results;
+        : (
+            await pageStatement(
+              environment,
+              keyset,
+              selection,
+              limit + 1,
+              "",
+              byActivity,
+            ).all<Row>()
+          ).results;
   }
   const { rows: users, nextCursor } = keyset.cut(rows, limit);
   const now = Date.now();
@@ -130,8 +166,12 @@ export async function selectUsers(
 }
 
 /**
- * One page of users after the keyset's cursor: the admin fields, the sort
- * key, and any `extra` select items (the export's password hash).
+ * One page of users after the keyset's cursor: the admin fields with their
+ * activity times, the sort key, and any `extra` select items (the export's
+ * password hash). With `byActivity` the keyset sorts on svc's activity table
+ * (alias `a`): walking its index, each user is joined by id (`CROSS JOIN`
+ * keeps SQLite from starting at the user table); fetching few matches, the
+ * matches are found first and their activity row joined.
  *
  * @example
  * ```ts
@@ -144,14 +184,26 @@ export function pageStatement(
   selection: UserSelection,
   limit: number,
   extra = "",
+  byActivity = false,
 ): D1PreparedStatement {
   const { names, db } = environment;
   const after = keyset.where(selection.sortMatches).map((sql) => ({ sql, binds: keyset.binds() }));
   const all = [...selection.conditions, ...after];
+  const user = `${names.table("user")} u`;
+  const userId = names.column("user", "id", "u");
+  const activity = `"${USER_ACTIVITY_TABLE}" a`;
+  const from = !byActivity
+    ? user
+    : selection.sortMatches
+      ? `${user} JOIN ${activity} ON a."userId" = ${userId}`
+      : `${activity} CROSS JOIN ${user} ON ${userId} = a."userId"`;
+  const times = byActivity
+    ? `a."lastSignInAt" AS "lastSignInAt", a."lastActiveAt" AS "lastActiveAt"`
+    : activitySelect(environment.userActivity, userId);
   return db
     .prepare(
-      `SELECT ${names.select("user", USER_FIELDS, "u")}, ${keyset.sortSelect()}${extra} ` +
-        `FROM ${names.table("user")} u${where(all)} ORDER BY ${keyset.orderBy(selection.sortMatches)} LIMIT ?`,
+      `SELECT ${names.select("user", USER_FIELDS, "u")}, ${times}, ${keyset.sortSelect()}${extra} ` +
+        `FROM ${from}${where(all)} ORDER BY ${keyset.orderBy(selection.sortMatches)} LIMIT ?`,
     )
     .bind(...all.flatMap((condition) => condition.binds), limit);
 }

@@ -2,6 +2,7 @@ import { SvcError } from "@svc/server";
 import type { AdminUser } from "../contract.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import { type Row, toUser, USER_FIELDS } from "../records.ts";
+import { activitySelect } from "../user-activity.ts";
 
 /**
  * The statement that reads one user (by id) with every admin field, for use
@@ -17,7 +18,8 @@ export function selectUser(environment: AdminEnvironment, id: string): D1Prepare
   const { names, db } = environment;
   return db
     .prepare(
-      `SELECT ${names.select("user", USER_FIELDS, "u")} FROM ${names.table("user")} u ` +
+      `SELECT ${names.select("user", USER_FIELDS, "u")}, ` +
+        `${activitySelect(environment.userActivity, names.column("user", "id", "u"))} FROM ${names.table("user")} u ` +
         `WHERE ${names.column("user", "id", "u")} = ?`,
     )
     .bind(id);

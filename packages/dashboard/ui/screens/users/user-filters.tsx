@@ -10,6 +10,10 @@ const SORT_OPTIONS: readonly { value: string; label: string }[] = [
   { value: "name:desc", label: "Name Z–A" },
   { value: "email:asc", label: "Email A–Z" },
   { value: "email:desc", label: "Email Z–A" },
+  { value: "lastActive:desc", label: "Recently active" },
+  { value: "lastActive:asc", label: "Longest inactive" },
+  { value: "lastSignIn:desc", label: "Newest sign-in" },
+  { value: "lastSignIn:asc", label: "Oldest sign-in" },
 ];
 
 const SEARCH_DELAY_MS = 250;

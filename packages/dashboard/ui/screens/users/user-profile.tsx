@@ -63,6 +63,14 @@ export function UserProfile(props: { user: User }) {
         <dd>
           <Time iso={user.updatedAt} />
         </dd>
+        <dt>Last sign-in</dt>
+        <dd>
+          <Time iso={user.lastSignInAt} empty="Never" />
+        </dd>
+        <dt>Last active</dt>
+        <dd>
+          <Time iso={user.lastActiveAt} empty="Never" />
+        </dd>
       </dl>
     </div>
   );

@@ -43,7 +43,8 @@ export function RoleLabel(props: { role: string; badge?: boolean }) {
  * click anywhere on the row does the same. Long names and emails end in an
  * ellipsis (the full value is the link's name and the title), so one long
  * value never pushes the other columns away; on a phone the role shows as a
- * badge beside the state.
+ * badge beside the state, and the last activity under them ("Never signed
+ * in" for a user without one).
  */
 export function UsersTable(props: {
   users: User[];
@@ -67,6 +68,12 @@ export function UsersTable(props: {
             </th>
             <th scope="col" class="hide-narrow col-created">
               Created
+            </th>
+            <th scope="col" class="hide-narrow col-activity">
+              Last sign-in
+            </th>
+            <th scope="col" class="hide-narrow col-activity">
+              Last active
             </th>
           </tr>
         </thead>
@@ -97,6 +104,15 @@ export function UsersTable(props: {
                         {showRole && user.role ? <RoleLabel role={user.role} badge /> : null}
                         <UserBadges user={user} />
                       </span>
+                      <span class="show-narrow muted user-active">
+                        {user.lastActiveAt === null ? (
+                          "Never signed in"
+                        ) : (
+                          <>
+                            Active <Time iso={user.lastActiveAt} />
+                          </>
+                        )}
+                      </span>
                     </div>
                   </div>
                 </td>
@@ -110,6 +126,12 @@ export function UsersTable(props: {
                 </td>
                 <td class="hide-narrow">
                   <Time iso={user.createdAt} />
+                </td>
+                <td class="hide-narrow">
+                  <Time iso={user.lastSignInAt} empty="Never" />
+                </td>
+                <td class="hide-narrow">
+                  <Time iso={user.lastActiveAt} empty="Never" />
                 </td>
               </tr>
             );
