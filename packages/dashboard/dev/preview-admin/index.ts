@@ -104,6 +104,7 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
       "account.unlink",
     ],
     passwordLength: { min: 8, max: 128 },
+    signInLinks: [],
   };
   const profileOf = (user: User) =>
     Object.fromEntries(
