@@ -132,9 +132,9 @@ describe.skipIf(!ready)("creating a user who gets a sign-in link", () => {
     const email = uniqueEmail("no-link");
     const create = await newUserDialog(page, email);
     await create.getByLabel(/^Password/).fill("a-typed-password-17");
-    expect(
-      await create.getByRole("radio", { name: "Send a link to set a password" }).count(),
-    ).toBe(0);
+    expect(await create.getByRole("radio", { name: "Send a link to set a password" }).count()).toBe(
+      0,
+    );
     expect(await create.getByRole("radio", { name: "Send nothing" }).isChecked()).toBe(true);
     await create.getByLabel(/^Password/).fill("");
     await create.getByRole("radio", { name: "Send nothing" }).check();
