@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { Capabilities, SignInLinkKind } from "../../api/types.ts";
+import type { SignInLinkKind } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { FormActions, TextField } from "../../components/form-parts.tsx";
@@ -10,25 +10,12 @@ import {
   problemsOf,
   requiredProblem,
 } from "../../lib/form-checks.ts";
+import { signInChoice } from "../../lib/sign-in-choice.ts";
 import { useFormChecks } from "../../lib/use-form-checks.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
 import { SignInLinkChoice, sentMessage } from "./sign-in-link-choice.tsx";
 
 const FIELDS = ["email", "name", "password", "role"] as const;
-
-/** Plugins with which a user can start signing in on their own, by email. */
-const SELF_SERVE_PLUGINS = ["magic-link", "email-otp"];
-
-/**
- * Whether a user without a password can still get in from the app's sign-in
- * page: a magic link or one-time code by email, or a password reset.
- */
-function selfServeSignIn(capabilities: Capabilities): boolean {
-  return (
-    capabilities.signInLinks.length > 0 ||
-    capabilities.plugins.some((plugin) => SELF_SERVE_PLUGINS.includes(plugin))
-  );
-}
 
 /**
  * Creates a user (admin plugin). Email, name and password length are checked
@@ -47,16 +34,7 @@ export function CreateUserDialog(props: { onClose: () => void; onCreated: (id: s
   const [password, setPassword] = useState("");
   const [role, setRole] = useState(capabilities.roles[0] ?? "");
   const [linkChoice, setLinkChoice] = useState<SignInLinkKind | "none" | null>(null);
-  const offered = capabilities.signInLinks.filter(
-    (kind) => password === "" || kind !== "password-setup",
-  );
-  const link =
-    linkChoice === "none" || (linkChoice !== null && offered.includes(linkChoice))
-      ? linkChoice
-      : password === ""
-        ? (offered[0] ?? "none")
-        : "none";
-  const noWayIn = password === "" && link === "none" && !selfServeSignIn(capabilities);
+  const { offered, link, noWayIn } = signInChoice(capabilities, password, linkChoice);
   const checks = useFormChecks(
     problemsOf({
       email: emailProblem(email),
