@@ -99,6 +99,15 @@ describe("sign-in links", () => {
     expect(both.errors).toEqual([
       { path: "body.signInLink", message: expect.stringContaining("a password is given") },
     ]);
+    const undone = await adminJson<{ errors: { path: string; message: string }[] }>(
+      "POST",
+      "users",
+      400,
+      { body: { email, name: "Nope", password: "some-password-1", signInLink: "magic-link" } },
+    );
+    expect(undone.errors).toEqual([
+      { path: "body.signInLink", message: expect.stringContaining("removes the password") },
+    ]);
     // Nothing was created.
     const { users } = await adminJson<{ users: unknown[] }>(
       "GET",
@@ -106,6 +115,24 @@ describe("sign-in links", () => {
       200,
     );
     expect(users).toEqual([]);
+  });
+
+  it("sends a magic link beside a password to a verified user, who keeps the password", async () => {
+    const email = freshEmail("both");
+    const created = await adminJson<Created>("POST", "users", 201, {
+      body: {
+        email,
+        name: "Both",
+        password: "kept-password-1",
+        emailVerified: true,
+        signInLink: "magic-link",
+      },
+    });
+    expect(created.signInLink).toMatchObject({ kind: "magic-link", sent: true });
+    const cookie = await followMagicLink(lastSentTo(magicLinkOutbox, email)!.url);
+    const session = await adminAuth.api.getSession({ headers: new Headers({ cookie }) });
+    expect(session?.user.id).toBe(created.user.id);
+    expect((await signIn(email, "kept-password-1")).status).toBe(200);
   });
 
   it("keeps the user and says so when the app's sender fails", async () => {

@@ -5,9 +5,13 @@ const SELF_SERVE_PLUGINS = ["magic-link", "email-otp"];
 
 /** What the New user dialog offers and sends for one state of its form. */
 export interface SignInChoice {
-  /** Links to offer: a password-setup link only while no password is typed. */
+  /**
+   * Links to offer: none beside a typed password (there is nothing to set up,
+   * and following a magic link would remove the password of a user whose
+   * email is not verified, as a new one's is not).
+   */
   offered: SignInLinkKind[];
-  /** The link to send: the operator's pick while it is offered, else the first offered when no password is typed. */
+  /** The link to send: the operator's pick while it is offered, else the first offered. */
   link: SignInLinkKind | "none";
   /**
    * Nothing would let the user in: no password, no link, and the app's
@@ -33,15 +37,11 @@ export function signInChoice(
   password: string,
   picked: SignInLinkKind | "none" | null,
 ): SignInChoice {
-  const offered = capabilities.signInLinks.filter(
-    (kind) => password === "" || kind !== "password-setup",
-  );
+  const offered = password === "" ? capabilities.signInLinks : [];
   const link =
     picked === "none" || (picked !== null && offered.includes(picked))
       ? picked
-      : password === ""
-        ? (offered[0] ?? "none")
-        : "none";
+      : (offered[0] ?? "none");
   const selfServe =
     capabilities.signInLinks.length > 0 ||
     capabilities.plugins.some((plugin) => SELF_SERVE_PLUGINS.includes(plugin));

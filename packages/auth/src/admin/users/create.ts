@@ -37,7 +37,10 @@ const MAX_NAME = 200;
  * emails the new user a magic link or a password-setup link through the
  * app's own sender. The user is created whether or not that email goes out:
  * the answer's `signInLink` says which (`sent: false` with the error), and
- * the operator can send again with `POST users/:id/sign-in-link`.
+ * the operator can send again with `POST users/:id/sign-in-link`. A
+ * password-setup link beside a password, or a magic link beside a password
+ * without `emailVerified: true` (following it would remove the password),
+ * is refused.
  *
  * @example
  * ```ts
@@ -72,6 +75,19 @@ export async function createUser(call: ActionCall): Promise<Response> {
     checkSignInLink(environment, body.signInLink, issues, "signInLink");
     if (body.signInLink === "password-setup" && body.password !== undefined) {
       issues.add("signInLink", "a password is given, so there is no password to set up");
+    }
+    if (
+      body.signInLink === "magic-link" &&
+      body.password !== undefined &&
+      body.emailVerified !== true
+    ) {
+      // better-auth's magic link verification strips an unverified user's
+      // password (revokeUnprovenAccountAccess): the link would undo it.
+      issues.add(
+        "signInLink",
+        "following a magic link removes the password of a user whose email is not verified; " +
+          "send emailVerified: true, or leave out the password or the link",
+      );
     }
   }
   issues.throwIfAny();

@@ -10,7 +10,8 @@ import { SignInLinkChoice, sentMessage } from "./sign-in-link-choice.tsx";
 /**
  * Emails an existing user a sign-in link through the app's own sender: a
  * magic link, or a link to set a password (e.g. when the one sent at creation
- * failed or expired). The toast says what went to whom.
+ * failed or expired). The toast says what went to whom. For a user whose
+ * email is not verified, it warns what following a magic link removes.
  */
 export function SignInLinkDialog(props: { user: User; onClose: () => void; onDone: () => void }) {
   const { api, capabilities } = useApp();
@@ -34,6 +35,13 @@ export function SignInLinkDialog(props: { user: User; onClose: () => void; onDon
             if (value !== "none") setKind(value);
           }}
         />
+        {kind === "magic-link" && !user.emailVerified ? (
+          <p class="notice notice-info" role="status">
+            {user.email} is not verified. Following the link verifies it, and better-auth then
+            removes the password, linked accounts and sessions the user had before, since it cannot
+            tell they were theirs.
+          </p>
+        ) : null}
         <p class="muted small">
           The email comes from your app, and the link expires as your app's auth configures.
         </p>
