@@ -57,6 +57,11 @@ export const auth = createAuth({
     fallback: "http://127.0.0.1:8787",
   },
   database: svcDatabaseAdapter(vars.DB),
-  emailAndPassword: { enabled: true },
+  emailAndPassword: {
+    enabled: true,
+    // A real app emails the link; the example prints it (the admin API's password-setup links use it too).
+    sendResetPassword: async ({ user, url }) =>
+      console.log(`password reset link for ${user.email}: ${url}`),
+  },
   plugins,
 });

@@ -4,8 +4,10 @@ import type { AdminEnvironment } from "./environment.ts";
  * Calls one of better-auth's server endpoints (`auth.api[name]`) as the
  * trusted server, without a request or session, for the actions better-auth
  * lets the server take on a user's behalf (creating a user, an organization,
- * a member): its validation, limits and the app's hooks then apply exactly as
- * for its own clients. Its `APIError`s propagate for `toAdminError` to map.
+ * a member, a sign-in link): its validation, limits and the app's hooks then
+ * apply exactly as for its own clients. Endpoints that insist on headers
+ * (`requireHeaders`) get `headers`, empty for the server. Its `APIError`s
+ * propagate for `toAdminError` to map.
  *
  * @example
  * ```ts
@@ -16,12 +18,15 @@ export async function callAuthEndpoint(
   environment: AdminEnvironment,
   name: string,
   body: Record<string, unknown>,
+  headers?: Headers,
 ): Promise<Record<string, unknown>> {
   const endpoint: unknown = Reflect.get(environment.api, name);
   if (typeof endpoint !== "function") {
     throw new Error(`svc/auth admin: auth.api.${name} is missing (is its plugin enabled?)`);
   }
-  const result: unknown = await Reflect.apply(endpoint, environment.api, [{ body }]);
+  const result: unknown = await Reflect.apply(endpoint, environment.api, [
+    headers === undefined ? { body } : { body, headers },
+  ]);
   if (typeof result !== "object" || result === null) {
     throw new Error(`svc/auth admin: auth.api.${name} answered without a record`);
   }

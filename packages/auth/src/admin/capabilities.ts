@@ -1,7 +1,7 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { SVC_PLUGIN_IDS } from "../svc-plugin-ids.ts";
 import { AUDIT_ACTIONS } from "./audit/trail.ts";
-import type { Capabilities, EditableUserField } from "./contract.ts";
+import type { Capabilities, EditableUserField, SignInLinkKind } from "./contract.ts";
 import type { AuthAdminFeatures } from "./options.ts";
 
 export type { Capabilities } from "./contract.ts";
@@ -17,7 +17,8 @@ const PLUGIN_IDS: Record<keyof AuthAdminFeatures, string> = {
 
 /**
  * The capabilities of an auth with these plugins, with `features` forcing
- * surfaces off, and the password length its email + password sign-in allows.
+ * surfaces off, the password length its email + password sign-in allows and
+ * the sign-in links it can email (`signInLinksOf`).
  *
  * @example
  * ```ts
@@ -30,6 +31,7 @@ export function capabilitiesOf(
   roles: string[],
   passwordLength: Capabilities["passwordLength"],
   userFields: EditableUserField[] = [],
+  signInLinks: SignInLinkKind[] = [],
 ): Capabilities {
   const ids = plugins.map((plugin) => plugin.id).filter((id) => !SVC_PLUGIN_IDS.has(id));
   const on = (feature: keyof AuthAdminFeatures) =>
@@ -48,5 +50,6 @@ export function capabilitiesOf(
     auditActions: [...AUDIT_ACTIONS],
     passwordLength,
     userFields: userActions ? userFields : [],
+    signInLinks,
   };
 }

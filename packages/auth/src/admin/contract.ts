@@ -36,6 +36,33 @@ export interface Capabilities {
   passwordLength: { min: number; max: number };
   /** User fields `PATCH users/:id` takes (core, plugins', the app's `additionalFields`); empty without `userActions`. */
   userFields: EditableUserField[];
+  /**
+   * Sign-in links this app can email (`POST users` `signInLink`, `POST users/:id/sign-in-link`):
+   * `magic-link` with the magic link plugin, `password-setup` with email + password and
+   * `emailAndPassword.sendResetPassword`. Empty when it can send none.
+   */
+  signInLinks: SignInLinkKind[];
+}
+
+/**
+ * A sign-in link the admin API can have better-auth email to a user, through the app's own sender:
+ * `magic-link` (the magic link plugin's `sendMagicLink`) signs them in;
+ * `password-setup` (`emailAndPassword.sendResetPassword`) lets them choose a password.
+ */
+export type SignInLinkKind = "magic-link" | "password-setup";
+
+/**
+ * What became of a sign-in link: `sent` when the app's sender accepted it; otherwise
+ * `error` says why (the user still exists; send again with `POST users/:id/sign-in-link`).
+ */
+export type SignInLinkOutcome =
+  | { kind: SignInLinkKind; sentTo: string; sent: true }
+  | { kind: SignInLinkKind; sentTo: string; sent: false; error: { code: string; message: string } };
+
+/** `POST users` answer: the user, and the sign-in link when one was asked for. */
+export interface CreatedUser {
+  user: AdminUser;
+  signInLink?: SignInLinkOutcome;
 }
 
 /** One user field an operator may edit, from better-auth's schema: what the dashboard's form shows. */

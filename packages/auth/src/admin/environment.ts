@@ -11,6 +11,7 @@ import {
   roleSettingsOf,
 } from "./plugin-settings.ts";
 import { SVC_ADMIN_PLUGIN_ID } from "./schema-plugin.ts";
+import { signInLinksOf } from "./sign-in-links.ts";
 import { SqlNames } from "./sql-names.ts";
 import { USER_ACTIVITY_TABLE } from "./user-activity.ts";
 import { editableUserFields } from "./users/editable-fields.ts";
@@ -165,6 +166,7 @@ export async function adminEnvironment(
         max: auth.password.config.maxPasswordLength,
       },
       editableUserFields(auth.tables, plugins),
+      signInLinksOf(auth.options),
     ),
     roles,
     ownerRole: organizationPlugin ? ownerRoleOf(organizationPlugin) : null,

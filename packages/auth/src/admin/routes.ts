@@ -24,6 +24,7 @@ import { listUsers } from "./users/list.ts";
 import { setPassword } from "./users/password.ts";
 import { setRole } from "./users/role.ts";
 import { revokeSession, revokeSessions } from "./users/sessions.ts";
+import { sendUserSignInLink } from "./users/sign-in-link.ts";
 import { removeSignInMethod } from "./users/sign-in-methods.ts";
 import { disableTwoFactor } from "./users/two-factor.ts";
 
@@ -145,6 +146,13 @@ export const ROUTES: readonly AdminRoute[] = [
     action: "user.password",
     target: user,
     handle: setPassword,
+  }),
+  route({
+    method: "POST",
+    pattern: "users/:id/sign-in-link",
+    action: "user.sign-in-link",
+    target: user,
+    handle: sendUserSignInLink,
   }),
   route({
     method: "POST",

@@ -113,6 +113,7 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
       "account.unlink",
     ],
     passwordLength: { min: 8, max: 128 },
+    signInLinks: [],
   };
   const profileOf = (user: User) =>
     Object.fromEntries(

@@ -2,6 +2,7 @@ import { type AdminClient, pathOf, type QueryParams } from "./client.ts";
 import type {
   AuditEntry,
   Capabilities,
+  CreatedUser,
   Impersonation,
   ImportReport,
   Invitation,
@@ -9,6 +10,8 @@ import type {
   Organization,
   OrganizationPage,
   Overview,
+  SignInLinkKind,
+  SignInLinkOutcome,
   User,
   UserDetail,
   UserPage,
@@ -29,6 +32,8 @@ export interface NewUser {
   name: string;
   password?: string;
   role?: string;
+  /** A sign-in link to email once the user exists (one of `capabilities.signInLinks`). */
+  signInLink?: SignInLinkKind;
 }
 
 /** Body of `POST organizations`. */
@@ -83,7 +88,7 @@ export function adminApi(client: AdminClient) {
 
     listUsers: (query: UserQuery, signal?: AbortSignal) =>
       get<UserPage>("auth/users", query, signal),
-    createUser: (body: NewUser) => post<{ user: User }>("auth/users", body),
+    createUser: (body: NewUser) => post<CreatedUser>("auth/users", body),
     getUser: (id: string, signal?: AbortSignal) => get<UserDetail>(user(id), undefined, signal),
     updateUser: (id: string, changes: Record<string, unknown>) =>
       patch<{ user: User; profile: Record<string, unknown> }>(user(id), changes),
@@ -105,6 +110,8 @@ export function adminApi(client: AdminClient) {
       post<{ updated: true; createdCredentialAccount: boolean }>(user(id, "password"), {
         password,
       }),
+    sendSignInLink: (id: string, kind: SignInLinkKind) =>
+      post<{ signInLink: SignInLinkOutcome }>(user(id, "sign-in-link"), { kind }),
     impersonate: (id: string, body: { reason?: string; durationSeconds?: number }) =>
       post<Impersonation>(user(id, "impersonate"), body),
     revokeSessions: (id: string) => del<{ revoked: number }>(user(id, "sessions")),

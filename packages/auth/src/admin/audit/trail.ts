@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   "user.ban",
   "user.unban",
   "user.password",
+  "user.sign-in-link",
   "user.impersonate",
   "impersonation.end",
   "impersonation.refused",

@@ -1,10 +1,17 @@
 import { v } from "@svc/server";
 import { callAuthEndpoint, idOf } from "../auth-endpoint.ts";
+import type { CreatedUser } from "../contract.ts";
 import { isEmailAddress } from "../email-address.ts";
 import { Issues, json, readBody } from "../http.ts";
 import { splitRoles } from "../plugin-settings.ts";
 import { toUser } from "../records.ts";
 import type { ActionCall } from "../router.ts";
+import {
+  checkSignInLink,
+  linkName,
+  SIGN_IN_LINK_KIND,
+  trySendSignInLink,
+} from "../sign-in-links.ts";
 import { loadUserRow } from "./load.ts";
 import { checkPasswordLength } from "./password.ts";
 
@@ -14,20 +21,31 @@ const BODY = v.object({
   password: v.optional(v.string()),
   role: v.optional(v.union(v.string(), v.array(v.string()))),
   emailVerified: v.optional(v.boolean()),
+  signInLink: v.optional(SIGN_IN_LINK_KIND),
 });
 
 const MAX_NAME = 200;
 
 /**
- * `POST users` with `{ email, name, password?, role?, emailVerified? }`:
+ * `POST users` with `{ email, name, password?, role?, emailVerified?, signInLink? }`:
  * creates the user through better-auth's admin plugin endpoint
  * (`auth.api.createUser`, called as the trusted server), so its validation,
  * `user.validateUserInfo`, database hooks and default role all apply; with a
  * password, it also gets a credential account. A taken email is `409`.
  *
+ * With `signInLink` (one of `capabilities.signInLinks`), better-auth then
+ * emails the new user a magic link or a password-setup link through the
+ * app's own sender. The user is created whether or not that email goes out:
+ * the answer's `signInLink` says which (`sent: false` with the error), and
+ * the operator can send again with `POST users/:id/sign-in-link`. A
+ * password-setup link beside a password, or a magic link beside a password
+ * without `emailVerified: true` (following it would remove the password),
+ * is refused.
+ *
  * @example
  * ```ts
- * POST /_svc/admin/auth/users { "email": "ann@example.com", "name": "Ann", "password": "…" } → 201 { user }
+ * POST /_svc/admin/auth/users { "email": "ann@example.com", "name": "Ann", "signInLink": "magic-link" }
+ * → 201 { user, signInLink: { kind: "magic-link", sentTo: "ann@example.com", sent: true } }
  * ```
  */
 export async function createUser(call: ActionCall): Promise<Response> {
@@ -53,6 +71,25 @@ export async function createUser(call: ActionCall): Promise<Response> {
       "email + password sign-in is not enabled, so a password could never be used",
     );
   }
+  if (body.signInLink !== undefined) {
+    checkSignInLink(environment, body.signInLink, issues, "signInLink");
+    if (body.signInLink === "password-setup" && body.password !== undefined) {
+      issues.add("signInLink", "a password is given, so there is no password to set up");
+    }
+    if (
+      body.signInLink === "magic-link" &&
+      body.password !== undefined &&
+      body.emailVerified !== true
+    ) {
+      // better-auth's magic link verification strips an unverified user's
+      // password (revokeUnprovenAccountAccess): the link would undo it.
+      issues.add(
+        "signInLink",
+        "following a magic link removes the password of a user whose email is not verified; " +
+          "send emailVerified: true, or leave out the password or the link",
+      );
+    }
+  }
   issues.throwIfAny();
   if (body.password !== undefined) checkPasswordLength(environment, body.password);
   const result = await callAuthEndpoint(environment, "createUser", {
@@ -65,6 +102,13 @@ export async function createUser(call: ActionCall): Promise<Response> {
   const id = idOf(result.user, "createUser");
   audit.target = { targetType: "user", targetId: id, userId: id };
   audit.detail = `created ${email}${body.password === undefined ? "" : " with a password"}`;
-  const row = await loadUserRow(environment, id);
-  return json({ user: toUser(row, Date.now()) }, 201);
+  const answer: CreatedUser = { user: toUser(await loadUserRow(environment, id), Date.now()) };
+  if (body.signInLink !== undefined) {
+    const outcome = await trySendSignInLink(environment, body.signInLink, email);
+    answer.signInLink = outcome;
+    audit.detail += outcome.sent
+      ? `; ${linkName(outcome.kind)} sent to ${email}`
+      : `; sending the ${linkName(outcome.kind)} failed: ${outcome.error.message}`;
+  }
+  return json(answer, 201);
 }

@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import type { SignInLinkKind } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { FormActions, TextField } from "../../components/form-parts.tsx";
@@ -9,16 +10,21 @@ import {
   problemsOf,
   requiredProblem,
 } from "../../lib/form-checks.ts";
+import { signInChoice } from "../../lib/sign-in-choice.ts";
 import { useFormChecks } from "../../lib/use-form-checks.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
+import { SignInLinkChoice, sentMessage } from "./sign-in-link-choice.tsx";
 
 const FIELDS = ["email", "name", "password", "role"] as const;
 
 /**
  * Creates a user (admin plugin). Email, name and password length are checked
- * before sending; what the server still refuses is shown at its field. The
- * dialog says plainly that a user created without a password has no way in
- * until someone sets one.
+ * before sending; what the server still refuses is shown at its field. When
+ * the app can email sign-in links, the operator picks one (the first by
+ * default while no password is typed; a password-setup link only without a
+ * password), and the toast says what was sent to whom. The dialog says
+ * plainly when the user would have no way in: no password, no link, and
+ * nothing on the app's sign-in page they could use instead.
  */
 export function CreateUserDialog(props: { onClose: () => void; onCreated: (id: string) => void }) {
   const { api, capabilities } = useApp();
@@ -27,6 +33,8 @@ export function CreateUserDialog(props: { onClose: () => void; onCreated: (id: s
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [role, setRole] = useState(capabilities.roles[0] ?? "");
+  const [linkChoice, setLinkChoice] = useState<SignInLinkKind | "none" | null>(null);
+  const { offered, link, noWayIn } = signInChoice(capabilities, password, linkChoice);
   const checks = useFormChecks(
     problemsOf({
       email: emailProblem(email),
@@ -38,13 +46,16 @@ export function CreateUserDialog(props: { onClose: () => void; onCreated: (id: s
   );
   const { busy, error, submit } = useSubmit(async () => {
     if (checks.blocked()) return;
-    const { user } = await api.createUser({
+    const { user, signInLink } = await api.createUser({
       email: email.trim(),
       name: name.trim(),
       ...(password === "" ? {} : { password }),
       ...(role === "" ? {} : { role }),
+      ...(link === "none" ? {} : { signInLink: link }),
     });
-    notify(`Created ${user.email}`);
+    if (signInLink === undefined) notify(`Created ${user.email}`);
+    else
+      notify(`Created ${user.email}. ${sentMessage(signInLink)}`, signInLink.sent ? "ok" : "error");
     props.onCreated(user.id);
   });
   const problems = checks.problems(error);
@@ -80,12 +91,32 @@ export function CreateUserDialog(props: { onClose: () => void; onCreated: (id: s
           onInput={setPassword}
           hint={
             password === ""
-              ? "Without a password this user cannot sign in until you set one (Set password, in their drawer), unless your app offers another way in, such as a magic link or a social sign-in."
+              ? "Leave empty to let them sign in another way."
               : `At least ${capabilities.passwordLength.min} characters.`
           }
           problem={problems.password}
           autocomplete="new-password"
         />
+        {offered.length > 0 ? (
+          <SignInLinkChoice
+            legend="Sign-in link"
+            kinds={offered}
+            value={link}
+            onChange={setLinkChoice}
+            allowNone
+          />
+        ) : null}
+        {noWayIn ? (
+          <p class="notice notice-info" role="status">
+            {email.trim() || "This user"} will have no way to sign in: no password, and this app
+            cannot email a sign-in link. Type a password, or set one later (Set password, in their
+            drawer); only a social sign-in with the same email would let them in.
+          </p>
+        ) : password === "" && link === "none" ? (
+          <p class="muted small">
+            No email is sent. They can still start signing in by email from your app's sign-in page.
+          </p>
+        ) : null}
         {capabilities.roles.length > 0 ? (
           <label class="field">
             <span class="field-label">Role</span>

@@ -8,6 +8,7 @@ import { EditProfileDialog } from "./edit-profile-dialog.tsx";
 import { ImpersonateDialog } from "./impersonate-dialog.tsx";
 import { PasswordDialog } from "./password-dialog.tsx";
 import { RoleDialog } from "./role-dialog.tsx";
+import { SignInLinkDialog } from "./sign-in-link-dialog.tsx";
 
 type Open =
   | "profile"
@@ -15,6 +16,7 @@ type Open =
   | "ban"
   | "unban"
   | "password"
+  | "sign-in-link"
   | "impersonate"
   | "two-factor"
   | "delete"
@@ -22,8 +24,9 @@ type Open =
 
 /**
  * The admin plugin's actions on one user. Only actions that apply are shown:
- * "Disable two-factor" needs the plugin and a user who has it on; "Ban" and
- * "Unban" swap with the user's state. Each asks before it acts.
+ * "Disable two-factor" needs the plugin and a user who has it on; "Send
+ * sign-in link" needs a link the app can send and a user who is not banned;
+ * "Ban" and "Unban" swap with the user's state. Each asks before it acts.
  */
 export function UserActions(props: {
   user: User;
@@ -61,6 +64,11 @@ export function UserActions(props: {
       <button type="button" class="btn btn-small" onClick={() => setOpen("password")}>
         Set password
       </button>
+      {capabilities.signInLinks.length > 0 && !user.banned ? (
+        <button type="button" class="btn btn-small" onClick={() => setOpen("sign-in-link")}>
+          Send sign-in link
+        </button>
+      ) : null}
       <button type="button" class="btn btn-small" onClick={() => setOpen("impersonate")}>
         Impersonate
       </button>
@@ -84,6 +92,9 @@ export function UserActions(props: {
       {open === "ban" ? <BanDialog user={user} onClose={close} onDone={onChanged} /> : null}
       {open === "password" ? (
         <PasswordDialog user={user} onClose={close} onDone={onChanged} />
+      ) : null}
+      {open === "sign-in-link" ? (
+        <SignInLinkDialog user={user} onClose={close} onDone={onChanged} />
       ) : null}
       {open === "impersonate" ? (
         <ImpersonateDialog user={user} onClose={close} onDone={onChanged} />
