@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   "user.unban",
   "user.password",
   "user.impersonate",
+  "user.impersonation-link",
+  "impersonation.link-used",
   "impersonation.end",
   "impersonation.refused",
   "session.revoke",
