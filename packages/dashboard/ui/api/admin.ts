@@ -3,6 +3,7 @@ import type {
   AuditEntry,
   Capabilities,
   Impersonation,
+  ImpersonationLink,
   ImportReport,
   Invitation,
   Member,
@@ -105,6 +106,8 @@ export function adminApi(client: AdminClient) {
       }),
     impersonate: (id: string, body: { reason?: string; durationSeconds?: number }) =>
       post<Impersonation>(user(id, "impersonate"), body),
+    impersonationLink: (id: string, body: { reason?: string; durationSeconds?: number }) =>
+      post<ImpersonationLink>(user(id, "impersonation-link"), body),
     revokeSessions: (id: string) => del<{ revoked: number }>(user(id, "sessions")),
     revokeSession: (id: string, sessionId: string) =>
       del<{ revoked: 1 }>(user(id, "sessions", sessionId)),

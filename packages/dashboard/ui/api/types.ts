@@ -19,6 +19,7 @@ export type {
   Capabilities,
   EditableUserField,
   Impersonation,
+  ImpersonationLink,
   OrganizationPage,
   UserDetail,
   UserPage,

@@ -1,4 +1,5 @@
 import { v } from "@svc/server";
+import type { ImpersonationLink } from "../contract.ts";
 import { Issues, json, readBody } from "../http.ts";
 import { LINK_PATH } from "../impersonation/link-page.ts";
 import { consumeLink, createLink, LINK_TTL_SECONDS } from "../impersonation/link-store.ts";
@@ -60,8 +61,9 @@ export async function createImpersonationLink(
     await consumeLink(environment, link.code);
     throw error;
   }
-  return json({
+  const answer: ImpersonationLink = {
     url: `${call.url.origin}${LINK_PATH}${link.code}`,
     expiresAt: link.expiresAt.toISOString(),
-  });
+  };
+  return json(answer);
 }
