@@ -82,7 +82,8 @@ export async function peekLink(
   const { names, db } = environment;
   const row = await db
     .prepare(
-      `${selectLink(environment)} FROM ${names.table("verification")} WHERE ${where(environment)}`,
+      `SELECT ${linkColumns(environment)} FROM ${names.table("verification")} ` +
+        `WHERE ${where(environment)}`,
     )
     .bind(await identifierOf(code))
     .first<LinkRow>();
@@ -105,9 +106,11 @@ export async function consumeLink(
 ): Promise<StoredLink | null> {
   if (!CODE_PATTERN.test(code)) return null;
   const { names, db } = environment;
-  const returning = selectLink(environment).replace(/^SELECT /, "RETURNING ");
   const row = await db
-    .prepare(`DELETE FROM ${names.table("verification")} WHERE ${where(environment)} ${returning}`)
+    .prepare(
+      `DELETE FROM ${names.table("verification")} WHERE ${where(environment)} ` +
+        `RETURNING ${linkColumns(environment)}`,
+    )
     .bind(await identifierOf(code))
     .first<LinkRow>();
   return live(row);
@@ -119,9 +122,9 @@ interface LinkRow {
   expiresAt: string | number;
 }
 
-function selectLink({ names }: AdminEnvironment): string {
+function linkColumns({ names }: AdminEnvironment): string {
   return (
-    `SELECT ${names.column("verification", "id")} AS id, ` +
+    `${names.column("verification", "id")} AS id, ` +
     `${names.column("verification", "value")} AS value, ` +
     `${names.column("verification", "expiresAt")} AS expiresAt`
   );
