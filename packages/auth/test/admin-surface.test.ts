@@ -191,6 +191,7 @@ describe("GET capabilities", () => {
       ["users/u1/unban", "POST"],
       ["users/u1/password", "POST"],
       ["users/u1/impersonate", "POST"],
+      ["users/u1/impersonation-link", "POST"],
     ] as const) {
       const answer = await withoutAdmin(path, method);
       // `users` and `users/:id` exist for GET, so another method there is 405; the rest are gone.
@@ -206,6 +207,8 @@ describe("createAuthAdmin configuration", () => {
     [{ features: { organisation: false } }, /options\.features\.organisation is not an option/],
     [{ feature: {} }, /options\.feature is not an option/],
     [{ impersonation: { maxDurationSeconds: 10 } }, /at least 60/],
+    [{ impersonation: { landingPath: "https://evil.example/" } }, /landingPath must be a path/],
+    [{ impersonation: { landingPath: "//evil.example" } }, /landingPath must be a path/],
     [
       { impersonation: { defaultDurationSeconds: 7200 } },
       /defaultDurationSeconds is longer than maxDurationSeconds/,

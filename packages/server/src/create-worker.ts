@@ -99,6 +99,8 @@ const DEFAULT_PROCEDURE_TIMEOUT_MS = 30_000;
 const ADMIN_PREFIX = "/_svc/admin/";
 const OPENAPI_PATH = "/_svc/admin/openapi";
 const AUTH_ADMIN_PREFIX = "/_svc/admin/auth/";
+/** One-time links of the admin surface: the code in the path is the credential, not the admin token. */
+const AUTH_LINK_PREFIX = "/_svc/admin/auth/link/";
 
 /** Admin answers carry personal data and, once, a live token: never cached. */
 function noStore(response: Response): Response {
@@ -173,7 +175,7 @@ function checkOptions(options: WorkerOptions<never>): void {
 
 /**
  * Builds the worker's handlers. `fetch`: RPC at `POST /_svc/rpc`, REST at
- * `/_svc/rest/*`, live queries at `GET /_svc/ws` (WebSocket), the admin-token gated `/_svc/admin/*`, every other `/_svc/*`
+ * `/_svc/rest/*`, live queries at `GET /_svc/ws` (WebSocket), the admin-token gated `/_svc/admin/*` (but for the one-time links of `/_svc/admin/auth/link/*`, whose code is their credential), every other `/_svc/*`
  * path reserved (unknown ones 404), then the app's HTTP actions, then
  * `options.fetch`. `scheduled` runs the cron jobs and `queue` the queue
  * consumers, both as the service identity. Configuration mistakes throw here,
@@ -217,6 +219,11 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     if (path === RPC_PATH) return handleRpc(request, env, url, runtime);
     if (path === SUBSCRIPTION_PATH) return handleSubscribe(request, env, url, runtime);
     if (path.startsWith(REST_PREFIX)) return handleRest(request, env, url, runtime);
+    if (path.startsWith(AUTH_LINK_PREFIX) && options.authAdmin?.handleLink !== undefined) {
+      return noStore(
+        await options.authAdmin.handleLink(request, { path: path.slice(AUTH_LINK_PREFIX.length) }),
+      );
+    }
     if (path.startsWith(ADMIN_PREFIX)) {
       const operator = await adminGate(request);
       if (path === OPENAPI_PATH && options.openApiSpec !== undefined) {

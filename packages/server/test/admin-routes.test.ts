@@ -45,6 +45,21 @@ describe("admin routes", () => {
     for (const answer of answers) expect(answer).toEqual(answers[0]);
   });
 
+  it("hand /_svc/admin/auth/link/* to authAdmin.handleLink without any token (the code is the credential)", async () => {
+    const response = await get("/_svc/admin/auth/link/code-123");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ link: true, method: "GET", path: "code-123" });
+    // Only that prefix: its neighbours stay behind the gate.
+    for (const path of [
+      "/_svc/admin/auth/link",
+      "/_svc/admin/auth/linked/x",
+      "/_svc/admin/link/x",
+    ]) {
+      expect((await get(path)).status, path).toBe(401);
+    }
+  });
+
   it("404 an unknown admin path once the token is valid", async () => {
     expect((await get("/_svc/admin/nothing-here", alice)).status).toBe(404);
   });

@@ -46,6 +46,8 @@ export default createWorker({
   // createWorker's side of the admin contract; @svc/auth's createAuthAdmin is tested in its package.
   authAdmin: {
     handle: async (request, context) => Response.json({ method: request.method, ...context }),
+    handleLink: async (request, context) =>
+      Response.json({ link: true, method: request.method, ...context }),
     dashboard: {
       files: {
         "index.html": {

@@ -227,6 +227,16 @@ export interface Impersonation {
   cookie: string;
 }
 
+/**
+ * `POST users/:id/impersonation-link` answer: a one-time link on the app's
+ * origin that signs the browser opening it in as the user (a bounded
+ * impersonation session), usable once until `expiresAt`.
+ */
+export interface ImpersonationLink {
+  url: string;
+  expiresAt: string;
+}
+
 /** Sort fields `GET users` accepts. */
 export type UserSort = "created" | "email" | "name" | "lastSignIn" | "lastActive";
 

@@ -7,6 +7,7 @@ import {
   adminEnvironment,
   assertAdministrable,
 } from "./environment.ts";
+import { handleImpersonationLink } from "./impersonation/link-handler.ts";
 import { type AuthAdminOptions, resolveAdminOptions } from "./options.ts";
 import { dispatch } from "./router.ts";
 import { ROUTES } from "./routes.ts";
@@ -24,7 +25,9 @@ export interface AuthAdmin extends AuthAdminSurface {
  * plugins from `auth.$context`, answers the routes of `docs/admin-api.md`
  * with allow-listed JSON, and records every action (operator = name of the
  * admin token used) in the audit table that `createAuth` adds to the schema.
- * `createWorker` checks the admin token before anything here runs.
+ * `createWorker` checks the admin token before anything here runs, except
+ * for the one-time links of `/_svc/admin/auth/link/` (`handleLink`), whose
+ * single-use code is their credential.
  *
  * @param auth an auth built with `createAuth` on D1 (`svcDatabaseAdapter`)
  * @throws {SvcAuthError} `AUTH_ADMIN_INVALID_OPTIONS`, `AUTH_ADMIN_SCHEMA_MISSING`,
@@ -66,6 +69,13 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
           path,
           operator,
         });
+      } catch (error) {
+        return problemResponse(error);
+      }
+    },
+    async handleLink(request, { path }) {
+      try {
+        return await handleImpersonationLink(await environmentOnce(), request, path);
       } catch (error) {
         return problemResponse(error);
       }

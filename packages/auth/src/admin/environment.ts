@@ -27,7 +27,11 @@ export interface AdminAuthContext {
   tables: BetterAuthDBSchema;
   secret: string;
   generateId(options: { model: string }): string | false;
-  authCookies: { sessionToken: { name: string } };
+  authCookies: {
+    sessionToken: SessionCookie;
+    sessionData: SessionCookie;
+    dontRememberToken: SessionCookie;
+  };
   password: {
     hash(password: string): Promise<string>;
     config: { minPasswordLength: number; maxPasswordLength: number };
@@ -40,6 +44,18 @@ export interface AdminAuthContext {
       overrideAll?: boolean,
     ): Promise<{ id: string; token: string }>;
     deleteSession(token: string): Promise<void>;
+  };
+}
+
+/** One of better-auth's cookies: its name (with any `__Secure-` prefix) and attributes. */
+export interface SessionCookie {
+  name: string;
+  attributes: {
+    secure?: boolean;
+    sameSite?: string;
+    path?: string;
+    domain?: string;
+    httpOnly?: boolean;
   };
 }
 

@@ -1,5 +1,6 @@
 import type { DashboardAssets } from "@svc/server";
 import { SvcAuthError } from "../errors.ts";
+import { isSameOriginPath } from "./impersonation/redirect.ts";
 
 /**
  * Surfaces to force off, by the plugin that brings them. `false`
@@ -21,7 +22,7 @@ export interface AuthAdminFeatures {
   username?: boolean;
 }
 
-/** How `POST users/:id/impersonate` behaves. */
+/** How `POST users/:id/impersonate` and `POST users/:id/impersonation-link` behave. */
 export interface ImpersonationOptions {
   /** Lifetime of an impersonation session when the request names none. @default 3600 (1 h) */
   defaultDurationSeconds?: number;
@@ -32,6 +33,12 @@ export interface ImpersonationOptions {
    * listed in its `adminUserIds`) may be impersonated. @default false
    */
   allowAdmins?: boolean;
+  /**
+   * Where "open the app as this user" lands when the link names no
+   * `redirectTo`: a path on the app's own origin (`/app`, not a URL).
+   * @default "/"
+   */
+  landingPath?: string;
 }
 
 /** Options of `createAuthAdmin(auth, options)`. */
@@ -54,7 +61,12 @@ export interface ResolvedAdminOptions {
 }
 
 const FEATURES = ["admin", "organization", "twoFactor", "passkey", "username"] as const;
-const IMPERSONATION_KEYS = ["defaultDurationSeconds", "maxDurationSeconds", "allowAdmins"];
+const IMPERSONATION_KEYS = [
+  "defaultDurationSeconds",
+  "maxDurationSeconds",
+  "allowAdmins",
+  "landingPath",
+];
 const OPTION_KEYS = ["features", "impersonation", "dashboard"];
 const ONE_HOUR = 3600;
 
@@ -94,9 +106,13 @@ export function resolveAdminOptions(options: AuthAdminOptions = {}): ResolvedAdm
   const allowAdmins = impersonation.allowAdmins ?? false;
   if (typeof allowAdmins !== "boolean")
     invalid("options.impersonation.allowAdmins must be a boolean");
+  const landingPath = impersonation.landingPath ?? "/";
+  if (typeof landingPath !== "string" || !isSameOriginPath(landingPath)) {
+    invalid("options.impersonation.landingPath must be a path on the app's origin, like /app");
+  }
   return {
     features: resolvedFeatures,
-    impersonation: { defaultDurationSeconds, maxDurationSeconds, allowAdmins },
+    impersonation: { defaultDurationSeconds, maxDurationSeconds, allowAdmins, landingPath },
   };
 }
 

@@ -19,6 +19,7 @@ import { getUser, listRelated } from "./users/detail.ts";
 import { editUser } from "./users/edit.ts";
 import { exportUsers } from "./users/export.ts";
 import { impersonateUser } from "./users/impersonate.ts";
+import { createImpersonationLink } from "./users/impersonation-link.ts";
 import { importUsers } from "./users/import.ts";
 import { listUsers } from "./users/list.ts";
 import { setPassword } from "./users/password.ts";
@@ -161,6 +162,14 @@ export const ROUTES: readonly AdminRoute[] = [
     action: "user.impersonate",
     target: user,
     handle: impersonateUser,
+  }),
+  route({
+    method: "POST",
+    pattern: "users/:id/impersonation-link",
+    requires: "userActions",
+    action: "user.impersonation-link",
+    target: user,
+    handle: createImpersonationLink,
   }),
   route({ method: "GET", pattern: "users/:id/sessions", handle: listRelated("sessions") }),
   route({

@@ -205,7 +205,7 @@ describe.skipIf(!ready)("the dashboard in Chromium against the example app", () 
     await page.getByRole("button", { name: "Impersonate" }).click();
     const start = dialog(page, /^Impersonate /);
     await start.getByLabel("Reason").fill("Support ticket 4821");
-    await start.getByRole("button", { name: "Start impersonation" }).click();
+    await start.getByRole("button", { name: "Get a token for API use" }).click();
     const shown = dialog(page, /^Impersonating /);
     const token = await shown.getByLabel("Session token").inputValue();
     expect(token.length).toBeGreaterThan(16);

@@ -255,7 +255,7 @@ describe.skipIf(!ready)("acting on a user", () => {
 
     await page.getByRole("button", { name: "Impersonate" }).click();
     await dialog(page, /^Impersonate /)
-      .getByRole("button", { name: "Start impersonation" })
+      .getByRole("button", { name: "Get a token for API use" })
       .click();
     const shown = dialog(page, /^Impersonating /);
     const token = await shown.getByLabel("Session token").inputValue();

@@ -4,6 +4,7 @@ import type {
   Capabilities,
   CreatedUser,
   Impersonation,
+  ImpersonationLink,
   ImportReport,
   Invitation,
   Member,
@@ -114,6 +115,8 @@ export function adminApi(client: AdminClient) {
       post<{ signInLink: SignInLinkOutcome }>(user(id, "sign-in-link"), { kind }),
     impersonate: (id: string, body: { reason?: string; durationSeconds?: number }) =>
       post<Impersonation>(user(id, "impersonate"), body),
+    impersonationLink: (id: string, body: { reason?: string; durationSeconds?: number }) =>
+      post<ImpersonationLink>(user(id, "impersonation-link"), body),
     revokeSessions: (id: string) => del<{ revoked: number }>(user(id, "sessions")),
     revokeSession: (id: string, sessionId: string) =>
       del<{ revoked: 1 }>(user(id, "sessions", sessionId)),

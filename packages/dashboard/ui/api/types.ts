@@ -20,6 +20,7 @@ export type {
   CreatedUser,
   EditableUserField,
   Impersonation,
+  ImpersonationLink,
   OrganizationPage,
   SignInLinkKind,
   SignInLinkOutcome,

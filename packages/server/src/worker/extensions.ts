@@ -10,6 +10,13 @@ export interface AuthAdminSurface {
    * the URL path (`users/u1/ban`).
    */
   handle(request: Request, context: { path: string; operator: string }): Promise<Response>;
+  /**
+   * Answers a request under `/_svc/admin/auth/link/`: one-time links an
+   * operator created through `handle` (e.g. "open the app as this user").
+   * The admin gate does NOT run: the single-use code in `path` is the only
+   * credential, so the browser that opens the link needs no admin token.
+   */
+  handleLink?(request: Request, context: { path: string }): Promise<Response>;
   /** The dashboard's built files; `createWorker` serves them at `/_svc/dashboard/`. */
   readonly dashboard?: DashboardAssets;
 }

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "user.password",
   "user.sign-in-link",
   "user.impersonate",
+  "user.impersonation-link",
+  "impersonation.link-used",
   "impersonation.end",
   "impersonation.refused",
   "session.revoke",

@@ -1,13 +1,14 @@
-import { SvcError, v } from "@svc/server";
+import { v } from "@svc/server";
 import { signedSessionCookie } from "../../session-cookie.ts";
-import { Issues, json, readBody } from "../http.ts";
-import { isBanInForce, OPERATOR_PREFIX } from "../records.ts";
+import { json, readBody } from "../http.ts";
+import {
+  createImpersonationSession,
+  impersonableUser,
+  impersonationDuration,
+} from "../impersonation/session.ts";
 import type { ActionCall, ParamsOf } from "../router.ts";
-import { isAdmin } from "./guards.ts";
-import { loadUserRow } from "./load.ts";
 
 const BODY = v.object({ reason: v.optional(v.string()), durationSeconds: v.optional(v.number()) });
-const MAX_REASON = 1000;
 
 /**
  * `POST users/:id/impersonate` with `{ reason?, durationSeconds? }`: creates a
@@ -19,6 +20,8 @@ const MAX_REASON = 1000;
  * session token: the only token this surface ever returns, as is, and as a
  * ready `Cookie` header value (signed as better-auth signs its cookie).
  * Ending it early is revoking the session (`DELETE users/:id/sessions/:sessionId`).
+ * For a browser, `POST users/:id/impersonation-link` is the way that never
+ * shows a token.
  *
  * Refuses admins unless `options.impersonation.allowAdmins` (`403`) and banned
  * users (`409`). The audit record (with the reason) is written before the
@@ -31,45 +34,19 @@ const MAX_REASON = 1000;
  */
 export async function impersonateUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
   const { environment, audit } = call;
-  const { impersonation, auth } = environment;
+  const { auth } = environment;
   const id = call.params.id;
   const body = await readBody(call.request, BODY);
-  const duration = body.durationSeconds ?? impersonation.defaultDurationSeconds;
-  const issues = new Issues("body");
-  if (!Number.isInteger(duration) || duration < 60 || duration > impersonation.maxDurationSeconds) {
-    issues.add(
-      "durationSeconds",
-      `must be a whole number of seconds from 60 to ${impersonation.maxDurationSeconds}`,
-    );
-  }
-  if (body.reason !== undefined && body.reason.length > MAX_REASON) {
-    issues.add("reason", `must be at most ${MAX_REASON} characters`);
-  }
-  issues.throwIfAny();
-  const row = await loadUserRow(environment, id);
-  if (isAdmin(environment, row) && !impersonation.allowAdmins) {
-    throw new SvcError(
-      "FORBIDDEN",
-      "Impersonating an admin user is not allowed (createAuthAdmin option impersonation.allowAdmins).",
-    );
-  }
-  if (isBanInForce(row, Date.now())) {
-    throw new SvcError("CONFLICT", "The user is banned; a banned user cannot have a session.");
-  }
-  const expiresAt = new Date(Date.now() + duration * 1000);
-  const session = await auth.internalAdapter.createSession(
-    id,
-    true,
-    {
-      impersonatedBy: `${OPERATOR_PREFIX}${call.operator}`,
-      expiresAt,
-      ipAddress: call.request.headers.get("cf-connecting-ip") ?? "",
-      userAgent: call.request.headers.get("user-agent") ?? "",
-    },
-    true,
-  );
+  const durationSeconds = impersonationDuration(environment, body);
+  await impersonableUser(environment, id);
+  const session = await createImpersonationSession(environment, {
+    userId: id,
+    operator: call.operator,
+    durationSeconds,
+    request: call.request,
+  });
   audit.reason = body.reason ?? null;
-  audit.detail = `session ${session.id} until ${expiresAt.toISOString()}`;
+  audit.detail = `session ${session.id} until ${session.expiresAt.toISOString()}`;
   try {
     await audit.writeOk();
   } catch (error) {
@@ -80,7 +57,7 @@ export async function impersonateUser(call: ActionCall<ParamsOf<"users/:id">>): 
     token: session.token,
     sessionId: session.id,
     userId: id,
-    expiresAt: expiresAt.toISOString(),
+    expiresAt: session.expiresAt.toISOString(),
     cookie: await signedSessionCookie(
       auth.secret,
       auth.authCookies.sessionToken.name,
