@@ -81,12 +81,34 @@ async function main(): Promise<void> {
     await page.locator("table tbody tr").first().waitFor();
     await shoot(page, "users");
 
+    for (const [button, title, name] of [
+      ["Export", "Export users", "export-dialog"],
+      ["Import", "Import users", "import-dialog"],
+      ["New user", "New user", "create-user"],
+    ] as const) {
+      await page.getByRole("button", { name: button, exact: true }).click();
+      await page.getByRole("dialog", { name: title }).waitFor();
+      await shoot(page, name);
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: title }).waitFor({ state: "detached" });
+    }
+
     await page.locator("table tbody tr a").first().click();
     await page.getByRole("heading", { name: "Sessions" }).waitFor();
     await shoot(page, "user-drawer");
 
+    await page.getByRole("button", { name: "Edit profile" }).click();
+    await page.getByRole("dialog", { name: "Edit profile" }).waitFor();
+    await shoot(page, "edit-profile");
+    await page
+      .getByRole("dialog", { name: "Edit profile" })
+      .getByRole("button", { name: "Cancel" })
+      .click();
+
     await page.getByRole("button", { name: "Impersonate" }).click();
-    await page.getByRole("button", { name: "Start impersonation" }).click();
+    await page.getByRole("button", { name: "Open the app as this user" }).waitFor();
+    await shoot(page, "impersonate-dialog");
+    await page.getByRole("button", { name: "Get a token for API use" }).click();
     await page.getByLabel("Session token").waitFor();
     await shoot(page, "impersonate-token");
     await page.getByRole("button", { name: "Done" }).click();
@@ -102,6 +124,10 @@ async function main(): Promise<void> {
     await page.getByRole("link", { name: "Organizations" }).click();
     await page.getByRole("link", { name: "Acme Robotics" }).waitFor();
     await shoot(page, "organizations");
+    await page.getByRole("button", { name: "New organization" }).click();
+    await page.getByRole("dialog", { name: "New organization" }).waitFor();
+    await shoot(page, "create-organization");
+    await page.keyboard.press("Escape");
     await page.getByRole("link", { name: "Acme Robotics" }).click();
     await page.getByRole("columnheader", { name: "Member" }).waitFor();
     await shoot(page, "organization-members");

@@ -113,7 +113,7 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
       "account.unlink",
     ],
     passwordLength: { min: 8, max: 128 },
-    signInLinks: [],
+    signInLinks: ["magic-link", "password-setup"],
   };
   const profileOf = (user: User) =>
     Object.fromEntries(
@@ -212,6 +212,10 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
       );
       data.passkeys.set(user.id, []);
       audit(operator, "user.create", "user", user.id);
+      const kind = input.signInLink;
+      if (kind === "magic-link" || kind === "password-setup") {
+        return json({ user, signInLink: { kind, sentTo: email, sent: true } }, 201);
+      }
       return json({ user }, 201);
     }
     if (root === "users" && id !== undefined) {

@@ -158,7 +158,8 @@ export function seedPreviewData(): PreviewData {
       isAnonymous: false,
       createdAt: iso(created),
       updatedAt: iso(created + Math.floor(next() * (NOW - created))),
-      lastSignInAt: index % 5 === 3 ? null : iso(NOW - Math.floor(next() * 20 * DAY)),
+      // Signed in at some point between sign-up and now; every fifth user never did.
+      lastSignInAt: index % 5 === 3 ? null : iso(created + Math.floor(next() * (NOW - created))),
       lastActiveAt: null,
     };
     user.lastActiveAt =
