@@ -1,4 +1,15 @@
 import { defineConfig } from "vitest/config";
+
+/**
+ * Every package's tests and the example app's, as one run (`npm test`).
+ * `maxWorkers: "100%"`: one test file per core. vitest's default (cores − 1)
+ * ran files one at a time on the 2-core CI machine, although most of a file's
+ * time is spent waiting on workerd, wrangler or Chromium in other processes:
+ * on a clean clone, 880 s with the default against 737 s with two workers.
+ */
 export default defineConfig({
-  test: { projects: ["packages/*/vitest.config.ts", "examples/*/vitest.config.ts"] },
+  test: {
+    maxWorkers: "100%",
+    projects: ["packages/*/vitest.config.ts", "examples/*/vitest.config.ts"],
+  },
 });
