@@ -1,6 +1,7 @@
 import { createRateLimiter, type RateConfig, type RateLimitStoreBinding } from "@svc/ratelimit";
 import { SvcError } from "@svc/server";
 import { enforceVerdict } from "@svc/server/http";
+import { sha256Hex } from "../sha256-hex.ts";
 import { type AuthLimitName, type AuthLimitRule, DEFAULT_AUTH_LIMITS, targetOf } from "./rules.ts";
 
 /** Options of {@link createAuthRateLimit}. */
@@ -32,14 +33,6 @@ export interface AuthRateLimit {
 }
 
 const RATE_PREFIX = "svc-auth:";
-
-/** SHA-256 of a target, so addresses never become part of a store's name. */
-async function digest(text: string): Promise<string> {
-  const bytes = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
-  );
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * Exact limits on better-auth's sensitive endpoints (sign-in per IP and per
@@ -87,7 +80,7 @@ export function createAuthRateLimit(options: AuthRateLimitOptions): AuthRateLimi
         if (!rule.paths.includes(path)) continue;
         const target = rule.by === "target" ? targetOf(body) : ipOf(request);
         if (target === undefined) continue;
-        const key = rule.by === "target" ? await digest(target) : target;
+        const key = rule.by === "target" ? await sha256Hex(target) : target;
         let verdict: Awaited<ReturnType<typeof limiter.limit>>;
         try {
           verdict = await limiter.limit(name, { key });

@@ -1,3 +1,4 @@
+import { sha256Hex } from "../../sha256-hex.ts";
 import type { AdminEnvironment } from "../environment.ts";
 
 /**
@@ -78,16 +79,11 @@ export async function peekLink(
   environment: AdminEnvironment,
   code: string,
 ): Promise<StoredLink | null> {
-  if (!CODE_PATTERN.test(code)) return null;
-  const { names, db } = environment;
-  const row = await db
-    .prepare(
-      `SELECT ${linkColumns(environment)} FROM ${names.table("verification")} ` +
-        `WHERE ${where(environment)}`,
-    )
-    .bind(await identifierOf(code))
-    .first<LinkRow>();
-  return live(row);
+  return readLink(
+    environment,
+    code,
+    (table, match, columns) => `SELECT ${columns} FROM ${table} WHERE ${match}`,
+  );
 }
 
 /**
@@ -104,13 +100,26 @@ export async function consumeLink(
   environment: AdminEnvironment,
   code: string,
 ): Promise<StoredLink | null> {
+  return readLink(
+    environment,
+    code,
+    (table, match, columns) => `DELETE FROM ${table} WHERE ${match} RETURNING ${columns}`,
+  );
+}
+
+/**
+ * Runs one statement over the row of `code` (built from the table, the
+ * identifier match and the link columns) and answers the link if it is live.
+ */
+async function readLink(
+  environment: AdminEnvironment,
+  code: string,
+  statement: (table: string, match: string, columns: string) => string,
+): Promise<StoredLink | null> {
   if (!CODE_PATTERN.test(code)) return null;
   const { names, db } = environment;
   const row = await db
-    .prepare(
-      `DELETE FROM ${names.table("verification")} WHERE ${where(environment)} ` +
-        `RETURNING ${linkColumns(environment)}`,
-    )
+    .prepare(statement(names.table("verification"), where(environment), linkColumns(environment)))
     .bind(await identifierOf(code))
     .first<LinkRow>();
   return live(row);
@@ -143,9 +152,7 @@ function live(row: LinkRow | null): StoredLink | null {
 }
 
 async function identifierOf(code: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(code));
-  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0"));
-  return `${IDENTIFIER_PREFIX}${hex.join("")}`;
+  return `${IDENTIFIER_PREFIX}${await sha256Hex(code)}`;
 }
 
 function base64Url(bytes: Uint8Array): string {
