@@ -34,6 +34,27 @@ export {
   httpRouter,
 } from "./http-actions/router.ts";
 export {
+  type DropTableOptions,
+  defineMigration,
+  type Migration,
+  type MigrationCtx,
+  type MigrationOptions,
+  type MigrationOutcome,
+  type MigrationRegistry,
+  type Replacement,
+  replaceWith,
+  type StoredDocumentOf,
+} from "./migrations/define.ts";
+export type { DryRunReport, DryRunSample } from "./migrations/dry-run.ts";
+export type { MigrationStatus } from "./migrations/shard-migrations.ts";
+export type {
+  MigrationCounts,
+  MigrationCursor,
+  MigrationError,
+  MigrationRecord,
+  MigrationState,
+} from "./migrations/store.ts";
+export {
   action,
   type Builder,
   internalAction,
@@ -100,7 +121,12 @@ export {
 } from "./schema/define.ts";
 export type { PolicyCtx, TablePolicies } from "./schema/policy.ts";
 export { type Literal, type Operand, type Rule, rule } from "./schema/rule.ts";
-export { createShard, type ShardOptions } from "./shard/shard-object.ts";
+export {
+  createShard,
+  type MigrationEndpoint,
+  type ShardOptions,
+  type ShardResultOf,
+} from "./shard/shard-object.ts";
 export { type Id, type Infer, type Validator, v } from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";

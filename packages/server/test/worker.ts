@@ -2,11 +2,12 @@ import { DurableObject } from "cloudflare:workers";
 import { createShard, createWorker } from "../src/index.ts";
 import { crons, http, queues } from "./fixture/entry-points.ts";
 import { functions } from "./fixture/functions.ts";
+import { migrations } from "./fixture/migrations.ts";
 import { openApiSpec } from "./fixture/openapi.ts";
 import schema from "./fixture/schema.ts";
 import "./telemetry-recorder.ts";
 
-export const Shard = createShard({ schema, functions });
+export const Shard = createShard({ schema, functions, migrations });
 export { RateLimitStore } from "@svc/ratelimit";
 
 /** A rate-limit store whose storage has failed: every call throws. */

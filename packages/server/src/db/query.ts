@@ -1,14 +1,8 @@
 import { SvcError } from "../errors/svc-error.ts";
 import type { CompiledRule } from "../schema/rule.ts";
 import { type CursorKey, decodeCursor, encodeCursor } from "./cursor.ts";
-import {
-  fieldExpression,
-  indexKeys,
-  rowToDocument,
-  type StoredRow,
-  sqlTable,
-  toSqlValue,
-} from "./storage.ts";
+import type { PresentedDocument } from "./document-view.ts";
+import { fieldExpression, indexKeys, type StoredRow, sqlTable, toSqlValue } from "./storage.ts";
 import type { PaginationOptions, PaginationResult } from "./types.ts";
 
 type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
@@ -27,8 +21,13 @@ interface LooseIndexRange {
 export interface QuerySource {
   sql: SqlStorage;
   table: string;
-  /** Resolves to true when the caller may see the row (RLS `read`, a function policy). */
-  canRead(doc: Doc): Promise<boolean>;
+  /** The row as the handler sees it (`null`: not shown), see `DocumentView`. */
+  present(row: StoredRow): PresentedDocument | null | Promise<PresentedDocument | null>;
+  /**
+   * Resolves to true when the caller may see the document (RLS `read`, a
+   * function policy); `migrated` when a pending migration changed it in memory.
+   */
+  canRead(doc: Doc, migrated: boolean): Promise<boolean>;
   /** A declarative read rule compiled for this caller, added to the query's WHERE. */
   visibility?: () => Promise<CompiledRule>;
 }
@@ -227,7 +226,7 @@ export class TableQuery {
   }
 
   async *#visibleRows(after: CursorKey | undefined): AsyncGenerator<{ doc: Doc; key: CursorKey }> {
-    const { sql, table, canRead, visibility } = this.#source;
+    const { sql, table, present, canRead, visibility } = this.#source;
     const state = this.#state;
     const keys = indexKeys(state.indexFields);
     const where: string[] = [];
@@ -257,9 +256,11 @@ export class TableQuery {
       (where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
       ` ORDER BY ${keys.map((expression) => `${expression} ${direction}`).join(", ")}`;
     for (const row of sql.exec<StoredRow>(statement, ...bindings)) {
-      const doc = rowToDocument(row);
+      const presented = await present(row);
+      if (presented === null) continue;
+      const { doc } = presented;
       // RLS first: a filter predicate must never see a row the caller may not read.
-      if (!(await canRead(doc))) continue;
+      if (!(await canRead(doc, presented.pending.length > 0))) continue;
       if (!state.filters.every((predicate) => predicate(doc))) continue;
       yield { doc, key: keys.map((_, index) => row[`k${index}`] ?? null) };
     }

@@ -1,4 +1,5 @@
 import { createDatabase, readOnly, type TableAccess, tableAccess } from "../db/database.ts";
+import type { DocumentView } from "../db/document-view.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import {
@@ -36,6 +37,8 @@ export interface DispatcherDeps {
   now: () => number;
   /** Called after each outermost mutation commits, with the tables it wrote. */
   onCommit?: (tables: ReadonlySet<string>) => void;
+  /** How stored rows become documents (the shard's migrations). Default: as stored. */
+  view?: DocumentView;
 }
 
 /** Where a call runs: inside a mutation's transaction or not, and what it records. */
@@ -113,6 +116,14 @@ export class Dispatcher {
       throw new SvcError("NOT_FOUND", `No query, mutation or action ${JSON.stringify(path)}.`);
     }
     return procedure;
+  }
+
+  /**
+   * Runs `task` under the lock mutations take, so no mutation interleaves
+   * with it (a migration batch reads and writes under it).
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return this.#lock.run(task);
   }
 
   /** Runs a query, mutation or action called from outside the shard. */
@@ -209,6 +220,7 @@ export class Dispatcher {
         enforceRls: !procedure.bypassRls,
         now: this.#deps.now,
         access: scope.access,
+        ...(this.#deps.view ? { view: this.#deps.view } : {}),
       });
       ctx.db = kind === "mutation" ? db : readOnly(db);
     }

@@ -1,8 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import { applySchema } from "../db/storage.ts";
 import { normalizeError } from "../errors/normalize.ts";
-import { serializeError } from "../errors/svc-error.ts";
+import { type SerializedError, serializeError } from "../errors/svc-error.ts";
+import { checkMigrations, type MigrationRegistry } from "../migrations/define.ts";
+import type { DryRunReport } from "../migrations/dry-run.ts";
+import { type MigrationStatus, ShardMigrations } from "../migrations/shard-migrations.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
+import { recordAppliedVersion } from "../schema/applied-version.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { SubscriptionHub } from "../subscriptions/hub.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";
@@ -14,7 +18,25 @@ import { encodeStream } from "./stream-encoding.ts";
 export interface ShardOptions {
   schema: SchemaDefinition;
   functions: FunctionRegistry;
+  /** The app's data migrations (`migrations` from `svc/_generated/functions.ts`). */
+  migrations?: MigrationRegistry;
 }
+
+/** What the worker's admin routes ask a shard about its migrations (Durable Object RPC). */
+export interface MigrationEndpoint {
+  migrationStatus(): Promise<MigrationStatus[]>;
+  /** Starts or resumes a migration; the shard's alarm runs it batch by batch. */
+  runMigration(name: string, shardKey: string): Promise<ShardResultOf<MigrationStatus[]>>;
+  /** Counts what running it would change now, with before/after samples; writes nothing. */
+  dryRunMigration(
+    name: string,
+    shardKey: string,
+    samples: number,
+  ): Promise<ShardResultOf<DryRunReport>>;
+}
+
+/** A shard's answer to an admin call: the value, or the error as the call path serializes it. */
+export type ShardResultOf<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
 
 /**
  * Builds the shard Durable Object class of an app. Export the result from the
@@ -31,21 +53,37 @@ export function createShard(
 ): new (
   ctx: DurableObjectState,
   env: unknown,
-) => DurableObject & ShardEndpoint {
+) => DurableObject & ShardEndpoint & MigrationEndpoint {
   const { schema, functions } = options;
-  return class SvcShard extends DurableObject implements ShardEndpoint {
+  const migrations = options.migrations ?? {};
+  checkMigrations(migrations, new Set(Object.keys(schema.tables)));
+  return class SvcShard extends DurableObject implements ShardEndpoint, MigrationEndpoint {
     readonly #dispatcher: Dispatcher;
     readonly #hub: SubscriptionHub;
+    readonly #migrations: ShardMigrations;
 
     constructor(ctx: DurableObjectState, env: unknown) {
       super(ctx, env as never);
-      ctx.blockConcurrencyWhile(async () => applySchema(ctx.storage.sql, schema));
+      const now = creationClock();
+      this.#migrations = new ShardMigrations({
+        storage: ctx.storage,
+        schema,
+        migrations,
+        exclusive: (task) => this.#dispatcher.exclusive(task),
+        shardKey: ctx.id.name,
+      });
+      ctx.blockConcurrencyWhile(async () => {
+        applySchema(ctx.storage.sql, schema);
+        await recordAppliedVersion(ctx.storage.sql, schema);
+        now.raise(this.#migrations.register());
+      });
       this.#dispatcher = new Dispatcher({
         functions,
         schema,
         storage: ctx.storage,
-        now: creationClock(),
+        now,
         onCommit: (tables) => this.#hub.commit(tables),
+        view: this.#migrations,
       });
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher);
     }
@@ -69,6 +107,32 @@ export function createShard(
 
     override async alarm(): Promise<void> {
       await this.#hub.alarm();
+      // Last: it re-arms the alarm for its next batch if the hub just set a later one.
+      await this.#migrations.alarm();
+    }
+
+    async migrationStatus(): Promise<MigrationStatus[]> {
+      return this.#migrations.status();
+    }
+
+    async runMigration(name: string, shardKey: string): Promise<ShardResultOf<MigrationStatus[]>> {
+      try {
+        return { ok: true, value: await this.#migrations.run(name, shardKey) };
+      } catch (thrown) {
+        return { ok: false, error: serializeError(normalizeError(thrown)) };
+      }
+    }
+
+    async dryRunMigration(
+      name: string,
+      shardKey: string,
+      samples: number,
+    ): Promise<ShardResultOf<DryRunReport>> {
+      try {
+        return { ok: true, value: await this.#migrations.dryRun(name, shardKey, samples) };
+      } catch (thrown) {
+        return { ok: false, error: serializeError(normalizeError(thrown)) };
+      }
     }
 
     async call(call: ShardCall): Promise<ShardResult> {

@@ -1,0 +1,380 @@
+import { createDatabase, readOnly } from "../db/database.ts";
+import type { DocumentView, PresentedDocument } from "../db/document-view.ts";
+import { rowToDocument, type StoredRow, sqlTable } from "../db/storage.ts";
+import { SvcError } from "../errors/svc-error.ts";
+import { authContext } from "../procedures/context.ts";
+import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
+import type { Migration, MigrationCtx, MigrationRegistry } from "./define.ts";
+import { type DryRunReport, dryRun } from "./dry-run.ts";
+import { checkMigrated, errorMessage, migrateOne } from "./outcome.ts";
+import { type BatchContext, retryFailed, runBatch } from "./runner.ts";
+import {
+  createMigrationTables,
+  failedDocuments,
+  insertRecord,
+  type MigrationError,
+  type MigrationRecord,
+  readMark,
+  readRecords,
+  saveRecord,
+} from "./store.ts";
+
+/** What a shard's migrations need from the shard. */
+export interface ShardMigrationsDeps {
+  storage: DurableObjectStorage;
+  schema: SchemaDefinition;
+  migrations: MigrationRegistry;
+  /** Runs a task under the shard's mutation lock (no mutation interleaves with a batch). */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** The shard's key when the runtime knows it (`ctx.id.name`). */
+  shardKey: string | undefined;
+}
+
+/** One migration in one shard, as `status` and `run` answer it. */
+export interface MigrationStatus extends MigrationRecord {
+  /** The first documents that failed to migrate (at most 10). */
+  failedDocuments: MigrationError[];
+  /** `false` for a migration this shard ran but the app no longer declares. */
+  declared: boolean;
+}
+
+/** A batch takes at most this long before calls waiting on the shard get their turn. */
+const MAX_BATCH_MS = 50;
+/** One alarm runs batches for at most this long, then re-arms (alarms are retried if they fail). */
+const ALARM_BUDGET_MS = 5_000;
+
+const yieldToCalls = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A shard's migrations: registers each migration the first time the shard
+ * runs code that declares it (fixing its boundary: every document stored
+ * before it is to migrate, every one written after is already in the new
+ * shape), presents rows the runner has not reached yet migrated in memory
+ * (the {@link DocumentView} `ctx.db` uses), runs batches from the shard's
+ * alarm, and answers status and dry runs for the admin API.
+ */
+export class ShardMigrations implements DocumentView {
+  readonly #deps: ShardMigrationsDeps;
+  readonly #records = new Map<string, MigrationRecord>();
+  /** Table → its declared migrations not yet finished, in run order: what reads must apply. */
+  readonly #active = new Map<string, { name: string; migration: Migration }[]>();
+  /** Migrations whose earlier failures this run retries, and the last id retried. */
+  readonly #retrying = new Map<string, string>();
+  #shardKey: string | undefined;
+
+  constructor(deps: ShardMigrationsDeps) {
+    this.#deps = deps;
+    this.#shardKey = deps.shardKey;
+  }
+
+  /**
+   * Creates svc's migration tables, registers new migrations and loads every
+   * record. Runs at shard start, before any call. Answers the latest
+   * boundary: the shard's creation clock must stay above it.
+   */
+  register(): number {
+    const { sql } = this.#deps.storage;
+    createMigrationTables(sql);
+    const known = new Map(readRecords(sql).map((record) => [record.name, record]));
+    let floor = 0;
+    for (const name of Object.keys(this.#deps.migrations).sort()) {
+      const migration = this.#deps.migrations[name] as Migration;
+      let record = known.get(name);
+      if (record === undefined) {
+        record = this.#newRecord(name, migration);
+        insertRecord(sql, record);
+      } else if (record.table !== migration.table) {
+        console.error(
+          `svc: migration ${name} now names table ${migration.table}, but this shard registered it for ${record.table}; rename the migration to run it again`,
+        );
+        continue;
+      }
+      this.#records.set(name, record);
+      floor = Math.max(floor, record.boundary);
+    }
+    for (const record of known.values()) {
+      if (!this.#records.has(record.name) && record.state !== "done") {
+        console.error(
+          `svc: migration ${record.name} (table ${record.table}) has not finished in this shard, but the app no longer declares it: its documents are served as stored`,
+        );
+      }
+    }
+    this.#refreshActive();
+    return floor;
+  }
+
+  #newRecord(name: string, migration: Migration): MigrationRecord {
+    const { sql } = this.#deps.storage;
+    const exists =
+      sql
+        .exec(
+          "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+          `t_${migration.table}`,
+        )
+        .toArray().length > 0;
+    const latest = exists
+      ? sql
+          .exec<{ latest: number | null }>(
+            `SELECT MAX(_creationTime) AS latest FROM ${sqlTable(migration.table)}`,
+          )
+          .one().latest
+      : null;
+    const now = Date.now();
+    // Nothing stored yet (or no table to drop): nothing to migrate, ever.
+    const empty = latest === null && !(migration.drop && exists);
+    return {
+      name,
+      table: migration.table,
+      state: empty ? "done" : "registered",
+      boundary: latest ?? 0,
+      cursor: null,
+      scanned: 0,
+      changed: 0,
+      deleted: 0,
+      unchanged: 0,
+      writtenByApp: 0,
+      failed: 0,
+      error: null,
+      registeredAt: now,
+      startedAt: null,
+      finishedAt: empty ? now : null,
+    };
+  }
+
+  #refreshActive(): void {
+    this.#active.clear();
+    for (const [name, record] of [...this.#records].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const migration = this.#deps.migrations[name] as Migration;
+      if (migration.drop || (record.state === "done" && record.failed === 0)) continue;
+      const list = this.#active.get(record.table) ?? [];
+      list.push({ name, migration });
+      this.#active.set(record.table, list);
+    }
+  }
+
+  /** Migrations of `table` not yet applied to `row`, in run order. */
+  #pendingFor(table: string, row: StoredRow): string[] {
+    const active = this.#active.get(table);
+    if (active === undefined) return [];
+    const { sql } = this.#deps.storage;
+    const pending: string[] = [];
+    for (const { name } of active) {
+      const record = this.#records.get(name) as MigrationRecord;
+      if (row._creationTime > record.boundary) continue;
+      const { cursor } = record;
+      const ahead =
+        cursor === null ||
+        row._creationTime > cursor.creationTime ||
+        (row._creationTime === cursor.creationTime && row._id > cursor.id);
+      if (ahead) {
+        if (readMark(sql, name, row._id) !== "app") pending.push(name);
+      } else if (record.failed > 0 && readMark(sql, name, row._id) === "failed") {
+        pending.push(name);
+      }
+    }
+    return pending;
+  }
+
+  present(
+    table: string,
+    row: StoredRow,
+    shardKey: string,
+  ): PresentedDocument | null | Promise<PresentedDocument | null> {
+    const pending = this.#pendingFor(table, row);
+    if (pending.length === 0) return { doc: rowToDocument(row), pending };
+    return this.#migrateInMemory(table, row, pending, shardKey);
+  }
+
+  async #migrateInMemory(
+    table: string,
+    row: StoredRow,
+    pending: readonly string[],
+    shardKey: string,
+  ): Promise<PresentedDocument | null> {
+    let doc = rowToDocument(row);
+    const ctx = this.#context(shardKey);
+    try {
+      for (const name of pending) {
+        const step = await migrateOne(this.#deps.migrations[name] as Migration, ctx, doc);
+        if (step.kind === "delete") return null;
+        if (step.kind === "write")
+          doc = { ...step.fields, _id: row._id, _creationTime: row._creationTime };
+      }
+      const { _id, _creationTime, ...fields } = doc;
+      checkMigrated(table, this.#deps.schema.tables[table] as AnyTableDefinition, fields);
+      return { doc, pending };
+    } catch (thrown) {
+      // Never hand a handler a document the schema rejects: it stays hidden until its migration is fixed.
+      console.error(
+        `svc: ${row._id} cannot be shown: migration ${pending.join(", ")} failed on it: ${errorMessage(thrown)}`,
+      );
+      return null;
+    }
+  }
+
+  wrote(_table: string, id: string, pending: readonly string[]): void {
+    const { sql } = this.#deps.storage;
+    for (const name of pending) {
+      sql.exec(
+        "INSERT OR REPLACE INTO _svc_migration_docs (migration, id, status, error) VALUES (?, ?, 'app', NULL)",
+        name,
+        id,
+      );
+    }
+  }
+
+  #context(shardKey: string): MigrationCtx {
+    const db = createDatabase({
+      sql: this.#deps.storage.sql,
+      schema: this.#deps.schema,
+      policyCtx: {
+        auth: authContext(null, "migration"),
+        meta: { path: "", kind: "query", transport: "internal", shardKey, requestId: "migration" },
+      },
+      enforceRls: false,
+      now: () => Date.now(),
+    });
+    return { db: readOnly(db), shardKey };
+  }
+
+  #batchContext(name: string): BatchContext {
+    const migration = this.#deps.migrations[name] as Migration;
+    const active = this.#active.get(migration.table) ?? [];
+    return {
+      sql: this.#deps.storage.sql,
+      storage: this.#deps.storage,
+      migration,
+      table: migration.drop
+        ? undefined
+        : (this.#deps.schema.tables[migration.table] as AnyTableDefinition),
+      // A later migration of the same table takes the document from here: only the last one's result must match the schema.
+      validate: active.at(-1)?.name === name || active.length === 0,
+      ctx: this.#context(this.#shardKey ?? ""),
+      maxBatchMs: MAX_BATCH_MS,
+    };
+  }
+
+  #recordOf(name: string): MigrationRecord {
+    const record = Object.hasOwn(this.#deps.migrations, name) ? this.#records.get(name) : undefined;
+    if (record === undefined)
+      throw new SvcError("NOT_FOUND", `No migration named ${JSON.stringify(name)}.`);
+    return record;
+  }
+
+  /** Every migration this shard knows, declared or not. */
+  status(): MigrationStatus[] {
+    const { sql } = this.#deps.storage;
+    return readRecords(sql).map((record) => ({
+      ...record,
+      failedDocuments: record.failed > 0 ? failedDocuments(sql, record.name, 10) : [],
+      declared: Object.hasOwn(this.#deps.migrations, record.name),
+    }));
+  }
+
+  /**
+   * Starts (or resumes) `name` and every unfinished earlier migration of the
+   * same table, which must run first; the shard's alarm runs the batches.
+   * A migration that is done and has no failures is left as it is.
+   */
+  async run(name: string, shardKey: string): Promise<MigrationStatus[]> {
+    const target = this.#recordOf(name);
+    this.#shardKey = shardKey;
+    await this.#deps.exclusive(async () => {
+      const { storage } = this.#deps;
+      storage.transactionSync(() => {
+        for (const record of this.#records.values()) {
+          if (record.table !== target.table || record.name > name) continue;
+          const finished = record.state === "done" && record.failed === 0;
+          if (finished || record.state === "running") continue;
+          const next: MigrationRecord = {
+            ...record,
+            state: "running",
+            startedAt: record.startedAt ?? Date.now(),
+            finishedAt: null,
+            error: record.state === "stopped" ? null : record.error,
+          };
+          if (record.failed > 0) this.#retrying.set(record.name, "");
+          saveRecord(storage.sql, next);
+          this.#records.set(record.name, next);
+        }
+      });
+      this.#refreshActive();
+    });
+    await this.#arm();
+    return this.status().filter((record) => record.table === target.table && record.name <= name);
+  }
+
+  /** Counts what running `name` would do now, with up to `samples` before/after pairs. */
+  async dryRun(name: string, shardKey: string, samples: number): Promise<DryRunReport> {
+    const record = this.#recordOf(name);
+    const context = { ...this.#batchContext(name), ctx: this.#context(shardKey) };
+    if (record.state === "done" && record.failed === 0) {
+      return {
+        scanned: 0,
+        wouldChange: 0,
+        wouldDelete: 0,
+        unchanged: 0,
+        writtenByApp: 0,
+        failed: 0,
+        errors: [],
+        samples: [],
+      };
+    }
+    return dryRun(context, record, { samples, exclusive: (task) => this.#deps.exclusive(task) });
+  }
+
+  /** The first running migration whose earlier migrations of the same table are finished. */
+  #nextRunning(): MigrationRecord | undefined {
+    const records = [...this.#records.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+    return records.find(
+      (record) =>
+        record.state === "running" &&
+        !records.some(
+          (earlier) =>
+            earlier.table === record.table &&
+            earlier.name < record.name &&
+            !(earlier.state === "done" && earlier.failed === 0) &&
+            earlier.state !== "running",
+        ),
+    );
+  }
+
+  /** Runs batches for a while; re-arms the alarm while work remains. */
+  async alarm(): Promise<void> {
+    const deadline = Date.now() + ALARM_BUDGET_MS;
+    for (;;) {
+      const record = this.#nextRunning();
+      if (record === undefined) return;
+      if (Date.now() > deadline) return this.#arm();
+      await this.#deps.exclusive(() => this.#step(record.name));
+      await yieldToCalls();
+    }
+  }
+
+  async #step(name: string): Promise<void> {
+    const record = this.#records.get(name) as MigrationRecord;
+    if (record.state !== "running") return;
+    const context = this.#batchContext(name);
+    let next: MigrationRecord;
+    const retryAfter = this.#retrying.get(name);
+    if (retryAfter !== undefined) {
+      const retried = await retryFailed(context, record, retryAfter);
+      next = retried.record;
+      if (retried.lastId === null) this.#retrying.delete(name);
+      else this.#retrying.set(name, retried.lastId);
+    } else {
+      next = await runBatch(context, record);
+    }
+    this.#records.set(name, next);
+    if (next.state !== "running") this.#refreshActive();
+  }
+
+  /** Makes sure the alarm fires now while a migration runs (never pushing an earlier alarm later). */
+  async #arm(): Promise<void> {
+    if (this.#nextRunning() === undefined) return;
+    const { storage } = this.#deps;
+    const current = await storage.getAlarm();
+    const now = Date.now();
+    if (current === null || current > now) await storage.setAlarm(now);
+  }
+}
