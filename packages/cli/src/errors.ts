@@ -3,7 +3,8 @@ export type CliErrorCode =
   | "WRANGLER_MISSING"
   | "WRANGLER_CONFIG_MISSING"
   | "CRON_TRIGGER_MISSING"
-  | "QUEUE_CONSUMER_MISSING";
+  | "QUEUE_CONSUMER_MISSING"
+  | "SCHEMA_CHANGE_NEEDS_MIGRATION";
 
 /**
  * A mistake in the user's project that the CLI can name, with its fix. The
