@@ -7,7 +7,8 @@ import { openApiSpec } from "./fixture/openapi.ts";
 import schema from "./fixture/schema.ts";
 import "./telemetry-recorder.ts";
 
-export const Shard = createShard({ schema, functions, migrations });
+/** Indexes of tables over 1,000 documents are built after start, so a test can see it happen. */
+export const Shard = createShard({ schema, functions, migrations, indexRowsAtStart: 1_000 });
 export { RateLimitStore } from "@svc/ratelimit";
 
 /** A rate-limit store whose storage has failed: every call throws. */

@@ -1,3 +1,4 @@
+import { alarmNow } from "../db/alarm-now.ts";
 import { createDatabase, readOnly } from "../db/database.ts";
 import type { DocumentView, PresentedDocument } from "../db/document-view.ts";
 import { rowToDocument, type StoredRow, sqlTable } from "../db/storage.ts";
@@ -371,10 +372,6 @@ export class ShardMigrations implements DocumentView {
 
   /** Makes sure the alarm fires now while a migration runs (never pushing an earlier alarm later). */
   async #arm(): Promise<void> {
-    if (this.#nextRunning() === undefined) return;
-    const { storage } = this.#deps;
-    const current = await storage.getAlarm();
-    const now = Date.now();
-    if (current === null || current > now) await storage.setAlarm(now);
+    if (this.#nextRunning() !== undefined) await alarmNow(this.#deps.storage);
   }
 }

@@ -29,19 +29,28 @@ export type ValidatorDescription =
 /** A field of an object or table: its validator, and whether it may be absent. */
 export type FieldDescription = ValidatorDescription & { optional?: true };
 
-const CONSTRAINTS = ["minLength", "maxLength", "pattern", "min", "max", "integer"] as const;
+/** JSON Schema keyword → constraint, in the (sorted) order descriptions list them. */
+const KEYWORDS = [
+  ["maximum", "max"],
+  ["maxLength", "maxLength"],
+  ["minimum", "min"],
+  ["minLength", "minLength"],
+  ["pattern", "pattern"],
+] as const;
 
 /**
- * Reads the constraints a `v.*` validator exposes (e.g. `v.string({ maxLength })`),
- * in a fixed order so the same validator always prints (and hashes) the same.
+ * The bounds of a string or number validator (`v.string({ maxLength })`,
+ * `v.number({ integer: true, min })`), read from the JSON Schema it publishes:
+ * the one place bounds are written down for every consumer, so what codegen
+ * records is what the server checks. Keys come in a fixed order, so the same
+ * validator always prints (and hashes) the same.
  */
 function constraintsOf(validator: AnyValidator): ValidatorConstraints {
-  const source = validator as unknown as Record<string, unknown>;
+  const schema = validator.toJsonSchema();
   const out: Record<string, unknown> = {};
-  for (const name of [...CONSTRAINTS].sort()) {
-    const value = source[name];
-    if (value === undefined || value === false) continue;
-    out[name] = value instanceof RegExp ? value.source : value;
+  if (schema.type === "integer") out.integer = true;
+  for (const [keyword, name] of KEYWORDS) {
+    if (schema[keyword] !== undefined) out[name] = schema[keyword];
   }
   return out as ValidatorConstraints;
 }

@@ -34,8 +34,9 @@ function acceptsLiteral(outer: ValidatorDescription, literal: Literal): boolean 
       return typeof value === "boolean";
     case "string":
       if (typeof value !== "string" || literal.bigint) return false;
-      if (value.length < (outer.minLength ?? 0)) return false;
-      if (outer.maxLength !== undefined && value.length > outer.maxLength) return false;
+      // Lengths count Unicode code points, as v.string's bounds (and JSON Schema) do.
+      if ([...value].length < (outer.minLength ?? 0)) return false;
+      if (outer.maxLength !== undefined && [...value].length > outer.maxLength) return false;
       return outer.pattern === undefined || new RegExp(outer.pattern, "u").test(value);
     case "number":
       if (typeof value !== "number") return false;

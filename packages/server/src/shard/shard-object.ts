@@ -12,6 +12,7 @@ import { SubscriptionHub } from "../subscriptions/hub.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";
 import { creationClock } from "./creation-clock.ts";
 import { checkOutput, Dispatcher } from "./dispatch.ts";
+import { IndexBuilds } from "./index-builds.ts";
 import { encodeStream } from "./stream-encoding.ts";
 
 /** What a shard class is built from. */
@@ -20,6 +21,14 @@ export interface ShardOptions {
   functions: FunctionRegistry;
   /** The app's data migrations (`migrations` from `svc/_generated/functions.ts`). */
   migrations?: MigrationRegistry;
+  /**
+   * A new index on a table of up to this many documents is built at shard
+   * start, before any call; on a bigger table it is built right after start,
+   * from the shard's alarm, while calls are served (queries that name it give
+   * the same results without it meanwhile).
+   * @default 1000000
+   */
+  indexRowsAtStart?: number;
 }
 
 /** What the worker's admin routes ask a shard about its migrations (Durable Object RPC). */
@@ -57,10 +66,17 @@ export function createShard(
   const { schema, functions } = options;
   const migrations = options.migrations ?? {};
   checkMigrations(migrations, new Set(Object.keys(schema.tables)));
+  const { indexRowsAtStart } = options;
+  if (
+    indexRowsAtStart !== undefined &&
+    (!Number.isInteger(indexRowsAtStart) || indexRowsAtStart < 0)
+  )
+    throw new Error("svc: createShard indexRowsAtStart must be a non-negative integer");
   return class SvcShard extends DurableObject implements ShardEndpoint, MigrationEndpoint {
     readonly #dispatcher: Dispatcher;
     readonly #hub: SubscriptionHub;
     readonly #migrations: ShardMigrations;
+    readonly #indexes: IndexBuilds;
 
     constructor(ctx: DurableObjectState, env: unknown) {
       super(ctx, env as never);
@@ -72,10 +88,12 @@ export function createShard(
         exclusive: (task) => this.#dispatcher.exclusive(task),
         shardKey: ctx.id.name,
       });
+      this.#indexes = new IndexBuilds(ctx.storage, (task) => this.#dispatcher.exclusive(task));
       ctx.blockConcurrencyWhile(async () => {
-        applySchema(ctx.storage.sql, schema);
+        const deferred = applySchema(ctx.storage.sql, schema, options.indexRowsAtStart);
         await recordAppliedVersion(ctx.storage.sql, schema);
         now.raise(this.#migrations.register());
+        await this.#indexes.schedule(deferred);
       });
       this.#dispatcher = new Dispatcher({
         functions,
@@ -107,6 +125,7 @@ export function createShard(
 
     override async alarm(): Promise<void> {
       await this.#hub.alarm();
+      await this.#indexes.alarm();
       // Last: it re-arms the alarm for its next batch if the hub just set a later one.
       await this.#migrations.alarm();
     }
