@@ -4,7 +4,6 @@ import { schemaVersion, snapshotSchema } from "../src/schema/snapshot.ts";
 import schema from "./fixture/schema.ts";
 import { migrateUnderLoad } from "./migration-load.ts";
 import {
-  forceEviction,
   settled,
   shardOf,
   statusOf,
