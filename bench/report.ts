@@ -6,6 +6,7 @@ import type { BundleResult } from "./scenarios/bundle.ts";
 import type { CodegenResult } from "./scenarios/codegen.ts";
 import type { FanOutResult } from "./scenarios/fanout.ts";
 import type { GatesResult } from "./scenarios/gates.ts";
+import type { MigrationsResult } from "./scenarios/migrations.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 import type { RlsResult } from "./scenarios/rls.ts";
 import type { TransportResult } from "./scenarios/transport.ts";
@@ -25,6 +26,7 @@ export interface Results {
   codegen: CodegenResult;
   bundle: BundleResult;
   fanOut: FanOutResult;
+  migrations: MigrationsResult;
   totalSeconds: number;
 }
 
@@ -506,6 +508,48 @@ function fanOutSection({ fanOut }: Results): string {
   ].join("\n");
 }
 
+function migrationsSection({ migrations }: Results): string {
+  // A results.json from before this scenario existed has no figures for it.
+  if (migrations === undefined) return "";
+  const ms = (value: number) => `${Math.round(value).toLocaleString("en-US")} ms`;
+  const row = (name: string, figures: MigrationsResult["oneShard"]) => [
+    name,
+    count(figures.documentsPerShard),
+    count(figures.svcDocsPerSecond),
+    count(figures.plainDocsPerSecond),
+    ratio(figures.ratio),
+  ];
+  return [
+    "## 9. Data migrations and index builds",
+    "",
+    "An online migration (`bench/app/svc/migrations/`: old `{ n, body }` documents gain `label` and " +
+      "`migrated`) run by each shard from its alarm in batched transactions (500 documents, the default), " +
+      "against a plain UPDATE loop doing the same change in plain Durable Objects (read, parse, change, " +
+      "write back, 500 per transaction). svc also checks each result against the schema, marks and skips " +
+      "documents the app rewrote first, yields to waiting calls between batches and persists its cursor. " +
+      `Medians of ${migrations.oneShard.svcRounds.length} rounds; the shards of a row run at once in one workerd.`,
+    "",
+    table(
+      ["shards", "documents per shard", "svc docs/s", "plain UPDATE loop docs/s", "svc/plain"],
+      [row("1", migrations.oneShard), row("10", migrations.tenShards)],
+    ),
+    "",
+    "A new index on a table that already holds documents, built when the shard starts (before it serves; " +
+      "above `indexRowsAtStart`, one million by default, it is built from the alarm right after start) " +
+      "against a plain `CREATE INDEX` on the same documents in a plain Durable Object.",
+    "",
+    table(
+      ["documents", "svc start with the build", "svc start without", "plain CREATE INDEX"],
+      migrations.indexBuilds.map((build) => [
+        count(build.documents),
+        ms(build.svcStartMs),
+        ms(build.svcStartWithoutBuildMs),
+        ms(build.plainCreateIndexMs),
+      ]),
+    ),
+  ].join("\n");
+}
+
 export function renderReport(results: Results): string {
   const { machine } = results;
   return [
@@ -540,6 +584,8 @@ export function renderReport(results: Results): string {
     bundleSection(results),
     "",
     fanOutSection(results),
+    "",
+    migrationsSection(results),
     "",
   ].join("\n");
 }

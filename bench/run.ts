@@ -8,6 +8,7 @@ import { measureBundle } from "./scenarios/bundle.ts";
 import { measureCodegen } from "./scenarios/codegen.ts";
 import { measureFanOut } from "./scenarios/fanout.ts";
 import { measureGates } from "./scenarios/gates.ts";
+import { measureMigrations } from "./scenarios/migrations.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRls } from "./scenarios/rls.ts";
 import { measureTransports } from "./scenarios/transport.ts";
@@ -32,6 +33,7 @@ const SCENARIOS: {
   codegen: ["codegen for 1,000 procedures", (log) => measureCodegen(1000, log)],
   bundle: ["worker bundle and start-up", () => measureBundle()],
   fanOut: ["live-query fan-out against polling", measureFanOut],
+  migrations: ["data migrations and index builds", measureMigrations],
 };
 
 /**

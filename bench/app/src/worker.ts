@@ -2,19 +2,31 @@ import { ensureMigrated, handleAuthRequest, sessionIdentity } from "@svc/auth";
 import { createRateLimiter, MINUTE } from "@svc/ratelimit";
 import { createRestRateLimit, createShard, createWorker, type SvcWorker } from "@svc/server";
 import { Hono } from "hono";
-import { functions } from "../svc/_generated/functions.ts";
+import { functions, migrations } from "../svc/_generated/functions.ts";
 import schema from "../svc/schema.ts";
 import { auth, cachedAuth, plainAuth } from "./auth.ts";
+import { type DataBenchEnv, type DocShape, dataBenchHooks, dataBenchRoute } from "./data-bench.ts";
 import { limiterRoute } from "./limiter-loops.ts";
 import type { PingStore } from "./ping-store.ts";
 import { PlainRows } from "./plain-rows.ts";
 
 export { RateLimitStore } from "@svc/ratelimit";
+export { PlainDocs } from "./data-bench.ts";
 export { PingStore } from "./ping-store.ts";
 export { PlainRows };
-export const Shard = createShard({ schema, functions });
 
-interface Env {
+/** The svc shard, plus the data bench's hooks (seeding old documents, restarting). */
+export class Shard extends createShard({ schema, functions, migrations }) {
+  seedDocs(count: number, shape: DocShape): void {
+    dataBenchHooks(this.ctx).seedDocs(count, shape);
+  }
+
+  restart(): void {
+    dataBenchHooks(this.ctx).restart();
+  }
+}
+
+interface Env extends DataBenchEnv {
   PLAIN: DurableObjectNamespace<PlainRows>;
   PING: DurableObjectNamespace<PingStore>;
 }
@@ -87,6 +99,7 @@ export default {
     const url = new URL(request.url);
     if (url.pathname.startsWith("/hono/")) return hono.fetch(request, env, ctx);
     if (url.pathname.startsWith("/rl/")) return limiterRoute(url, env);
+    if (url.pathname.startsWith("/data-bench/")) return dataBenchRoute(url, env);
     if (url.pathname.startsWith("/plain-auth/")) {
       plainMigrated ??= ensureMigrated(plainAuth);
       await plainMigrated;

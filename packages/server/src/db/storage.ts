@@ -1,5 +1,5 @@
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
-import { fromJsonValue, stringifyJson } from "../values/json-codec.ts";
+import { parseJson, stringifyJson } from "../values/json-codec.ts";
 
 /** The SQL table behind svc table `table`. */
 export function sqlTable(table: string): string {
@@ -29,7 +29,7 @@ export interface StoredRow {
 export function rowToDocument(
   row: StoredRow,
 ): Record<string, unknown> & { _id: string; _creationTime: number } {
-  const fields = fromJsonValue(JSON.parse(row._doc)) as Record<string, unknown>;
+  const fields = parseJson(row._doc) as Record<string, unknown>;
   return { ...fields, _id: row._id, _creationTime: row._creationTime };
 }
 

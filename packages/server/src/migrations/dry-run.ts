@@ -3,7 +3,12 @@ import { toJsonValue } from "../values/json-codec.ts";
 import { checkMigrated, errorMessage, migrateOne } from "./outcome.ts";
 import type { BatchContext } from "./runner.ts";
 import { rowsAfter } from "./runner.ts";
-import { failedDocuments, type MigrationError, type MigrationRecord, readMark } from "./store.ts";
+import {
+  type DocumentMark,
+  failedDocuments,
+  type MigrationError,
+  type MigrationRecord,
+} from "./store.ts";
 
 /** One document before and after (`null`: it would be deleted), in the JSON transport encoding. */
 export interface DryRunSample {
@@ -56,15 +61,15 @@ export async function dryRun(
     samples: [],
   };
   const { sql, migration } = context;
-  const consider = async (row: StoredRow) => {
+  const consider = async (row: StoredRow, mark: DocumentMark | null) => {
     report.scanned += 1;
-    if (!migration.drop && readMark(sql, record.name, row._id) === "app") {
+    if (!migration.drop && mark === "app") {
       report.writtenByApp += 1;
       return;
     }
     const before = rowToDocument(row);
     try {
-      const step = await migrateOne(migration, context.ctx, before);
+      const step = await migrateOne(migration, context.ctx, before, row._doc);
       if (context.validate && step.kind === "write" && context.table !== undefined) {
         checkMigrated(migration.table, context.table, step.fields);
       }
@@ -98,18 +103,18 @@ export async function dryRun(
           id,
         )
         .toArray()[0];
-      if (row !== undefined) await consider(row);
+      if (row !== undefined) await consider(row, "failed");
     }
   }
   let cursor = record.cursor;
   for (;;) {
     const done = await options.exclusive(async () => {
-      const rows = rowsAfter(sql, migration.table, record.boundary, cursor, CHUNK);
+      const rows = rowsAfter(sql, record.name, migration.table, record.boundary, cursor, CHUNK);
       if (migration.drop) {
         report.scanned += rows.length;
         report.wouldDelete += rows.length;
       } else {
-        for (const row of rows) await consider(row);
+        for (const row of rows) await consider(row, row.mark);
       }
       const last = rows.at(-1);
       if (last !== undefined) cursor = { creationTime: last._creationTime, id: last._id };

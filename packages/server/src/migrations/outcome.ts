@@ -9,7 +9,7 @@ type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
 /** What one `migrateOne` call does to one document. */
 export type MigrationStep =
   | { kind: "unchanged" }
-  | { kind: "write"; fields: Record<string, unknown> }
+  | { kind: "write"; fields: Record<string, unknown>; json: string }
   | { kind: "delete" };
 
 const SYSTEM_FIELDS = new Set(["_id", "_creationTime"]);
@@ -31,9 +31,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * Turns what `migrateOne` answered into a step (see `MigrationOutcome` for
  * the four answers). Anything else throws, naming what came back: that is
- * the document's error, never a silent delete.
+ * the document's error, never a silent delete. `stored` is the row's JSON
+ * as stored: a result that encodes to it is no change.
  */
-export function stepOf(doc: Doc, outcome: unknown): MigrationStep {
+export function stepOf(doc: Doc, outcome: unknown, stored: string): MigrationStep {
   if (outcome === undefined) return { kind: "unchanged" };
   if (outcome === "delete") return { kind: "delete" };
   const current = ownFields(doc);
@@ -57,18 +58,23 @@ export function stepOf(doc: Doc, outcome: unknown): MigrationStep {
       `migrateOne answered ${shown}; answer undefined (no change), a patch object, replaceWith(fields) or "delete"`,
     );
   }
-  return documentToJson(fields) === documentToJson(current)
-    ? { kind: "unchanged" }
-    : { kind: "write", fields };
+  const json = documentToJson(fields);
+  return json === stored ? { kind: "unchanged" } : { kind: "write", fields, json };
 }
 
-/** Runs one migration on one document: its step, or a thrown error. */
+/**
+ * Runs one migration on one document: its step, or a thrown error. `stored`
+ * is the document's JSON as stored (`undefined` when it was migrated in
+ * memory first: then it is encoded here).
+ */
 export async function migrateOne(
   migration: Migration,
   ctx: MigrationCtx,
   doc: Doc,
+  stored?: string,
 ): Promise<MigrationStep> {
-  return stepOf(doc, await migration.migrateOne(ctx, { ...doc } as never));
+  const outcome = await migration.migrateOne(ctx, { ...doc } as never);
+  return stepOf(doc, outcome, stored ?? documentToJson(ownFields(doc)));
 }
 
 /**
