@@ -101,7 +101,14 @@ export {
 export type { PolicyCtx, TablePolicies } from "./schema/policy.ts";
 export { type Literal, type Operand, type Rule, rule } from "./schema/rule.ts";
 export { createShard, type ShardOptions } from "./shard/shard-object.ts";
-export { type Id, type Infer, type Validator, v } from "./values/index.ts";
+export {
+  type Id,
+  type Infer,
+  type NumberOptions,
+  type StringOptions,
+  type Validator,
+  v,
+} from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";
 export type { IdentityResolver } from "./worker/invoke.ts";

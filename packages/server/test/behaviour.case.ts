@@ -48,6 +48,32 @@ export function sharedBehaviour(transport: string, call: Call): void {
       });
     });
 
+    it("enforces v.* bounds, lengths in code points, with a path for each broken bound", async () => {
+      const inBounds = { name: "😀😀😀", code: "room-7", count: 10, ratio: 0 };
+      expect(await value("rest:bounded", inBounds)).toEqual(inBounds);
+      const result = await call("rest:bounded", {
+        name: "x",
+        code: "Room-7",
+        count: 2.5,
+        ratio: 1.5,
+      });
+      expect(result.status).toBe(400);
+      expect(result.problem).toMatchObject({
+        code: "VALIDATION_FAILED",
+        errors: [
+          { path: "args.name", message: "expected at least 2 characters, got 1" },
+          { path: "args.code", message: "expected text matching /^[a-z]+-\\d+$/" },
+          { path: "args.count", message: "expected an integer" },
+          { path: "args.ratio", message: "expected at most 1" },
+        ],
+      });
+      const tooLong = await call("rest:bounded", { name: "abcdef", count: 11 });
+      expect(tooLong.problem?.errors).toEqual([
+        { path: "args.name", message: "expected at most 5 characters" },
+        { path: "args.count", message: "expected at most 10" },
+      ]);
+    });
+
     it("turns a thrown Error into INTERNAL without leaking its message, and the shard keeps serving", async () => {
       const result = await call("notes:crash", {}, { shardKey: shard("crash") });
       expect(result.status).toBe(500);

@@ -1131,10 +1131,13 @@ export const openApiSpec = {
                 "type": "object",
                 "properties": {
                   "body": {
-                    "type": "string"
+                    "type": "string",
+                    "maxLength": 2000
                   },
                   "channel": {
-                    "type": "string"
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 64
                   }
                 },
                 "required": [
