@@ -101,6 +101,12 @@ export {
 export type { PolicyCtx, TablePolicies } from "./schema/policy.ts";
 export { type Literal, type Operand, type Rule, rule } from "./schema/rule.ts";
 export { createShard, type ShardOptions } from "./shard/shard-object.ts";
+export { DEFAULT_SOCKET_LIMITS, type SocketLimits } from "./subscriptions/limits.ts";
+export {
+  createSocketRateLimit,
+  type SocketRateLimitGate,
+  type SocketRateLimitOptions,
+} from "./subscriptions/socket-rate-limit.ts";
 export {
   type Id,
   type Infer,

@@ -1,3 +1,4 @@
+import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { isJsonContentType, readJsonBody } from "./body.ts";
@@ -17,6 +18,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * `POST /_svc/rpc` with `{ path, args }` → `{ value }`, or an NDJSON stream for
  * stream procedures. Internal and unknown paths are the same `NOT_FOUND`.
+ * With `rpcRateLimit`, the gate runs once the body names the path, before
+ * the path is looked up, the identity resolved or the shard touched.
  */
 export async function handleRpc<Env>(
   request: Request,
@@ -48,29 +51,44 @@ export async function handleRpc<Env>(
     throw new SvcError("BAD_REQUEST", "RPC args must be a JSON object.");
   }
   const path = body.path;
-  const procedure = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
-  if (procedure === undefined || procedure.visibility !== "public")
-    throw new SvcError("NOT_FOUND", "No such procedure.");
+  // Opt-in, before the path is even looked up: unknown paths are counted too, and a refused
+  // call costs no identity lookup and no shard.
+  const limitHeaders = runtime.rpcRateLimit ? await runtime.rpcRateLimit.check(request, path) : {};
+  try {
+    const procedure = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
+    if (procedure === undefined || procedure.visibility !== "public")
+      throw new SvcError("NOT_FOUND", "No such procedure.");
+    return await withDispatchSpan(
+      { urlPath: url.pathname, route: path, method: "POST", transport: "rpc" },
+      async () => {
+        const identity = await runtime.resolveIdentity(request, env);
+        const access = { identity, shardKey, path, transport: "rpc" as const, request, env };
+        if (!(await runtime.shardAccess(access)))
+          throw new SvcError("NOT_FOUND", "No such procedure.");
+        const invocation: Invocation = {
+          path,
+          procedure,
+          args: body.args,
+          identity,
+          transport: "rpc",
+          shardKey,
+          stub: runtime.shard(env, shardKey),
+          timeoutMs: runtime.procedureTimeoutMs,
+        };
+        if (procedure.kind === "stream")
+          return withHeaders(await invokeStream(invocation), limitHeaders);
+        return jsonResponse(
+          { value: await invokeProcedure(invocation) },
+          { headers: limitHeaders },
+        );
+      },
+    );
+  } catch (error) {
+    return problemResponse(error, limitHeaders);
+  }
+}
 
-  return withDispatchSpan(
-    { urlPath: url.pathname, route: path, method: "POST", transport: "rpc" },
-    async () => {
-      const identity = await runtime.resolveIdentity(request, env);
-      const access = { identity, shardKey, path, transport: "rpc" as const, request, env };
-      if (!(await runtime.shardAccess(access)))
-        throw new SvcError("NOT_FOUND", "No such procedure.");
-      const invocation: Invocation = {
-        path,
-        procedure,
-        args: body.args,
-        identity,
-        transport: "rpc",
-        shardKey,
-        stub: runtime.shard(env, shardKey),
-        timeoutMs: runtime.procedureTimeoutMs,
-      };
-      if (procedure.kind === "stream") return invokeStream(invocation);
-      return jsonResponse({ value: await invokeProcedure(invocation) });
-    },
-  );
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
