@@ -1,4 +1,3 @@
-import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { isJsonContentType, readJsonBody } from "./body.ts";
@@ -19,7 +18,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * `POST /_svc/rpc` with `{ path, args }` → `{ value }`, or an NDJSON stream for
  * stream procedures. Internal and unknown paths are the same `NOT_FOUND`.
  * With `rpcRateLimit`, the gate runs once the body names the path, before
- * the path is looked up, the identity resolved or the shard touched.
+ * the path is looked up, the identity resolved or the shard touched; its
+ * headers go on successful answers and on its own 429 only.
  */
 export async function handleRpc<Env>(
   request: Request,
@@ -54,38 +54,33 @@ export async function handleRpc<Env>(
   // Opt-in, before the path is even looked up: unknown paths are counted too, and a refused
   // call costs no identity lookup and no shard.
   const limitHeaders = runtime.rpcRateLimit ? await runtime.rpcRateLimit.check(request, path) : {};
-  try {
-    const procedure = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
-    if (procedure === undefined || procedure.visibility !== "public")
-      throw new SvcError("NOT_FOUND", "No such procedure.");
-    return await withDispatchSpan(
-      { urlPath: url.pathname, route: path, method: "POST", transport: "rpc" },
-      async () => {
-        const identity = await runtime.resolveIdentity(request, env);
-        const access = { identity, shardKey, path, transport: "rpc" as const, request, env };
-        if (!(await runtime.shardAccess(access)))
-          throw new SvcError("NOT_FOUND", "No such procedure.");
-        const invocation: Invocation = {
-          path,
-          procedure,
-          args: body.args,
-          identity,
-          transport: "rpc",
-          shardKey,
-          stub: runtime.shard(env, shardKey),
-          timeoutMs: runtime.procedureTimeoutMs,
-        };
-        if (procedure.kind === "stream")
-          return withHeaders(await invokeStream(invocation), limitHeaders);
-        return jsonResponse(
-          { value: await invokeProcedure(invocation) },
-          { headers: limitHeaders },
-        );
-      },
-    );
-  } catch (error) {
-    return problemResponse(error, limitHeaders);
-  }
+  const procedure = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
+  if (procedure === undefined || procedure.visibility !== "public")
+    throw new SvcError("NOT_FOUND", "No such procedure.");
+  // Errors carry no RateLimit headers: a refused shard key must answer byte for byte what an
+  // unknown procedure answers, and the remaining count would tell two such answers apart.
+  return withDispatchSpan(
+    { urlPath: url.pathname, route: path, method: "POST", transport: "rpc" },
+    async () => {
+      const identity = await runtime.resolveIdentity(request, env);
+      const access = { identity, shardKey, path, transport: "rpc" as const, request, env };
+      if (!(await runtime.shardAccess(access)))
+        throw new SvcError("NOT_FOUND", "No such procedure.");
+      const invocation: Invocation = {
+        path,
+        procedure,
+        args: body.args,
+        identity,
+        transport: "rpc",
+        shardKey,
+        stub: runtime.shard(env, shardKey),
+        timeoutMs: runtime.procedureTimeoutMs,
+      };
+      if (procedure.kind === "stream")
+        return withHeaders(await invokeStream(invocation), limitHeaders);
+      return jsonResponse({ value: await invokeProcedure(invocation) }, { headers: limitHeaders });
+    },
+  );
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {
