@@ -106,7 +106,14 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     }
   };
 
-  /** Loads a row for a write; a missing one (or a malformed id) is NOT_FOUND. */
+  /**
+   * Loads a row for a write, as the handler sees it (migrated in memory
+   * while a migration has not reached it). A missing one, a malformed id, a
+   * row a pending migration cannot present and a row the caller may not read
+   * are the same NOT_FOUND (same code, same message), so a write cannot tell
+   * "exists but hidden" from "does not exist"; only a row the caller can read
+   * may answer FORBIDDEN.
+   */
   const loadForWrite = async (
     id: string,
   ): Promise<{ table: string; doc: Doc; pending: readonly string[] }> => {
@@ -121,8 +128,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
             .toArray()[0]
         : undefined;
     const presented = table === undefined || row === undefined ? null : await present(table, row);
-    if (table === undefined || presented === null)
-      throw new SvcError("NOT_FOUND", "Document not found.");
+    if (table === undefined || presented === null) throw documentNotFound();
+    if (!(await canRead(tableFor(table), presented.doc))) throw documentNotFound();
     return { table, ...presented };
   };
 
@@ -252,6 +259,11 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     },
   } as unknown as DatabaseWriter;
   return database;
+}
+
+/** The one answer to a write whose document the caller cannot see, whichever the reason. */
+function documentNotFound(): SvcError {
+  return new SvcError("NOT_FOUND", "Document not found.");
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

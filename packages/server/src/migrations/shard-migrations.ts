@@ -1,10 +1,10 @@
-import { alarmNow } from "../db/alarm-now.ts";
 import { createDatabase, readOnly } from "../db/database.ts";
 import type { DocumentView, PresentedDocument } from "../db/document-view.ts";
 import { rowToDocument, type StoredRow, sqlTable } from "../db/storage.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { authContext } from "../procedures/context.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
+import { armAlarm } from "../shard/alarms.ts";
 import type { Migration, MigrationCtx, MigrationRegistry } from "./define.ts";
 import { type DryRunReport, dryRun } from "./dry-run.ts";
 import { checkMigrated, errorMessage, migrateOne } from "./outcome.ts";
@@ -29,6 +29,8 @@ export interface ShardMigrationsDeps {
   exclusive<T>(task: () => Promise<T>): Promise<T>;
   /** The shard's key when the runtime knows it (`ctx.id.name`). */
   shardKey: string | undefined;
+  /** Called after a batch changed or deleted documents of `tables` (the registry's counts). */
+  written?: (tables: ReadonlySet<string>) => void;
 }
 
 /** One migration in one shard, as `status` and `run` answer it. */
@@ -75,6 +77,9 @@ export class ShardMigrations implements DocumentView {
    */
   register(): number {
     const { sql } = this.#deps.storage;
+    // Also after the shard's data was deleted: what was in memory is gone with it.
+    this.#records.clear();
+    this.#retrying.clear();
     createMigrationTables(sql);
     const known = new Map(readRecords(sql).map((record) => [record.name, record]));
     let floor = 0;
@@ -367,11 +372,14 @@ export class ShardMigrations implements DocumentView {
       next = await runBatch(context, record);
     }
     this.#records.set(name, next);
+    if (next.changed + next.deleted > record.changed + record.deleted) {
+      this.#deps.written?.(new Set([next.table]));
+    }
     if (next.state !== "running") this.#refreshActive();
   }
 
   /** Makes sure the alarm fires now while a migration runs (never pushing an earlier alarm later). */
   async #arm(): Promise<void> {
-    if (this.#nextRunning() !== undefined) await alarmNow(this.#deps.storage);
+    if (this.#nextRunning() !== undefined) await armAlarm(this.#deps.storage, Date.now());
   }
 }

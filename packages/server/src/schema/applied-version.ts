@@ -1,4 +1,3 @@
-import { createMetaTable, SCHEMA_VERSION_KEY, writeMeta } from "../db/meta.ts";
 import type { SchemaDefinition } from "./define.ts";
 import { schemaVersion, snapshotSchema } from "./snapshot.ts";
 
@@ -6,7 +5,9 @@ const versions = new WeakMap<SchemaDefinition, Promise<string>>();
 
 /**
  * The version of a schema (see {@link schemaVersion}), computed once per
- * schema object and isolate.
+ * schema object and isolate: a shard records it in `_svc_meta` as
+ * `schema_version` at every start, the same content hash `svc codegen`
+ * writes into `svc/_generated/schema.json`.
  *
  * @example await versionOf(schema) // "3f9a0c4e1b2d7a65"
  */
@@ -16,22 +17,5 @@ export function versionOf(schema: SchemaDefinition): Promise<string> {
     version = schemaVersion(snapshotSchema(schema));
     versions.set(schema, version);
   }
-  return version;
-}
-
-/**
- * Records in `_svc_meta` the schema version a shard applied (`schema_version`),
- * the same content hash `svc codegen` writes into `svc/_generated/schema.json`,
- * so the registry can tell which shards run which schema.
- *
- * @example await recordAppliedVersion(ctx.storage.sql, schema);
- */
-export async function recordAppliedVersion(
-  sql: SqlStorage,
-  schema: SchemaDefinition,
-): Promise<string> {
-  const version = await versionOf(schema);
-  createMetaTable(sql);
-  writeMeta(sql, SCHEMA_VERSION_KEY, version);
   return version;
 }

@@ -119,8 +119,9 @@ export class Dispatcher {
   }
 
   /**
-   * Runs `task` under the lock mutations take, so no mutation interleaves
-   * with it (a migration batch reads and writes under it).
+   * Runs `task` while no mutation runs; mutations that arrive meanwhile wait
+   * for it. Exports, data deletion and migration batches use it to see a
+   * shard that stands still.
    */
   exclusive<T>(task: () => Promise<T>): Promise<T> {
     return this.#lock.run(task);

@@ -1,5 +1,5 @@
-import { alarmNow } from "../db/alarm-now.ts";
 import type { DeferredIndex } from "../db/storage.ts";
+import { armAlarm } from "./alarms.ts";
 
 /**
  * Builds, from the shard's alarm, the indexes `applySchema` deferred because
@@ -28,7 +28,7 @@ export class IndexBuilds {
         `svc: index ${index.sqlName} of table ${index.table} will be built after start (large table)`,
       );
     }
-    await alarmNow(this.#storage);
+    await armAlarm(this.#storage, Date.now());
   }
 
   /** Builds every queued index, one at a time, letting waiting calls run between builds. */
