@@ -119,6 +119,42 @@ const rows: {
     breaking: true,
   },
   {
+    name: "widened: a longer maxLength, a lower min",
+    before: { a: v.string({ maxLength: 10 }), b: v.number({ min: 5 }) },
+    after: { a: v.string({ maxLength: 20 }), b: v.number({ min: 0 }) },
+    kinds: ["field-widened", "field-widened"],
+    breaking: false,
+  },
+  {
+    name: "narrowed: a shorter maxLength",
+    before: { a: v.string({ maxLength: 20 }) },
+    after: { a: v.string({ maxLength: 10 }) },
+    kinds: ["field-narrowed"],
+    breaking: true,
+    detail: 'field "a": string (maxLength 20) → string (maxLength 10) (narrower or different type)',
+  },
+  {
+    name: "narrowed: a new pattern",
+    before: { a: v.string() },
+    after: { a: v.string({ pattern: /^[a-z]+$/ }) },
+    kinds: ["field-narrowed"],
+    breaking: true,
+  },
+  {
+    name: "narrowed: integers only",
+    before: { a: v.number({ min: 0 }) },
+    after: { a: v.number({ min: 0, integer: true }) },
+    kinds: ["field-narrowed"],
+    breaking: true,
+  },
+  {
+    name: "literal within a bounded string, counted in code points",
+    before: { a: v.literal("ab😀") },
+    after: { a: v.string({ maxLength: 3, pattern: /^ab/ }) },
+    kinds: ["field-widened"],
+    breaking: false,
+  },
+  {
     name: "description only: no change",
     before: { a: v.string() },
     after: { a: v.string().describe("the a") },
@@ -205,6 +241,18 @@ describe("the recorded schema", () => {
         },
         s: { type: "string" },
       },
+    });
+    expect(describeValidator(v.string({ minLength: 1, maxLength: 9, pattern: /^x/ }))).toEqual({
+      type: "string",
+      maxLength: 9,
+      minLength: 1,
+      pattern: "^x",
+    });
+    expect(describeValidator(v.number({ integer: true, min: 0, max: 10 }))).toEqual({
+      type: "number",
+      integer: true,
+      max: 10,
+      min: 0,
     });
   });
 

@@ -3,7 +3,7 @@ import type { NumberedLine } from "../backups/lines.ts";
 import type { BackupInfo } from "../backups/r2.ts";
 import { applySchema } from "../db/storage.ts";
 import { normalizeError } from "../errors/normalize.ts";
-import { type SerializedError, serializeError } from "../errors/svc-error.ts";
+import { serializeError } from "../errors/svc-error.ts";
 import { checkMigrations, type MigrationRegistry } from "../migrations/define.ts";
 import type { DryRunReport } from "../migrations/dry-run.ts";
 import { type MigrationStatus, ShardMigrations } from "../migrations/shard-migrations.ts";
