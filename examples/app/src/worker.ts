@@ -14,13 +14,13 @@ import {
   createWorker,
   type ShardAccessHook,
 } from "@svc/server";
-import { crons, functions, http, queues } from "../svc/_generated/functions.ts";
+import { crons, functions, http, migrations, queues } from "../svc/_generated/functions.ts";
 import { openApiSpec } from "../svc/_generated/openapi.ts";
 import schema from "../svc/schema.ts";
 import { auth } from "./auth.ts";
 
-/** The shard Durable Object: one SQLite database per shard key. */
-export const Shard = createShard({ schema, functions });
+/** The shard Durable Object: one SQLite database per shard key, migrating its own data. */
+export const Shard = createShard({ schema, functions, migrations });
 /** Counts rate limits exactly, one object per (rate, key). */
 export { RateLimitStore } from "@svc/ratelimit";
 
