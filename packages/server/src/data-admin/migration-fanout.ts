@@ -1,5 +1,5 @@
-import { type SerializedError, serializeError } from "../errors/svc-error.ts";
 import { normalizeError } from "../errors/normalize.ts";
+import { type SerializedError, serializeError } from "../errors/svc-error.ts";
 import type { DryRunReport } from "../migrations/dry-run.ts";
 import type { MigrationStatus } from "../migrations/shard-migrations.ts";
 import type { Outcome } from "../shard/data-endpoint.ts";
@@ -43,7 +43,10 @@ function failure(error: SerializedError): { code: string; message: string } {
 }
 
 /** A shard that cannot be reached is an answer of its own, never a failed page. */
-async function ask<T>(key: string, call: () => Promise<Outcome<T>>): Promise<ShardAnswer<{ value: T }>> {
+async function ask<T>(
+  key: string,
+  call: () => Promise<Outcome<T>>,
+): Promise<ShardAnswer<{ value: T }>> {
   try {
     const outcome = await call();
     return outcome.ok

@@ -43,13 +43,20 @@ export type MigrationOutcome<Fields> =
   | "delete"
   | undefined;
 
-type FieldsOf<T extends string> = DataModelFromRegister extends infer DM
-  ? T extends keyof DM
-    ? DM[T] extends { fields: infer F }
-      ? F
-      : Record<string, unknown>
+type TableName = keyof DataModelFromRegister & string;
+type FieldsOf<T extends string> = T extends TableName
+  ? DataModelFromRegister[T] extends { fields: infer F }
+    ? F
     : Record<string, unknown>
   : Record<string, unknown>;
+
+/**
+ * The options of a migration of each table, as a union discriminated by
+ * `table` (not a type parameter): TypeScript then types `migrateOne`'s answer
+ * from the table before checking it, so `{ event: "message_posted" }` keeps
+ * its literal type.
+ */
+type OptionsOfSomeTable = { [T in TableName]: MigrationOptions<T> }[TableName];
 
 /** Options of {@link defineMigration} for a table of the schema. */
 export interface MigrationOptions<Table extends string> {
@@ -120,9 +127,7 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
  * ```
  * @see ../../../../docs/data-lifecycle.md
  */
-export function defineMigration<const Table extends string>(
-  options: MigrationOptions<Table> | DropTableOptions,
-): Migration {
+export function defineMigration(options: OptionsOfSomeTable | DropTableOptions): Migration {
   const { table } = options;
   if (typeof table !== "string" || table === "")
     throw new Error("svc: defineMigration needs table (the name of a table)");
@@ -139,7 +144,7 @@ export function defineMigration<const Table extends string>(
       migrateOne: () => "delete" as const,
     });
   }
-  const { migrateOne, onError = "stop" } = options as MigrationOptions<Table>;
+  const { migrateOne, onError = "stop" } = options as MigrationOptions<string>;
   if (typeof migrateOne !== "function")
     throw new Error(
       `svc: the migration of ${table} needs migrateOne(ctx, doc) (or drop: true to remove the table)`,
