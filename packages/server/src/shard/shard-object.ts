@@ -45,7 +45,7 @@ export function createShard(
         schema,
         storage: ctx.storage,
         now: creationClock(),
-        onCommit: (tables) => this.#hub.commit(tables),
+        onCommit: (tables, mutationId) => this.#hub.commit(tables, mutationId),
       });
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher);
     }
