@@ -15,6 +15,7 @@ export type {
   Query,
   Register,
 } from "./db/types.ts";
+export { paginationOptsValidator } from "./db/pagination.ts";
 export { ERROR_STATUS, type ErrorCode } from "./errors/error-codes.ts";
 export { SvcError, type SvcErrorOptions, type ValidationIssue } from "./errors/svc-error.ts";
 export { MAX_REPORTED_ISSUES, validationFailed } from "./errors/validation-failed.ts";
