@@ -15,7 +15,12 @@ export {
   SvcClient,
 } from "./client.ts";
 export { type ClientOnlyCode, SvcClientError } from "./client-error.ts";
-export type { ConnectionStatus, QueryState, QueryWatch } from "./live-store.ts";
+export {
+  type ConnectionStatus,
+  type QueryState,
+  type QueryWatch,
+  queryKey,
+} from "./live-store.ts";
 export type { OptimisticLocalStore, OptimisticUpdate } from "./optimistic.ts";
 export type { PaginatedState, PaginatedWatch, PaginationStatus } from "./paginated.ts";
 export type { ArgsOf, OutputOf, PublicRef } from "./references.ts";

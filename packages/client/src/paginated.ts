@@ -80,7 +80,8 @@ export class PaginatedQuery<T> implements PaginatedWatch<T> {
     this.#pages.push(this.#page({ cursor: null, numItems: options.initialNumItems }, undefined));
   }
 
-  getSnapshot(): PaginatedState<T> {
+  // Arrow functions: `useSyncExternalStore` and the like call these unbound.
+  readonly getSnapshot = (): PaginatedState<T> => {
     const states = this.#pages.map((page) => this.#shown(page));
     if (
       this.#snapshot !== undefined &&
@@ -92,18 +93,18 @@ export class PaginatedQuery<T> implements PaginatedWatch<T> {
     this.#seen = states;
     this.#snapshot = summarize<T>(states);
     return this.#snapshot;
-  }
+  };
 
-  subscribe(listener: () => void): () => void {
+  readonly subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
     if (this.#listeners.size === 1) for (const page of this.#pages) this.#start(page);
     return () => {
       if (!this.#listeners.delete(listener) || this.#listeners.size > 0) return;
       for (const page of this.#pages) for (const stop of page.stops.splice(0)) stop();
     };
-  }
+  };
 
-  loadMore(numItems: number): boolean {
+  readonly loadMore = (numItems: number): boolean => {
     const last = this.#pages.at(-1)!;
     const state = last.watch.getSnapshot();
     if (state.status !== "success" || state.value.isDone) return false;
@@ -118,7 +119,7 @@ export class PaginatedQuery<T> implements PaginatedWatch<T> {
     }
     this.#notify();
     return true;
-  }
+  };
 
   #page(opts: PaginationOpts, previous: QueryWatch<PageResult> | undefined): Page {
     const watch = this.#store.watch<PageResult>(

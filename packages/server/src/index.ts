@@ -6,6 +6,7 @@
  */
 export { createWorker, type SvcWorker, type WorkerOptions } from "./create-worker.ts";
 export { type CronJob, type CronJobs, type CronTarget, cronJobs } from "./cron/jobs.ts";
+export { paginationOptsValidator } from "./db/pagination.ts";
 export type {
   DatabaseReader,
   DatabaseWriter,
@@ -15,7 +16,6 @@ export type {
   Query,
   Register,
 } from "./db/types.ts";
-export { paginationOptsValidator } from "./db/pagination.ts";
 export { ERROR_STATUS, type ErrorCode } from "./errors/error-codes.ts";
 export { SvcError, type SvcErrorOptions, type ValidationIssue } from "./errors/svc-error.ts";
 export { MAX_REPORTED_ISSUES, validationFailed } from "./errors/validation-failed.ts";
