@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { withStaticAssets } from "./static-assets.ts";
 
 /**
  * The templates: `api` (the default) is a backend with REST, auth and the
@@ -130,7 +131,8 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
   }
   const files: string[] = [];
   for (const [target, source] of [...sources].sort(([a], [b]) => a.localeCompare(b))) {
-    const text = fill(await readFile(source, "utf8"));
+    let text = fill(await readFile(source, "utf8"));
+    if (template === "react" && target === "wrangler.jsonc") text = withStaticAssets(text);
     await mkdir(path.dirname(path.join(targetDir, target)), { recursive: true });
     await writeFile(path.join(targetDir, target), text);
     files.push(target);
