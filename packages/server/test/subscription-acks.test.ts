@@ -23,7 +23,7 @@ async function open(user: string, shardKey: string, clientId: string) {
     frames.push(JSON.parse(event.data as string));
   });
   const until = async (match: (frame: Frame) => boolean): Promise<Frame[]> => {
-    for (let waited = 0; waited < 5000; waited += 10) {
+    for (let waited = 0; waited < 15_000; waited += 10) {
       if (frames.some(match)) return frames;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -43,7 +43,8 @@ const send = (body: string, user: string, shardKey: string, mutationId?: string)
     },
   );
 
-describe("mutation acknowledgements on subscription sockets", () => {
+// The first test also pays for the shard's cold start, seconds on a busy machine.
+describe("mutation acknowledgements on subscription sockets", { timeout: 30_000 }, () => {
   it("list the client's mutation in the push that reflects it, then say applied, to that client only", async () => {
     const ann = await open("ann", "acks-1", ANN_CLIENT);
     const bob = await open("bob", "acks-1", BOB_CLIENT);
