@@ -43,6 +43,7 @@ export {
   IMPERSONATION_FORBIDDEN_PATHS,
   isForbiddenWhileImpersonating,
 } from "./impersonation/forbidden.ts";
+export { type AccountSource, AUTH_ACCOUNT_SOURCES } from "./limits/accounts.ts";
 export {
   type AuthRateLimit,
   type AuthRateLimitOptions,
