@@ -45,7 +45,8 @@ const warnedUnlimited = new WeakSet<AuthRequestHandler>();
  *
  * Before better-auth sees it, the request meets svc's guards, answered as
  * problem details: a body over `maxBodyBytes` is `413` (never read whole),
- * invalid UTF-8 or an ambiguous content type `400`, over-long user fields
+ * invalid UTF-8, an ambiguous content type, JSON that is not an object or a
+ * missing body where the endpoint needs one `400`, over-long user fields
  * (`name`, `email`, …) `400`, and with `rateLimit` the sensitive endpoints
  * `429` with `Retry-After`. The body is read once, by the reader that parses
  * it exactly as better-auth will (JSON, form or multipart), so no encoding
@@ -78,12 +79,13 @@ export async function handleAuthRequest(
   let forwarded = request;
   let limitHeaders: Record<string, string> = {};
   try {
+    const path = pathname.slice(basePath.length);
     const { bytes, fields } = await checkAuthBody(
       request,
+      path,
       options.maxBodyBytes ?? DEFAULT_AUTH_MAX_BODY_BYTES,
     );
     if (options.rateLimit) {
-      const path = pathname.slice(basePath.length);
       const context = auth.$context;
       const challenged = async () =>
         context === undefined ? undefined : twoFactorAccount(await context, request);

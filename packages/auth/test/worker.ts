@@ -10,6 +10,8 @@ import { auth } from "./fixture/auth.ts";
 import { functions, schema } from "./fixture/functions.ts";
 
 export const Shard = createShard({ schema, functions });
+/** Counts the auth endpoint limits of the tests that use them. */
+export { RateLimitStore } from "@svc/ratelimit";
 
 const svc = createWorker({
   shardDO: "SHARD",

@@ -34,6 +34,7 @@ export const IMPERSONATION_ALLOWED_PATHS: ReadonlySet<string> = new Set([
   // Organizations: reading, and switching what is active (no membership change).
   "/organization/list",
   "/organization/get-full-organization",
+  "/organization/get-organization",
   "/organization/get-active-member",
   "/organization/get-active-member-role",
   "/organization/list-members",

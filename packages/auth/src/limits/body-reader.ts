@@ -71,9 +71,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * and `Request.formData()` over the same bytes and `content-type`), so every
  * limit and field cap sees exactly the fields better-auth acts on, whatever
  * the encoding. A `content-type` that smuggles one encoding under another
- * name, or a multipart body the platform cannot parse (better-auth would
- * answer 500), is `400 BAD_REQUEST`. Malformed JSON is left to better-auth
- * (its own 400).
+ * name, or a form or multipart body the platform cannot parse (better-auth
+ * would answer 500), is `400 BAD_REQUEST`, empty bodies included, and so is
+ * JSON that is not an object. Malformed JSON is left to better-auth (its own 400).
  *
  * @example
  * ```ts
@@ -84,7 +84,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export async function readAuthBody(request: Request, maxBytes: number): Promise<AuthBody> {
   const bytes = await readBodyBytes(request, maxBytes);
   const contentType = request.headers.get("content-type") ?? "";
-  const encoding = encodingOf(contentType, request.body !== null && bytes.byteLength > 0);
+  // better-call parses whenever a body stream exists, even an empty one (an
+  // empty multipart body made better-auth answer 500).
+  const encoding = encodingOf(contentType, request.body !== null);
   if (encoding === "none") return { bytes, encoding, fields: undefined };
   decodeUtf8(bytes);
   if (!isCanonical(encoding, contentType)) {
@@ -100,8 +102,18 @@ export async function readAuthBody(request: Request, maxBytes: number): Promise<
     body: bytes,
   });
   if (encoding === "json") {
-    const json: unknown = await copy.json().catch(() => undefined);
-    return { bytes, encoding, fields: isRecord(json) ? json : undefined };
+    let json: unknown;
+    try {
+      json = await copy.json();
+    } catch {
+      return { bytes, encoding, fields: undefined };
+    }
+    // No endpoint takes anything else, and plugin hooks read `ctx.body.x`
+    // before better-auth validates: `null` made them throw (500).
+    if (!isRecord(json)) {
+      throw new SvcError("BAD_REQUEST", "The request body must be a JSON object.");
+    }
+    return { bytes, encoding, fields: json };
   }
   let form: FormData;
   try {
