@@ -328,7 +328,7 @@ describe("finding 8 (auth): two-factor verification is limited per account", () 
       "json",
       bearer,
     );
-    expect(confirm.status).toBe(200);
+    expect(confirm.status, await confirm.clone().text()).toBe(200);
     expect(confirm.headers.get("ratelimit-remaining")).toBe("9");
 
     /** A password sign-in: better-auth answers a two-factor challenge cookie. */

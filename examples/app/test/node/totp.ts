@@ -35,7 +35,7 @@ export function totpCode(uri: string, step = 0): string {
   counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + step));
   const mac = createHmac("sha1", base32Decode(secret)).update(counter).digest();
   const offset = (mac.at(-1) ?? 0) & 0xf;
-  return String(mac.readUInt32BE(offset) % 1_000_000).padStart(6, "0");
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
 /** A 6-digit code no window better-auth accepts (the previous, current and next period) matches. */
