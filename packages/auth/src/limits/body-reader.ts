@@ -29,7 +29,7 @@ const FORM = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
 
 /** The encoding better-call picks for a `content-type` value. */
-export function encodingOf(contentType: string, hasBody: boolean): AuthBodyEncoding {
+function encodingOf(contentType: string, hasBody: boolean): AuthBodyEncoding {
   if (!hasBody) return "none";
   const normalized = contentType.toLowerCase();
   if (JSON_CONTENT_TYPE.test(normalized)) return "json";
