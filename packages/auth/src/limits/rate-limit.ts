@@ -45,8 +45,9 @@ const RATE_PREFIX = "svc-auth:";
 /**
  * Exact limits on better-auth's sensitive endpoints (sign-in, one-time code
  * checks and two-factor verification per IP and per account, sign-up per IP,
- * password reset / magic link / OTP sends per IP and per target), counted in `@svc/ratelimit`'s
- * Durable Object, so every isolate and every environment shares one count.
+ * password reset / magic link / OTP sends per IP and per target), counted in
+ * `@svc/ratelimit`'s Durable Object, so every isolate and every environment
+ * shares one count.
  * better-auth's own limiter counts per isolate in memory and is on only with
  * `NODE_ENV=production`: on Workers it protects nothing.
  *
