@@ -1,13 +1,14 @@
 import { createDatabase, readOnly } from "../db/database.ts";
 import type { DocumentView, PresentedDocument } from "../db/document-view.ts";
-import { rowToDocument, type StoredRow, sqlTable } from "../db/storage.ts";
+import { rowToDocument, type StoredRow } from "../db/storage.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { authContext } from "../procedures/context.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
 import { armAlarm } from "../shard/alarms.ts";
 import type { Migration, MigrationCtx, MigrationRegistry } from "./define.ts";
 import { type DryRunReport, dryRun } from "./dry-run.ts";
-import { checkMigrated, errorMessage, migrateOne } from "./outcome.ts";
+import { migrateInMemory, pendingFor } from "./present.ts";
+import { newRecord } from "./register.ts";
 import { type BatchContext, retryFailed, runBatch } from "./runner.ts";
 import {
   createMigrationTables,
@@ -15,9 +16,9 @@ import {
   insertRecord,
   type MigrationError,
   type MigrationRecord,
-  readMark,
   readRecords,
   saveRecord,
+  writeMark,
 } from "./store.ts";
 
 /** What a shard's migrations need from the shard. */
@@ -87,7 +88,7 @@ export class ShardMigrations implements DocumentView {
       const migration = this.#deps.migrations[name] as Migration;
       let record = known.get(name);
       if (record === undefined) {
-        record = this.#newRecord(name, migration);
+        record = newRecord(this.#deps.storage.sql, name, migration);
         insertRecord(sql, record);
       } else if (record.table !== migration.table) {
         console.error(
@@ -109,44 +110,6 @@ export class ShardMigrations implements DocumentView {
     return floor;
   }
 
-  #newRecord(name: string, migration: Migration): MigrationRecord {
-    const { sql } = this.#deps.storage;
-    const exists =
-      sql
-        .exec(
-          "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
-          `t_${migration.table}`,
-        )
-        .toArray().length > 0;
-    const latest = exists
-      ? sql
-          .exec<{ latest: number | null }>(
-            `SELECT MAX(_creationTime) AS latest FROM ${sqlTable(migration.table)}`,
-          )
-          .one().latest
-      : null;
-    const now = Date.now();
-    // Nothing stored yet (or no table to drop): nothing to migrate, ever.
-    const empty = latest === null && !(migration.drop && exists);
-    return {
-      name,
-      table: migration.table,
-      state: empty ? "done" : "registered",
-      boundary: latest ?? 0,
-      cursor: null,
-      scanned: 0,
-      changed: 0,
-      deleted: 0,
-      unchanged: 0,
-      writtenByApp: 0,
-      failed: 0,
-      error: null,
-      registeredAt: now,
-      startedAt: null,
-      finishedAt: empty ? now : null,
-    };
-  }
-
   #refreshActive(): void {
     this.#active.clear();
     for (const [name, record] of [...this.#records].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -158,75 +121,27 @@ export class ShardMigrations implements DocumentView {
     }
   }
 
-  /** Migrations of `table` not yet applied to `row`, in run order. */
-  #pendingFor(table: string, row: StoredRow): string[] {
-    const active = this.#active.get(table);
-    if (active === undefined) return [];
-    const { sql } = this.#deps.storage;
-    const pending: string[] = [];
-    for (const { name } of active) {
-      const record = this.#records.get(name) as MigrationRecord;
-      if (row._creationTime > record.boundary) continue;
-      const { cursor } = record;
-      const ahead =
-        cursor === null ||
-        row._creationTime > cursor.creationTime ||
-        (row._creationTime === cursor.creationTime && row._id > cursor.id);
-      if (ahead) {
-        if (readMark(sql, name, row._id) !== "app") pending.push(name);
-      } else if (record.failed > 0 && readMark(sql, name, row._id) === "failed") {
-        pending.push(name);
-      }
-    }
-    return pending;
-  }
-
   present(
     table: string,
     row: StoredRow,
     shardKey: string,
   ): PresentedDocument | null | Promise<PresentedDocument | null> {
-    const pending = this.#pendingFor(table, row);
+    const active = this.#active.get(table);
+    const pending =
+      active === undefined ? [] : pendingFor(this.#deps.storage.sql, active, this.#records, row);
     if (pending.length === 0) return { doc: rowToDocument(row), pending };
-    return this.#migrateInMemory(table, row, pending, shardKey);
-  }
-
-  async #migrateInMemory(
-    table: string,
-    row: StoredRow,
-    pending: readonly string[],
-    shardKey: string,
-  ): Promise<PresentedDocument | null> {
-    let doc = rowToDocument(row);
-    const ctx = this.#context(shardKey);
-    try {
-      for (const name of pending) {
-        const step = await migrateOne(this.#deps.migrations[name] as Migration, ctx, doc);
-        if (step.kind === "delete") return null;
-        if (step.kind === "write")
-          doc = { ...step.fields, _id: row._id, _creationTime: row._creationTime };
-      }
-      const { _id, _creationTime, ...fields } = doc;
-      checkMigrated(table, this.#deps.schema.tables[table] as AnyTableDefinition, fields);
-      return { doc, pending };
-    } catch (thrown) {
-      // Never hand a handler a document the schema rejects: it stays hidden until its migration is fixed.
-      console.error(
-        `svc: ${row._id} cannot be shown: migration ${pending.join(", ")} failed on it: ${errorMessage(thrown)}`,
-      );
-      return null;
-    }
+    return migrateInMemory({
+      table: this.#deps.schema.tables[table] as AnyTableDefinition,
+      tableName: table,
+      row,
+      migrations: pending.map((name) => this.#deps.migrations[name] as Migration),
+      names: pending,
+      ctx: this.#context(shardKey),
+    });
   }
 
   wrote(_table: string, id: string, pending: readonly string[]): void {
-    const { sql } = this.#deps.storage;
-    for (const name of pending) {
-      sql.exec(
-        "INSERT OR REPLACE INTO _svc_migration_docs (migration, id, status, error) VALUES (?, ?, 'app', NULL)",
-        name,
-        id,
-      );
-    }
+    for (const name of pending) writeMark(this.#deps.storage.sql, name, id, "app");
   }
 
   #context(shardKey: string): MigrationCtx {
