@@ -1,4 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
+import { shardAdmin } from "../data-admin/studio/shard-admin.ts";
+import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/shard-protocol.ts";
 import { applySchema } from "../db/storage.ts";
 import { normalizeError } from "../errors/normalize.ts";
 import { serializeError } from "../errors/svc-error.ts";
@@ -36,6 +38,7 @@ export function createShard(
   return class SvcShard extends DurableObject implements ShardEndpoint {
     readonly #dispatcher: Dispatcher;
     readonly #hub: SubscriptionHub;
+    readonly #admin: (request: ShardAdminRequest) => Promise<ShardAdminResult>;
 
     constructor(ctx: DurableObjectState, env: unknown) {
       super(ctx, env as never);
@@ -48,6 +51,7 @@ export function createShard(
         onCommit: (tables) => this.#hub.commit(tables),
       });
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher);
+      this.#admin = shardAdmin({ schema, sql: ctx.storage.sql, dispatcher: this.#dispatcher });
     }
 
     /** The subscription socket, forwarded by the worker's `/_svc/ws` route. */
@@ -89,6 +93,10 @@ export function createShard(
       } catch (thrown) {
         return { ok: false, error: serializeError(normalizeError(thrown)) };
       }
+    }
+
+    async admin(request: ShardAdminRequest): Promise<ShardAdminResult> {
+      return this.#admin(request);
     }
 
     async openStream(call: ShardCall): Promise<ShardStreamResult> {
