@@ -70,7 +70,7 @@ export interface CallOptions {
 }
 
 /** The HTTP methods the admin API answers. */
-export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /** Typed HTTP verbs over `/_svc/admin/`; paths are relative to it (`auth/users`). */
 export interface AdminClient {
@@ -149,7 +149,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     if (call.text) {
       headers["content-type"] = call.text.type;
       init.body = call.text.content;
-    } else if (method === "POST" || method === "PATCH") {
+    } else if (method === "POST" || method === "PATCH" || method === "PUT") {
       headers["content-type"] = "application/json";
       init.body = JSON.stringify(call.body ?? {});
     }

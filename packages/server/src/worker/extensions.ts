@@ -1,3 +1,5 @@
+import type { Identity } from "../procedures/context.ts";
+
 /**
  * What `createWorker` needs from the admin surface (`createAuthAdmin` in
  * `@svc/auth` builds one). Declared here so `@svc/server` never imports
@@ -17,6 +19,13 @@ export interface AuthAdminSurface {
    * credential, so the browser that opens the link needs no admin token.
    */
   handleLink?(request: Request, context: { path: string }): Promise<Response>;
+  /**
+   * The identity procedures would see for a user, found by id or by email,
+   * or `null` when there is no such user: how the data studio views a table
+   * and runs a procedure as that user (`/_svc/admin/data/`). Without it only
+   * the operator, anonymous and service views exist.
+   */
+  lookupIdentity?(idOrEmail: string): Promise<Identity | null>;
   /** The dashboard's built files; `createWorker` serves them at `/_svc/dashboard/`. */
   readonly dashboard?: DashboardAssets;
 }

@@ -9,7 +9,7 @@ import type { BrowsePage, FilterValue, StudioDocument } from "./shard-protocol.t
  * million-row table, answers after this many rows with a cursor to go on,
  * rather than holding the shard for a full scan.
  */
-export const SCAN_LIMIT = 10_000;
+export const SCAN_LIMIT = 2_000;
 
 function fieldValue(doc: Record<string, unknown>, field: string): unknown {
   let value: unknown = doc;
