@@ -1,221 +1,157 @@
-import type { WrittenDocument } from "../../db/database.ts";
-import type { SerializedError } from "../../errors/svc-error.ts";
-import type { ProcedureKind } from "../../procedures/references.ts";
+import { manifestOf } from "../../codegen/manifest.ts";
+import type { FunctionRegistry } from "../../procedures/procedure.ts";
+import type { RouteHandlers } from "../../routes/implement.ts";
 import type { ShardEndpoint } from "../../shard/call.ts";
-import { changeDetail } from "./audit-detail.ts";
-import { type BrowseParams, browseQueryOf } from "./browse-params.ts";
+import { bulkDetail, changeDetail } from "./audit-detail.ts";
+import { browseQueryOf } from "./browse-params.ts";
+import type { studioRoutes } from "./contract.ts";
 import { callStudio } from "./shard-call.ts";
-import type { BrowsePlan, DocumentChange, StudioDocument, TableInfo } from "./shard-protocol.ts";
-import {
-  type IdentityLookup,
-  type RunAsInput,
-  resolveRunAs,
-  resolveViewer,
-  type ViewerLabel,
-} from "./viewer.ts";
+import type { StudioDocument } from "./shard-protocol.ts";
+import { type IdentityLookup, resolveRunAs, resolveViewer } from "./viewer.ts";
 
-/** The studio's audit actions: one entry per document an operator changed, one per run. */
-export type StudioAuditAction =
-  | "document.insert"
-  | "document.update"
-  | "document.replace"
-  | "document.delete"
-  | "procedure.run";
-
-/** One audit record the studio asks for (the route records it with the operator). */
-export interface StudioAuditRecord {
-  action: StudioAuditAction;
-  targetType: "document" | "procedure";
-  /** The document id, or the procedure path. */
-  targetId: string;
-  /** JSON: shard, table, before and after (documents); shard, caller, outcome, writes (runs). */
-  detail: string;
-}
-
-/** What every studio handler needs: the shard named by the path, who asks, how to resolve users. */
-export interface StudioCall {
-  /** The shard key of the path, already known to the registry. */
-  key: string;
-  shard: ShardEndpoint;
+/** What the studio's handlers need from the `/_svc/admin/data/` mount. */
+export interface StudioContext {
+  /** The name of the admin token used. */
   operator: string;
-  lookup: IdentityLookup | undefined;
+  /** The stub of a shard the registry knows; an unknown key throws the generic NOT_FOUND. */
+  knownShard(key: string): Promise<ShardEndpoint>;
+  /** `authAdmin.lookupIdentity`, when the app has one. */
+  lookupIdentity: IdentityLookup | undefined;
+  functions: FunctionRegistry;
+  /** How long a call may take in its shard (`procedureTimeoutMs`). */
   timeoutMs: number;
-  /** Records an audit entry (after the change committed). */
-  audit(record: StudioAuditRecord): Promise<void>;
 }
 
-/** `GET shards/:key/tables`. */
-export interface TablesAnswer {
-  shard: string;
-  tables: TableInfo[];
-}
-
-/** `GET shards/:key/tables/:table/documents`. */
-export interface DocumentsAnswer {
-  shard: string;
-  table: string;
-  viewer: ViewerLabel;
-  documents: StudioDocument[];
-  nextCursor: string | null;
-  plan: BrowsePlan;
-}
-
-/** `GET shards/:key/tables/:table/documents/:id`. */
-export interface DocumentAnswer {
-  shard: string;
-  table: string;
-  viewer: ViewerLabel;
-  document: StudioDocument;
-}
-
-/** A bulk selection's body: delete, or set the same fields on every selected document. */
-export type BulkBody =
-  | { action: "delete"; ids: string[] }
-  | { action: "patch"; ids: string[]; fields: Record<string, unknown> };
-
-/** `POST shards/:key/run`. */
-export interface RunAnswer {
-  path: string;
-  kind: ProcedureKind;
-  as: ViewerLabel;
-  outcome: { ok: true; value: unknown } | { ok: false; error: SerializedError };
-  /** Milliseconds from the worker's call into the shard to its answer. */
-  durationMs: number;
-  writes: WrittenDocument[];
-}
-
-const ACTION_OF: Record<"insert" | "patch" | "replace" | "delete", StudioAuditAction> = {
-  insert: "document.insert",
-  patch: "document.update",
-  replace: "document.replace",
-  delete: "document.delete",
-};
-
-async function audited(call: StudioCall, op: keyof typeof ACTION_OF, change: DocumentChange) {
-  await call.audit({
-    action: ACTION_OF[op],
-    targetType: "document",
-    targetId: change.id,
-    detail: changeDetail(call.key, change),
-  });
+/** The part of an audit record the studio fills in: what happened, as JSON text. */
+export interface StudioAudit {
+  detail: string | null;
 }
 
 /**
- * The data studio's route handlers, independent of how routes are mounted:
- * each reads or changes one shard through its `admin` entry and answers the
- * JSON of docs/admin-api.md ("Data studio").
+ * The data studio's route handlers, one per route of {@link studioRoutes}:
+ * each checks the shard against the registry, sends one request to the
+ * shard's `admin` entry and answers its JSON; writes and runs leave their
+ * detail (shard, table, id, before and after; or the run's caller and
+ * outcome) on the audit record the router opened.
+ *
+ * @example
+ * ```ts
+ * implement(dataRoutes).context<DataContext, DataAudit>().handlers({ ...shardHandlers, ...studioHandlers });
+ * ```
  */
-export const studio = {
-  async tables(call: StudioCall): Promise<TablesAnswer> {
-    const { tables } = await callStudio(call.shard, call, "tables", {});
-    return { shard: call.key, tables };
+export const studioHandlers: RouteHandlers<typeof studioRoutes, StudioContext, StudioAudit> = {
+  async listFunctions({ ctx }) {
+    return { functions: manifestOf(ctx.functions) };
   },
 
-  async documents(call: StudioCall, table: string, params: BrowseParams): Promise<DocumentsAnswer> {
-    const query = browseQueryOf(params);
-    const { viewer, label } = await resolveViewer(params.asUser, call.lookup);
-    const page = await callStudio(call.shard, call, "browse", { ...query, table, viewer });
-    return { shard: call.key, table, viewer: label, ...page };
+  async listTables({ params, ctx }) {
+    const shard = await ctx.knownShard(params.key);
+    const { tables } = await callStudio(shard, call(ctx, params.key), "tables", {});
+    return { shard: params.key, tables };
   },
 
-  async document(
-    call: StudioCall,
-    table: string,
-    id: string,
-    asUser: string | undefined,
-  ): Promise<DocumentAnswer> {
-    const { viewer, label } = await resolveViewer(asUser, call.lookup);
-    const { document } = await callStudio(call.shard, call, "get", { table, id, viewer });
-    return { shard: call.key, table, viewer: label, document };
+  async listDocuments({ params, query, ctx }) {
+    const shard = await ctx.knownShard(params.key);
+    const browse = browseQueryOf(query);
+    const { viewer, label } = await resolveViewer(query.asUser, ctx.lookupIdentity);
+    const page = await callStudio(shard, call(ctx, params.key), "browse", {
+      ...browse,
+      table: params.table,
+      viewer,
+    });
+    return { shard: params.key, table: params.table, viewer: label, ...page };
   },
 
-  async insert(
-    call: StudioCall,
-    table: string,
-    fields: unknown,
-  ): Promise<{ document: StudioDocument }> {
-    const change = await callStudio(call.shard, call, "insert", { table, fields });
-    await audited(call, "insert", change);
+  async getDocument({ params, query, ctx }) {
+    const shard = await ctx.knownShard(params.key);
+    const { viewer, label } = await resolveViewer(query.asUser, ctx.lookupIdentity);
+    const { document } = await callStudio(shard, call(ctx, params.key), "get", {
+      table: params.table,
+      id: params.id,
+      viewer,
+    });
+    return { shard: params.key, table: params.table, viewer: label, document };
+  },
+
+  async insertDocument({ params, body, ctx, audit }) {
+    const shard = await ctx.knownShard(params.key);
+    const change = await callStudio(shard, call(ctx, params.key), "insert", {
+      table: params.table,
+      fields: body,
+    });
+    audit.detail = changeDetail(params.key, change);
     return { document: change.after as StudioDocument };
   },
 
-  async patch(
-    call: StudioCall,
-    table: string,
-    id: string,
-    fields: unknown,
-  ): Promise<{ document: StudioDocument }> {
-    const change = await callStudio(call.shard, call, "patch", { table, id, fields });
-    await audited(call, "patch", change);
+  async patchDocument({ params, body, ctx, audit }) {
+    const shard = await ctx.knownShard(params.key);
+    const change = await callStudio(shard, call(ctx, params.key), "patch", {
+      table: params.table,
+      id: params.id,
+      fields: body,
+    });
+    audit.detail = changeDetail(params.key, change);
     return { document: change.after as StudioDocument };
   },
 
-  async replace(
-    call: StudioCall,
-    table: string,
-    id: string,
-    fields: unknown,
-  ): Promise<{ document: StudioDocument }> {
-    const change = await callStudio(call.shard, call, "replace", { table, id, fields });
-    await audited(call, "replace", change);
+  async replaceDocument({ params, body, ctx, audit }) {
+    const shard = await ctx.knownShard(params.key);
+    const change = await callStudio(shard, call(ctx, params.key), "replace", {
+      table: params.table,
+      id: params.id,
+      fields: body,
+    });
+    audit.detail = changeDetail(params.key, change);
     return { document: change.after as StudioDocument };
   },
 
-  async remove(
-    call: StudioCall,
-    table: string,
-    id: string,
-  ): Promise<{ deleted: true; id: string }> {
-    const change = await callStudio(call.shard, call, "delete", { table, id });
-    await audited(call, "delete", change);
-    return { deleted: true, id };
+  async deleteDocument({ params, ctx, audit }) {
+    const shard = await ctx.knownShard(params.key);
+    const change = await callStudio(shard, call(ctx, params.key), "delete", {
+      table: params.table,
+      id: params.id,
+    });
+    audit.detail = changeDetail(params.key, change);
+    return { deleted: true, id: params.id };
   },
 
-  async bulk(
-    call: StudioCall,
-    table: string,
-    body: BulkBody,
-  ): Promise<{ action: BulkBody["action"]; count: number; ids: string[] }> {
+  async bulkDocuments({ params, body, ctx, audit }) {
+    const shard = await ctx.knownShard(params.key);
+    const target = call(ctx, params.key);
     const { changes } =
       body.action === "delete"
-        ? await callStudio(call.shard, call, "bulkDelete", { table, ids: body.ids })
-        : await callStudio(call.shard, call, "bulkPatch", {
-            table,
+        ? await callStudio(shard, target, "bulkDelete", { table: params.table, ids: body.ids })
+        : await callStudio(shard, target, "bulkPatch", {
+            table: params.table,
             ids: body.ids,
             fields: body.fields,
           });
-    for (const change of changes)
-      await audited(call, body.action === "delete" ? "delete" : "patch", change);
+    audit.detail = bulkDetail(params.key, body.action, changes);
     return { action: body.action, count: changes.length, ids: changes.map((change) => change.id) };
   },
 
-  async run(
-    call: StudioCall,
-    body: { path: string; args?: unknown; as: RunAsInput },
-  ): Promise<RunAnswer> {
-    const { as, label } = await resolveRunAs(body.as, call.lookup);
+  async runProcedure({ params, body, ctx, audit }) {
+    const shard = await ctx.knownShard(params.key);
+    const { as, label } = await resolveRunAs(body.as, ctx.lookupIdentity);
     const started = Date.now();
-    const report = await callStudio(call.shard, call, "run", {
+    const report = await callStudio(shard, call(ctx, params.key), "run", {
       path: body.path,
       args: body.args ?? {},
       as,
     });
     const durationMs = Date.now() - started;
-    await call.audit({
-      action: "procedure.run",
-      targetType: "procedure",
-      targetId: body.path,
-      detail: JSON.stringify({
-        shard: call.key,
-        as: label,
-        ok: report.outcome.ok,
-        ...(report.outcome.ok ? {} : { error: report.outcome.error.code }),
-        writes: report.writes.length,
-      }),
+    audit.detail = JSON.stringify({
+      shard: params.key,
+      path: body.path,
+      as: label,
+      ok: report.outcome.ok,
+      ...(report.outcome.ok ? {} : { error: report.outcome.error.code }),
+      durationMs,
+      writes: report.writes,
     });
     return {
       path: body.path,
-      kind: report.kind,
+      kind: report.kind as "query" | "mutation" | "action",
       as: label,
       outcome: report.outcome,
       durationMs,
@@ -223,3 +159,7 @@ export const studio = {
     };
   },
 };
+
+function call(ctx: StudioContext, key: string) {
+  return { key, operator: ctx.operator, timeoutMs: ctx.timeoutMs };
+}
