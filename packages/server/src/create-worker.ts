@@ -1,5 +1,9 @@
 import { type CronJobs, isCronJobs } from "./cron/jobs.ts";
 import { CRON_KINDS, runCronJobs } from "./cron/run.ts";
+import { dataAuditSink } from "./data-admin/audit.ts";
+import { DATA_ADMIN_PREFIX, handleDataAdmin } from "./data-admin/handle.ts";
+import type { BackupsOptions, DataAdminDeps } from "./data-admin/route.ts";
+import { backupsOptionOf, startBackupRuns } from "./data-admin/scheduled-backups.ts";
 import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
@@ -83,6 +87,12 @@ export interface WorkerOptions<Env = unknown> {
   authAdmin?: AuthAdminSurface;
   /** The generated OpenAPI document (`openApiSpec` from `svc/_generated/openapi.ts`), served at `GET /_svc/admin/openapi`. */
   openApiSpec?: object;
+  /**
+   * Scheduled backups of every shard to an R2 bucket (docs/data-lifecycle.md):
+   * `{ bucket: "BACKUPS", schedule: "0 3 * * *", keep: 7 }`. Also turns on the
+   * admin routes that list, take and restore backups.
+   */
+  backups?: BackupsOptions;
 }
 
 /** The exported handler `createWorker` returns. */
@@ -190,6 +200,7 @@ function checkOptions(options: WorkerOptions<never>): void {
 export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWorker<Env> {
   checkOptions(options as WorkerOptions<never>);
   const adminGate = createAdminGate(options.adminToken);
+  const backups = backupsOptionOf(options.backups);
   const namespaceOf = (env: Env): DurableObjectNamespace => {
     if (typeof options.shardDO !== "string") return options.shardDO;
     const binding = (env as Record<string, unknown> | undefined)?.[options.shardDO];
@@ -212,6 +223,12 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     subscriptionReauthSeconds: options.subscriptionReauthSeconds ?? 60,
   };
 
+  const dataAdmin: DataAdminDeps = {
+    namespace: (env) => namespaceOf(env as Env),
+    backups,
+    audit: dataAuditSink(options.authAdmin?.recordDataAction?.bind(options.authAdmin)),
+  };
+
   const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
   const route = async (request: Request, env: Env, url: URL): Promise<Response> => {
     refuseHugeHeaders(request, maxHeaderBytes);
@@ -228,6 +245,10 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
       const operator = await adminGate(request);
       if (path === OPENAPI_PATH && options.openApiSpec !== undefined) {
         return serveOpenApi(request, options.openApiSpec);
+      }
+      if (path.startsWith(DATA_ADMIN_PREFIX)) {
+        const rest = path.slice(DATA_ADMIN_PREFIX.length);
+        return noStore(await handleDataAdmin(request, env, rest, operator, dataAdmin));
       }
       if (path.startsWith(AUTH_ADMIN_PREFIX) && options.authAdmin !== undefined) {
         const context = { path: path.slice(AUTH_ADMIN_PREFIX.length), operator };
@@ -263,6 +284,10 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
 
   return {
     async scheduled(controller, env) {
+      const fired = controller.cron.trim().split(/\s+/).join(" ");
+      const backupsDue = backups !== undefined && fired === backups.schedule;
+      if (backupsDue) await startBackupRuns(namespaceOf(env), backups, controller.scheduledTime);
+      if (backupsDue && !options.crons?.jobs.some((job) => job.schedule === fired)) return;
       if (options.crons === undefined) {
         console.error(
           `svc: a cron trigger fired ("${controller.cron}") but createWorker has no crons`,

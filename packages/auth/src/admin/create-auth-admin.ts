@@ -1,6 +1,7 @@
 import { dashboardAssets } from "@svc/dashboard";
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
 import { problemResponse } from "@svc/server/http";
+import { recordDataAction } from "./audit/data-actions.ts";
 import {
   type AdminAuthSource,
   type AdminEnvironment,
@@ -76,6 +77,9 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
     },
     async lookupIdentity(idOrEmail) {
       return lookupIdentity(await environmentOnce(), idOrEmail);
+    },
+    async recordDataAction(entry) {
+      await recordDataAction(await environmentOnce(), entry);
     },
     async handleLink(request, { path }) {
       try {

@@ -1,3 +1,4 @@
+import type { DataAuditEntry } from "../data-admin/audit.ts";
 import type { Identity } from "../procedures/context.ts";
 
 /**
@@ -26,6 +27,13 @@ export interface AuthAdminSurface {
    * the operator, anonymous and service views exist.
    */
   lookupIdentity?(idOrEmail: string): Promise<Identity | null>;
+  /**
+   * Records a data action (`/_svc/admin/data/*`: shard deletion, export,
+   * import, backup, restore) in the admin audit trail, so the dashboard's
+   * Audit page shows it beside the user actions. Without it, `createWorker`
+   * logs each data action as a JSON line instead.
+   */
+  recordDataAction?(entry: DataAuditEntry): Promise<void>;
   /** The dashboard's built files; `createWorker` serves them at `/_svc/dashboard/`. */
   readonly dashboard?: DashboardAssets;
 }
