@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { rpcValue } from "../rpc.ts";
-import { dataAdmin, dataJson, eventually, registryRow } from "./admin.ts";
+import { dataAdmin, dataJson, eventually, registryRow, seedShard } from "./admin.ts";
 
 type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
 type Page = {
@@ -103,7 +103,7 @@ describe("data studio admin routes", () => {
       const found = await answer(await dataAdmin(method, path, json === undefined ? {} : { json }));
       expect({ path, ...found }).toEqual({ path, ...unknownRoute });
     }
-  });
+  }, 30_000);
 
   it("list tables with row counts, fields, validators and indexes; list every procedure", async () => {
     await shardWith("studio-tables", 3);
@@ -218,6 +218,33 @@ describe("data studio admin routes", () => {
     expect(tampered.code).toBe("BAD_REQUEST");
   });
 
+  it("stop a scan at its limit, say so, and go on from there with the cursor", async () => {
+    await seedShard("studio-scan", 1_000);
+    await seedShard("studio-scan", 1_000);
+    await rpcValue("notes:add", { text: "needle", n: 5_000 }, { shardKey: "studio-scan" });
+    await registryRow("studio-scan", 2_001);
+    const filter = encodeURIComponent(JSON.stringify({ text: "needle" }));
+    const first = await dataJson<Page & { plan: { scanLimited: boolean } }>(
+      "GET",
+      documentsOf("studio-scan", "notes", `filter=${filter}`),
+      200,
+    );
+    expect(first.documents).toEqual([]);
+    expect(first.plan).toMatchObject({ served: "scan", scanned: 2_000, scanLimited: true });
+    const next = await dataJson<Page & { plan: { scanLimited: boolean } }>(
+      "GET",
+      documentsOf(
+        "studio-scan",
+        "notes",
+        `filter=${filter}&cursor=${encodeURIComponent(first.nextCursor ?? "")}`,
+      ),
+      200,
+    );
+    expect(next.documents.map((doc) => doc.n)).toEqual([5_000]);
+    expect(next.plan).toMatchObject({ scanned: 1, scanLimited: false });
+    expect(next.nextCursor).toBeNull();
+  });
+
   it("view as a user, anonymous or the service: RLS exactly as for that caller, always labelled", async () => {
     await shardWith("studio-view-as", 0);
     const operator = await dataJson<Page>("GET", documentsOf("studio-view-as", "messages"), 200);
@@ -241,6 +268,35 @@ describe("data studio admin routes", () => {
       200,
     );
     expect(anonymous).toMatchObject({ viewer: { kind: "anonymous" }, documents: [] });
+    // A declarative rule (compiled into the SQL) hides rows the same way as the function policy above.
+    await rpcValue(
+      "rls:seed",
+      {
+        docs: [
+          { owner: "ann", n: 1 },
+          { owner: "bob", n: 2 },
+          { owner: "carol", flag: true },
+        ],
+      },
+      { shardKey: "studio-view-as" },
+    );
+    for (const table of ["ruleDocs", "fnDocs"]) {
+      const ruled = await dataJson<Page>(
+        "GET",
+        documentsOf("studio-view-as", table, "asUser=ann"),
+        200,
+      );
+      expect(
+        ruled.documents.map((doc) => doc.owner),
+        table,
+      ).toEqual(["ann", "carol"]);
+      const nobody = await dataJson<Page>(
+        "GET",
+        documentsOf("studio-view-as", table, "asUser=service"),
+        200,
+      );
+      expect(nobody.documents, table).toEqual([]);
+    }
     const bobDoc = operator.documents[1]!;
     expect(
       (
@@ -403,11 +459,40 @@ describe("data studio admin routes", () => {
       outcome: { ok: false, error: { code: "UNAUTHENTICATED" } },
       writes: [],
     });
-    const internal = await run({ path: "jobs:recordAsCaller", args: {}, as: { kind: "service" } });
+    const internal = await run({
+      path: "jobs:record",
+      args: { job: "studio" },
+      as: { kind: "service" },
+    });
     expect(internal).toMatchObject({
       kind: "mutation",
       as: { kind: "service" },
       outcome: { ok: true },
+      writes: [{ table: "jobRuns", op: "insert" }],
+    });
+    const viaAction = await run({
+      path: "notes:addViaAction",
+      args: { text: "x" },
+      as: { kind: "service" },
+    });
+    expect(viaAction).toMatchObject({ kind: "action", writes: [{ table: "notes", op: "insert" }] });
+    const rolledBack = await run({
+      path: "messages:sendThenFail",
+      args: { body: "no" },
+      as: { kind: "user", userId: "ann" },
+    });
+    expect(rolledBack).toMatchObject({
+      outcome: { ok: false, error: { code: "CONFLICT" } },
+      writes: [],
+    });
+    const refused = await run({
+      path: "jobs:recordAsCaller",
+      args: { job: "x" },
+      as: { kind: "user", userId: "ann" },
+    });
+    expect(refused).toMatchObject({
+      outcome: { ok: false, error: { code: "FORBIDDEN" } },
+      writes: [],
     });
     const invalid = await run({
       path: "messages:send",

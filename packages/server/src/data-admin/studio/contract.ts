@@ -4,7 +4,7 @@
  * dashboard's typed client all come from here. Browser-safe: it imports only
  * `v` and the route primitives.
  */
-import { integer, named, oneOf, route, text } from "../../routes/contract/index.ts";
+import { integer, named, oneOf, route, routeGroup, text } from "../../routes/contract/index.ts";
 import { v } from "../../values/index.ts";
 
 /** Whom an answer was read or run as: always said, so a view as someone else is never taken for the whole table. */
@@ -252,6 +252,17 @@ export const studioRoutes = {
     audit: "procedure.run",
   }),
 } as const;
+
+/**
+ * The data studio's routes as a group under `/_svc/admin/data/`, beside the
+ * registry and backup routes of that prefix: what the dashboard's client is
+ * derived from.
+ */
+export const studioGroup = routeGroup({
+  prefix: "/_svc/admin/data/",
+  tag: "data",
+  routes: studioRoutes,
+});
 
 /** The audit actions of the data studio's routes. */
 export const STUDIO_AUDIT_ACTIONS = [
