@@ -1,14 +1,14 @@
+import type { RouteTransport } from "@svc/server/routes/contract";
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { AdminApi } from "./api/admin.ts";
-import type { DataApi } from "./api/data.ts";
 import type { Capabilities } from "./api/types.ts";
 
 /** What every signed-in screen needs: the API, what it may offer, and sign-out. */
 export interface AppServices {
   api: AdminApi;
-  /** The data studio's routes (`/_svc/admin/data/`). */
-  data: DataApi;
+  /** The admin API as a transport for clients derived from route declarations (the data studio's). */
+  transport: RouteTransport;
   capabilities: Capabilities;
   signOut(): void;
 }

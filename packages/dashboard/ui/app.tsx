@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from "preact/hooks";
 import { adminApi } from "./api/admin.ts";
-import { createAdminClient } from "./api/client.ts";
-import { dataApi } from "./api/data.ts";
+import { createAdminClient, routeTransport } from "./api/client.ts";
 import type { Capabilities } from "./api/types.ts";
 import { AppContext, type AppServices } from "./app-context.ts";
 import { ErrorNotice, Loading } from "./components/states.tsx";
@@ -63,15 +62,17 @@ function SignedIn(props: { session: Session; onSignOut: () => void; onRefused: (
     [token, onRefused],
   );
   const api = useMemo(() => adminApi(client), [client]);
-  const data = useMemo(() => dataApi(client), [client]);
+  const transport = useMemo(() => routeTransport(client), [client]);
   const capabilities = useLoad<Capabilities>(
     (signal) => (known ? Promise.resolve(known) : api.capabilities(signal)),
     [api, known],
   );
   const services = useMemo<AppServices | null>(
     () =>
-      capabilities.data ? { api, data, capabilities: capabilities.data, signOut: onSignOut } : null,
-    [api, data, capabilities.data, onSignOut],
+      capabilities.data
+        ? { api, transport, capabilities: capabilities.data, signOut: onSignOut }
+        : null,
+    [api, transport, capabilities.data, onSignOut],
   );
   if (services === null) {
     return (

@@ -1,4 +1,21 @@
-import { type AdminClient, pathOf } from "./client.ts";
+import {
+  type browsePlan,
+  type procedureInfo,
+  type runAs,
+  type studioDocument,
+  studioGroup,
+  type studioRoutes,
+  type tableInfo,
+  type viewerLabel,
+} from "@svc/server/data-admin/studio-contract";
+import {
+  createRouteClient,
+  type Infer,
+  queryStringOf,
+  type RouteAnswer,
+  type RouteQuery,
+  type RouteTransport,
+} from "@svc/server/routes/contract";
 
 /** A JSON Schema node as the server sends it (a field's validator). */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -9,170 +26,65 @@ export interface ShardEntry {
   [field: string]: unknown;
 }
 
-/** One field of a table: name, whether it may be absent, its validator as JSON Schema. */
-export interface FieldInfo {
-  name: string;
-  optional: boolean;
-  schema: JsonSchema;
-}
-
-/** How one RLS operation is declared. */
-export type PolicyForm = "rule" | "function" | "none";
-
 /** A table of a shard (`GET data/shards/:key/tables`). */
-export interface TableInfo {
-  name: string;
-  rows: number;
-  fields: FieldInfo[];
-  indexes: { name: string; fields: string[] }[];
-  policies: Record<"read" | "insert" | "update" | "delete", PolicyForm> | null;
-}
-
+export type TableInfo = Infer<typeof tableInfo>;
 /** A stored document. */
-export type StudioDocument = Record<string, unknown> & { _id: string; _creationTime: number };
-
+export type StudioDocument = Infer<typeof studioDocument> & { _id: string; _creationTime: number };
 /** Whom an answer was read or run as. */
-export type ViewerLabel =
-  | { kind: "operator" }
-  | { kind: "user"; userId: string; email: string | null; name: string | null }
-  | { kind: "anonymous" }
-  | { kind: "service" };
-
+export type ViewerLabel = Infer<typeof viewerLabel>;
 /** How a browse page was served. */
-export interface BrowsePlan {
-  index: string;
-  eqFields: string[];
-  rangeField: string | null;
-  order: "asc" | "desc";
-  scanFields: string[];
-  served: "index" | "scan";
-  scanned: number;
-  scanLimit: number;
-  scanLimited: boolean;
-}
-
-/** `GET data/shards/:key/tables/:table/documents`. */
-export interface DocumentsPage {
-  shard: string;
-  table: string;
-  viewer: ViewerLabel;
-  documents: StudioDocument[];
-  nextCursor: string | null;
-  plan: BrowsePlan;
-}
-
-/** The browse query exactly as the URL and the API carry it (JSON-valued parameters as text). */
-export interface BrowseQuery {
-  index?: string;
-  eq?: string;
-  gte?: string;
-  lte?: string;
-  order?: "asc" | "desc";
-  filter?: string;
-  asUser?: string;
-}
-
-/** A document one write touched. */
-export interface WrittenDocument {
-  table: string;
-  id: string;
-  op: "insert" | "update" | "delete";
-}
-
-/** A run's error, as problem details would carry it. */
-export interface RunError {
-  code: string;
-  message: string;
-  issues?: { path: string; message: string }[];
-}
-
-/** `POST data/shards/:key/run`. */
-export interface RunAnswer {
-  path: string;
-  kind: "query" | "mutation" | "action";
-  as: ViewerLabel;
-  outcome: { ok: true; value: unknown } | { ok: false; error: RunError };
-  durationMs: number;
-  writes: WrittenDocument[];
-}
-
-/** Whom to run a procedure as. */
-export type RunAs = { kind: "user"; userId: string } | { kind: "anonymous" } | { kind: "service" };
-
+export type BrowsePlan = Infer<typeof browsePlan>;
 /** One procedure of `GET data/functions`. */
-export interface ProcedureInfo {
-  path: string;
-  kind: "query" | "mutation" | "action" | "stream";
-  visibility: "public" | "internal";
-  rest: boolean;
-  args: JsonSchema;
-  output: JsonSchema | null;
-  summary: string | null;
-  description: string | null;
-}
+export type ProcedureInfo = Infer<typeof procedureInfo>;
+/** Whom to run a procedure as. */
+export type RunAs = Infer<typeof runAs>;
+/** `POST data/shards/:key/run`. */
+export type RunAnswer = RouteAnswer<typeof studioRoutes.runProcedure>;
+/** The browse query exactly as the URL and the API carry it (JSON-valued parameters as text). */
+export type BrowseQuery = Omit<RouteQuery<typeof studioRoutes.listDocuments>, "cursor" | "limit">;
 
-const shard = (key: string, ...rest: string[]) => `data/${pathOf("shards", key, ...rest)}`;
+/** `GET data/shards/:key/tables/:table/documents`, with documents typed as stored ones. */
+export type DocumentsPage = Omit<RouteAnswer<typeof studioRoutes.listDocuments>, "documents"> & {
+  documents: StudioDocument[];
+};
 
 /**
- * The data studio's routes (`/_svc/admin/data/`), one typed function each,
- * as `adminApi` does for the auth routes.
+ * The data studio's routes (`/_svc/admin/data/`): the client derived from
+ * their declarations (`studioGroup`), plus the registry's shard list, over
+ * the dashboard's admin transport (the token, errors as `ApiError`).
  */
-export function dataApi(client: AdminClient) {
+export function dataApi(send: RouteTransport) {
+  const routes = createRouteClient(studioGroup, send);
   return {
-    shards: (query: { search?: string; cursor?: string; limit?: number }, signal?: AbortSignal) =>
-      client.request<{ shards: ShardEntry[]; nextCursor: string | null }>("GET", "data/shards", {
-        query,
-        signal,
-      }),
-    tables: (key: string, signal?: AbortSignal) =>
-      client.request<{ shard: string; tables: TableInfo[] }>("GET", shard(key, "tables"), {
-        signal,
-      }),
-    documents: (
+    async shards(
+      query: { search?: string; cursor?: string; limit?: number },
+      signal?: AbortSignal,
+    ) {
+      const answer = await send({
+        method: "GET",
+        path: `${studioGroup.prefix}shards${queryStringOf(query)}`,
+        ...(signal ? { signal } : {}),
+      });
+      return (await answer.json()) as { shards: ShardEntry[]; nextCursor: string | null };
+    },
+    tables: (key: string, signal?: AbortSignal) => routes.listTables({ params: { key }, signal }),
+    documents: async (
       key: string,
       table: string,
       query: BrowseQuery & { cursor?: string; limit?: number },
       signal?: AbortSignal,
-    ) =>
-      client.request<DocumentsPage>("GET", shard(key, "tables", table, "documents"), {
-        query: { ...query },
-        signal,
-      }),
-    document: (key: string, table: string, id: string, asUser?: string, signal?: AbortSignal) =>
-      client.request<{ viewer: ViewerLabel; document: StudioDocument }>(
-        "GET",
-        shard(key, "tables", table, "documents", id),
-        { query: { asUser }, signal },
-      ),
+    ) => (await routes.listDocuments({ params: { key, table }, query, signal })) as DocumentsPage,
     insert: (key: string, table: string, fields: Record<string, unknown>) =>
-      client.request<{ document: StudioDocument }>(
-        "POST",
-        shard(key, "tables", table, "documents"),
-        {
-          body: fields,
-        },
-      ),
+      routes.insertDocument({ params: { key, table }, body: fields }),
     replace: (key: string, table: string, id: string, fields: Record<string, unknown>) =>
-      client.request<{ document: StudioDocument }>(
-        "PUT",
-        shard(key, "tables", table, "documents", id),
-        { body: fields },
-      ),
+      routes.replaceDocument({ params: { key, table, id }, body: fields }),
     remove: (key: string, table: string, id: string) =>
-      client.request<{ deleted: true; id: string }>(
-        "DELETE",
-        shard(key, "tables", table, "documents", id),
-      ),
+      routes.deleteDocument({ params: { key, table, id } }),
     bulkDelete: (key: string, table: string, ids: string[]) =>
-      client.request<{ action: "delete"; count: number; ids: string[] }>(
-        "POST",
-        shard(key, "tables", table, "documents", "bulk"),
-        { body: { action: "delete", ids } },
-      ),
+      routes.bulkDocuments({ params: { key, table }, body: { action: "delete", ids } }),
     run: (key: string, body: { path: string; args: Record<string, unknown>; as: RunAs }) =>
-      client.request<RunAnswer>("POST", shard(key, "run"), { body }),
-    functions: (signal?: AbortSignal) =>
-      client.request<{ functions: ProcedureInfo[] }>("GET", "data/functions", { signal }),
+      routes.runProcedure({ params: { key }, body }),
+    functions: (signal?: AbortSignal) => routes.listFunctions({ signal }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { TableInfo } from "../../api/data.ts";
-import { useApp } from "../../app-context.ts";
+import { useDataApi } from "../../api/use-data-api.ts";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { type DataBrowse, DEFAULT_BROWSE } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
@@ -51,7 +51,7 @@ export function DataPage(props: {
 }
 
 function ShardData(props: { shard: string; table: string | null; browse: DataBrowse }) {
-  const { data } = useApp();
+  const data = useDataApi();
   const tables = useLoad((signal) => data.tables(props.shard, signal), [props.shard]);
   return (
     <LoadView loaded={tables} label="Loading tables…">

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { ApiError } from "../../api/client.ts";
 import type { TableInfo } from "../../api/data.ts";
-import { useApp } from "../../app-context.ts";
+import { useDataApi } from "../../api/use-data-api.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { ErrorNotice } from "../../components/states.tsx";
 import { cellText, ownFields } from "../../lib/field-values.ts";
@@ -65,7 +65,7 @@ export function ReviewDialog(props: {
   onApplied: (count: number) => void;
   onClose: () => void;
 }) {
-  const { data } = useApp();
+  const data = useDataApi();
   const { shard, table, staged } = props;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Error | null>(null);
@@ -161,7 +161,7 @@ export function ReviewDialog(props: {
               <ChangeSummary change={change} />
               {change.problem ? (
                 <div class="field-problem" role="alert">
-                  <p>{change.problem.message}</p>
+                  {change.problem.issues.length === 0 ? <p>{change.problem.message}</p> : null}
                   {change.problem.issues.length > 0 ? (
                     <ul class="plain-list">
                       {change.problem.issues.map((issue) => (

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import type { ShardEntry } from "../../api/data.ts";
-import { useApp } from "../../app-context.ts";
+import { useDataApi } from "../../api/use-data-api.ts";
 import { LoadMore } from "../../components/load-more.tsx";
 import { Empty, ErrorNotice, Loading } from "../../components/states.tsx";
 import { Link } from "../../lib/navigation.tsx";
@@ -16,7 +16,7 @@ const SHARD_PAGE = 50;
  * more". The chosen shard is marked as the current page.
  */
 export function ShardPicker(props: { selected: string | null }) {
-  const { data } = useApp();
+  const data = useDataApi();
   const [search, setSearch] = useState("");
   const query = useDebounced(search.trim(), 250);
   const list = usePagedList<ShardEntry>(

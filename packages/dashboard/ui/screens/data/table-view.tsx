@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import type { BrowseQuery, StudioDocument, TableInfo } from "../../api/data.ts";
-import { useApp } from "../../app-context.ts";
+import { useDataApi } from "../../api/use-data-api.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { Empty, ErrorNotice, Loading } from "../../components/states.tsx";
 import { useToast } from "../../components/toasts.tsx";
@@ -43,7 +43,7 @@ export function TableView(props: {
   onChanged: () => void;
 }) {
   const { shard, table, browse } = props;
-  const { data } = useApp();
+  const data = useDataApi();
   const notify = useToast();
   const pages = useDocumentPages(shard, table.name, queryOf(browse));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

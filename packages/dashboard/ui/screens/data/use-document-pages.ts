@@ -6,7 +6,7 @@ import type {
   StudioDocument,
   ViewerLabel,
 } from "../../api/data.ts";
-import { useApp } from "../../app-context.ts";
+import { useDataApi } from "../../api/use-data-api.ts";
 import { useLoad } from "../../lib/use-load.ts";
 
 /** Rows per request: the grid asks for pages this big and appends them. */
@@ -33,7 +33,7 @@ export interface DocumentPages {
  * long run of rows scrolls in one grid. A new browse starts over.
  */
 export function useDocumentPages(shard: string, table: string, query: BrowseQuery): DocumentPages {
-  const { data } = useApp();
+  const data = useDataApi();
   const key = JSON.stringify([shard, table, query]);
   const first = useLoad(
     (signal) => data.documents(shard, table, { ...query, limit: PAGE_SIZE }, signal),

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "preact/hooks";
 import type { ProcedureInfo } from "../../api/data.ts";
-import { useApp } from "../../app-context.ts";
+import { useDataApi } from "../../api/use-data-api.ts";
 import { RichText } from "../../components/rich-text.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { Link } from "../../lib/navigation.tsx";
@@ -26,7 +26,7 @@ function matching(functions: ProcedureInfo[], filter: string): ProcedureInfo[] {
  * validators.
  */
 export function FunctionsPage(props: { path: string | null; shard: string }) {
-  const { data } = useApp();
+  const data = useDataApi();
   const loaded = useLoad((signal) => data.functions(signal), []);
   const [filter, setFilter] = useState("");
   return (

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from "preact/hooks";
 import type { ProcedureInfo, RunAnswer, RunAs } from "../../api/data.ts";
-import { useApp } from "../../app-context.ts";
+import { useDataApi } from "../../api/use-data-api.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { ErrorNotice } from "../../components/states.tsx";
 import { textsOf, ValueField, valuesOf } from "../../components/value-field.tsx";
@@ -31,7 +31,7 @@ function argumentFields(
  * their fields.
  */
 export function RunProcedure(props: { info: ProcedureInfo; shard: string }) {
-  const { data } = useApp();
+  const data = useDataApi();
   const { info } = props;
   const fields = useMemo(() => argumentFields(info), [info]);
   const shardsId = useId();
