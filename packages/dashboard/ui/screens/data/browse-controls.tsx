@@ -120,7 +120,7 @@ export function BrowseControls(props: { shard: string; table: TableInfo; browse:
       }}
     >
       <div class="filters">
-        <label class="field">
+        <label class="field field-wide">
           <span class="field-label">Index</span>
           <select
             class="input"
@@ -260,7 +260,7 @@ export function BrowseControls(props: { shard: string; table: TableInfo; browse:
       </fieldset>
 
       <div class="filters view-as">
-        <label class="field">
+        <label class="field field-wide">
           <span class="field-label">View as</span>
           <select
             class="input"

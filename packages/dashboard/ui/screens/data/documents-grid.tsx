@@ -116,7 +116,7 @@ export function DocumentsGrid(props: {
                     onChange={(event) => props.onToggle(id, event.currentTarget.checked)}
                   />
                 </td>
-                <td>
+                <td class="col-id">
                   <button
                     type="button"
                     class="link-button mono"

@@ -21,6 +21,33 @@ export interface StudioDeps {
   timeoutMs: number;
 }
 
+/**
+ * How long this isolate trusts a registry answer that a shard exists. An
+ * operator browsing a table sends one request after another to the same
+ * shard; each would otherwise pay a round trip to the registry before the
+ * shard's own. A shard deleted meanwhile stays reachable this long here
+ * (it then reads as empty). Unknown keys are never remembered.
+ */
+const KNOWN_SHARD_TTL_MS = 5_000;
+/** Most shards remembered per isolate; the oldest go first. */
+const KNOWN_SHARDS_KEPT = 1_000;
+const knownShards = new WeakMap<DurableObjectNamespace, Map<string, number>>();
+
+async function isKnown(namespace: DurableObjectNamespace, key: string): Promise<boolean> {
+  let known = knownShards.get(namespace);
+  if (known === undefined) {
+    known = new Map();
+    knownShards.set(namespace, known);
+  }
+  const until = known.get(key);
+  if (until !== undefined && until > Date.now()) return true;
+  known.delete(key);
+  if ((await findShard(namespace, key)) === null) return false;
+  known.set(key, Date.now() + KNOWN_SHARD_TTL_MS);
+  if (known.size > KNOWN_SHARDS_KEPT) known.delete(known.keys().next().value as string);
+  return true;
+}
+
 /** Largest body of a studio route: a document may be as large as a procedure's arguments. */
 const MAX_STUDIO_BODY_BYTES = 1024 * 1024;
 
@@ -90,7 +117,7 @@ export function serveStudio(
       lookupIdentity: studio.lookupIdentity,
       timeoutMs: studio.timeoutMs,
       async knownShard(key) {
-        if ((await findShard(namespace, checkShardKey(key))) === null) throw notFound();
+        if (!(await isKnown(namespace, checkShardKey(key)))) throw notFound();
         return namespace.getByName(key) as unknown as ShardEndpoint;
       },
     },
