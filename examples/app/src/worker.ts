@@ -32,6 +32,7 @@ export const Shard = createShard({
 });
 /** Counts rate limits exactly, one object per (rate, key). */
 export { RateLimitStore } from "@svc/ratelimit";
+
 const restPerMinute = Number(vars.REST_RATE_PER_MINUTE ?? 120);
 
 const limiter = createRateLimiter({
