@@ -151,7 +151,7 @@ export const studioHandlers: RouteHandlers<typeof studioRoutes, StudioContext, S
     });
     return {
       path: body.path,
-      kind: report.kind as "query" | "mutation" | "action",
+      kind: report.kind,
       as: label,
       outcome: report.outcome,
       durationMs,

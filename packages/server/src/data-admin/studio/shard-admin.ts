@@ -1,5 +1,6 @@
+import type { DatabaseWriter } from "../../db/types.ts";
 import { normalizeError } from "../../errors/normalize.ts";
-import { serializeError } from "../../errors/svc-error.ts";
+import { SvcError, serializeError } from "../../errors/svc-error.ts";
 import type { Identity } from "../../procedures/context.ts";
 import type { SchemaDefinition } from "../../schema/define.ts";
 import type { CallOrigin, Dispatcher } from "../../shard/dispatch.ts";
@@ -59,12 +60,15 @@ export function shardAdmin(
     requestId: request.requestId,
     shardKey: request.shardKey,
   });
-  const operatorWrite = <T>(request: ShardAdminRequest, work: Parameters<Dispatcher["write"]>[2]) =>
+  const operatorWrite = <T>(
+    request: ShardAdminRequest,
+    work: (db: DatabaseWriter) => Promise<T>,
+  ): Promise<T> =>
     dispatcher.write(
       origin(request, callerOf({ kind: "operator" }, request.operator)),
       STUDIO_META_PATH,
       work,
-    ) as Promise<T>;
+    );
 
   const answer = async (
     request: ShardAdminRequest,
@@ -98,27 +102,25 @@ export function shardAdmin(
       }
       case "insert": {
         const definition = tableNamed(schema, request.table);
-        return operatorWrite<DocumentChange>(request, (db) =>
+        return operatorWrite(request, (db) =>
           edits.insert(db, definition, request.table, request.fields),
         );
       }
       case "patch": {
         const definition = tableNamed(schema, request.table);
-        return operatorWrite<DocumentChange>(request, (db) =>
+        return operatorWrite(request, (db) =>
           edits.patch(db, definition, request.table, request.id, request.fields),
         );
       }
       case "replace": {
         const definition = tableNamed(schema, request.table);
-        return operatorWrite<DocumentChange>(request, (db) =>
+        return operatorWrite(request, (db) =>
           edits.replace(db, definition, request.table, request.id, request.fields),
         );
       }
       case "delete":
         tableNamed(schema, request.table);
-        return operatorWrite<DocumentChange>(request, (db) =>
-          edits.delete(db, request.table, request.id),
-        );
+        return operatorWrite(request, (db) => edits.delete(db, request.table, request.id));
       case "bulkDelete": {
         tableNamed(schema, request.table);
         checkSelection(request.ids);
@@ -148,14 +150,17 @@ export function shardAdmin(
 
   const run = async (request: Extract<ShardAdminRequest, { op: "run" }>): Promise<RunReport> => {
     const procedure = dispatcher.serverProcedure(request.path);
+    const { kind } = procedure;
+    // serverProcedure never answers a stream; the check narrows the type.
+    if (kind === "stream") throw new SvcError("NOT_FOUND", "Not found.");
     const written: RunReport["writes"] = [];
     const callOrigin = { ...origin(request, callerOf(request.as, request.operator)), written };
     try {
       const value = await dispatcher.run(request.path, procedure, request.args, callOrigin);
-      return { kind: procedure.kind, outcome: { ok: true, value }, writes: written };
+      return { kind, outcome: { ok: true, value }, writes: written };
     } catch (thrown) {
       const error = serializeError(normalizeError(thrown));
-      return { kind: procedure.kind, outcome: { ok: false, error }, writes: written };
+      return { kind, outcome: { ok: false, error }, writes: written };
     }
   };
 

@@ -105,7 +105,7 @@ export type RunAs =
 
 /** What a studio run answers from the shard: the outcome and what it wrote. */
 export interface RunReport {
-  kind: ProcedureKind;
+  kind: Exclude<ProcedureKind, "stream">;
   outcome: { ok: true; value: unknown } | { ok: false; error: SerializedError };
   /** Documents written by mutations that committed, in order. */
   writes: WrittenDocument[];
