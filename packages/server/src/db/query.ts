@@ -107,15 +107,16 @@ function buildRange(
 
 /**
  * Rows strictly after `key` in the given order, NULL-aware (NULL sorts first).
- * `fixed` keys are pinned by equalities, so the first free key also gets a
- * plain range bound: SQLite seeks to the cursor instead of walking the index
- * from its start (a deep page of a million rows costs what the first does).
+ * With `fixed` (how many leading keys equalities pin), the first free key
+ * also gets a plain range bound, so SQLite seeks to the cursor instead of
+ * walking the index from its start (a deep page of a million rows costs what
+ * the first does); the bound holds only for rows under those equalities.
  */
 function afterKey(
   keys: string[],
   key: CursorKey,
   order: "asc" | "desc",
-  fixed: number,
+  fixed?: number,
 ): { clause: string; bindings: SqlStorageValue[] } {
   const alternatives: string[] = [];
   const bindings: SqlStorageValue[] = [];
@@ -146,6 +147,7 @@ function afterKey(
     alternatives.push(`(${parts.join(" AND ")})`);
   });
   let clause = `(${alternatives.join(" OR ")})`;
+  if (fixed === undefined) return { clause, bindings };
   const seekKey = keys[fixed];
   const seekValue = key[fixed] ?? null;
   // Ascending, every row after a non-NULL value is >= it; descending, only a
@@ -253,12 +255,15 @@ export class TableQuery {
   }
 
   async paginate(options: PaginationOptions): Promise<PaginationResult<Doc>> {
-    const { cursor, numItems } = options;
+    const { cursor, numItems, endCursor } = options;
+    const keyLength = this.#state.indexFields.length + 2;
+    const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor, keyLength);
+    if (typeof endCursor === "string" && endCursor !== "") {
+      return this.#pinnedPage(after, endCursor, decodeCursor(endCursor, keyLength));
+    }
     if (!Number.isInteger(numItems) || numItems < 1) {
       throw new SvcError("BAD_REQUEST", "numItems must be a positive integer.");
     }
-    const keyLength = this.#state.indexFields.length + 2;
-    const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor, keyLength);
     const page: Doc[] = [];
     let lastKey: CursorKey | undefined = after;
     for await (const { doc, key } of this.#visibleRows(after)) {
@@ -290,7 +295,7 @@ export class TableQuery {
     const budget: ScanBudget = { left: maxScanned, scanned: 0, lastKey: undefined, spent: false };
     const page: Doc[] = [];
     let lastKey: CursorKey | undefined = after;
-    for await (const { doc, key } of this.#visibleRows(after, budget)) {
+    for await (const { doc, key } of this.#visibleRows(after, { budget })) {
       if (page.length === numItems) {
         // The row that proved there is more was read, not returned: not counted.
         const scanned = budget.scanned - 1;
@@ -307,10 +312,25 @@ export class TableQuery {
     return { page, isDone: true, continueCursor: lastKey ? encodeCursor(lastKey) : "", scanned };
   }
 
+  /** Every visible row in (`after`, `end`]; `isDone` when no row follows `end`. */
+  async #pinnedPage(
+    after: CursorKey | undefined,
+    endCursor: string,
+    end: CursorKey,
+  ): Promise<PaginationResult<Doc>> {
+    const page: Doc[] = [];
+    for await (const { doc, pastEnd } of this.#visibleRows(after, { end })) {
+      if (pastEnd) return { page, isDone: false, continueCursor: endCursor };
+      page.push(doc);
+    }
+    return { page, isDone: true, continueCursor: endCursor };
+  }
+
   async *#visibleRows(
     after: CursorKey | undefined,
-    budget?: ScanBudget,
-  ): AsyncGenerator<{ doc: Doc; key: CursorKey }> {
+    bounds: { end?: CursorKey; budget?: ScanBudget } = {},
+  ): AsyncGenerator<{ doc: Doc; key: CursorKey; pastEnd: boolean }> {
+    const { end, budget } = bounds;
     const { sql, table, canRead, visibility } = this.#source;
     const state = this.#state;
     const keys = indexKeys(state.indexFields);
@@ -336,7 +356,13 @@ export class TableQuery {
       bindings.push(...afterBindings);
     }
     const direction = state.order === "asc" ? "ASC" : "DESC";
-    const keyColumns = keys.map((expression, index) => `${expression} AS k${index}`).join(", ");
+    let keyColumns = keys.map((expression, index) => `${expression} AS k${index}`).join(", ");
+    if (end) {
+      // A comparison with a NULL key is NULL exactly where the row is not after `end`.
+      const past = afterKey(keys, end, state.order);
+      keyColumns += `, COALESCE(${past.clause}, 0) AS past_end`;
+      bindings.unshift(...past.bindings);
+    }
     const statement =
       `SELECT _id, _creationTime, _doc, ${keyColumns} FROM ${sqlTable(table)}` +
       (where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
@@ -356,7 +382,7 @@ export class TableQuery {
       // RLS first: a filter predicate must never see a row the caller may not read.
       if (!(await canRead(doc))) continue;
       if (!state.filters.every((predicate) => predicate(doc))) continue;
-      yield { doc, key: keyOf(row) };
+      yield { doc, key: keyOf(row), pastEnd: row.past_end === 1 };
     }
   }
 }
