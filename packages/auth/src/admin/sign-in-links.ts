@@ -1,33 +1,11 @@
-import { SvcError, v } from "@svc/server";
+import { SvcError } from "@svc/server";
 import type { BetterAuthOptions } from "better-auth";
 import { callAuthEndpoint } from "./auth-endpoint.ts";
-import type { SignInLinkKind, SignInLinkOutcome } from "./contract.ts";
+import type { SignInLinkKind, SignInLinkOutcome } from "./contract/index.ts";
+import { SIGN_IN_LINK_KINDS } from "./contract/index.ts";
 import type { AdminEnvironment } from "./environment.ts";
 import { toAdminError } from "./errors.ts";
-import type { Issues } from "./http.ts";
-
-/**
- * Every sign-in link kind, in the order the dashboard offers them.
- *
- * @example
- * ```ts
- * SIGN_IN_LINK_KINDS.includes("magic-link"); // true
- * ```
- */
-export const SIGN_IN_LINK_KINDS = [
-  "magic-link",
-  "password-setup",
-] as const satisfies readonly SignInLinkKind[];
-
-/**
- * The validator of a `signInLink` / `kind` body field: one of {@link SIGN_IN_LINK_KINDS}.
- *
- * @example
- * ```ts
- * const BODY = v.object({ kind: SIGN_IN_LINK_KIND });
- * ```
- */
-export const SIGN_IN_LINK_KIND = v.union(v.literal("magic-link"), v.literal("password-setup"));
+import type { Issues } from "./issues.ts";
 
 /**
  * How an audit entry names a link kind: "magic link", "password-setup link".
