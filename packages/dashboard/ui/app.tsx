@@ -62,7 +62,7 @@ function SignedIn(props: { session: Session; onSignOut: () => void; onRefused: (
     [token, onRefused],
   );
   const capabilities = useLoad<Capabilities>(
-    (signal) => (known ? Promise.resolve(known) : api.capabilities(signal)),
+    (signal) => (known ? Promise.resolve(known) : api.capabilities({ signal })),
     [api, known],
   );
   const services = useMemo<AppServices | null>(
