@@ -11,8 +11,26 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ADMIN_AUTH_ROUTES } from "../packages/auth/src/admin/contract/index.ts";
 import {
+  ADMIN_AUTH_ROUTES,
+  adminAccount,
+  adminImportReport,
+  adminInvitation,
+  adminMember,
+  adminOrganization,
+  adminOverview,
+  adminPasskey,
+  adminSession,
+  adminUser,
+  auditEntry,
+  capabilities,
+  editableUserField,
+  impersonation,
+  signInLinkOutcome,
+} from "../packages/auth/src/admin/contract/index.ts";
+import {
+  type AnyValidator,
+  namedTypesBlock,
   type RouteGroup,
   routeManifest,
   routesMarkdownTable,
@@ -29,14 +47,37 @@ const TABLES: Record<string, { file: string; group: RouteGroup }> = {
   "admin-auth": { file: "docs/admin-api.md", group: ADMIN_AUTH_ROUTES },
 };
 
-function withTable(text: string, name: string, group: RouteGroup): string {
+/** The docs' shape blocks: each marker name → the named schemas it prints. */
+const SHAPES: Record<string, { file: string; validators: AnyValidator[] }> = {
+  "admin-auth-shapes": {
+    file: "docs/admin-api.md",
+    validators: [
+      capabilities,
+      editableUserField,
+      signInLinkOutcome,
+      adminUser,
+      adminSession,
+      adminAccount,
+      adminPasskey,
+      adminOrganization,
+      adminMember,
+      adminInvitation,
+      auditEntry,
+      impersonation,
+      adminOverview,
+      adminImportReport,
+    ],
+  },
+};
+
+/** Replaces what stands between a marker pair with `content` (after the generated-by line). */
+function between(text: string, name: string, content: string): string {
   const start = `<!-- routes:${name}:start -->`;
   const end = `<!-- routes:${name}:end -->`;
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   if (from < 0 || to < from) throw new Error(`routes-generate: no ${start} … ${end} markers`);
-  const table = `${start}\n<!-- ${GENERATED_BY} -->\n\n${routesMarkdownTable(group)}\n\n`;
-  return text.slice(0, from) + table + text.slice(to);
+  return `${text.slice(0, from)}${start}\n<!-- ${GENERATED_BY} -->\n\n${content}\n\n${text.slice(to)}`;
 }
 
 /** Formats a file's text as biome would (TypeScript, Markdown tables), so it passes `biome check`. */
@@ -70,7 +111,11 @@ export const SVC_ADMIN_MANIFEST: RouteManifest<(typeof SVC_ADMIN_ROUTES)["routes
 const outputs = new Map<string, string>();
 for (const [name, { file, group }] of Object.entries(TABLES)) {
   const current = outputs.get(file) ?? readFileSync(path.join(ROOT, file), "utf8");
-  outputs.set(file, withTable(current, name, group));
+  outputs.set(file, between(current, name, routesMarkdownTable(group)));
+}
+for (const [name, { file, validators }] of Object.entries(SHAPES)) {
+  const current = outputs.get(file) ?? readFileSync(path.join(ROOT, file), "utf8");
+  outputs.set(file, between(current, name, `\`\`\`ts\n${namedTypesBlock(validators)}\n\`\`\``));
 }
 for (const [file, text] of outputs) outputs.set(file, formatted(file, text));
 outputs.set("packages/dashboard/ui/api/routes.generated.ts", manifestModule());

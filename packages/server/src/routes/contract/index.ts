@@ -31,7 +31,7 @@
 export type { ErrorCode } from "../../errors/error-codes.ts";
 export type { ObjectType, ObjectValidator, Shape } from "../../values/composites.ts";
 export { v } from "../../values/index.ts";
-export type { Infer, Validator } from "../../values/validator.ts";
+export type { AnyValidator, Infer, Validator } from "../../values/validator.ts";
 export {
   type ClientRoute,
   clientRouteOf,
