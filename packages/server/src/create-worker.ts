@@ -1,5 +1,9 @@
 import { type CronJobs, isCronJobs } from "./cron/jobs.ts";
 import { CRON_KINDS, runCronJobs } from "./cron/run.ts";
+import { dataAuditSink } from "./data-admin/audit.ts";
+import { DATA_ADMIN_PREFIX, handleDataAdmin } from "./data-admin/handle.ts";
+import type { BackupsOptions, DataAdminDeps } from "./data-admin/route.ts";
+import { backupsOptionOf, startBackupRuns } from "./data-admin/scheduled-backups.ts";
 import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
@@ -13,8 +17,10 @@ import type { RestRateLimitGate } from "./rest/rate-limit-gate.ts";
 import { handleRest } from "./rest/rest-route.ts";
 import { REST_PREFIX, restRoutes } from "./rest/routes.ts";
 import type { ShardEndpoint } from "./shard/call.ts";
+import { resolveSocketLimits, type SocketLimits } from "./subscriptions/limits.ts";
 import { SUBSCRIPTION_PATH } from "./subscriptions/protocol.ts";
 import { handleSubscribe } from "./subscriptions/route.ts";
+import type { SocketRateLimitGate } from "./subscriptions/socket-rate-limit.ts";
 import { type AdminTokenOption, createAdminGate } from "./worker/admin-gate.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./worker/body.ts";
 import { DASHBOARD_PREFIX, serveDashboard } from "./worker/dashboard-route.ts";
@@ -77,12 +83,39 @@ export interface WorkerOptions<Env = unknown> {
    * @default 60
    */
   subscriptionReauthSeconds?: number;
+  /**
+   * Bounds of subscription sockets, enforced by each shard with no store and
+   * on whatever is passed: sockets per address and per user on a shard,
+   * frames per socket per second (a flood closes the socket with 4029).
+   * @default { perIp: 100, perUser: 20, framesPerSecond: 20, frameBurst: 120 }
+   * @see ../../../docs/subscriptions.md
+   */
+  socketLimits?: SocketLimits;
+  /**
+   * Store-backed limit on subscription socket opens per address and per user
+   * across all shards, from `createSocketRateLimit`. Opt-in (it needs the
+   * limiter's Durable Object); refused upgrades answer 429.
+   */
+  socketRateLimit?: SocketRateLimitGate;
   /** Rate limit of the public REST surface, from `createRestRateLimit`. RPC is never limited by it. */
   restRateLimit?: RestRateLimitGate;
+  /**
+   * Rate limit of `POST /_svc/rpc`: the same gate (`createRestRateLimit`) over
+   * its own named rate, its key function given the procedure path. Opt-in,
+   * as the specification keeps the REST gate off RPC.
+   * @see ../../../docs/ratelimit.md
+   */
+  rpcRateLimit?: RestRateLimitGate;
   /** The admin surface (`createAuthAdmin(auth)` from `@svc/auth`), under `/_svc/admin/auth/`; also turns on the dashboard. */
   authAdmin?: AuthAdminSurface;
   /** The generated OpenAPI document (`openApiSpec` from `svc/_generated/openapi.ts`), served at `GET /_svc/admin/openapi`. */
   openApiSpec?: object;
+  /**
+   * Scheduled backups of every shard to an R2 bucket (docs/data-lifecycle.md):
+   * `{ bucket: "BACKUPS", schedule: "0 3 * * *", keep: 7 }`. Also turns on the
+   * admin routes that list, take and restore backups.
+   */
+  backups?: BackupsOptions;
 }
 
 /** The exported handler `createWorker` returns. */
@@ -157,6 +190,15 @@ function checkOptions(options: WorkerOptions<never>): void {
   for (const { definition, options: consumer } of options.queues?.consumers ?? []) {
     targetPath(options.functions, consumer.run, CONSUMER_KINDS, `consumer of ${definition.queue}`);
   }
+  for (const name of ["restRateLimit", "rpcRateLimit"] as const) {
+    if (options[name] !== undefined && typeof options[name]?.check !== "function")
+      throw new Error(`svc: ${name} must be a gate from createRestRateLimit(limiter, { name })`);
+  }
+  if (
+    options.socketRateLimit !== undefined &&
+    typeof options.socketRateLimit?.admitAddress !== "function"
+  )
+    throw new Error("svc: socketRateLimit must be the gate from createSocketRateLimit(limiter, …)");
   if (options.authAdmin !== undefined && typeof options.authAdmin?.handle !== "function") {
     throw new Error("svc: authAdmin must be the result of createAuthAdmin(auth) from @svc/auth");
   }
@@ -190,6 +232,7 @@ function checkOptions(options: WorkerOptions<never>): void {
 export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWorker<Env> {
   checkOptions(options as WorkerOptions<never>);
   const adminGate = createAdminGate(options.adminToken);
+  const backups = backupsOptionOf(options.backups);
   const namespaceOf = (env: Env): DurableObjectNamespace => {
     if (typeof options.shardDO !== "string") return options.shardDO;
     const binding = (env as Record<string, unknown> | undefined)?.[options.shardDO];
@@ -201,6 +244,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     functions: options.functions,
     restRoutes: restRoutes(options.functions),
     restRateLimit: options.restRateLimit,
+    rpcRateLimit: options.rpcRateLimit,
     shard: (env, shardKey) => {
       const namespace = namespaceOf(env);
       return namespace.getByName(shardKey) as unknown as ShardEndpoint;
@@ -210,6 +254,14 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     procedureTimeoutMs: options.procedureTimeoutMs ?? DEFAULT_PROCEDURE_TIMEOUT_MS,
     subscriptionReauthSeconds: options.subscriptionReauthSeconds ?? 60,
+    socketLimits: resolveSocketLimits(options.socketLimits),
+    socketRateLimit: options.socketRateLimit,
+  };
+
+  const dataAdmin: DataAdminDeps = {
+    namespace: (env) => namespaceOf(env as Env),
+    backups,
+    audit: dataAuditSink(options.authAdmin?.recordDataAction?.bind(options.authAdmin)),
   };
 
   const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
@@ -228,6 +280,10 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
       const operator = await adminGate(request);
       if (path === OPENAPI_PATH && options.openApiSpec !== undefined) {
         return serveOpenApi(request, options.openApiSpec);
+      }
+      if (path.startsWith(DATA_ADMIN_PREFIX)) {
+        const rest = path.slice(DATA_ADMIN_PREFIX.length);
+        return noStore(await handleDataAdmin(request, env, rest, operator, dataAdmin));
       }
       if (path.startsWith(AUTH_ADMIN_PREFIX) && options.authAdmin !== undefined) {
         const context = { path: path.slice(AUTH_ADMIN_PREFIX.length), operator };
@@ -263,6 +319,10 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
 
   return {
     async scheduled(controller, env) {
+      const fired = controller.cron.trim().split(/\s+/).join(" ");
+      const backupsDue = backups !== undefined && fired === backups.schedule;
+      if (backupsDue) await startBackupRuns(namespaceOf(env), backups, controller.scheduledTime);
+      if (backupsDue && !options.crons?.jobs.some((job) => job.schedule === fired)) return;
       if (options.crons === undefined) {
         console.error(
           `svc: a cron trigger fired ("${controller.cron}") but createWorker has no crons`,

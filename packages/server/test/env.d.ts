@@ -6,5 +6,6 @@ declare namespace Cloudflare {
   interface Env {
     SHARD: DurableObjectNamespace;
     JOBS: Queue;
+    BACKUPS: R2Bucket;
   }
 }

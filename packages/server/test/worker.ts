@@ -1,12 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
-import { createShard, createWorker } from "../src/index.ts";
+import { createShard, createWorker, type DataAuditEntry } from "../src/index.ts";
 import { crons, http, queues } from "./fixture/entry-points.ts";
 import { functions } from "./fixture/functions.ts";
 import { openApiSpec } from "./fixture/openapi.ts";
 import schema from "./fixture/schema.ts";
 import "./telemetry-recorder.ts";
 
-export const Shard = createShard({ schema, functions });
+// A shorter registry interval, so tests see reports soon (default: 10 s).
+export const Shard = createShard({ schema, functions, registry: { intervalMs: 1000 } });
 export { RateLimitStore } from "@svc/ratelimit";
 
 /** A rate-limit store whose storage has failed: every call throws. */
@@ -15,6 +16,9 @@ export class BrokenLimiterStore extends DurableObject {
     throw new Error("the limiter's storage failed");
   }
 }
+
+/** Data actions createWorker handed to the admin surface's audit sink, served at `GET /__test/audit`. */
+const dataAudit: DataAuditEntry[] = [];
 
 /** Test identity: the `x-test-user` header names the caller. */
 export default createWorker({
@@ -40,12 +44,16 @@ export default createWorker({
   shardAccess: ({ identity, shardKey }) =>
     !shardKey.startsWith("private-") || shardKey === `private-${identity?.userId}`,
   openApiSpec,
+  backups: { bucket: "BACKUPS", schedule: "30 3 * * *", keep: 2 },
   http,
   crons,
   queues,
   // createWorker's side of the admin contract; @svc/auth's createAuthAdmin is tested in its package.
   authAdmin: {
     handle: async (request, context) => Response.json({ method: request.method, ...context }),
+    recordDataAction: async (entry) => {
+      dataAudit.push(entry);
+    },
     handleLink: async (request, context) =>
       Response.json({ link: true, method: request.method, ...context }),
     dashboard: {
@@ -58,5 +66,8 @@ export default createWorker({
       },
     },
   },
-  fetch: () => new Response("app route"),
+  fetch: (request) =>
+    new URL(request.url).pathname === "/__test/audit"
+      ? Response.json(dataAudit)
+      : new Response("app route"),
 });

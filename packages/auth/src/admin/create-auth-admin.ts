@@ -2,6 +2,7 @@ import { dashboardAssets } from "@svc/dashboard";
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
 import { problemResponse } from "@svc/server/http";
 import { serveRoutes } from "@svc/server/routes";
+import { recordDataAction } from "./audit/data-actions.ts";
 import { AUDIT_ACTIONS, AuditScope } from "./audit/trail.ts";
 import {
   type AdminAuthSource,
@@ -70,6 +71,9 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
         return problemResponse(error);
       }
       return server.handle(request, { path, ctx: { environment, operator } });
+    },
+    async recordDataAction(entry) {
+      await recordDataAction(await environmentOnce(), entry);
     },
     async handleLink(request, { path }) {
       try {

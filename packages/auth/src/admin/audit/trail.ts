@@ -65,6 +65,11 @@ export class AuditScope {
     await this.okStatement().run();
   }
 
+  /** Writes a failed action's record now, with its client-safe message. */
+  async writeError(detail: string | null): Promise<void> {
+    await this.#insert("error", detail).run();
+  }
+
   /**
    * Records the outcome once the action is over: an error with its message
    * (a failed batch wrote nothing, so this is the only record), or success

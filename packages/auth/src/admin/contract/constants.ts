@@ -3,6 +3,7 @@
  * bundle that needs one (the audit screen's filter) does not load the
  * validators with it.
  */
+import { DATA_AUDIT_ACTIONS } from "@svc/server/routes/contract";
 
 /**
  * Every action the audit trail records, as stored in `action` and accepted by
@@ -43,6 +44,8 @@ export const AUDIT_ACTIONS = [
   "invitation.create",
   "invitation.resend",
   "invitation.cancel",
+  // Data actions of createWorker's /_svc/admin/data/ routes, recorded through recordDataAction.
+  ...DATA_AUDIT_ACTIONS,
 ] as const;
 
 /** One of {@link AUDIT_ACTIONS}. */

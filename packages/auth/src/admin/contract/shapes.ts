@@ -216,6 +216,7 @@ export const auditTargetType = oneOf([
   "invitation",
   "account",
   "passkey",
+  "shard",
 ]);
 /** @see {@link auditTargetType} */
 export type AuditTargetType = Infer<typeof auditTargetType>;

@@ -28,6 +28,10 @@
  * @packageDocumentation
  */
 
+export {
+  DATA_AUDIT_ACTIONS,
+  type DataAuditAction,
+} from "../../data-admin/audit.ts";
 export type { ErrorCode } from "../../errors/error-codes.ts";
 export type { ObjectType, ObjectValidator, Shape } from "../../values/composites.ts";
 export { v } from "../../values/index.ts";
