@@ -1,8 +1,6 @@
 import { SvcError } from "@svc/server";
-import type { BetterAuthOptions } from "better-auth";
 import { callAuthEndpoint } from "./auth-endpoint.ts";
 import type { SignInLinkKind, SignInLinkOutcome } from "./contract/index.ts";
-import { SIGN_IN_LINK_KINDS } from "./contract/index.ts";
 import type { AdminEnvironment } from "./environment.ts";
 import { toAdminError } from "./errors.ts";
 import type { Issues } from "./issues.ts";
@@ -21,27 +19,6 @@ export function linkName(kind: SignInLinkKind): string {
 
 /** Where a link lands once followed: the app's root, as better-auth's own clients default to. */
 const CALLBACK_URL = "/";
-
-/**
- * The sign-in links an auth with these options can email, derived the way
- * better-auth sends them: a magic link needs the magic link plugin (its
- * `sendMagicLink` is required); a password-setup link is better-auth's
- * reset-password email, which needs email + password sign-in and
- * `emailAndPassword.sendResetPassword`.
- *
- * @example
- * ```ts
- * signInLinksOf({ emailAndPassword: { enabled: true, sendResetPassword }, plugins: [magicLink({ sendMagicLink })] });
- * // ["magic-link", "password-setup"]
- * ```
- */
-export function signInLinksOf(options: BetterAuthOptions): SignInLinkKind[] {
-  const magicLink = (options.plugins ?? []).some((plugin) => plugin.id === "magic-link");
-  const reset =
-    options.emailAndPassword?.enabled === true &&
-    typeof options.emailAndPassword.sendResetPassword === "function";
-  return SIGN_IN_LINK_KINDS.filter((kind) => (kind === "magic-link" ? magicLink : reset));
-}
 
 /**
  * Adds an issue at `field` when this app cannot send `kind`, naming what it
