@@ -15,6 +15,7 @@ import type { AdminContext } from "./handler.ts";
 import { handleImpersonationLink } from "./impersonation/link-handler.ts";
 import { type AuthAdminOptions, resolveAdminOptions } from "./options.ts";
 import { ADMIN_AUTH_IMPLEMENTATION, AUDIT_TARGETS } from "./routes.ts";
+import { lookupIdentity } from "./users/identity-lookup.ts";
 
 /** The admin surface `createAuthAdmin` returns: `createWorker`'s `authAdmin`. */
 export interface AuthAdmin extends AuthAdminSurface {
@@ -71,6 +72,9 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
         return problemResponse(error);
       }
       return server.handle(request, { path, ctx: { environment, operator } });
+    },
+    async lookupIdentity(idOrEmail) {
+      return lookupIdentity(await environmentOnce(), idOrEmail);
     },
     async recordDataAction(entry) {
       await recordDataAction(await environmentOnce(), entry);
