@@ -193,7 +193,10 @@ function request(op: Operation): fc.Arbitrary<{ path: string; init: RequestInit 
     fc.record(Object.fromEntries(queryParams.map((p) => [p.name, queryValue(p.schema)])), {
       requiredKeys: [],
     }),
-    fc.option(fc.constantFrom("unknown", "limit"), { freq: 12 }),
+    fc.oneof(
+      { arbitrary: fc.constant(null), weight: 9 },
+      { arbitrary: fc.constantFrom("unknown", "limit"), weight: 1 },
+    ),
   );
   const content = op.requestBody?.content ?? {};
   const bodyArb: fc.Arbitrary<RequestInit> = content["application/json"]
