@@ -27,6 +27,7 @@ const vars = env as {
   SOCKETS_PER_USER?: string;
   SUBSCRIPTION_REAUTH_SECONDS?: string;
   REGISTRY_INTERVAL_MS?: string;
+  IMPERSONATION_MIN_SECONDS?: string;
 };
 
 /**
@@ -82,7 +83,10 @@ const svc = createWorker({
   resolveIdentity: sessionIdentity(auth),
   shardAccess,
   adminToken: vars.SVC_ADMIN_TOKEN,
-  authAdmin: createAuthAdmin(auth),
+  // Tests lower the shortest impersonation so they need not wait a minute for one to end.
+  authAdmin: createAuthAdmin(auth, {
+    impersonation: { minDurationSeconds: Number(vars.IMPERSONATION_MIN_SECONDS ?? 60) },
+  }),
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
   // RPC reaches every public procedure, exposed or not: it gets a limit of its own.
   rpcRateLimit: createRestRateLimit(limiter, { name: "rpc" }),
