@@ -32,12 +32,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Turns what `migrateOne` answered into a step (see `MigrationOutcome` for
  * the four answers). Anything else throws, naming what came back: that is
  * the document's error, never a silent delete. `stored` is the row's JSON
- * as stored: a result that encodes to it is no change.
+ * as stored (encoded from `doc` when absent): a result that encodes to it is
+ * no change.
  */
-export function stepOf(doc: Doc, outcome: unknown, stored: string): MigrationStep {
+export function stepOf(doc: Doc, outcome: unknown, stored: string | undefined): MigrationStep {
   if (outcome === undefined) return { kind: "unchanged" };
   if (outcome === "delete") return { kind: "delete" };
-  const current = ownFields(doc);
   let fields: Record<string, unknown>;
   if (isReplacement(outcome)) {
     if (!isPlainObject(outcome.fields))
@@ -46,7 +46,7 @@ export function stepOf(doc: Doc, outcome: unknown, stored: string): MigrationSte
       if (SYSTEM_FIELDS.has(key)) throw new Error(`${key} is set by the system`);
     fields = ownFields(outcome.fields);
   } else if (isPlainObject(outcome)) {
-    fields = { ...current };
+    fields = ownFields(doc);
     for (const [key, value] of Object.entries(outcome)) {
       if (SYSTEM_FIELDS.has(key)) throw new Error(`${key} is set by the system`);
       if (value === undefined) delete fields[key];
@@ -59,13 +59,14 @@ export function stepOf(doc: Doc, outcome: unknown, stored: string): MigrationSte
     );
   }
   const json = documentToJson(fields);
-  return json === stored ? { kind: "unchanged" } : { kind: "write", fields, json };
+  const before = stored ?? documentToJson(ownFields(doc));
+  return json === before ? { kind: "unchanged" } : { kind: "write", fields, json };
 }
 
 /**
  * Runs one migration on one document: its step, or a thrown error. `stored`
  * is the document's JSON as stored (`undefined` when it was migrated in
- * memory first: then it is encoded here).
+ * memory first: then it is encoded, and only when a result needs comparing).
  */
 export async function migrateOne(
   migration: Migration,
@@ -74,7 +75,7 @@ export async function migrateOne(
   stored?: string,
 ): Promise<MigrationStep> {
   const outcome = await migration.migrateOne(ctx, { ...doc } as never);
-  return stepOf(doc, outcome, stored ?? documentToJson(ownFields(doc)));
+  return stepOf(doc, outcome, stored);
 }
 
 /**
