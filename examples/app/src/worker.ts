@@ -13,16 +13,26 @@ import { openApiSpec } from "../svc/_generated/openapi.ts";
 import schema from "../svc/schema.ts";
 import { auth } from "./auth.ts";
 
-/** The shard Durable Object: one SQLite database per shard key. */
-export const Shard = createShard({ schema, functions });
-/** Counts rate limits exactly, one object per (rate, key). */
-export { RateLimitStore } from "@svc/ratelimit";
-
 const vars = env as {
   SVC_ADMIN_TOKEN?: string;
   REST_RATE_PER_MINUTE?: string;
   SUBSCRIPTION_REAUTH_SECONDS?: string;
+  REGISTRY_INTERVAL_MS?: string;
 };
+
+/**
+ * The shard Durable Object: one SQLite database per shard key. Each shard
+ * reports itself to the shard registry (`svc shards list`) at most once per
+ * interval after a write (default 10 s).
+ */
+export const Shard = createShard({
+  schema,
+  functions,
+  registry: { intervalMs: Number(vars.REGISTRY_INTERVAL_MS ?? 10_000) },
+});
+/** Counts rate limits exactly, one object per (rate, key). */
+export { RateLimitStore } from "@svc/ratelimit";
+
 const restPerMinute = Number(vars.REST_RATE_PER_MINUTE ?? 120);
 
 const limiter = createRateLimiter({
@@ -61,6 +71,8 @@ const svc = createWorker({
   // Live queries re-resolve their caller this often (sign-out ends a socket's authority within it).
   subscriptionReauthSeconds: Number(vars.SUBSCRIPTION_REAUTH_SECONDS ?? 60),
   openApiSpec,
+  // Every shard into the BACKUPS bucket at 03:00 UTC, the newest 7 of each kept (docs/data-lifecycle.md).
+  backups: { bucket: "BACKUPS", schedule: "0 3 * * *", keep: 7 },
   http,
   crons,
   queues,
