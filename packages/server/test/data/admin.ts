@@ -44,9 +44,13 @@ export function seedShard(key: string, notes: number, messages = 0): Promise<nul
   return rpcValue("data:seed", { notes, messages }, { shardKey: key, user: "alice" });
 }
 
-/** Polls `probe` until it answers something other than `undefined` (every 50 ms, 20 s at most). */
-export async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
+/** Polls `probe` until it answers something other than `undefined` (every 50 ms, 20 s by default). */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probe();
     if (found !== undefined) return found;
