@@ -9,6 +9,7 @@ import { measureCodegen } from "./scenarios/codegen.ts";
 import { measureFanOut } from "./scenarios/fanout.ts";
 import { measureGates } from "./scenarios/gates.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
+import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
 import { measureTransports } from "./scenarios/transport.ts";
 
@@ -32,6 +33,7 @@ const SCENARIOS: {
   codegen: ["codegen for 1,000 procedures", (log) => measureCodegen(1000, log)],
   bundle: ["worker bundle and start-up", () => measureBundle()],
   fanOut: ["live-query fan-out against polling", measureFanOut],
+  registry: ["shard registry cost; export, import and R2 backup throughput", measureRegistry],
 };
 
 /**

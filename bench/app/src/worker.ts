@@ -13,6 +13,11 @@ export { RateLimitStore } from "@svc/ratelimit";
 export { PingStore } from "./ping-store.ts";
 export { PlainRows };
 export const Shard = createShard({ schema, functions });
+/** The same shard with the shard registry off: the registry scenario's baseline. */
+export const ShardNoRegistry = createShard({ schema, functions, registry: false });
+
+/** The admin token of the `admin` variant (bench-only; bench/scenarios/registry.ts sends it). */
+const BENCH_ADMIN_TOKEN = "bench-only-admin-token-0123456789abcdef";
 
 interface Env {
   PLAIN: DurableObjectNamespace<PlainRows>;
@@ -37,6 +42,15 @@ const limiter = createRateLimiter({
 /** The svc workers compared, chosen per request by `x-bench-variant`. */
 const variants: Record<string, SvcWorker<Env>> = {
   plain: createWorker<Env>({ shardDO: "SHARD", functions }),
+  // The registry scenario: shards that report to the registry (plain) against shards that do not.
+  "no-registry": createWorker<Env>({ shardDO: "SHARD_NO_REGISTRY", functions }),
+  // The registry scenario's export, import, backup and restore, through the data admin routes.
+  admin: createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    adminToken: BENCH_ADMIN_TOKEN,
+    backups: { bucket: "BACKUPS", schedule: "0 3 * * *", keep: 100 },
+  }),
   ratelimit: createWorker<Env>({
     shardDO: "SHARD",
     functions,
