@@ -14,6 +14,8 @@ export interface RegistryResult {
   documents: number;
   /** Throughput in documents per second (median of the runs). */
   docsPerSecond: { export: number; import: number; backupToR2: number; restoreFromR2: number };
+  /** One page of `GET shards` (all 16 partitions read and merged), median latency (ms). */
+  listPageMs: { shards: number; page: number; search: number };
 }
 
 const BENCH_ADMIN_TOKEN = "bench-only-admin-token-0123456789abcdef";
@@ -163,6 +165,32 @@ export async function measureRegistry(log: (line: string) => void): Promise<Regi
         ),
       );
     }
+    log("  listing the registry");
+    const listTimes = { page: [] as number[], search: [] as number[] };
+    let listed = 0;
+    for (let i = 0; i < 15; i++) {
+      listTimes.page.push(
+        await seconds(async () => {
+          const response = await adminFetch(`${app.url}/_svc/admin/data/shards?limit=50`);
+          await response.arrayBuffer();
+        }),
+      );
+      listTimes.search.push(
+        await seconds(async () => {
+          const response = await adminFetch(
+            `${app.url}/_svc/admin/data/shards?search=plain-9&limit=50`,
+          );
+          await response.arrayBuffer();
+        }),
+      );
+    }
+    for (let cursor: string | null = null, first = true; first || cursor !== null; first = false) {
+      const query: string = cursor === null ? "" : `&cursor=${cursor}`;
+      const response = await adminFetch(`${app.url}/_svc/admin/data/shards?limit=200${query}`);
+      const page = (await response.json()) as { shards: unknown[]; nextCursor: string | null };
+      listed += page.shards.length;
+      cursor = page.nextCursor;
+    }
     const rate = (list: number[]) => Math.round(documents / median(list));
     return {
       figures,
@@ -175,6 +203,11 @@ export async function measureRegistry(log: (line: string) => void): Promise<Regi
         import: rate(times.import),
         backupToR2: rate(times.backup),
         restoreFromR2: rate(times.restore),
+      },
+      listPageMs: {
+        shards: listed,
+        page: median(listTimes.page) * 1000,
+        search: median(listTimes.search) * 1000,
       },
     };
   } finally {
