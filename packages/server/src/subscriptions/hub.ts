@@ -3,6 +3,8 @@ import { toProblem } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import type { Dispatcher } from "../shard/dispatch.ts";
 import { parseJson, stringifyJson } from "../values/json-codec.ts";
+import { limitsOf, refuseOverCap, type SocketAttachment, socketTags } from "./admission.ts";
+import { FrameBudget } from "./limits.ts";
 import {
   CLOSE,
   type ClientFrame,
@@ -66,6 +68,8 @@ interface SocketState {
   ws: WebSocket;
   stored: StoredSocket;
   subscriptions: Map<string, Subscription>;
+  /** Frames the client may still send (in memory: a woken socket starts full). */
+  frames: FrameBudget;
 }
 
 /**
@@ -89,22 +93,35 @@ export class SubscriptionHub {
     this.#dispatcher = dispatcher;
   }
 
-  /** Accepts an upgrade the worker has already authorized (see {@link GRANT_HEADER}). */
-  accept(request: Request): Response {
+  /**
+   * Accepts an upgrade the worker has already authorized (see {@link GRANT_HEADER}),
+   * unless the shard already holds as many sockets of its address or user as
+   * the grant's limits allow (429).
+   */
+  async accept(request: Request): Promise<Response> {
     const raw = request.headers.get(GRANT_HEADER);
     const shardKey = new URL(request.url).searchParams.get("shardKey") ?? "default";
     if (raw === null || request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return new Response("svc: subscriptions are opened through the worker", { status: 400 });
     }
     const grant = JSON.parse(raw) as SocketGrant;
+    const tags = await socketTags(grant);
+    const refusal = refuseOverCap(this.#state, tags, limitsOf(grant));
+    if (refusal !== undefined) return refusal;
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     const id = crypto.randomUUID();
-    this.#state.acceptWebSocket(server);
-    server.serializeAttachment({ id });
+    this.#state.acceptWebSocket(server, tags.user === undefined ? [tags.ip] : [tags.ip, tags.user]);
+    server.serializeAttachment({ id, until: grant.authorizedUntil } satisfies SocketAttachment);
     const stored: StoredSocket = { grant, shardKey, subscriptions: [] };
     this.#state.storage.kv.put(KV_PREFIX + id, stored);
-    this.#sockets.set(id, { id, ws: server, stored, subscriptions: new Map() });
+    this.#sockets.set(id, {
+      id,
+      ws: server,
+      stored,
+      subscriptions: new Map(),
+      frames: new FrameBudget(limitsOf(grant)),
+    });
     void this.#scheduleExpiry(grant.authorizedUntil);
     return new Response(null, {
       status: 101,
@@ -117,6 +134,12 @@ export class SubscriptionHub {
   async message(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const socket = this.#socketOf(ws);
     if (socket === undefined) return;
+    // Every frame counts, malformed ones included, before any work is done for it.
+    if (!socket.frames.spend()) {
+      const { framesPerSecond } = limitsOf(socket.stored.grant);
+      ws.close(CLOSE.TOO_MANY_FRAMES, `too many frames; at most ${framesPerSecond} per second`);
+      return this.close(ws);
+    }
     const size =
       typeof data === "string" ? new TextEncoder().encode(data).byteLength : data.byteLength;
     if (size > MAX_CLIENT_FRAME_BYTES) {
@@ -329,7 +352,13 @@ export class SubscriptionHub {
     // Woken from hibernation: rebuild from storage; reads are learnt on the next run.
     const stored = this.#state.storage.kv.get<StoredSocket>(KV_PREFIX + id);
     if (stored === undefined) return undefined;
-    const socket: SocketState = { id, ws, stored, subscriptions: new Map() };
+    const socket: SocketState = {
+      id,
+      ws,
+      stored,
+      subscriptions: new Map(),
+      frames: new FrameBudget(limitsOf(stored.grant)),
+    };
     this.#sockets.set(id, socket);
     for (const entry of stored.subscriptions) this.#join(socket, entry.id, entry.path, entry.args);
     return socket;

@@ -1,5 +1,6 @@
 import type { ProblemDetails } from "../errors/problem.ts";
 import type { Identity } from "../procedures/context.ts";
+import type { ResolvedSocketLimits } from "./limits.ts";
 
 /**
  * svc's subscription protocol, version 1: JSON text frames over a WebSocket
@@ -35,6 +36,8 @@ export type ServerFrame =
 export const CLOSE = {
   /** The socket's authority expired: reconnect (the identity is resolved again). */
   REAUTHENTICATE: 4001,
+  /** The client sent frames faster than its budget allows (HTTP's 429, in the private range): back off. */
+  TOO_MANY_FRAMES: 4029,
   /** A frame over the size limit (RFC 6455's "message too big"). */
   TOO_BIG: 1009,
 } as const;
@@ -43,12 +46,17 @@ export const CLOSE = {
  * What the worker tells the shard about an accepted socket, in a header the
  * worker always overwrites (a client's own header of that name is removed):
  * the identity it resolved, when that resolution stops counting, and the
- * upgrade request's credential headers for `ctx.authApi`.
+ * upgrade request's credential headers for `ctx.authApi`, the caller's
+ * address and the socket bounds the worker was configured with.
  */
 export interface SocketGrant {
   identity: Identity | null;
   authorizedUntil: number;
   headers: Record<string, string>;
+  /** The caller's address (`cf-connecting-ip`, or `anonymous`), which the shard counts sockets by. */
+  address?: string;
+  /** The bounds the worker allows this socket (`createWorker({ socketLimits })`). */
+  limits?: ResolvedSocketLimits;
 }
 
 /** The internal header carrying a {@link SocketGrant} from the worker to the shard. */

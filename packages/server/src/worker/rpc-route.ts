@@ -17,6 +17,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * `POST /_svc/rpc` with `{ path, args }` → `{ value }`, or an NDJSON stream for
  * stream procedures. Internal and unknown paths are the same `NOT_FOUND`.
+ * With `rpcRateLimit`, the gate runs once the body names the path, before
+ * the path is looked up, the identity resolved or the shard touched; its
+ * headers go on successful answers and on its own 429 only.
  */
 export async function handleRpc<Env>(
   request: Request,
@@ -48,10 +51,14 @@ export async function handleRpc<Env>(
     throw new SvcError("BAD_REQUEST", "RPC args must be a JSON object.");
   }
   const path = body.path;
+  // Opt-in, before the path is even looked up: unknown paths are counted too, and a refused
+  // call costs no identity lookup and no shard.
+  const limitHeaders = runtime.rpcRateLimit ? await runtime.rpcRateLimit.check(request, path) : {};
   const procedure = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
   if (procedure === undefined || procedure.visibility !== "public")
     throw new SvcError("NOT_FOUND", "No such procedure.");
-
+  // Errors carry no RateLimit headers: a refused shard key must answer byte for byte what an
+  // unknown procedure answers, and the remaining count would tell two such answers apart.
   return withDispatchSpan(
     { urlPath: url.pathname, route: path, method: "POST", transport: "rpc" },
     async () => {
@@ -69,8 +76,14 @@ export async function handleRpc<Env>(
         stub: runtime.shard(env, shardKey),
         timeoutMs: runtime.procedureTimeoutMs,
       };
-      if (procedure.kind === "stream") return invokeStream(invocation);
-      return jsonResponse({ value: await invokeProcedure(invocation) });
+      if (procedure.kind === "stream")
+        return withHeaders(await invokeStream(invocation), limitHeaders);
+      return jsonResponse({ value: await invokeProcedure(invocation) }, { headers: limitHeaders });
     },
   );
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
