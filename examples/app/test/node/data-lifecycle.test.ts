@@ -63,7 +63,9 @@ describe("the data lifecycle from the svc command line", () => {
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Row);
       const row = rows.find((candidate) => candidate.key === "room-a");
-      return row?.tables.find((t) => t.name === "messages")?.documents === 3 ? row : undefined;
+      const count = (name: string) => row?.tables.find((t) => t.name === name)?.documents;
+      // The queue consumer writes each message's notification later: wait until the shard is quiet.
+      return count("messages") === 3 && count("notifications") === 3 ? row : undefined;
     });
     const table = await svc(["shards", "list"]);
     expect(table.stdout).toMatch(/^KEY\s+DOCUMENTS\s+SIZE/);
@@ -81,6 +83,11 @@ describe("the data lifecycle from the svc command line", () => {
     );
     const lines = (await readFile(file, "utf8")).trimEnd().split("\n");
     expect(lines).toHaveLength(1 + listed.documents);
+    const header = JSON.parse(lines[0]!) as { shardKey: string; tables: Record<string, number> };
+    expect(header.shardKey).toBe("room-a");
+    expect(header.tables).toEqual(
+      Object.fromEntries(listed.tables.map((table) => [table.name, table.documents])),
+    );
 
     const restored = await svc(["restore", "room-b", file]);
     expect(restored.code, restored.stderr).toBe(0);
