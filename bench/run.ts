@@ -7,10 +7,12 @@ import { measureAuth } from "./scenarios/auth.ts";
 import { measureBundle } from "./scenarios/bundle.ts";
 import { measureCodegen } from "./scenarios/codegen.ts";
 import { measureFanOut } from "./scenarios/fanout.ts";
+import { measureFrontend } from "./scenarios/frontend.ts";
 import { measureGates } from "./scenarios/gates.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
+import { measureStudio } from "./scenarios/studio.ts";
 import { measureTransports } from "./scenarios/transport.ts";
 
 const log = (line: string) => console.error(line);
@@ -28,11 +30,13 @@ const SCENARIOS: {
   gates: ["gate costs: rate limit, identity", measureGates],
   auth: ["sign-up and sign-in: svc vs plain better-auth", measureAuth],
   rls: ["row-level security with 100,000 foreign rows", measureRls],
+  studio: ["data studio: a million documents, and view as user", measureStudio],
   admin: ["admin user list over 1,000,000 users", measureAdmin],
   rateLimit: ["rate limiter accuracy and overhead", measureRateLimiter],
   codegen: ["codegen for 1,000 procedures", (log) => measureCodegen(1000, log)],
   bundle: ["worker bundle and start-up", () => measureBundle()],
   fanOut: ["live-query fan-out against polling", measureFanOut],
+  frontend: ["React: browser to browser, and what the UI weighs", measureFrontend],
   registry: ["shard registry cost; export, import and R2 backup throughput", measureRegistry],
 };
 

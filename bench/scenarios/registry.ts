@@ -1,3 +1,4 @@
+import { BENCH_ADMIN_TOKEN } from "../app/src/studio-admin.ts";
 import { postJson, startBenchApp } from "../lib/bench-app.ts";
 import { compare, type LoadFigures, median, medianRatio } from "../lib/load.ts";
 
@@ -18,7 +19,6 @@ export interface RegistryResult {
   listPageMs: { shards: number; page: number; search: number };
 }
 
-const BENCH_ADMIN_TOKEN = "bench-only-admin-token-0123456789abcdef";
 const ADMIN = { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "x-bench-variant": "admin" };
 /** Posts seeded into the exported shard; each is two documents (posts and fnPosts). */
 const POSTS = 50_000;

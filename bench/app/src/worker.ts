@@ -8,6 +8,7 @@ import { auth, cachedAuth, plainAuth } from "./auth.ts";
 import { limiterRoute } from "./limiter-loops.ts";
 import type { PingStore } from "./ping-store.ts";
 import { PlainRows } from "./plain-rows.ts";
+import { BENCH_ADMIN_TOKEN, benchStudioAdmin } from "./studio-admin.ts";
 
 export { RateLimitStore } from "@svc/ratelimit";
 export { PingStore } from "./ping-store.ts";
@@ -15,9 +16,6 @@ export { PlainRows };
 export const Shard = createShard({ schema, functions });
 /** The same shard with the shard registry off: the registry scenario's baseline. */
 export const ShardNoRegistry = createShard({ schema, functions, registry: false });
-
-/** The admin token of the `admin` variant (bench-only; bench/scenarios/registry.ts sends it). */
-const BENCH_ADMIN_TOKEN = "bench-only-admin-token-0123456789abcdef";
 
 interface Env {
   PLAIN: DurableObjectNamespace<PlainRows>;
@@ -84,6 +82,13 @@ const variants: Record<string, SvcWorker<Env>> = {
       const user = request.headers.get("x-bench-user");
       return user ? { userId: user } : null;
     },
+  }),
+  // The data studio scenario: the admin routes, "view as" through the lookup above.
+  studio: createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    adminToken: BENCH_ADMIN_TOKEN,
+    authAdmin: benchStudioAdmin,
   }),
   "identity-cookie-cache": createWorker<Env>({
     shardDO: "SHARD",

@@ -31,7 +31,8 @@ const vars = env as {
 
 /**
  * The shard Durable Object: one SQLite database per shard key. Each shard
- * reports itself to the shard registry (`svc shards list`) at most once per
+ * reports itself to the shard registry (`svc shards list`, the dashboard's
+ * shard list) one interval after it first runs, then at most once per
  * interval after a write (default 10 s).
  */
 export const Shard = createShard({

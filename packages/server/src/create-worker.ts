@@ -3,7 +3,7 @@ import { CRON_KINDS, runCronJobs } from "./cron/run.ts";
 import { dataAuditSink } from "./data-admin/audit.ts";
 import type { BackupsOptions, DataAdminDeps } from "./data-admin/options.ts";
 import { backupsOptionOf, startBackupRuns } from "./data-admin/scheduled-backups.ts";
-import { DATA_ADMIN_PREFIX, dataAdminServer } from "./data-admin/serve.ts";
+import { DATA_ADMIN_PREFIX, handleDataAdmin } from "./data-admin/serve.ts";
 import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
@@ -262,6 +262,11 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     namespace: (env) => namespaceOf(env as Env),
     backups,
     audit: dataAuditSink(options.authAdmin?.recordDataAction?.bind(options.authAdmin)),
+    studio: {
+      functions: options.functions,
+      lookupIdentity: options.authAdmin?.lookupIdentity?.bind(options.authAdmin),
+      timeoutMs: runtime.procedureTimeoutMs,
+    },
   };
 
   const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
@@ -284,7 +289,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
       if (path.startsWith(DATA_ADMIN_PREFIX)) {
         const rest = path.slice(DATA_ADMIN_PREFIX.length);
         const ctx = { env, operator, deps: dataAdmin };
-        return noStore(await dataAdminServer.handle(request, { path: rest, ctx }));
+        return noStore(await handleDataAdmin(request, rest, ctx));
       }
       if (path.startsWith(AUTH_ADMIN_PREFIX) && options.authAdmin !== undefined) {
         const context = { path: path.slice(AUTH_ADMIN_PREFIX.length), operator };

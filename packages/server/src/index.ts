@@ -17,6 +17,7 @@ export {
 } from "./data-admin/audit.ts";
 export { dataAdminRoutes } from "./data-admin/contract.ts";
 export type { BackupsOptions } from "./data-admin/options.ts";
+export { paginationOptsValidator } from "./db/pagination.ts";
 export type {
   DatabaseReader,
   DatabaseWriter,

@@ -1,4 +1,5 @@
 import type { DataAuditSink } from "./audit.ts";
+import type { StudioDeps } from "./studio/serve.ts";
 
 /** Scheduled backups (`createWorker({ backups })`). */
 export interface BackupsOptions {
@@ -16,6 +17,8 @@ export interface DataAdminDeps {
   namespace(env: unknown): DurableObjectNamespace;
   backups: Required<BackupsOptions> | undefined;
   audit: DataAuditSink;
+  /** The data studio's own needs (its routes live under the same prefix). */
+  studio: StudioDeps;
 }
 
 /** The context each data route's handler gets. */

@@ -1,6 +1,7 @@
 import { INTERNAL_MESSAGE } from "../errors/normalize.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { implement } from "../routes/implement.ts";
+import { PathRouter } from "../routes/path-router.ts";
 import { type RouteServer, serveRoutes } from "../routes/serve.ts";
 import type { DataAuditAction } from "./audit.ts";
 import {
@@ -10,8 +11,9 @@ import {
   rewindShardHandler,
 } from "./backup-routes.ts";
 import { BACKUPS_CAPABILITY, dataAdminRoutes } from "./contract.ts";
-import type { DataAuditRecord, DataContext } from "./options.ts";
+import type { DataAdminDeps, DataAuditRecord, DataContext } from "./options.ts";
 import { deleteShardHandler, getShardHandler, listShardsHandler } from "./shard-routes.ts";
+import { serveStudio } from "./studio/serve.ts";
 import { exportShardHandler, importShardHandler } from "./transfer-routes.ts";
 
 /** Where the data routes are mounted. */
@@ -66,3 +68,32 @@ export const dataAdminServer: RouteServer<DataContext> = serveRoutes(dataAdminIm
     },
   },
 });
+
+/** The paths of {@link dataAdminRoutes}, any method: what is not one of them is the studio's. */
+const registryPaths = new PathRouter<true>();
+for (const spec of Object.values(dataAdminRoutes.routes))
+  registryPaths.add(spec.method, spec.path, true);
+
+/**
+ * Answers a request under `/_svc/admin/data/` (the admin gate has already
+ * admitted it): the registry, backup and restore routes here, everything
+ * else (tables, documents, runs: the data studio's routes, declared apart)
+ * through the studio's server, whose unknown paths are the one 404.
+ *
+ * @example await handleDataAdmin(request, "shards/room-1", { env, operator: "alice", deps })
+ */
+export function handleDataAdmin(
+  request: Request,
+  path: string,
+  ctx: { env: unknown; operator: string; deps: DataAdminDeps },
+): Promise<Response> {
+  if (registryPaths.match(request.method, path).kind !== "none") {
+    return dataAdminServer.handle(request, { path, ctx });
+  }
+  return serveStudio(request, path, {
+    namespace: ctx.deps.namespace(ctx.env),
+    operator: ctx.operator,
+    audit: ctx.deps.audit,
+    studio: ctx.deps.studio,
+  });
+}

@@ -107,6 +107,14 @@ export interface LowerBounded<Doc, Field extends string> extends IndexRangeState
 export interface PaginationOptions {
   cursor: string | null;
   numItems: number;
+  /**
+   * Pins the page's end: every visible row after `cursor` up to and including
+   * this cursor's row, however many (`numItems` is ignored). A live page
+   * keyed this way grows and shrinks with inserts and deletes in its range and
+   * never drops a row into a gap between pages; `usePaginatedQuery` pins each
+   * loaded page but the last.
+   */
+  endCursor?: string | null;
 }
 
 /** One page; pass `continueCursor` back to get the next. */
@@ -130,14 +138,22 @@ export interface Query<Doc> {
   paginate(options: PaginationOptions): Promise<PaginationResult<Doc>>;
 }
 
-/** `ctx.db.query(table)`: choose an index, or query by creation time. */
+/**
+ * `ctx.db.query(table)`: choose an index, or query by creation time. Every
+ * table also has the built-in index `by_creation_time`, whose only key is
+ * `_creationTime` (a range over creation times).
+ */
 export interface QueryInitializer<Doc, Indexes> extends Query<Doc> {
-  withIndex<Name extends keyof Indexes & string>(
+  withIndex<Name extends (keyof Indexes & string) | "by_creation_time">(
     name: Name,
     range?: (
       q: IndexRange<
         Doc,
-        Indexes[Name] extends readonly string[] ? [...Indexes[Name], "_creationTime"] : string[]
+        Name extends keyof Indexes
+          ? Indexes[Name] extends readonly string[]
+            ? [...Indexes[Name], "_creationTime"]
+            : string[]
+          : ["_creationTime"]
       >,
     ) => IndexRangeState,
   ): Query<Doc>;

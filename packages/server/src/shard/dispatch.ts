@@ -1,4 +1,11 @@
-import { createDatabase, readOnly, type TableAccess, tableAccess } from "../db/database.ts";
+import {
+  createDatabase,
+  readOnly,
+  type TableAccess,
+  tableAccess,
+  type WrittenDocument,
+} from "../db/database.ts";
+import type { DatabaseReader, DatabaseWriter } from "../db/types.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import {
@@ -26,6 +33,10 @@ export interface CallOrigin {
   transport: Transport;
   requestId: string;
   shardKey: string;
+  /** Collects the documents each committed mutation of the call wrote (the data studio's run). */
+  written?: WrittenDocument[];
+  /** A client's id for an outermost mutation, handed to `onCommit` (see `x-svc-mutation-id`). */
+  mutationId?: string;
 }
 
 /** What the dispatcher needs from its shard. */
@@ -34,8 +45,11 @@ export interface DispatcherDeps {
   schema: SchemaDefinition;
   storage: DurableObjectStorage;
   now: () => number;
-  /** Called after each outermost mutation commits, with the tables it wrote. */
-  onCommit?: (tables: ReadonlySet<string>) => void;
+  /**
+   * Called after each outermost mutation commits, with the tables it wrote
+   * and the client's mutation id (then even when it wrote nothing).
+   */
+  onCommit?: (tables: ReadonlySet<string>, mutationId?: string) => void;
 }
 
 /** Where a call runs: inside a mutation's transaction or not, and what it records. */
@@ -197,8 +211,61 @@ export class Dispatcher {
     const result = await this.#deps.storage.transaction(() =>
       body({ inTransaction: true, access }),
     );
-    if (access.writes.size > 0) this.#deps.onCommit?.(access.writes);
+    if (access.writes.size > 0 || origin.mutationId !== undefined)
+      this.#deps.onCommit?.(access.writes, origin.mutationId);
+    origin.written?.push(...access.documents);
     return result;
+  }
+
+  /**
+   * `ctx.db` outside any procedure, for the data studio's reads: RLS applied
+   * exactly as for `origin`'s caller (the same policies, the same SQL), or not
+   * at all when `enforceRls` is false (the operator sees every row). `path`
+   * is what policies see as `ctx.meta.path`.
+   */
+  reader(origin: CallOrigin, path: string, enforceRls: boolean): DatabaseReader {
+    return readOnly(this.#database(origin, path, "query", enforceRls, undefined));
+  }
+
+  /**
+   * Runs an operator's write (the data studio) as an outermost mutation runs:
+   * under the mutation lock, in one transaction, then the same commit
+   * notification, so a live query watching the table sees the edit. RLS does
+   * not apply; the schema's validation does.
+   */
+  write<T>(origin: CallOrigin, path: string, work: (db: DatabaseWriter) => Promise<T>): Promise<T> {
+    return this.#lock.run(async () => {
+      const access = tableAccess();
+      const db = this.#database(origin, path, "mutation", false, access);
+      const result = await this.#deps.storage.transaction(() => work(db));
+      if (access.writes.size > 0) this.#deps.onCommit?.(access.writes);
+      origin.written?.push(...access.documents);
+      return result;
+    });
+  }
+
+  #database(
+    origin: CallOrigin,
+    path: string,
+    kind: "query" | "mutation",
+    enforceRls: boolean,
+    access: TableAccess | undefined,
+  ): DatabaseWriter {
+    const meta: CallMeta = {
+      path,
+      kind,
+      transport: origin.transport,
+      shardKey: origin.shardKey,
+      requestId: origin.requestId,
+    };
+    return createDatabase({
+      sql: this.#deps.storage.sql,
+      schema: this.#deps.schema,
+      policyCtx: { auth: authContext(origin.identity, origin.service), meta },
+      enforceRls,
+      now: this.#deps.now,
+      access,
+    });
   }
 
   #context(
@@ -238,7 +305,8 @@ export class Dispatcher {
           `svc: run${capitalize(kind)} cannot run ${path}, which is a ${procedure.kind}`,
         );
       }
-      const nested: CallOrigin = { ...origin, transport: "internal" };
+      const { mutationId: _outer, ...rest } = origin;
+      const nested: CallOrigin = { ...rest, transport: "internal" };
       if (kind === "mutation" && !scope.inTransaction) {
         return this.#lock.run(() => this.#invoke(path, procedure, args, nested, scope));
       }

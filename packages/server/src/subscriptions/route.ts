@@ -5,7 +5,9 @@ import type { WorkerRuntime } from "../worker/runtime.ts";
 import { shardKeyOf } from "../worker/shard-key.ts";
 import {
   BEARER_PROTOCOL_PREFIX,
+  CLIENT_ID_PARAM,
   GRANT_HEADER,
+  isClientId,
   type SocketGrant,
   SUBSCRIPTION_PATH,
   SUBSCRIPTION_PROTOCOL,
@@ -103,5 +105,14 @@ export async function handleSubscribe<Env>(
   headers.set("sec-websocket-protocol", SUBSCRIPTION_PROTOCOL);
   const target = new URL(SUBSCRIPTION_PATH, url);
   target.searchParams.set("shardKey", shardKey);
+  const clientId = url.searchParams.get(CLIENT_ID_PARAM);
+  if (clientId !== null) {
+    if (!isClientId(clientId))
+      throw new SvcError(
+        "BAD_REQUEST",
+        "clientId is 16 to 64 characters of A-Z, a-z, 0-9, _ and -.",
+      );
+    target.searchParams.set(CLIENT_ID_PARAM, clientId);
+  }
   return runtime.shard(env, shardKey).fetch(new Request(target, { headers }));
 }

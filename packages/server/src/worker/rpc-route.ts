@@ -1,4 +1,5 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { clientOfMutation, MUTATION_HEADER } from "../subscriptions/protocol.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { isJsonContentType, readJsonBody } from "./body.ts";
 import { refuseCrossSiteCookies } from "./cross-site.ts";
@@ -57,6 +58,11 @@ export async function handleRpc<Env>(
   const procedure = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
   if (procedure === undefined || procedure.visibility !== "public")
     throw new SvcError("NOT_FOUND", "No such procedure.");
+  const mutationId = request.headers.get(MUTATION_HEADER) ?? undefined;
+  if (mutationId !== undefined && clientOfMutation(mutationId) === undefined) {
+    throw new SvcError("BAD_REQUEST", `${MUTATION_HEADER} is <clientId>:<sequence number>.`);
+  }
+
   // Errors carry no RateLimit headers: a refused shard key must answer byte for byte what an
   // unknown procedure answers, and the remaining count would tell two such answers apart.
   return withDispatchSpan(
@@ -75,6 +81,7 @@ export async function handleRpc<Env>(
         shardKey,
         stub: runtime.shard(env, shardKey),
         timeoutMs: runtime.procedureTimeoutMs,
+        ...(mutationId !== undefined && procedure.kind === "mutation" ? { mutationId } : {}),
       };
       if (procedure.kind === "stream")
         return withHeaders(await invokeStream(invocation), limitHeaders);
