@@ -17,6 +17,7 @@
 export * from "./answers.ts";
 export * from "./bodies.ts";
 export * from "./constants.ts";
+export * from "./csv.ts";
 export * from "./queries.ts";
 export { ADMIN_AUTH_ROUTES, type AdminAuthRoutes } from "./routes.ts";
 export * from "./shapes.ts";

@@ -1,9 +1,9 @@
+import { csvRow } from "../contract/csv.ts";
 import type { AdminUser } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { Keyset, type KeysetOrder } from "../keyset.ts";
 import { type Row, toUser } from "../records.ts";
-import { csvRow } from "./csv.ts";
 import { isFiltered, pageStatement, selectUsers, type UserSelection } from "./list.ts";
 
 /** Users read per D1 statement while streaming. */

@@ -1,9 +1,9 @@
 import { SvcError } from "@svc/server";
 import { decodeUtf8, isJsonContentType, readBodyBytes } from "@svc/server/http";
+import { CsvError, readCsvTable } from "../contract/csv.ts";
 import { isEmailAddress } from "../email-address.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import { splitRoles } from "../plugin-settings.ts";
-import { parseCsv } from "./csv.ts";
 
 /**
  * Most users one `POST users/import` takes. A client splits a larger file
@@ -57,12 +57,10 @@ export async function readImportRecords(request: Request): Promise<Record<string
   let records: unknown;
   if (/^text\/csv\b/i.test(type)) {
     try {
-      records = parseCsv(text);
+      records = readCsvTable(text).records.map((record) => record.cells);
     } catch (error) {
-      throw new SvcError(
-        "BAD_REQUEST",
-        `The CSV body cannot be read: ${(error as Error).message}.`,
-      );
+      if (!(error instanceof CsvError)) throw error;
+      throw new SvcError("BAD_REQUEST", `The CSV body cannot be read. ${error.message}`);
     }
   } else if (isJsonContentType(type)) {
     try {
