@@ -21,3 +21,4 @@ export * from "./csv.ts";
 export * from "./queries.ts";
 export { ADMIN_AUTH_ROUTES, type AdminAuthRoutes } from "./routes.ts";
 export * from "./shapes.ts";
+export * from "./user-fields.ts";
