@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
+      "packages/cli/vitest.slow.config.ts",
       "packages/create-svc/vitest.slow.config.ts",
       "packages/server/vitest.slow.config.ts",
     ],

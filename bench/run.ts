@@ -11,6 +11,7 @@ import { measureFrontend } from "./scenarios/frontend.ts";
 import { measureGates } from "./scenarios/gates.ts";
 import { measureMigrations } from "./scenarios/migrations.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
+import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
 import { measureStudio } from "./scenarios/studio.ts";
 import { measureTransports } from "./scenarios/transport.ts";
@@ -38,6 +39,7 @@ const SCENARIOS: {
   fanOut: ["live-query fan-out against polling", measureFanOut],
   frontend: ["React: browser to browser, and what the UI weighs", measureFrontend],
   migrations: ["data migrations and index builds", measureMigrations],
+  registry: ["shard registry cost; export, import and R2 backup throughput", measureRegistry],
 };
 
 /**

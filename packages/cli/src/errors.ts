@@ -4,7 +4,11 @@ export type CliErrorCode =
   | "WRANGLER_CONFIG_MISSING"
   | "CRON_TRIGGER_MISSING"
   | "QUEUE_CONSUMER_MISSING"
-  | "SCHEMA_CHANGE_NEEDS_MIGRATION";
+  | "SCHEMA_CHANGE_NEEDS_MIGRATION"
+  | "ADMIN_TOKEN_MISSING"
+  | "ADMIN_UNREACHABLE"
+  | "ADMIN_REQUEST_FAILED"
+  | "BAD_USAGE";
 
 /**
  * A mistake in the user's project that the CLI can name, with its fix. The

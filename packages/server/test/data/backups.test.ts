@@ -11,7 +11,15 @@ import { versionOf } from "../../src/schema/applied-version.ts";
 import { SVC_VERSION } from "../../src/version.ts";
 import schema from "../fixture/schema.ts";
 import worker from "../worker.ts";
-import { dataAdmin, dataJson, dumpShard, eventually, registryRow, seedShard } from "./admin.ts";
+import {
+  DATA,
+  dataAdmin,
+  dataJson,
+  dumpShard,
+  eventually,
+  registryRow,
+  seedShard,
+} from "./admin.ts";
 
 const NDJSON = { "content-type": "application/x-ndjson" };
 
@@ -32,9 +40,8 @@ function importInto(key: string, lines: string[]): Promise<Response> {
 }
 
 async function auditTrail(): Promise<DataAuditEntry[]> {
-  return (await (
-    await exports.default.fetch("http://svc.test/__test/audit")
-  ).json()) as DataAuditEntry[];
+  const response = await exports.default.fetch("http://svc.test/__test/audit", { headers: DATA });
+  return (await response.json()) as DataAuditEntry[];
 }
 
 describe("export and import", () => {
