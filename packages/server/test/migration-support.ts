@@ -9,9 +9,12 @@ export function oldId(table: string): string {
   return `${table}_${[...bytes].map((byte) => ALPHABET[byte % 36]).join("")}`;
 }
 
-/** The shard of `shardKey` as the admin routes see it. */
-export function shardOf(shardKey: string): DurableObjectStub & MigrationEndpoint {
-  return env.SHARD.getByName(shardKey) as unknown as DurableObjectStub & MigrationEndpoint;
+/** The shard of `shardKey` (of `SHARD`, or of `namespace`) as the admin routes see it. */
+export function shardOf(
+  shardKey: string,
+  namespace: DurableObjectNamespace = env.SHARD,
+): DurableObjectStub & MigrationEndpoint {
+  return namespace.getByName(shardKey) as unknown as DurableObjectStub & MigrationEndpoint;
 }
 
 /**
@@ -24,8 +27,9 @@ export async function storeOldDocuments(
   shardKey: string,
   table: string,
   docs: readonly Record<string, unknown>[],
+  namespace: DurableObjectNamespace = env.SHARD,
 ): Promise<string[]> {
-  const stub = shardOf(shardKey);
+  const stub = shardOf(shardKey, namespace);
   const ids = await runInDurableObject(stub, (_instance, state) => {
     const { sql } = state.storage;
     sql.exec(
@@ -48,13 +52,16 @@ export async function storeOldDocuments(
     sql.exec("DELETE FROM _svc_migration_docs");
     return written;
   });
-  await forceEviction(shardKey);
+  await forceEviction(shardKey, namespace);
   return ids;
 }
 
 /** Aborts a shard's instance at once (a crash, not a graceful eviction); its storage stays. */
-export async function forceEviction(shardKey: string): Promise<void> {
-  await runInDurableObject(shardOf(shardKey), (_instance, state) => state.abort()).catch(
+export async function forceEviction(
+  shardKey: string,
+  namespace: DurableObjectNamespace = env.SHARD,
+): Promise<void> {
+  await runInDurableObject(shardOf(shardKey, namespace), (_instance, state) => state.abort()).catch(
     () => undefined,
   );
 }
@@ -63,8 +70,9 @@ export async function forceEviction(shardKey: string): Promise<void> {
 export async function storedDocuments(
   shardKey: string,
   table: string,
+  namespace: DurableObjectNamespace = env.SHARD,
 ): Promise<Map<string, Record<string, unknown>>> {
-  return runInDurableObject(shardOf(shardKey), (_instance, state) => {
+  return runInDurableObject(shardOf(shardKey, namespace), (_instance, state) => {
     const exists = state.storage.sql
       .exec("SELECT 1 FROM sqlite_master WHERE name = ?", `t_${table}`)
       .toArray();

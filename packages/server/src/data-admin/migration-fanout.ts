@@ -14,6 +14,13 @@ export type ShardAnswer<T> =
   | ({ key: string; ok: true } & T)
   | { key: string; ok: false; error: { code: string; message: string } };
 
+/** Which shards one page of a fan-out covers: registry keys containing `search`, after `cursor`. */
+export interface FanOutRange {
+  search: string | null;
+  cursor: string | null;
+  limit: number;
+}
+
 /** One page of a fan-out over the registry. */
 export interface FanOutPage<T> {
   shards: ShardAnswer<T>[];
@@ -66,11 +73,11 @@ async function ask<T>(
  */
 export async function fanOutPage<T>(
   namespace: DurableObjectNamespace,
-  page: { cursor: string | null; limit: number },
+  page: FanOutRange,
   call: (shard: MigrationEndpoint, key: string) => Promise<Outcome<T>>,
 ): Promise<FanOutPage<{ value: T }>> {
   const { shards, nextCursor } = await listShards(namespace, {
-    search: null,
+    search: page.search,
     cursor: page.cursor,
     limit: page.limit,
   });
@@ -83,7 +90,7 @@ export async function fanOutPage<T>(
 /** Status of every migration in one page of shards. */
 export function statusPage(
   namespace: DurableObjectNamespace,
-  page: { cursor: string | null; limit: number },
+  page: FanOutRange,
 ): Promise<FanOutPage<{ value: MigrationStatus[] }>> {
   return fanOutPage(namespace, page, async (shard) => ({
     ok: true,
@@ -95,7 +102,7 @@ export function statusPage(
 export function runPage(
   namespace: DurableObjectNamespace,
   name: string,
-  page: { cursor: string | null; limit: number },
+  page: FanOutRange,
 ): Promise<FanOutPage<{ value: MigrationStatus[] }>> {
   return fanOutPage(namespace, page, (shard, key) => shard.runMigration(name, key));
 }
@@ -104,7 +111,7 @@ export function runPage(
 export function dryRunPage(
   namespace: DurableObjectNamespace,
   name: string,
-  page: { cursor: string | null; limit: number; samples: number },
+  page: FanOutRange & { samples: number },
 ): Promise<FanOutPage<{ value: DryRunReport }>> {
   return fanOutPage(namespace, page, (shard, key) =>
     shard.dryRunMigration(name, key, page.samples),

@@ -196,6 +196,7 @@ export const auditTargetType = oneOf([
   "account",
   "passkey",
   "shard",
+  "migration",
 ]);
 /** @see {@link auditTargetType} */
 export type AuditTargetType = Infer<typeof auditTargetType>;
