@@ -25,6 +25,11 @@ Admin commands, against a running app (--url or SVC_URL, default http://127.0.0.
   svc backups [--shard <key>] [--json]  the backups in the app's R2 bucket
   svc restore <key> <file>              import a backup file (- for stdin) into an empty shard
   svc restore <key> --backup <id>       restore a backup from the R2 bucket into an empty shard
+  svc migrations status [--search <text>] [--json]
+                                        each migration over every shard: done, running, failed
+  svc migrations run <name> [--dry-run] [--search <text>]
+                                        start a migration in every shard and follow it (exit 1
+                                        if a document failed); --dry-run: what it would change
 
   svc --version                         the svc version
   svc help                              this text
@@ -48,6 +53,7 @@ async function main(argv: string[]): Promise<number> {
       bucket: { type: "boolean" },
       backup: { type: "string" },
       shard: { type: "string" },
+      "dry-run": { type: "boolean" },
     },
     allowPositionals: true,
   });

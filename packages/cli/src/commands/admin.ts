@@ -1,6 +1,7 @@
 import { AdminClient, adminConnection } from "../admin-client.ts";
 import { SvcCliError } from "../errors.ts";
 import { backupsList, backupToBucket, backupToFile } from "./backup.ts";
+import { migrationsDryRun, migrationsRun, migrationsStatus } from "./migrations.ts";
 import { restoreFromBucket, restoreFromFile } from "./restore.ts";
 import { shardsDelete, shardsList, shardsShow } from "./shards.ts";
 
@@ -16,17 +17,19 @@ export interface AdminFlags {
   bucket?: boolean | undefined;
   backup?: string | undefined;
   shard?: string | undefined;
+  "dry-run"?: boolean | undefined;
 }
 
 /** Admin commands the `svc` bin routes here. */
-export const ADMIN_COMMANDS = new Set(["shards", "backup", "backups", "restore"]);
+export const ADMIN_COMMANDS = new Set(["shards", "backup", "backups", "restore", "migrations"]);
 
 function usage(message: string): SvcCliError {
   return new SvcCliError("BAD_USAGE", `svc: ${message} (svc help)`);
 }
 
 /**
- * Runs `svc shards …`, `svc backup`, `svc backups` or `svc restore` against a
+ * Runs `svc shards …`, `svc backup`, `svc backups`, `svc restore` or `svc
+ * migrations …` against a
  * running app (local or deployed: `--url` / `SVC_URL`, `--admin-token` /
  * `SVC_ADMIN_TOKEN`). Answers the exit code.
  */
@@ -73,6 +76,20 @@ export async function runAdminCommand(
       else if (file !== undefined) await restoreFromFile(client, key, file);
       else throw usage("svc restore <key> needs a backup file (or --backup <id> from the bucket)");
       return 0;
+    }
+    case "migrations": {
+      const [sub, name] = positionals;
+      if (sub === "status") {
+        await migrationsStatus(client, { search: flags.search, json });
+        return 0;
+      }
+      if (sub !== "run") throw usage(`unknown subcommand svc migrations ${JSON.stringify(sub)}`);
+      if (name === undefined) throw usage("svc migrations run needs a migration name");
+      if (flags["dry-run"] === true) {
+        await migrationsDryRun(client, name, { search: flags.search, json });
+        return 0;
+      }
+      return (await migrationsRun(client, name, { search: flags.search })).ok ? 0 : 1;
     }
     default:
       throw usage(`unknown command ${JSON.stringify(command)}`);
