@@ -76,7 +76,7 @@ export const dryRunReport = named(
   }),
 );
 
-/** `GET migrations`' query and answer. */
+/** `GET migrations`' query: which shards the answer covers. */
 export const migrationStatusQuery = v.object({
   /** Only shards whose key contains this (ASCII case-insensitive), as `GET shards?search=`. */
   search: v.optional(text(256)),
@@ -84,6 +84,7 @@ export const migrationStatusQuery = v.object({
   limit: v.optional(integer(1, MAX_MIGRATION_SHARDS)),
 });
 
+/** `GET migrations`' answer: each migration summed over the shards covered. */
 export const migrationStatusAnswer = v.object({
   migrations: v.array(migrationSummary),
   /** Shards this answer covers. */
@@ -93,7 +94,7 @@ export const migrationStatusAnswer = v.object({
   nextCursor: v.union(v.string(), v.null()),
 });
 
-/** `POST migrations/:name/run`'s query and answer. */
+/** `POST migrations/:name/run`'s query: a dry run or not, and which shards. */
 export const migrationRunQuery = v.object({
   dryRun: v.optional(v.boolean()),
   samples: v.optional(integer(0, MAX_DRY_RUN_SAMPLES)),
@@ -103,6 +104,7 @@ export const migrationRunQuery = v.object({
   limit: v.optional(integer(1, MAX_MIGRATION_SHARDS)),
 });
 
+/** `POST migrations/:name/run`'s answer: each shard's status (run) or report (dry run). */
 export const migrationRunAnswer = v.object({
   name: v.string(),
   dryRun: v.boolean(),
