@@ -103,6 +103,8 @@ describe("the shard registry", () => {
       }),
     );
     expect(answers[0]!.status).toBe(404);
+    expect(new Headers(answers[0]!.headers).get("content-type")).toBe("application/problem+json");
+    expect(JSON.parse(answers[0]!.body)).toMatchObject({ status: 404, code: "NOT_FOUND" });
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     // Reading an unknown shard never creates it.
     expect((await dataAdmin("GET", "shards/never-created")).status).toBe(404);
