@@ -27,7 +27,11 @@ export interface ShardsResult {
   };
   /** (active − before) ÷ shards, in KiB: what one shard in memory costs the process. */
   perActiveShardKiB: number;
-  /** (idle − before) ÷ shards, in KiB: what is left of one shard after its eviction. */
+  /**
+   * (idle − before) ÷ shards, in KiB, after every shard was evicted: an upper
+   * bound on what an idle shard leaves behind (the process keeps freed memory
+   * for reuse rather than returning it).
+   */
   perIdleShardKiB: number;
   /** How long one sweep of reads over every shard took (s): under 10 s keeps them all in memory. */
   sweepSeconds: number;
