@@ -30,8 +30,8 @@ export function shardsSection(shards: ShardsResult | undefined): string {
     `${count(shards.shards)} shards of the bench app on one local workerd, each created by two RPC writes ` +
       "(`rows:seed`). Memory is the resident set (VmRSS) of this run's own workerd process, read from /proc; " +
       "CPU per request counts that process only. workerd evicts an object after 10 s without calls, as " +
-      "Cloudflare hibernates an idle one, so memory is read with every shard in memory (right after two sweeps " +
-      "of reads over all of them) and again after they idled. Locally every shard runs in the one workerd " +
+      "Cloudflare hibernates an idle one, so memory is read right after two sweeps of reads over every shard " +
+      "(all of them called within the last sweep) and again after they idled. Locally every shard runs in the one workerd " +
       "process and one isolate, so throughput over many shards shows what spreading costs (spread thin enough, " +
       "every call starts an evicted object), not the parallelism Cloudflare gets by placing objects on many machines.",
     "",
@@ -40,12 +40,20 @@ export function shardsSection(shards: ShardsResult | undefined): string {
       [
         ["workerd RSS, one warm shard", `${memoryMiB.before.toFixed(0)} MiB`],
         ...memoryMiB.curve.map(({ shards: n, rssMiB }) => [
-          `workerd RSS, ${count(n)} shards just created`,
+          `workerd RSS, ${count(n)} shards created (older ones evicted meanwhile)`,
           `${rssMiB.toFixed(0)} MiB`,
         ]),
-        [`after ${shards.idleSeconds} s idle`, `${memoryMiB.idle.toFixed(0)} MiB`],
         [
-          "per idle shard ((idle − one shard) ÷ shards)",
+          `right after two sweeps of reads over all ${count(shards.shards)} (one took ${shards.sweepSeconds.toFixed(1)} s)`,
+          `${memoryMiB.active.toFixed(0)} MiB`,
+        ],
+        [`after ${shards.idleSeconds} s idle (all evicted)`, `${memoryMiB.idle.toFixed(0)} MiB`],
+        [
+          "per shard in memory ((after the sweeps − one shard) ÷ shards)",
+          `${shards.perActiveShardKiB.toFixed(0)} KiB`,
+        ],
+        [
+          "per shard after eviction (memory the process kept for reuse, not live objects)",
           `${shards.perIdleShardKiB.toFixed(0)} KiB`,
         ],
       ],

@@ -235,12 +235,12 @@ export async function measureShards(log: (line: string) => void): Promise<Shards
     };
     const targets = SPREADS.flatMap((shards) => [
       {
-        name: `REST read, ${shards} shard${shards === 1 ? "" : "s"}`,
+        name: `REST read, ${shards.toLocaleString("en-US")} shard${shards === 1 ? "" : "s"}`,
         url: app.url,
         makePath: roundRobin(shards, readPath),
       },
       {
-        name: `RPC write, ${shards} shard${shards === 1 ? "" : "s"}`,
+        name: `RPC write, ${shards.toLocaleString("en-US")} shard${shards === 1 ? "" : "s"}`,
         url: app.url,
         method: "POST" as const,
         headers: { "content-type": "application/json" },
