@@ -20,12 +20,16 @@ export interface ShardsResult {
     before: number;
     /** RSS at 10, 100 and 1,000 shards while creating them (older ones evicted meanwhile). */
     curve: { shards: number; rssMiB: number }[];
-    /** Right after every shard took a call within the last few seconds: all of them in memory. */
+    /** Right after two sweeps of reads over every shard (those called in the last 10 s still in memory). */
     active: number;
     /** After {@link ShardsResult.idleSeconds} without calls: every shard evicted. */
     idle: number;
   };
-  /** (active − before) ÷ shards, in KiB: what one shard in memory costs the process. */
+  /**
+   * (active − before) ÷ shards, in KiB: what a shard in memory costs the
+   * process, an underestimate when a sweep took over 10 s (fewer were in
+   * memory at once than the divisor says).
+   */
   perActiveShardKiB: number;
   /**
    * (idle − before) ÷ shards, in KiB, after every shard was evicted: an upper
