@@ -6,5 +6,8 @@ declare namespace Cloudflare {
   interface Env {
     SHARD: DurableObjectNamespace;
     JOBS: Queue;
+    SVC_LOGS: DurableObjectNamespace;
+    SMALL_LOGS: DurableObjectNamespace;
+    BROKEN_LOGS: DurableObjectNamespace;
   }
 }

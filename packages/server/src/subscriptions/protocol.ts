@@ -1,4 +1,5 @@
 import type { ProblemDetails } from "../errors/problem.ts";
+import type { RecordingPlan } from "../observability/plan.ts";
 import type { Identity } from "../procedures/context.ts";
 
 /**
@@ -49,6 +50,8 @@ export interface SocketGrant {
   identity: Identity | null;
   authorizedUntil: number;
   headers: Record<string, string>;
+  /** How the worker records calls; the shard records the socket's query runs the same way. */
+  recording?: RecordingPlan | null;
 }
 
 /** The internal header carrying a {@link SocketGrant} from the worker to the shard. */

@@ -1,0 +1,132 @@
+import { addHistogram, emptyHistogram, quantile } from "../histogram.ts";
+import type { EntryPoint } from "../record.ts";
+import type { RollupRow } from "../store/endpoint.ts";
+import type { StoreReader } from "./store-reader.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The windows metrics are answered over. */
+export const METRICS_WINDOWS = {
+  "1h": { unit: "minute", step: MINUTE, points: 60 },
+  "24h": { unit: "hour", step: HOUR, points: 24 },
+  "7d": { unit: "hour", step: 6 * HOUR, points: 28 },
+} as const;
+
+/** `1h`, `24h` or `7d`. */
+export type MetricsWindow = keyof typeof METRICS_WINDOWS;
+
+/** One point of a function's sparkline. */
+export interface SeriesPoint {
+  time: string;
+  calls: number;
+  errors: number;
+}
+
+/** One function through one entry point over the window. */
+export interface FunctionMetrics {
+  function: string;
+  entry: EntryPoint;
+  calls: number;
+  errors: number;
+  /** Failed calls by error code. */
+  errorsByCode: Record<string, number>;
+  meanMs: number | null;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  p99Ms: number | null;
+  /** Calls and errors per step (1 min, 1 h or 6 h), oldest first, one point per step. */
+  series: SeriesPoint[];
+}
+
+/** What `GET /_svc/admin/logs/metrics` answers. */
+export interface MetricsAnswer {
+  window: MetricsWindow;
+  from: string;
+  to: string;
+  stepSeconds: number;
+  functions: FunctionMetrics[];
+}
+
+interface Accumulator {
+  function: string;
+  entry: EntryPoint;
+  calls: number;
+  errors: number;
+  errorsByCode: Record<string, number>;
+  durationSum: number;
+  histogram: number[];
+  series: SeriesPoint[];
+}
+
+function round(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 100) / 100;
+}
+
+/**
+ * Calls, errors by code, mean and p50/p95/p99 duration, and a sparkline per
+ * (function, entry point) over a window, from the roll-ups of every
+ * partition. Percentiles come from the merged histograms (exact to within
+ * a bucket).
+ */
+export async function metricsOf(
+  reader: StoreReader,
+  window: MetricsWindow,
+  now: number,
+): Promise<MetricsAnswer> {
+  const { unit, step, points } = METRICS_WINDOWS[window];
+  const from = now - (now % step) - (points - 1) * step;
+  const rows: RollupRow[] = await reader.rollups(unit, from, step);
+  const functions = new Map<string, Accumulator>();
+  for (const row of rows) {
+    const key = `${row.entry}\u0000${row.route}`;
+    let accumulator = functions.get(key);
+    if (accumulator === undefined) {
+      accumulator = {
+        function: row.route,
+        entry: row.entry,
+        calls: 0,
+        errors: 0,
+        errorsByCode: {},
+        durationSum: 0,
+        histogram: emptyHistogram(),
+        series: Array.from({ length: points }, (_, i) => ({
+          time: new Date(from + i * step).toISOString(),
+          calls: 0,
+          errors: 0,
+        })),
+      };
+      functions.set(key, accumulator);
+    }
+    accumulator.calls += row.calls;
+    accumulator.durationSum += row.durationSum;
+    addHistogram(accumulator.histogram, row.histogram);
+    const point = accumulator.series[Math.floor((row.bucket - from) / step)];
+    if (point !== undefined) point.calls += row.calls;
+    if (row.code !== "") {
+      accumulator.errors += row.calls;
+      accumulator.errorsByCode[row.code] = (accumulator.errorsByCode[row.code] ?? 0) + row.calls;
+      if (point !== undefined) point.errors += row.calls;
+    }
+  }
+  return {
+    window,
+    from: new Date(from).toISOString(),
+    to: new Date(now).toISOString(),
+    stepSeconds: step / 1000,
+    functions: [...functions.values()]
+      .map((f) => ({
+        function: f.function,
+        entry: f.entry,
+        calls: f.calls,
+        errors: f.errors,
+        errorsByCode: f.errorsByCode,
+        meanMs: round(f.calls === 0 ? null : f.durationSum / f.calls),
+        p50Ms: round(quantile(f.histogram, 0.5)),
+        p95Ms: round(quantile(f.histogram, 0.95)),
+        p99Ms: round(quantile(f.histogram, 0.99)),
+        series: f.series,
+      }))
+      .sort((a, b) => b.calls - a.calls || a.function.localeCompare(b.function)),
+  };
+}

@@ -1,0 +1,74 @@
+import type { CallRecord, EntryPoint } from "../record.ts";
+import type { ErrorGroupRow, RollupRow } from "./endpoint.ts";
+import { BUCKET_COLUMNS } from "./schema.ts";
+
+type Row = Record<string, SqlStorageValue>;
+
+const HISTOGRAM_SUMS = BUCKET_COLUMNS.map((column) => `sum(${column}) AS ${column}`).join(", ");
+
+function rollupOf(row: Row): RollupRow {
+  return {
+    bucket: Number(row.bucket ?? 0),
+    entry: String(row.entry) as EntryPoint,
+    route: String(row.route),
+    code: String(row.code),
+    calls: Number(row.calls),
+    durationSum: Number(row.duration_sum),
+    histogram: BUCKET_COLUMNS.map((column) => Number(row[column] ?? 0)),
+  };
+}
+
+/**
+ * Roll-up rows from `from` on, summed into buckets of `step` ms (a multiple
+ * of the table's unit), per (bucket, entry, route, code).
+ */
+export function rollupRows(
+  sql: SqlStorage,
+  unit: "minute" | "hour",
+  from: number,
+  step: number,
+): RollupRow[] {
+  return sql
+    .exec(
+      `SELECT (bucket / ?) * ? AS bucket, entry, route, code, sum(calls) AS calls,
+         sum(duration_sum) AS duration_sum, ${HISTOGRAM_SUMS}
+       FROM _svc_call_${unit}s WHERE bucket >= ? GROUP BY 1, entry, route, code`,
+      step,
+      step,
+      from,
+    )
+    .toArray()
+    .map(rollupOf);
+}
+
+/** The never-pruned totals per (entry, route, code), for Prometheus counters. */
+export function totalRows(sql: SqlStorage): RollupRow[] {
+  return sql
+    .exec(
+      `SELECT entry, route, code, calls, duration_sum, ${BUCKET_COLUMNS.join(", ")} FROM _svc_call_totals`,
+    )
+    .toArray()
+    .map(rollupOf);
+}
+
+/** Error groups last seen since `since`, most recent first. */
+export function groupRows(sql: SqlStorage, since: number, limit: number): ErrorGroupRow[] {
+  return sql
+    .exec(
+      `SELECT fingerprint, code, route, shape, count, first_seen, last_seen, sample
+       FROM _svc_error_groups WHERE last_seen >= ? ORDER BY last_seen DESC LIMIT ?`,
+      since,
+      limit,
+    )
+    .toArray()
+    .map((row) => ({
+      fingerprint: String(row.fingerprint),
+      code: String(row.code),
+      route: String(row.route),
+      shape: String(row.shape),
+      count: Number(row.count),
+      firstSeen: Number(row.first_seen),
+      lastSeen: Number(row.last_seen),
+      sample: JSON.parse(String(row.sample)) as CallRecord,
+    }));
+}
