@@ -1,11 +1,14 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { AdminApi } from "./api/admin.ts";
+import type { LogsApi } from "./api/logs.ts";
 import type { Capabilities } from "./api/types.ts";
 
 /** What every signed-in screen needs: the API, what it may offer, and sign-out. */
 export interface AppServices {
   api: AdminApi;
+  /** The call records and metrics (`/_svc/admin/logs*`). */
+  logs: LogsApi;
   capabilities: Capabilities;
   signOut(): void;
 }

@@ -21,12 +21,20 @@ const AuditPage = lazyComponent(() =>
 const ApiPage = lazyComponent(() =>
   import("./screens/api/api-page.tsx").then((module) => module.ApiPage),
 );
+const LogsPage = lazyComponent(() =>
+  import("./screens/logs/logs-page.tsx").then((module) => module.LogsPage),
+);
+const FunctionsPage = lazyComponent(() =>
+  import("./screens/functions/functions-page.tsx").then((module) => module.FunctionsPage),
+);
 
 const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
   { page: "overview", label: "Overview", href: `${BASE_PATH}overview` },
   { page: "users", label: "Users", href: `${BASE_PATH}users` },
   { page: "organizations", label: "Organizations", href: `${BASE_PATH}organizations` },
   { page: "audit", label: "Audit", href: `${BASE_PATH}audit` },
+  { page: "logs", label: "Logs", href: `${BASE_PATH}logs` },
+  { page: "functions", label: "Functions", href: `${BASE_PATH}functions` },
   { page: "api", label: "API", href: `${BASE_PATH}api` },
 ];
 
@@ -35,6 +43,8 @@ const TITLES: Record<Route["page"], string> = {
   users: "Users",
   organizations: "Organizations",
   audit: "Audit",
+  logs: "Logs",
+  functions: "Functions",
   api: "API reference",
 };
 
@@ -106,5 +116,9 @@ function Screen(props: { route: Route }) {
       return <AuditPage target={route.target} action={route.action} />;
     case "api":
       return <ApiPage filter={route.filter ?? ""} />;
+    case "logs":
+      return <LogsPage view={route.view} filters={route.filters} record={route.record ?? null} />;
+    case "functions":
+      return <FunctionsPage window={route.window} />;
   }
 }

@@ -5,6 +5,7 @@
  * string; ids are escaped; the admin token is never part of a URL.
  */
 
+import type { MetricsWindow } from "../api/log-types.ts";
 import type { UserSort } from "../api/types.ts";
 
 /** Where the worker serves the dashboard (`DASHBOARD_PREFIX` in `@svc/server`). */
@@ -56,7 +57,49 @@ export type Route =
     }
   | { page: "overview"; days: OverviewDays }
   | { page: "audit"; target: string; action: string }
-  | { page: "api"; filter?: string };
+  | { page: "api"; filter?: string }
+  | { page: "logs"; view: LogView; filters: LogFilters; record?: string | null }
+  | { page: "functions"; window: MetricsWindow };
+
+/** The Logs page's views: the calls, the error groups, the cron jobs and queues. */
+export type LogView = "calls" | "errors" | "jobs";
+
+/** The call list's filters as the URL carries them; `""` means "any". */
+export interface LogFilters {
+  function: string;
+  entry: string;
+  status: string;
+  user: string;
+  shard: string;
+  since: string;
+  q: string;
+}
+
+/** Every call, no filter. */
+export const NO_LOG_FILTERS: LogFilters = {
+  function: "",
+  entry: "",
+  status: "",
+  user: "",
+  shard: "",
+  since: "",
+  q: "",
+};
+
+const LOG_FILTER_NAMES = Object.keys(NO_LOG_FILTERS) as (keyof LogFilters)[];
+
+function logFiltersOf(params: URLSearchParams): LogFilters {
+  const filters = { ...NO_LOG_FILTERS };
+  for (const name of LOG_FILTER_NAMES) filters[name] = params.get(name) ?? "";
+  return filters;
+}
+
+/** The metrics windows the Functions page offers. */
+export const METRICS_WINDOWS: readonly MetricsWindow[] = ["1h", "24h", "7d"];
+
+function windowOf(params: URLSearchParams): MetricsWindow {
+  return METRICS_WINDOWS.find((known) => known === params.get("window")) ?? "1h";
+}
 
 /** The windows the overview's sign-ups chart offers, in days; the server allows 1 to 90. */
 export const OVERVIEW_DAYS = [7, 30, 90] as const;
@@ -141,6 +184,15 @@ export function parseRoute(pathname: string, search: string): Route {
       };
     case "api":
       return { page: "api", filter: params.get("filter") ?? "" };
+    case "logs":
+      return {
+        page: "logs",
+        view: id === "errors" || id === "jobs" ? id : "calls",
+        filters: logFiltersOf(params),
+        record: params.get("record"),
+      };
+    case "functions":
+      return { page: "functions", window: windowOf(params) };
     default:
       return {
         page: "users",
@@ -191,6 +243,11 @@ export function hrefOf(route: Route): string {
       return withQuery("audit", { target: route.target, action: route.action });
     case "api":
       return withQuery("api", { filter: route.filter ?? "" });
+    case "logs":
+      if (route.view !== "calls") return withQuery(`logs/${route.view}`, {});
+      return withQuery("logs", { ...route.filters, record: route.record ?? "" });
+    case "functions":
+      return withQuery("functions", { window: route.window === "1h" ? "" : route.window });
   }
 }
 
