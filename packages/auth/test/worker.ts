@@ -9,7 +9,8 @@ import { ADMIN_TOKENS, adminAuth } from "./fixture/admin.ts";
 import { auth } from "./fixture/auth.ts";
 import { functions, schema } from "./fixture/functions.ts";
 
-export const Shard = createShard({ schema, functions });
+// A short registry interval: the data-audit test waits for a new shard to be listed (default: 10 s).
+export const Shard = createShard({ schema, functions, registry: { intervalMs: 200 } });
 
 const svc = createWorker({
   shardDO: "SHARD",

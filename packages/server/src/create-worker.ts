@@ -1,5 +1,9 @@
 import { type CronJobs, isCronJobs } from "./cron/jobs.ts";
 import { CRON_KINDS, runCronJobs } from "./cron/run.ts";
+import { dataAuditSink } from "./data-admin/audit.ts";
+import { DATA_ADMIN_PREFIX, handleDataAdmin } from "./data-admin/handle.ts";
+import type { BackupsOptions, DataAdminDeps } from "./data-admin/route.ts";
+import { backupsOptionOf, startBackupRuns } from "./data-admin/scheduled-backups.ts";
 import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
@@ -96,6 +100,12 @@ export interface WorkerOptions<Env = unknown> {
    * @see ../../../docs/observability.md
    */
   logs?: LogsOptions | false;
+  /**
+   * Scheduled backups of every shard to an R2 bucket (docs/data-lifecycle.md):
+   * `{ bucket: "BACKUPS", schedule: "0 3 * * *", keep: 7 }`. Also turns on the
+   * admin routes that list, take and restore backups.
+   */
+  backups?: BackupsOptions;
 }
 
 /** The exported handler `createWorker` returns. */
@@ -205,6 +215,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
   const adminGate = createAdminGate(options.adminToken);
   const recording = recordingPlan(options.logs);
   const recorder = recording === null ? undefined : new CallRecorder(recording);
+  const backups = backupsOptionOf(options.backups);
   const namespaceOf = (env: Env): DurableObjectNamespace => {
     if (typeof options.shardDO !== "string") return options.shardDO;
     const binding = (env as Record<string, unknown> | undefined)?.[options.shardDO];
@@ -234,6 +245,13 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     crons: options.crons,
     queues: options.queues,
   };
+
+  const dataAdmin: DataAdminDeps = {
+    namespace: (env) => namespaceOf(env as Env),
+    backups,
+    audit: dataAuditSink(options.authAdmin?.recordDataAction?.bind(options.authAdmin)),
+  };
+
   const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
   const route = async (request: Request, env: Env, url: URL): Promise<Response> => {
     refuseHugeHeaders(request, maxHeaderBytes);
@@ -256,6 +274,10 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
       if (isLogsAdminPath(path)) return handleLogsAdmin(request, url, env, logsDeps);
       if (path === OPENAPI_PATH && options.openApiSpec !== undefined) {
         return serveOpenApi(request, options.openApiSpec);
+      }
+      if (path.startsWith(DATA_ADMIN_PREFIX)) {
+        const rest = path.slice(DATA_ADMIN_PREFIX.length);
+        return noStore(await handleDataAdmin(request, env, rest, operator, dataAdmin));
       }
       if (path.startsWith(AUTH_ADMIN_PREFIX) && options.authAdmin !== undefined) {
         const context = { path: path.slice(AUTH_ADMIN_PREFIX.length), operator };
@@ -313,6 +335,10 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
 
   return {
     async scheduled(controller, env, ctx) {
+      const fired = controller.cron.trim().split(/\s+/).join(" ");
+      const backupsDue = backups !== undefined && fired === backups.schedule;
+      if (backupsDue) await startBackupRuns(namespaceOf(env), backups, controller.scheduledTime);
+      if (backupsDue && !options.crons?.jobs.some((job) => job.schedule === fired)) return;
       if (options.crons === undefined) {
         console.error(
           `svc: a cron trigger fired ("${controller.cron}") but createWorker has no crons`,

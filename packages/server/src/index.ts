@@ -4,8 +4,18 @@
  *
  * @packageDocumentation
  */
+
+export type { BackupHeader } from "./backups/format.ts";
+export type { BackupInfo } from "./backups/r2.ts";
 export { createWorker, type SvcWorker, type WorkerOptions } from "./create-worker.ts";
 export { type CronJob, type CronJobs, type CronTarget, cronJobs } from "./cron/jobs.ts";
+export {
+  DATA_AUDIT_ACTIONS,
+  type DataAuditAction,
+  type DataAuditEntry,
+  type DataAuditTargetType,
+} from "./data-admin/audit.ts";
+export type { BackupsOptions } from "./data-admin/route.ts";
 export type {
   DatabaseReader,
   DatabaseWriter,
@@ -97,6 +107,7 @@ export {
   type QueueOptions,
   type SendOptions,
 } from "./queue/define.ts";
+export type { ShardEntry } from "./registry/directory.ts";
 export {
   createRestRateLimit,
   type LimiterLike,
@@ -113,7 +124,11 @@ export {
 } from "./schema/define.ts";
 export type { PolicyCtx, TablePolicies } from "./schema/policy.ts";
 export { type Literal, type Operand, type Rule, rule } from "./schema/rule.ts";
-export { createShard, type ShardOptions } from "./shard/shard-object.ts";
+export {
+  createShard,
+  type ShardOptions,
+  type ShardRegistryOptions,
+} from "./shard/shard-object.ts";
 export { type Id, type Infer, type Validator, v } from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";

@@ -9,5 +9,6 @@ declare namespace Cloudflare {
     SVC_LOGS: DurableObjectNamespace;
     SMALL_LOGS: DurableObjectNamespace;
     BROKEN_LOGS: DurableObjectNamespace;
+    BACKUPS: R2Bucket;
   }
 }

@@ -1,12 +1,19 @@
 import { DurableObject } from "cloudflare:workers";
-import { createLogStore, createShard, createWorker, type WorkerOptions } from "../src/index.ts";
+import {
+  createLogStore,
+  createShard,
+  createWorker,
+  type DataAuditEntry,
+  type WorkerOptions,
+} from "../src/index.ts";
 import { crons, http, queues } from "./fixture/entry-points.ts";
 import { functions } from "./fixture/functions.ts";
 import { openApiSpec } from "./fixture/openapi.ts";
 import schema from "./fixture/schema.ts";
 import "./telemetry-recorder.ts";
 
-export const Shard = createShard({ schema, functions });
+// A shorter registry interval, so tests see reports soon (default: 10 s).
+export const Shard = createShard({ schema, functions, registry: { intervalMs: 1000 } });
 export { RateLimitStore } from "@svc/ratelimit";
 export { LogStore } from "../src/index.ts";
 
@@ -26,6 +33,9 @@ export class BrokenLimiterStore extends DurableObject {
     throw new Error("the limiter's storage failed");
   }
 }
+
+/** Data actions createWorker handed to the admin surface's audit sink, served at `GET /__test/audit`. */
+const dataAudit: DataAuditEntry[] = [];
 
 /** Test identity: the `x-test-user` header names the caller. */
 const options: WorkerOptions = {
@@ -51,12 +61,16 @@ const options: WorkerOptions = {
   shardAccess: ({ identity, shardKey }) =>
     !shardKey.startsWith("private-") || shardKey === `private-${identity?.userId}`,
   openApiSpec,
+  backups: { bucket: "BACKUPS", schedule: "30 3 * * *", keep: 2 },
   http,
   crons,
   queues,
   // createWorker's side of the admin contract; @svc/auth's createAuthAdmin is tested in its package.
   authAdmin: {
     handle: async (request, context) => Response.json({ method: request.method, ...context }),
+    recordDataAction: async (entry) => {
+      dataAudit.push(entry);
+    },
     handleLink: async (request, context) =>
       Response.json({ link: true, method: request.method, ...context }),
     dashboard: {
@@ -69,7 +83,10 @@ const options: WorkerOptions = {
       },
     },
   },
-  fetch: () => new Response("app route"),
+  fetch: (request) =>
+    new URL(request.url).pathname === "/__test/audit"
+      ? Response.json(dataAudit)
+      : new Response("app route"),
   // Recording is tested on its own worker below; here it would only slow the campaigns.
   logs: false,
 };

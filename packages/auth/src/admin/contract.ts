@@ -176,7 +176,8 @@ export type AuditTargetType =
   | "member"
   | "invitation"
   | "account"
-  | "passkey";
+  | "passkey"
+  | "shard";
 
 /** Who did what to whom, when: one line of the admin audit trail (`GET audit`). */
 export interface AuditEntry {

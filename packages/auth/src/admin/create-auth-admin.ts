@@ -1,6 +1,7 @@
 import { dashboardAssets } from "@svc/dashboard";
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
 import { problemResponse } from "@svc/server/http";
+import { recordDataAction } from "./audit/data-actions.ts";
 import {
   type AdminAuthSource,
   type AdminEnvironment,
@@ -72,6 +73,9 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
       } catch (error) {
         return problemResponse(error);
       }
+    },
+    async recordDataAction(entry) {
+      await recordDataAction(await environmentOnce(), entry);
     },
     async handleLink(request, { path }) {
       try {

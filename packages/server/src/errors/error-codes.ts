@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  NOT_IMPLEMENTED: 501,
   UNAVAILABLE: 503,
 } as const;
 
@@ -36,6 +37,7 @@ export const ERROR_TITLE: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: "Payload too large",
   RATE_LIMITED: "Too many requests",
   INTERNAL: "Internal error",
+  NOT_IMPLEMENTED: "Not implemented",
   UNAVAILABLE: "Service unavailable",
 };
 

@@ -1,3 +1,4 @@
+import { PathRouter } from "../routes/path-router.ts";
 import { type HttpAction, isHttpAction } from "./action.ts";
 import { type CorsOptions, type CorsPolicy, corsPolicy } from "./cors.ts";
 
@@ -5,8 +6,6 @@ import { type CorsOptions, type CorsPolicy, corsPolicy } from "./cors.ts";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-const PARAM = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
-const LITERAL = /^[A-Za-z0-9._~!$&'()+,;=@%-]+$/;
 
 /** One routed action. */
 export interface HttpRoute {
@@ -22,12 +21,6 @@ export type RouteMatch =
   /** The path is routed, not for this method: answer 405 with `allow`. */
   | { kind: "method"; allow: HttpMethod[] }
   | { kind: "none" };
-
-type Segment = { literal: string } | { param: string } | { rest: true };
-
-interface Compiled extends HttpRoute {
-  segments: Segment[];
-}
 
 /** Brands a router. */
 export const HTTP_ROUTER_BRAND: unique symbol = Symbol.for("svc.httpRouter");
@@ -59,7 +52,7 @@ export interface HttpRouter {
   match(method: string, pathname: string): RouteMatch;
 }
 
-function compile(pattern: string): Segment[] {
+function checkPattern(pattern: string): void {
   if (typeof pattern !== "string" || !pattern.startsWith("/")) {
     throw new Error(`svc: HTTP route ${JSON.stringify(pattern)} must start with "/"`);
   }
@@ -68,64 +61,6 @@ function compile(pattern: string): Segment[] {
       `svc: HTTP route ${pattern} is under /_svc/, which svc reserves for RPC, REST and admin; choose another path`,
     );
   }
-  const parts = pattern === "/" ? [] : pattern.slice(1).split("/");
-  const names = new Set<string>();
-  return parts.map((part, index): Segment => {
-    if (part === "*") {
-      if (index !== parts.length - 1)
-        throw new Error(`svc: in HTTP route ${pattern}, "*" must be the last segment`);
-      return { rest: true };
-    }
-    const param = PARAM.exec(part);
-    if (param) {
-      const name = param[1]!;
-      if (names.has(name))
-        throw new Error(`svc: HTTP route ${pattern} names the parameter :${name} twice`);
-      names.add(name);
-      return { param: name };
-    }
-    if (!LITERAL.test(part))
-      throw new Error(`svc: HTTP route ${pattern} has an invalid segment ${JSON.stringify(part)}`);
-    return { literal: part };
-  });
-}
-
-/** A pattern with parameter names erased: `/a/:id` and `/a/:key` collide. */
-function shapeOf(segments: Segment[]): string {
-  return segments
-    .map((segment) => ("literal" in segment ? segment.literal : "rest" in segment ? "*" : ":"))
-    .join("/");
-}
-
-function decode(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}
-
-function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | undefined {
-  const params: Record<string, string> = {};
-  for (let index = 0; index < segments.length; index++) {
-    const segment = segments[index]!;
-    if ("rest" in segment) {
-      const rest = decode(parts.slice(index).join("/"));
-      if (rest === undefined) return undefined;
-      params["*"] = rest;
-      return params;
-    }
-    const part = parts[index];
-    if (part === undefined) return undefined;
-    if ("literal" in segment) {
-      if (part !== segment.literal) return undefined;
-      continue;
-    }
-    const value = decode(part);
-    if (value === undefined || value === "") return undefined;
-    params[segment.param] = value;
-  }
-  return parts.length === segments.length ? params : undefined;
 }
 
 /**
@@ -140,7 +75,7 @@ function matchSegments(segments: Segment[], parts: string[]): Record<string, str
  * ```
  */
 export function httpRouter(): HttpRouter {
-  const routes: Compiled[] = [];
+  const paths = new PathRouter<HttpRoute, HttpMethod>();
   let policy: CorsPolicy | undefined;
   const router: HttpRouter = {
     [HTTP_ROUTER_BRAND]: true,
@@ -153,12 +88,8 @@ export function httpRouter(): HttpRouter {
         throw new Error(
           `svc: ${method} ${pattern} must be routed to an httpAction(...).handler(...)`,
         );
-      const segments = compile(pattern);
-      const shape = shapeOf(segments);
-      if (routes.some((other) => other.method === method && shapeOf(other.segments) === shape)) {
-        throw new Error(`svc: ${method} ${pattern} is routed twice`);
-      }
-      routes.push({ method, pattern, action, segments });
+      checkPattern(pattern);
+      paths.add(method, pattern, { method, pattern, action });
       return router;
     },
     get: (pattern, action) => router.route("GET", pattern, action),
@@ -171,22 +102,16 @@ export function httpRouter(): HttpRouter {
       return router;
     },
     get routes() {
-      return routes.map(({ method, pattern, action }) => ({ method, pattern, action }));
+      return paths.routes.map(({ value }) => value);
     },
     get corsPolicy() {
       return policy;
     },
     match(method, pathname) {
-      const parts = pathname === "/" ? [] : pathname.slice(1).split("/");
-      const wanted = method === "HEAD" ? "GET" : method;
-      const allow = new Set<HttpMethod>();
-      for (const route of routes) {
-        const params = matchSegments(route.segments, parts);
-        if (params === undefined) continue;
-        if (route.method === wanted) return { kind: "found", route, params };
-        allow.add(route.method);
-      }
-      return allow.size > 0 ? { kind: "method", allow: [...allow] } : { kind: "none" };
+      const found = paths.match(method === "HEAD" ? "GET" : method, pathname);
+      if (found.kind === "found")
+        return { kind: "found", route: found.value, params: found.params };
+      return found.kind === "method" ? { kind: "method", allow: found.allow } : { kind: "none" };
     },
   };
   return router;

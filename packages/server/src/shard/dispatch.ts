@@ -115,6 +115,14 @@ export class Dispatcher {
     return procedure;
   }
 
+  /**
+   * Runs `task` while no mutation runs; mutations that arrive meanwhile wait
+   * for it. Exports and data deletion use it to see a shard that stands still.
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return this.#lock.run(task);
+  }
+
   /** Runs a query, mutation or action called from outside the shard. */
   run(path: string, procedure: AnyProcedure, args: unknown, origin: CallOrigin): Promise<unknown> {
     if (procedure.kind === "mutation") {

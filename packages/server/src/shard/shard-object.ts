@@ -1,4 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
+import type { NumberedLine } from "../backups/lines.ts";
+import type { BackupInfo } from "../backups/r2.ts";
 import { applySchema } from "../db/storage.ts";
 import { normalizeError } from "../errors/normalize.ts";
 import { type SerializedError, serializeError } from "../errors/svc-error.ts";
@@ -6,11 +8,31 @@ import type { ShardObservation } from "../observability/call-scope.ts";
 import { type ObservedRun, observeRun } from "../observability/observe-run.ts";
 import { ShardRunRecorder } from "../observability/shard-recorder.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
+import type { DirectoryPage, ShardEntry } from "../registry/directory.ts";
+import { ownNamespace } from "../registry/own-namespace.ts";
+import { RegistryPartition } from "../registry/partition-object.ts";
+import {
+  isReservedObjectName,
+  registryPartitionName,
+  registryPartitionOf,
+} from "../registry/partitions.ts";
+import type { ShardReport } from "../registry/report.ts";
+import { type RegistryPartitionEndpoint, RegistryReporter } from "../registry/reporter.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { SubscriptionHub } from "../subscriptions/hub.ts";
+import { CLOSE } from "../subscriptions/protocol.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";
 import { creationClock } from "./creation-clock.ts";
+import type {
+  BackupRun,
+  BackupTarget,
+  Outcome,
+  RegistryEndpoint,
+  RestoreResult,
+  ShardDataEndpoint,
+} from "./data-endpoint.ts";
 import { checkOutput, Dispatcher } from "./dispatch.ts";
+import { outcome, ShardData } from "./shard-data.ts";
 import { encodeStream } from "./stream-encoding.ts";
 
 /**
@@ -27,16 +49,40 @@ function answer<T, R extends object>(
   return { ok: false, error: serializeError(normalizeError(run.thrown)), ...observed };
 }
 
+/** The shard registry's settings (docs/scaling.md). */
+export interface ShardRegistryOptions {
+  /** Least time between two registry reports of one shard. @default 10000 */
+  intervalMs?: number;
+  /**
+   * The shard namespace's binding name. Not needed where the runtime gives
+   * `ctx.exports` (workerd 2026+, Cloudflare): the shard finds its own class there.
+   */
+  binding?: string;
+}
+
 /** What a shard class is built from. */
 export interface ShardOptions {
   schema: SchemaDefinition;
   functions: FunctionRegistry;
+  /**
+   * The shard registry: each shard reports its tables, document counts and
+   * size to a partitioned directory, off the request path, at most once per
+   * `intervalMs` after a write. `false` turns it off (then admin listings,
+   * scheduled backups and migrations do not see the shards).
+   * @default { intervalMs: 10000 }
+   * @see ../../../../docs/scaling.md
+   */
+  registry?: false | ShardRegistryOptions;
 }
+
+const DEFAULT_REGISTRY_INTERVAL_MS = 10_000;
 
 /**
  * Builds the shard Durable Object class of an app. Export the result from the
  * worker's main module and bind it (with SQLite storage) in `wrangler.jsonc`.
- * Each shard key gets its own instance and its own database.
+ * Each shard key gets its own instance and its own database; a few objects
+ * of the class under reserved names (no client can name them) hold the shard
+ * registry.
  *
  * @example
  * ```ts
@@ -48,24 +94,74 @@ export function createShard(
 ): new (
   ctx: DurableObjectState,
   env: unknown,
-) => DurableObject & ShardEndpoint {
+) => DurableObject & ShardEndpoint & ShardDataEndpoint & RegistryEndpoint {
   const { schema, functions } = options;
-  return class SvcShard extends DurableObject implements ShardEndpoint {
+  const registry = options.registry === false ? undefined : (options.registry ?? {});
+  return class SvcShard
+    extends DurableObject
+    implements ShardEndpoint, ShardDataEndpoint, RegistryEndpoint
+  {
     readonly #dispatcher: Dispatcher;
     readonly #hub: SubscriptionHub;
+    readonly #partition: RegistryPartition | undefined;
+    readonly #reporter: RegistryReporter | undefined;
+    readonly #data: ShardData;
 
     constructor(ctx: DurableObjectState, env: unknown) {
       super(ctx, env as never);
-      ctx.blockConcurrencyWhile(async () => applySchema(ctx.storage.sql, schema));
+      const key = ctx.id.name ?? ctx.id.toString();
+      const namespace = registry && ownNamespace(ctx, env, registry.binding);
       this.#dispatcher = new Dispatcher({
         functions,
         schema,
         storage: ctx.storage,
         now: creationClock(),
-        onCommit: (tables) => this.#hub.commit(tables),
+        onCommit: (tables) => {
+          this.#reporter?.noteWrite(tables);
+          this.#hub.commit(tables);
+        },
       });
       const recorder = new ShardRunRecorder(env, (promise) => ctx.waitUntil(promise));
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher, recorder);
+      if (isReservedObjectName(ctx.id.name)) {
+        this.#partition = new RegistryPartition(
+          ctx.storage,
+          (shardKey) => namespace?.getByName(shardKey) as unknown as ShardDataEndpoint,
+        );
+      } else if (registry !== undefined && namespace === undefined) {
+        console.error(
+          "svc: the shard registry is off: this runtime gives the shard neither ctx.exports nor its name (set createShard({ registry: { binding } }) to the shard binding's name)",
+        );
+      } else if (registry !== undefined && namespace !== undefined) {
+        const partition = registryPartitionName(registryPartitionOf(key));
+        this.#reporter = new RegistryReporter({
+          key,
+          storage: ctx.storage,
+          intervalMs: registry.intervalMs ?? DEFAULT_REGISTRY_INTERVAL_MS,
+          partition: () => namespace.getByName(partition) as unknown as RegistryPartitionEndpoint,
+        });
+      }
+      this.#data = new ShardData({
+        key,
+        ctx,
+        env,
+        schema,
+        reporter: this.#reporter,
+        exclusive: (task) => this.#dispatcher.exclusive(task),
+        changed: (tables) => this.#hub.commit(tables),
+        closeSockets: () => {
+          for (const ws of ctx.getWebSockets()) {
+            ws.close(CLOSE.REAUTHENTICATE, "the shard's data was deleted; reconnect");
+            this.#hub.close(ws);
+          }
+        },
+        reinitialize: () => applySchema(ctx.storage.sql, schema),
+      });
+      if (this.#partition !== undefined) return;
+      ctx.blockConcurrencyWhile(async () => {
+        applySchema(ctx.storage.sql, schema);
+        await this.#reporter?.start();
+      });
     }
 
     /** The subscription socket, forwarded by the worker's `/_svc/ws` route. */
@@ -85,8 +181,11 @@ export function createShard(
       this.#hub.close(ws);
     }
 
+    /** One alarm, several users: each checks its own due time (see shard/alarms.ts). */
     override async alarm(): Promise<void> {
+      if (this.#partition !== undefined) return this.#partition.alarm();
       await this.#hub.alarm();
+      await this.#reporter?.alarm();
     }
 
     async call(call: ShardCall): Promise<ShardResult> {
@@ -112,6 +211,82 @@ export function createShard(
         return encodeStream(items, (item) => checkOutput(call.path, procedure, item));
       });
       return answer(run, (body) => ({ ok: true, body }));
+    }
+
+    // Data lifecycle (docs/data-lifecycle.md): only the worker's admin routes call these.
+
+    exportData(): Promise<Outcome<ReadableStream<Uint8Array>>> {
+      return outcome(() => this.#data.exportData());
+    }
+
+    importBegin(): Promise<Outcome<string>> {
+      return outcome(() => this.#data.importBegin());
+    }
+
+    importLines(id: string, lines: NumberedLine[]): Promise<Outcome<null>> {
+      return outcome(() => {
+        this.#data.importLines(id, lines);
+        return null;
+      });
+    }
+
+    importCommit(id: string): Promise<Outcome<RestoreResult>> {
+      return outcome(() => this.#data.importCommit(id));
+    }
+
+    async importAbort(id: string): Promise<void> {
+      this.#data.importAbort(id);
+    }
+
+    deleteData(): Promise<Outcome<{ documents: number; deletedAt: number }>> {
+      return outcome(() => this.#data.deleteData());
+    }
+
+    backupTo(target: BackupTarget): Promise<Outcome<BackupInfo>> {
+      return outcome(() => this.#data.backupTo(target));
+    }
+
+    restoreFrom(bucket: string, backup: string): Promise<Outcome<RestoreResult>> {
+      return outcome(() => this.#data.restoreFrom(bucket, backup));
+    }
+
+    rewind(at: number): Promise<Outcome<{ bookmark: string }>> {
+      return outcome(() => this.#data.rewind(at));
+    }
+
+    async requestReport(): Promise<void> {
+      this.#reporter?.noteWrite("all");
+    }
+
+    // Registry partitions (objects under reserved names) only.
+
+    registryPut(report: ShardReport): Promise<void> {
+      return this.#registry().registryPut(report);
+    }
+
+    registryGet(key: string): Promise<ShardEntry | null> {
+      return this.#registry().registryGet(key);
+    }
+
+    registryList(options: {
+      after: string;
+      search: string | null;
+      limit: number;
+    }): Promise<DirectoryPage> {
+      return this.#registry().registryList(options);
+    }
+
+    registryRemove(key: string, deletedAt: number): Promise<boolean> {
+      return this.#registry().registryRemove(key, deletedAt);
+    }
+
+    backupRunStart(run: BackupRun): Promise<void> {
+      return this.#registry().backupRunStart(run);
+    }
+
+    #registry(): RegistryPartition {
+      if (this.#partition === undefined) throw new Error("svc: not a registry partition");
+      return this.#partition;
     }
   };
 }

@@ -1,3 +1,5 @@
+import type { DataAuditEntry } from "../data-admin/audit.ts";
+
 /**
  * What `createWorker` needs from the admin surface (`createAuthAdmin` in
  * `@svc/auth` builds one). Declared here so `@svc/server` never imports
@@ -17,6 +19,13 @@ export interface AuthAdminSurface {
    * credential, so the browser that opens the link needs no admin token.
    */
   handleLink?(request: Request, context: { path: string }): Promise<Response>;
+  /**
+   * Records a data action (`/_svc/admin/data/*`: shard deletion, export,
+   * import, backup, restore) in the admin audit trail, so the dashboard's
+   * Audit page shows it beside the user actions. Without it, `createWorker`
+   * logs each data action as a JSON line instead.
+   */
+  recordDataAction?(entry: DataAuditEntry): Promise<void>;
   /** The dashboard's built files; `createWorker` serves them at `/_svc/dashboard/`. */
   readonly dashboard?: DashboardAssets;
 }

@@ -1,4 +1,4 @@
-import { SvcError } from "@svc/server";
+import { DATA_AUDIT_ACTIONS, SvcError } from "@svc/server";
 import type { AuditTargetType } from "../contract.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import { toAdminError } from "../errors.ts";
@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   "invitation.create",
   "invitation.resend",
   "invitation.cancel",
+  // Data actions of createWorker's /_svc/admin/data/ routes, recorded through recordDataAction.
+  ...DATA_AUDIT_ACTIONS,
 ] as const;
 
 /** One of {@link AUDIT_ACTIONS}. */
@@ -106,6 +108,11 @@ export class AuditScope {
   /** Writes the successful record now (for actions that cannot batch). */
   async writeOk(): Promise<void> {
     await this.okStatement().run();
+  }
+
+  /** Writes a failed action's record now, with its client-safe message. */
+  async writeError(detail: string | null): Promise<void> {
+    await this.#insert("error", detail).run();
   }
 
   /**

@@ -1,0 +1,101 @@
+import { type BackupHeader, documentLine, headerLine } from "./format.ts";
+
+/** Rows read per step of an export, at most. */
+const PAGE_ROWS = 1_000;
+/** Bytes per chunk an export step aims for (one chunk may exceed it by one document). */
+const CHUNK_BYTES = 512 * 1024;
+/**
+ * An export whose reader asks for nothing for this long is ended (writes to
+ * the shard wait while it runs, so a stalled reader must not hold them).
+ */
+export const EXPORT_STALL_MS = 60_000;
+
+interface StoredRow extends Record<string, SqlStorageValue> {
+  rowid: number;
+  _id: string;
+  _creationTime: number;
+  _doc: string;
+}
+
+/**
+ * Streams a shard as a backup (docs/data-lifecycle.md): the header, then each
+ * table's rows in rowid order, a page at a time, so memory stays bounded by
+ * one chunk whatever the shard holds. The caller holds the shard's write
+ * lock for the stream's life (a consistent snapshot); `release` is called
+ * exactly once — at the end, on cancel, on error, or when the reader stalls
+ * for {@link EXPORT_STALL_MS}.
+ *
+ * @example
+ * ```ts
+ * return exportStream(ctx.storage.sql, header, release);
+ * ```
+ */
+export function exportStream(
+  sql: SqlStorage,
+  header: BackupHeader,
+  release: () => void,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const tables = Object.keys(header.tables);
+  let tableIndex = 0;
+  let afterRowid = 0;
+  let headerSent = false;
+  let released = false;
+  let stall: ReturnType<typeof setTimeout> | undefined;
+  const finish = () => {
+    if (stall !== undefined) clearTimeout(stall);
+    if (released) return;
+    released = true;
+    release();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (stall !== undefined) clearTimeout(stall);
+        try {
+          let chunk = "";
+          if (!headerSent) {
+            chunk = headerLine(header);
+            headerSent = true;
+          }
+          while (chunk.length < CHUNK_BYTES && tableIndex < tables.length) {
+            const table = tables[tableIndex]!;
+            const rows = sql.exec<StoredRow>(
+              `SELECT rowid, _id, _creationTime, _doc FROM "t_${table}" WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+              afterRowid,
+              PAGE_ROWS,
+            );
+            let read = 0;
+            for (const row of rows) {
+              read += 1;
+              afterRowid = row.rowid;
+              chunk += documentLine(table, row._id, row._creationTime, row._doc);
+              if (chunk.length >= CHUNK_BYTES) break;
+            }
+            if (read === 0) {
+              tableIndex += 1;
+              afterRowid = 0;
+            }
+          }
+          if (chunk.length > 0) controller.enqueue(encoder.encode(chunk));
+          if (tableIndex >= tables.length) {
+            controller.close();
+            finish();
+            return;
+          }
+          stall = setTimeout(() => {
+            controller.error(new Error("svc: the export reader stalled; the export was ended"));
+            finish();
+          }, EXPORT_STALL_MS);
+        } catch (error) {
+          finish();
+          throw error;
+        }
+      },
+      cancel() {
+        finish();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}

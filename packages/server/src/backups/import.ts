@@ -1,0 +1,168 @@
+import { SvcError } from "../errors/svc-error.ts";
+import { countDocuments } from "../registry/report.ts";
+import type { SchemaDefinition } from "../schema/define.ts";
+import { type BackupHeader, lineError, parseDocumentLine, parseHeader } from "./format.ts";
+import type { NumberedLine } from "./lines.ts";
+
+const STAGING_PREFIX = "_svc_import_";
+
+/** What an import restored. */
+export interface ImportResult {
+  documents: number;
+  tables: Record<string, number>;
+  header: BackupHeader;
+}
+
+interface ActiveImport {
+  id: string;
+  header: BackupHeader | undefined;
+  staged: Map<string, number>;
+}
+
+/**
+ * Restores a backup into an empty shard, all or nothing. Lines are checked
+ * and written into staging tables (`_svc_import_<table>`, invisible to the
+ * app) as they arrive, in as many steps as the caller likes; `commit` then
+ * checks the shard is still empty and that every table holds exactly the
+ * documents the header counts, and moves the rows in one transaction. Any
+ * bad line, a count that does not match, or an abandoned import leaves the
+ * shard exactly as it was (staging tables are dropped on error and before
+ * the next import).
+ *
+ * One import runs at a time per shard; a new `begin` ends an older one.
+ */
+export class ShardImport {
+  readonly #storage: DurableObjectStorage;
+  readonly #schema: SchemaDefinition;
+  #active: ActiveImport | undefined;
+
+  constructor(storage: DurableObjectStorage, schema: SchemaDefinition) {
+    this.#storage = storage;
+    this.#schema = schema;
+  }
+
+  /** Starts an import: `CONFLICT` unless the shard is empty. Answers the import's id. */
+  begin(shardKey: string): string {
+    this.#dropStaging();
+    this.#refuseNonEmpty(shardKey);
+    const id = crypto.randomUUID();
+    this.#active = { id, header: undefined, staged: new Map() };
+    return id;
+  }
+
+  /** Checks and stages lines (line 1 is the header); a bad line ends the import. */
+  add(id: string, lines: readonly NumberedLine[]): void {
+    const active = this.#current(id);
+    const { sql } = this.#storage;
+    try {
+      for (const line of lines) {
+        if (active.header === undefined) {
+          if (line.number !== 1) throw lineError(line.number, "the backup header must come first");
+          active.header = parseHeader(line.text);
+          continue;
+        }
+        const doc = parseDocumentLine(line.text, line.number, this.#schema);
+        if (!active.staged.has(doc.table)) {
+          sql.exec(
+            `CREATE TABLE IF NOT EXISTS "${STAGING_PREFIX}${doc.table}" (_id TEXT PRIMARY KEY, _creationTime REAL NOT NULL, _doc TEXT NOT NULL)`,
+          );
+          active.staged.set(doc.table, 0);
+        }
+        const written = sql.exec(
+          `INSERT INTO "${STAGING_PREFIX}${doc.table}" (_id, _creationTime, _doc) VALUES (?, ?, ?) ON CONFLICT(_id) DO NOTHING`,
+          doc.id,
+          doc.creationTime,
+          doc.json,
+        ).rowsWritten;
+        if (written === 0) {
+          throw lineError(line.number, `_id ${doc.id} appears twice in the backup`);
+        }
+        active.staged.set(doc.table, active.staged.get(doc.table)! + 1);
+      }
+    } catch (error) {
+      this.abort(id);
+      throw error;
+    }
+  }
+
+  /**
+   * Moves the staged documents into the shard in one transaction, after
+   * checking the shard is still empty and the header's counts match.
+   */
+  commit(id: string, shardKey: string): ImportResult {
+    const active = this.#current(id);
+    try {
+      const header = active.header;
+      if (header === undefined) throw lineError(1, "the backup is empty (no header line)");
+      for (const table of new Set([...Object.keys(header.tables), ...active.staged.keys()])) {
+        const expected = header.tables[table] ?? 0;
+        const found = active.staged.get(table) ?? 0;
+        if (expected !== found) {
+          throw new SvcError(
+            "BAD_REQUEST",
+            `The backup is incomplete or altered: its header counts ${expected} documents in ${table}, the file holds ${found}. Nothing was imported.`,
+          );
+        }
+      }
+      const { sql } = this.#storage;
+      this.#storage.transactionSync(() => {
+        this.#refuseNonEmpty(shardKey);
+        for (const table of active.staged.keys()) {
+          sql.exec(
+            `INSERT INTO "t_${table}" (_id, _creationTime, _doc) SELECT _id, _creationTime, _doc FROM "${STAGING_PREFIX}${table}" ORDER BY rowid`,
+          );
+        }
+      });
+      const tables = Object.fromEntries(active.staged);
+      const documents = Object.values(tables).reduce((sum, n) => sum + n, 0);
+      return { documents, tables, header };
+    } finally {
+      this.abort(id);
+    }
+  }
+
+  /** Ends an import and drops what it staged. */
+  abort(id: string): void {
+    if (this.#active?.id !== id) return;
+    this.#active = undefined;
+    this.#dropStaging();
+  }
+
+  /** Forgets the running import without touching storage (after the shard's data was deleted). */
+  reset(): void {
+    this.#active = undefined;
+  }
+
+  #current(id: string): ActiveImport {
+    if (this.#active?.id !== id) {
+      throw new SvcError(
+        "CONFLICT",
+        "This import is no longer running (another import started, or the shard restarted). Nothing was imported; start again.",
+      );
+    }
+    return this.#active;
+  }
+
+  #refuseNonEmpty(shardKey: string): void {
+    let documents = 0;
+    for (const table of Object.keys(this.#schema.tables)) {
+      documents += countDocuments(this.#storage.sql, table);
+    }
+    if (documents > 0) {
+      throw new SvcError(
+        "CONFLICT",
+        `Shard ${JSON.stringify(shardKey)} is not empty (${documents} documents): import only into an empty shard (delete its data first, or import under a new key).`,
+      );
+    }
+  }
+
+  #dropStaging(): void {
+    const { sql } = this.#storage;
+    const staging = sql
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '\\_svc\\_import\\_%' ESCAPE '\\'",
+      )
+      .toArray();
+    for (const { name } of staging) sql.exec(`DROP TABLE "${name}"`);
+  }
+}

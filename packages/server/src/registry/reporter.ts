@@ -1,0 +1,137 @@
+import { armAlarm } from "../shard/alarms.ts";
+import { deleteMeta, readMeta, writeMeta } from "../shard/meta.ts";
+import type { ShardReport } from "./report.ts";
+import { buildReport, storedTables } from "./report.ts";
+
+/** The registry partition a shard writes to (the shard class's own registry methods). */
+export interface RegistryPartitionEndpoint {
+  registryPut(report: ShardReport): Promise<void>;
+}
+
+/** What a {@link RegistryReporter} needs from its shard. */
+export interface ReporterDeps {
+  key: string;
+  storage: DurableObjectStorage;
+  /** The partition holding this shard's row (resolved lazily: only alarms use it). */
+  partition: () => RegistryPartitionEndpoint;
+  /** Least time between two reports of this shard. */
+  intervalMs: number;
+}
+
+const DUE_KEY = "registry_due";
+const CREATED_KEY = "created_at";
+
+/**
+ * Keeps a shard's row in the registry current without touching the request
+ * path. A commit only notes what changed (memory, plus one `_svc_meta` write
+ * when no report is pending yet); the report itself goes out from the shard's
+ * alarm, at most once per interval: the first write after a quiet interval is
+ * reported at once, later ones together at the end of the interval. The due
+ * time lives in storage, so a report owed when the object is evicted is sent
+ * when its alarm wakes it.
+ */
+export class RegistryReporter {
+  readonly #deps: ReporterDeps;
+  /** Row counts of tables not written since they were counted. */
+  readonly #counts = new Map<string, number>();
+  #createdAt = 0;
+  #lastWriteAt: number | null = null;
+  #lastReportAt = 0;
+  /** A report is already due (in storage and in the alarm). */
+  #pending = false;
+
+  constructor(deps: ReporterDeps) {
+    this.#deps = deps;
+  }
+
+  /**
+   * Runs once per instance, after the schema is applied. A shard that never
+   * reported (new, or older than the registry) owes its first report one
+   * interval from now.
+   */
+  async start(): Promise<void> {
+    const { sql } = this.#deps.storage;
+    const created = readMeta(sql, CREATED_KEY);
+    if (created !== null) {
+      this.#createdAt = Number(created);
+      this.#pending = readMeta(sql, DUE_KEY) !== null;
+      return;
+    }
+    this.#createdAt = oldestDocument(sql) ?? Date.now();
+    writeMeta(sql, CREATED_KEY, String(this.#createdAt));
+    // One interval later, so the first burst of calls to a new shard is reported once, with its writes.
+    this.#lastReportAt = Date.now();
+    await this.#schedule(Date.now() + this.#deps.intervalMs);
+  }
+
+  /**
+   * Notes a committed write of `tables` (svc table names), or of every table
+   * (`"all"`: imports, migrations). Never waits for anything remote.
+   */
+  noteWrite(tables: Iterable<string> | "all"): void {
+    this.#lastWriteAt = Date.now();
+    if (tables === "all") this.#counts.clear();
+    else for (const table of tables) this.#counts.delete(table);
+    if (this.#pending) return;
+    void this.#schedule(Math.max(Date.now(), this.#lastReportAt + this.#deps.intervalMs)).catch(
+      (error: unknown) => console.error("svc: could not schedule the registry report", error),
+    );
+  }
+
+  /**
+   * After the shard's data was deleted: forget everything, count the shard
+   * as created just after `deletedAt` and report nothing until it is written
+   * again (its registry row is gone with the data).
+   */
+  reset(deletedAt: number): void {
+    this.#counts.clear();
+    this.#lastWriteAt = null;
+    this.#pending = false;
+    this.#createdAt = deletedAt + 1;
+    writeMeta(this.#deps.storage.sql, CREATED_KEY, String(this.#createdAt));
+  }
+
+  /** The shard's alarm fired: report if due, else keep the alarm for the due time. */
+  async alarm(): Promise<void> {
+    const { sql } = this.#deps.storage;
+    const due = readMeta(sql, DUE_KEY);
+    if (due === null) return;
+    if (Number(due) > Date.now()) return armAlarm(this.#deps.storage, Number(due));
+    // Cleared before sending: a write during the send schedules the next report.
+    deleteMeta(sql, DUE_KEY);
+    this.#pending = false;
+    this.#lastReportAt = Date.now();
+    const report = buildReport(
+      sql,
+      { key: this.#deps.key, createdAt: this.#createdAt, lastWriteAt: this.#lastWriteAt },
+      this.#counts,
+    );
+    try {
+      await this.#deps.partition().registryPut(report);
+    } catch (error) {
+      console.error(
+        `svc: shard ${JSON.stringify(this.#deps.key)} could not report to the registry; retrying`,
+        error,
+      );
+      if (!this.#pending) await this.#schedule(Date.now() + this.#deps.intervalMs);
+    }
+  }
+
+  async #schedule(at: number): Promise<void> {
+    this.#pending = true;
+    writeMeta(this.#deps.storage.sql, DUE_KEY, String(at));
+    await armAlarm(this.#deps.storage, at);
+  }
+}
+
+/** The creation time of the oldest document, for shards with data from before the registry. */
+function oldestDocument(sql: SqlStorage): number | null {
+  let oldest: number | null = null;
+  for (const table of storedTables(sql)) {
+    const row = sql
+      .exec<{ t: number | null }>(`SELECT min(_creationTime) AS t FROM "t_${table}"`)
+      .one();
+    if (row.t !== null && (oldest === null || row.t < oldest)) oldest = row.t;
+  }
+  return oldest;
+}

@@ -1,0 +1,69 @@
+/**
+ * Example values derived from validators: what a preview or a mock answers
+ * for a route nobody wrote a fake for, and the `example` of a docs page.
+ * The value always passes the validator it came from.
+ */
+import type { AnyValidator } from "../../values/validator.ts";
+
+interface Introspectable {
+  readonly kind: string;
+  readonly isOptional: boolean;
+  readonly shape?: Readonly<Record<string, AnyValidator>>;
+  readonly item?: AnyValidator;
+  readonly members?: readonly AnyValidator[];
+  readonly value?: unknown;
+  readonly values?: readonly string[];
+  readonly minimum?: number;
+  readonly table?: string;
+}
+
+/**
+ * A value that the validator accepts: the first word of an enum, the lower
+ * bound of a range, empty arrays and records, every field of an object
+ * (optional ones left out), the first member of a union. `overrides` replaces
+ * fields by name at any depth (`{ email: "ann@example.com" }`).
+ *
+ * @example
+ * ```ts
+ * fakeOf(v.object({ user: adminUser }), { email: "ann@example.com" });
+ * ```
+ */
+export function fakeOf(
+  validator: AnyValidator,
+  overrides: Readonly<Record<string, unknown>> = {},
+): unknown {
+  const spec = validator as unknown as Introspectable;
+  switch (spec.kind) {
+    case "string":
+      return spec.values?.[0] ?? "text";
+    case "number":
+      return spec.minimum ?? 0;
+    case "boolean":
+      return false;
+    case "null":
+      return null;
+    case "int64":
+      return 0n;
+    case "bytes":
+      return new Uint8Array();
+    case "id":
+      return `${spec.table}_${"0".repeat(26)}`;
+    case "literal":
+      return spec.value;
+    case "array":
+    case "record":
+      return spec.kind === "array" ? [] : {};
+    case "union":
+      return spec.members?.[0] === undefined ? null : fakeOf(spec.members[0], overrides);
+    case "object": {
+      const out: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(spec.shape ?? {})) {
+        if (Object.hasOwn(overrides, name)) out[name] = overrides[name];
+        else if (!field.isOptional) out[name] = fakeOf(field, overrides);
+      }
+      return out;
+    }
+    default:
+      return null;
+  }
+}

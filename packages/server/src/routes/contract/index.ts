@@ -1,0 +1,78 @@
+/**
+ * `@svc/server/routes/contract`: declaring routes and calling them, with
+ * nothing of the server inside, so a browser bundle can import it. It
+ * re-exports `v` and the field validators a declaration uses; the server
+ * half (`implement`, the router, the OpenAPI document) is
+ * `@svc/server/routes`.
+ *
+ * @example
+ * ```ts
+ * import { createRouteClient, route, routeGroup, text, v } from "@svc/server/routes/contract";
+ *
+ * export const notes = routeGroup({
+ *   prefix: "/_svc/admin/notes/",
+ *   tag: "notes",
+ *   routes: {
+ *     listNotes: route({
+ *       method: "GET",
+ *       path: "notes",
+ *       summary: "List notes",
+ *       query: v.object({ search: v.optional(text(200)) }),
+ *       answer: v.object({ notes: v.array(v.object({ id: v.string(), body: v.string() })) }),
+ *     }),
+ *   },
+ * });
+ * const client = createRouteClient(notes, (request) => fetch(request.path, { method: request.method }));
+ * const { notes: found } = await client.listNotes({ query: { search: "milk" } });
+ * ```
+ * @packageDocumentation
+ */
+
+export type { ErrorCode } from "../../errors/error-codes.ts";
+export type { ObjectType, ObjectValidator, Shape } from "../../values/composites.ts";
+export { v } from "../../values/index.ts";
+export type { Infer, Validator } from "../../values/validator.ts";
+export {
+  createRouteClient,
+  queryStringOf,
+  type RawPayload,
+  type RouteClient,
+  type RouteInput,
+  type RouteMethodOf,
+  type RouteRequest,
+  type RouteTransport,
+} from "./client.ts";
+export { fakeOf } from "./fake.ts";
+export { integer, oneOf, text } from "./fields.ts";
+export { named, schemaNameOf } from "./named.ts";
+export {
+  fillPattern,
+  openApiPathOf,
+  type ParamNames,
+  type ParamsOf,
+  paramNamesOf,
+  parsePattern,
+  type Segment,
+} from "./pattern.ts";
+export {
+  type AnswerSpec,
+  type FileAnswer,
+  fileAnswer,
+  isRawBody,
+  isValidatorAnswer,
+  type RawBody,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteGroup,
+  type RouteMethod,
+  type RouteParams,
+  type RouteQuery,
+  type RouteSpec,
+  type RouteTable,
+  rawBody,
+  route,
+  routeGroup,
+  type TypedAnswer,
+  typedAnswer,
+} from "./route.ts";
+export { typeText } from "./type-text.ts";

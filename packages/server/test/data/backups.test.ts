@@ -1,0 +1,232 @@
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import serverPackage from "../../package.json";
+import type { BackupInfo, DataAuditEntry } from "../../src/index.ts";
+import { SVC_VERSION } from "../../src/version.ts";
+import worker from "../worker.ts";
+import { dataAdmin, dataJson, dumpShard, eventually, registryRow, seedShard } from "./admin.ts";
+
+const NDJSON = { "content-type": "application/x-ndjson" };
+
+async function exportLines(key: string): Promise<string[]> {
+  const response = await dataAdmin("GET", `shards/${key}/export`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/x-ndjson");
+  expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${key}.ndjson"`);
+  const text = new TextDecoder().decode(await response.arrayBuffer());
+  return text.trimEnd().split("\n");
+}
+
+function importInto(key: string, lines: string[]): Promise<Response> {
+  return dataAdmin("POST", `shards/${key}/import`, {
+    body: `${lines.join("\n")}\n`,
+    headers: NDJSON,
+  });
+}
+
+async function auditTrail(): Promise<DataAuditEntry[]> {
+  return (await (
+    await exports.default.fetch("http://svc.test/__test/audit")
+  ).json()) as DataAuditEntry[];
+}
+
+describe("export and import", () => {
+  it("round-trips a shard into an empty one: same ids, creation times and values", async () => {
+    await seedShard("src-1", 25, 4);
+    await registryRow("src-1", 29);
+    const lines = await exportLines("src-1");
+    const header = JSON.parse(lines[0]!);
+    expect(header).toMatchObject({
+      format: "svc-backup",
+      formatVersion: 1,
+      schemaVersion: null,
+      svcVersion: SVC_VERSION,
+      shardKey: "src-1",
+      tables: { notes: 25, messages: 4, jobRuns: 0, ruleDocs: 0, fnDocs: 0 },
+    });
+    expect(Date.parse(header.createdAt)).not.toBeNaN();
+    expect(lines).toHaveLength(1 + 29);
+    expect(JSON.parse(lines[1]!)).toMatchObject({ table: "messages", doc: { author: "alice" } });
+
+    const imported = await dataJson("POST", "shards/dst-1/import", 200, {
+      body: `${lines.join("\n")}\n`,
+      headers: NDJSON,
+    });
+    expect(imported).toEqual({
+      key: "dst-1",
+      documents: 29,
+      tables: { messages: 4, notes: 25 },
+    });
+    expect(await dumpShard("dst-1")).toEqual(await dumpShard("src-1"));
+    await registryRow("dst-1", 29);
+    expect((await exportLines("dst-1")).slice(1)).toEqual(lines.slice(1));
+  });
+
+  it("refuses a non-empty shard with 409 and changes nothing", async () => {
+    await seedShard("busy-src", 3);
+    await seedShard("busy-1", 2);
+    await registryRow("busy-src", 3);
+    const lines = await exportLines("busy-src");
+    const response = await importInto("busy-1", lines);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ code: "CONFLICT", status: 409 });
+    expect((await dumpShard("busy-1")).notes).toHaveLength(2);
+  });
+
+  it("answers 400 naming the first bad line, and imports nothing", async () => {
+    await seedShard("src-2", 10);
+    await registryRow("src-2", 10);
+    const lines = await exportLines("src-2");
+    const cases: { name: string; lines: string[]; line: number | null; detail: RegExp }[] = [
+      {
+        name: "broken JSON",
+        lines: lines.map((l, i) => (i === 6 ? l.slice(0, 20) : l)),
+        line: 7,
+        detail: /^line 7: not valid JSON/,
+      },
+      {
+        name: "a value its validator refuses",
+        lines: lines.map((l, i) => (i === 4 ? l.replace(/"text":"[^"]*"/, '"text":42') : l)),
+        line: 5,
+        detail: /^line 5: notes\.text: /,
+      },
+      {
+        name: "an unknown table",
+        lines: lines.map((l, i) => (i === 3 ? l.replace('"table":"notes"', '"table":"nope"') : l)),
+        line: 4,
+        detail: /^line 4: table "nope"/,
+      },
+      {
+        name: "the same id twice",
+        lines: [...lines, lines[2]!],
+        line: 12,
+        detail: /^line 12: _id .* appears twice/,
+      },
+      { name: "no header", lines: lines.slice(1), line: 1, detail: /^line 1: not an svc backup/ },
+      {
+        name: "a cut file",
+        lines: lines.slice(0, -1),
+        line: null,
+        detail: /header counts 10 documents in notes, the file holds 9/,
+      },
+    ];
+    for (const [index, testCase] of cases.entries()) {
+      const key = `bad-${index}`;
+      const response = await importInto(key, testCase.lines);
+      const body = (await response.json()) as {
+        code: string;
+        detail: string;
+        data?: { line: number };
+      };
+      expect(response.status, testCase.name).toBe(400);
+      expect(body.code, testCase.name).toBe("BAD_REQUEST");
+      expect(body.detail, testCase.name).toMatch(testCase.detail);
+      if (testCase.line !== null) expect(body.data, testCase.name).toEqual({ line: testCase.line });
+      expect(await dumpShard(key), testCase.name).toEqual({ notes: [], messages: [] });
+    }
+    const wrongType = await dataAdmin("POST", "shards/bad-x/import", {
+      body: lines.join("\n"),
+      headers: { "content-type": "text/plain" },
+    });
+    expect(wrongType.status).toBe(400);
+
+    const audit = await auditTrail();
+    expect(audit).toContainEqual({
+      operator: "alice",
+      action: "shard.import",
+      targetType: "shard",
+      targetId: "bad-0",
+      outcome: "error",
+      detail: "line 7: not valid JSON",
+    });
+    expect(audit).toContainEqual(
+      expect.objectContaining({ action: "shard.export", targetId: "src-2", outcome: "ok" }),
+    );
+  });
+});
+
+describe("backups in R2", () => {
+  it("backs a shard up to the bucket and restores it under a new key, document for document", async () => {
+    await seedShard("r2-src", 40, 3);
+    await registryRow("r2-src", 43);
+    const info = await dataJson<BackupInfo>("POST", "shards/r2-src/backup", 200);
+    expect(info).toMatchObject({ shardKey: "r2-src", documents: 43, svcVersion: SVC_VERSION });
+    expect(info.id).toMatch(/^svc-backups\/r2-src\/\d{4}-.*\.ndjson$/);
+    const object = await env.BACKUPS.get(info.id);
+    const stored = new TextDecoder().decode(await object!.arrayBuffer());
+    expect(stored.trimEnd().split("\n")).toHaveLength(44);
+
+    const listed = await dataJson<{ backups: BackupInfo[] }>("GET", "backups?shard=r2-src", 200);
+    expect(listed.backups).toEqual([info]);
+
+    const restored = await dataJson("POST", "shards/r2-clone/restore", 200, {
+      json: { backup: info.id },
+    });
+    expect(restored).toEqual({
+      key: "r2-clone",
+      documents: 43,
+      tables: { messages: 3, notes: 40 },
+    });
+    expect(await dumpShard("r2-clone")).toEqual(await dumpShard("r2-src"));
+
+    // Restoring again into the now non-empty clone is refused; an unknown backup is a 404.
+    const again = await dataAdmin("POST", "shards/r2-clone/restore", { json: { backup: info.id } });
+    expect(again.status).toBe(409);
+    const unknown = await dataAdmin("POST", "shards/r2-other/restore", {
+      json: { backup: "svc-backups/nope/2020.ndjson" },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("keeps only the newest `keep` backups of a shard", async () => {
+    await seedShard("r2-keep", 1);
+    await registryRow("r2-keep", 1);
+    const taken: BackupInfo[] = [];
+    for (let i = 0; i < 3; i++) {
+      taken.push(await dataJson<BackupInfo>("POST", "shards/r2-keep/backup", 200));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const listed = await dataJson<{ backups: BackupInfo[] }>("GET", "backups?shard=r2-keep", 200);
+    expect(listed.backups.map((b) => b.id)).toEqual(taken.slice(1).map((b) => b.id));
+  });
+
+  it("backs up every shard of the registry when the schedule fires", async () => {
+    const keys = ["sched-a", "sched-b", "sched-c"];
+    for (const [i, key] of keys.entries()) await seedShard(key, i + 1);
+    for (const [i, key] of keys.entries()) await registryRow(key, i + 1);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "30 3 * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    for (const [i, key] of keys.entries()) {
+      const backup = await eventually(async () => {
+        const page = await dataJson<{ backups: BackupInfo[] }>("GET", `backups?shard=${key}`, 200);
+        return page.backups[0];
+      }, `a scheduled backup of ${key}`);
+      expect(backup.documents).toBe(i + 1);
+    }
+  });
+
+  it("answers 501 for point-in-time restore where the runtime keeps no bookmarks", async () => {
+    await seedShard("pitr-1", 1);
+    await registryRow("pitr-1", 1);
+    const unconfirmed = await dataAdmin("POST", "shards/pitr-1/rewind", {
+      json: { at: new Date().toISOString(), confirm: "other" },
+    });
+    expect(unconfirmed.status).toBe(400);
+    const response = await dataAdmin("POST", "shards/pitr-1/rewind", {
+      json: { at: new Date(Date.now() - 60_000).toISOString(), confirm: "pitr-1" },
+    });
+    expect(response.status).toBe(501);
+    expect(await response.json()).toMatchObject({ code: "NOT_IMPLEMENTED", status: 501 });
+    expect((await dumpShard("pitr-1")).notes).toHaveLength(1);
+  });
+
+  it("records the package version in backups", () => {
+    expect(SVC_VERSION).toBe(serverPackage.version);
+  });
+});
