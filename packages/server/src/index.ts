@@ -43,6 +43,7 @@ export {
   type HttpRouter,
   httpRouter,
 } from "./http-actions/router.ts";
+export { logsAdminRoutes } from "./observability/admin/contract.ts";
 export type { LogsOptions } from "./observability/plan.ts";
 export type {
   Caller,

@@ -286,15 +286,19 @@ describe("call records", () => {
   });
 
   it("refuse unknown filters and malformed values, and answer 401 without the admin token", async () => {
-    const bad = await admin("/_svc/admin/logs?status=weird&colour=red&since=yesterday");
-    expect(bad.status).toBe(400);
-    const problem = (await bad.json()) as { code: string; errors: { path: string }[] };
-    expect(problem.code).toBe("VALIDATION_FAILED");
-    expect(problem.errors.map((issue) => issue.path).sort()).toEqual([
-      "query.colour",
-      "query.since",
-      "query.status",
-    ]);
+    const issues = async (query: string) => {
+      const response = await admin(`/_svc/admin/logs?${query}`);
+      expect(response.status).toBe(400);
+      const problem = (await response.json()) as { code: string; errors: { path: string }[] };
+      expect(problem.code).toBe("VALIDATION_FAILED");
+      return problem.errors.map((issue) => issue.path).sort();
+    };
+    expect(await issues("colour=red")).toEqual(["query.colour"]);
+    expect(await issues("status=weird&since=yesterday")).toEqual(["query.since", "query.status"]);
+    expect(await issues("entry=carrier-pigeon&limit=500")).toEqual(["query.entry", "query.limit"]);
+    const post = await call("/_svc/admin/logs", { method: "POST", headers: ADMIN });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET");
     const anonymous = await call("/_svc/admin/logs");
     expect(anonymous.status).toBe(401);
     const metrics = await call("/_svc/admin/metrics");

@@ -1,14 +1,10 @@
 import type { ValidationIssue } from "../../errors/svc-error.ts";
 import { validationFailed } from "../../errors/validation-failed.ts";
 import { decodeOpaqueJson, encodeOpaqueJson } from "../../values/opaque-json.ts";
-import { ENTRY_POINTS, type EntryPoint } from "../record.ts";
+import type { EntryPoint } from "../record.ts";
 import type { RecordFilters, StatusFilter } from "../store/endpoint.ts";
+import { DEFAULT_PAGE } from "./contract.ts";
 import type { PageCursor } from "./store-reader.ts";
-
-/** Records per page when `limit` is not given, and the most one page may hold. */
-export const DEFAULT_PAGE = 50;
-const MAX_PAGE = 200;
-const MAX_TEXT = 200;
 
 const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -54,6 +50,20 @@ function decodeCursor(text: string): PageCursor | undefined {
   return { time: time!, partition: partition!, seq: seq! };
 }
 
+/** The query of the list and the tail as the route declaration read it (strings, checked lengths). */
+export interface LogQueryInput {
+  function?: string;
+  entry?: EntryPoint;
+  status?: string;
+  user?: string;
+  shard?: string;
+  since?: string;
+  until?: string;
+  q?: string;
+  cursor?: string;
+  limit?: number;
+}
+
 /** What `GET /_svc/admin/logs` and the tail accept, parsed. */
 export interface LogQuery {
   filters: RecordFilters;
@@ -61,84 +71,41 @@ export interface LogQuery {
   limit: number;
 }
 
-const PARAMS = [
-  "function",
-  "entry",
-  "status",
-  "user",
-  "shard",
-  "since",
-  "until",
-  "q",
-  "cursor",
-  "limit",
-] as const;
-
 /**
- * Parses the record filters of the logs routes from a query string. Every
- * parameter is allow-listed and checked; anything else is one
- * `VALIDATION_FAILED` naming each bad parameter.
+ * Turns the declared query of the logs routes into record filters: status
+ * forms, time bounds and the cursor are checked here (the declaration has
+ * already refused unknown parameters and over-long values); every bad one is
+ * named in one `VALIDATION_FAILED`.
  *
- * @example parseLogQuery(new URLSearchParams("function=messages:list&status=5xx&since=1h"), Date.now())
+ * @example parseLogQuery({ function: "messages:list", status: "5xx", since: "1h" }, Date.now())
  */
-export function parseLogQuery(params: URLSearchParams, now: number): LogQuery {
+export function parseLogQuery(input: LogQueryInput, now: number): LogQuery {
   const issues: ValidationIssue[] = [];
   const bad = (name: string, message: string) => issues.push({ path: `query.${name}`, message });
   const filters: RecordFilters = {};
-  let cursor: PageCursor | null = null;
-  let limit = DEFAULT_PAGE;
-  for (const name of new Set(params.keys())) {
-    if (!(PARAMS as readonly string[]).includes(name)) bad(name, "is not a filter of this route");
-    else if (params.getAll(name).length > 1) bad(name, "may be given once");
-  }
-  const text = (name: string): string | undefined => {
-    const value = params.get(name);
-    if (value === null || value === "") return undefined;
-    if (value.length > MAX_TEXT) {
-      bad(name, `must be at most ${MAX_TEXT} characters`);
-      return undefined;
-    }
-    return value;
-  };
-  const route = text("function");
-  if (route !== undefined) filters.route = route;
-  const entry = text("entry");
-  if (entry !== undefined) {
-    if ((ENTRY_POINTS as readonly string[]).includes(entry)) filters.entry = entry as EntryPoint;
-    else bad("entry", `must be one of ${ENTRY_POINTS.join(", ")}`);
-  }
-  const status = text("status");
-  if (status !== undefined) {
-    const parsed = parseStatus(status);
+  if (input.function !== undefined) filters.route = input.function;
+  if (input.entry !== undefined) filters.entry = input.entry;
+  if (input.user !== undefined) filters.user = input.user;
+  if (input.shard !== undefined) filters.shard = input.shard;
+  if (input.q !== undefined) filters.q = input.q;
+  if (input.status !== undefined) {
+    const parsed = parseStatus(input.status);
     if (parsed === undefined)
       bad("status", "must be 2xx–5xx, failed, an HTTP status or an error code");
     else filters.status = parsed;
   }
-  const user = text("user");
-  if (user !== undefined) filters.user = user;
-  const shard = text("shard");
-  if (shard !== undefined) filters.shard = shard;
   for (const name of ["since", "until"] as const) {
-    const value = text(name);
+    const value = input[name];
     if (value === undefined) continue;
     const bound = parseTimeBound(value, now);
     if (bound === undefined) bad(name, "must be like 15m, 1h, 7d, an ISO-8601 time or epoch ms");
     else filters[name] = bound;
   }
-  const q = text("q");
-  if (q !== undefined) filters.q = q;
-  const rawCursor = text("cursor");
-  if (rawCursor !== undefined) {
-    cursor = decodeCursor(rawCursor) ?? null;
+  let cursor: PageCursor | null = null;
+  if (input.cursor !== undefined) {
+    cursor = decodeCursor(input.cursor) ?? null;
     if (cursor === null) bad("cursor", "is not a cursor this route answered");
   }
-  const rawLimit = text("limit");
-  if (rawLimit !== undefined) {
-    const parsed = Number(rawLimit);
-    if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_PAGE)
-      bad("limit", `must be an integer from 1 to ${MAX_PAGE}`);
-    else limit = parsed;
-  }
   if (issues.length > 0) throw validationFailed(issues);
-  return { filters, cursor, limit };
+  return { filters, cursor, limit: input.limit ?? DEFAULT_PAGE };
 }

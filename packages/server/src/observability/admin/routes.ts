@@ -3,20 +3,17 @@ import { SvcError } from "../../errors/svc-error.ts";
 import { validationFailed } from "../../errors/validation-failed.ts";
 import type { FunctionRegistry } from "../../procedures/procedure.ts";
 import type { QueueConsumers } from "../../queue/consumers.ts";
-import { jsonResponse } from "../../worker/responses.ts";
+import { implement } from "../../routes/implement.ts";
+import { type RouteServer, serveRoutes } from "../../routes/serve.ts";
 import { targetPath } from "../../worker/server-calls.ts";
 import type { RecordingPlan } from "../plan.ts";
+import { logsAdminRoutes } from "./contract.ts";
 import { cronView, queueView } from "./jobs.ts";
-import { METRICS_WINDOWS, type MetricsWindow, metricsOf } from "./metrics.ts";
+import { metricsOf } from "./metrics.ts";
 import { PROMETHEUS_CONTENT_TYPE, prometheusText } from "./prometheus.ts";
 import { encodeCursor, parseLogQuery, parseTimeBound } from "./query.ts";
 import { StoreReader } from "./store-reader.ts";
 import { tailResponse } from "./tail.ts";
-
-/** Path of the logs admin API; everything under it is this module's. */
-export const LOGS_PATH = "/_svc/admin/logs";
-/** Path of the Prometheus scrape endpoint. */
-export const METRICS_PATH = "/_svc/admin/metrics";
 
 const DAY = 86_400_000;
 
@@ -28,26 +25,23 @@ export interface LogsAdminDeps {
   queues: QueueConsumers | undefined;
 }
 
+/** What each logs route handler gets. */
+interface LogsContext {
+  env: unknown;
+  deps: LogsAdminDeps;
+}
+
 /** True for the paths {@link handleLogsAdmin} answers. */
 export function isLogsAdminPath(path: string): boolean {
-  return path === LOGS_PATH || path.startsWith(`${LOGS_PATH}/`) || path === METRICS_PATH;
+  return (
+    path === "/_svc/admin/logs" ||
+    path.startsWith("/_svc/admin/logs/") ||
+    path === "/_svc/admin/metrics"
+  );
 }
 
-function onlyParams(params: URLSearchParams, allowed: readonly string[]): void {
-  const unknown = [...new Set(params.keys())].filter((name) => !allowed.includes(name));
-  if (unknown.length > 0) {
-    throw validationFailed(
-      unknown.map((name) => ({
-        path: `query.${name}`,
-        message: "is not a parameter of this route",
-      })),
-    );
-  }
-}
-
-function sinceOf(params: URLSearchParams, now: number, fallback: number): number {
-  const text = params.get("since");
-  if (text === null || text === "") return now - fallback;
+function sinceOf(text: string | undefined, now: number, fallback: number): number {
+  if (text === undefined) return now - fallback;
   const bound = parseTimeBound(text, now);
   if (bound === undefined) {
     throw validationFailed([
@@ -57,86 +51,58 @@ function sinceOf(params: URLSearchParams, now: number, fallback: number): number
   return bound;
 }
 
-function limitOf(params: URLSearchParams, fallback: number, max: number): number {
-  const text = params.get("limit");
-  if (text === null || text === "") return fallback;
-  const limit = Number(text);
-  if (!Number.isInteger(limit) || limit < 1 || limit > max) {
-    throw validationFailed([
-      { path: "query.limit", message: `must be an integer from 1 to ${max}` },
-    ]);
-  }
-  return limit;
-}
-
-function readerOf(deps: LogsAdminDeps, env: unknown): StoreReader {
-  const binding = deps.plan?.store;
+/** The store's reader, or the absent surface's `404` saying how to turn it on. */
+function readerOf({ env, deps }: LogsContext): StoreReader {
+  const binding = deps.plan?.store ?? null;
   const namespace =
-    binding === null || binding === undefined
+    binding === null
       ? undefined
       : ((env as Record<string, unknown> | undefined)?.[binding] as
           | DurableObjectNamespace
           | undefined);
-  if (namespace === undefined || typeof namespace.getByName !== "function") {
+  if (deps.plan === null || namespace === undefined || typeof namespace.getByName !== "function") {
     throw new SvcError(
       "NOT_FOUND",
       "Call records are not stored: bind the log store (LogStore) as SVC_LOGS in wrangler.jsonc.",
     );
   }
-  return new StoreReader(namespace, deps.plan!.partitions);
+  return new StoreReader(namespace, deps.plan.partitions);
 }
 
-/**
- * The logs admin API (`/_svc/admin/logs*`) and the Prometheus endpoint
- * (`/_svc/admin/metrics`), behind the admin gate that already ran. All are
- * `GET`; answers are JSON (`cache-control: no-store`) but the tail (server-sent
- * events) and the metrics (Prometheus text). Without a bound log store every
- * route answers 404, as an absent surface does.
- *
- * @see ../../../../../docs/admin-api.md
- */
-export async function handleLogsAdmin(
-  request: Request,
-  url: URL,
-  env: unknown,
-  deps: LogsAdminDeps,
-): Promise<Response> {
-  if (request.method !== "GET") {
-    throw new SvcError("METHOD_NOT_ALLOWED", "GET only.", { headers: { allow: "GET" } });
-  }
-  const reader = readerOf(deps, env);
-  const partitions = deps.plan!.partitions;
-  const params = url.searchParams;
-  const now = Date.now();
-  const sub = url.pathname === METRICS_PATH ? "(metrics)" : url.pathname.slice(LOGS_PATH.length);
-  const pathOf = (target: unknown) =>
-    targetPath(deps.functions, target, ["query", "mutation", "action"]);
-  switch (sub) {
-    case "(metrics)": {
-      onlyParams(params, []);
-      const [totals, stats] = await Promise.all([reader.totals(), reader.stats()]);
-      return new Response(prometheusText(totals, stats), {
-        headers: { "content-type": PROMETHEUS_CONTENT_TYPE, "cache-control": "no-store" },
-      });
-    }
-    case "":
-    case "/": {
-      const query = parseLogQuery(params, now);
-      const placed = await reader.list(query.filters, query.cursor, query.limit);
+const pathOf = (deps: LogsAdminDeps) => (target: unknown) =>
+  targetPath(deps.functions, target, ["query", "mutation", "action"]);
+
+/** The logs routes with their handlers. */
+const logsAdminImplementation = implement(logsAdminRoutes)
+  .context<LogsContext>()
+  .handlers({
+    async listLogs({ query, ctx }) {
+      const reader = readerOf(ctx);
+      const parsed = parseLogQuery(query, Date.now());
+      const placed = await reader.list(parsed.filters, parsed.cursor, parsed.limit);
       const last = placed.at(-1);
-      return jsonResponse({
+      return {
         records: placed.map((item) => item.record),
-        cursor: placed.length === query.limit && last !== undefined ? encodeCursor(last) : null,
-      });
-    }
-    case "/tail": {
-      const query = parseLogQuery(params, now);
-      return tailResponse(reader, partitions, query.filters, request.headers.get("last-event-id"));
-    }
-    case "/groups": {
-      onlyParams(params, ["since", "limit"]);
-      const groups = await reader.groups(sinceOf(params, now, 7 * DAY), limitOf(params, 50, 200));
-      return jsonResponse({
+        cursor: placed.length === parsed.limit && last !== undefined ? encodeCursor(last) : null,
+      };
+    },
+    async tailLogs({ query, ctx, request }) {
+      const reader = readerOf(ctx);
+      const { filters } = parseLogQuery(query, Date.now());
+      return tailResponse(
+        reader,
+        ctx.deps.plan!.partitions,
+        filters,
+        request.headers.get("last-event-id"),
+      );
+    },
+    async logGroups({ query, ctx }) {
+      const now = Date.now();
+      const groups = await readerOf(ctx).groups(
+        sinceOf(query.since, now, 7 * DAY),
+        query.limit ?? 50,
+      );
+      return {
         groups: groups.map((group) => ({
           code: group.code,
           function: group.route,
@@ -146,43 +112,61 @@ export async function handleLogsAdmin(
           lastSeen: new Date(group.lastSeen).toISOString(),
           sample: group.sample,
         })),
-      });
-    }
-    case "/metrics": {
-      onlyParams(params, ["window"]);
-      const window = (params.get("window") ?? "1h") as MetricsWindow;
-      if (!Object.hasOwn(METRICS_WINDOWS, window)) {
-        throw validationFailed([{ path: "query.window", message: "must be 1h, 24h or 7d" }]);
-      }
-      return jsonResponse(await metricsOf(reader, window, now));
-    }
-    case "/cron": {
-      onlyParams(params, ["since"]);
-      const since = sinceOf(params, now, DAY);
-      const rows = await reader.services("cron", since);
-      return jsonResponse({
+      };
+    },
+    async logMetrics({ query, ctx }) {
+      return metricsOf(readerOf(ctx), query.window ?? "1h", Date.now());
+    },
+    async cronRuns({ query, ctx }) {
+      const since = sinceOf(query.since, Date.now(), DAY);
+      const rows = await readerOf(ctx).services("cron", since);
+      return {
         since: new Date(since).toISOString(),
-        jobs: cronView(rows, deps.crons, pathOf),
-      });
-    }
-    case "/queues": {
-      onlyParams(params, ["since"]);
-      const since = sinceOf(params, now, DAY);
-      const rows = await reader.services("queue", since);
-      return jsonResponse({
+        jobs: cronView(rows, ctx.deps.crons, pathOf(ctx.deps)),
+      };
+    },
+    async queueRuns({ query, ctx }) {
+      const since = sinceOf(query.since, Date.now(), DAY);
+      const rows = await readerOf(ctx).services("queue", since);
+      return {
         since: new Date(since).toISOString(),
-        queues: queueView(rows, deps.queues, pathOf),
-      });
-    }
-    default: {
-      onlyParams(params, []);
-      const requestId = sub.slice(1);
-      if (!/^[A-Za-z0-9-]{1,64}$/.test(requestId))
+        queues: queueView(rows, ctx.deps.queues, pathOf(ctx.deps)),
+      };
+    },
+    async getLog({ params, ctx }) {
+      const reader = readerOf(ctx);
+      if (!/^[A-Za-z0-9-]{1,64}$/.test(params.requestId))
         throw new SvcError("NOT_FOUND", "No such record.");
-      const record = await reader.get(requestId);
+      const record = await reader.get(params.requestId);
       if (record === null)
         throw new SvcError("NOT_FOUND", "No such record (it may have been pruned).");
-      return jsonResponse({ record });
-    }
-  }
+      return { record };
+    },
+    async prometheusMetrics({ ctx }) {
+      const reader = readerOf(ctx);
+      const [totals, stats] = await Promise.all([reader.totals(), reader.stats()]);
+      return new Response(prometheusText(totals, stats), {
+        headers: { "content-type": PROMETHEUS_CONTENT_TYPE, "cache-control": "no-store" },
+      });
+    },
+  });
+
+const server: RouteServer<LogsContext> = serveRoutes(logsAdminImplementation);
+
+/**
+ * The logs admin API (`/_svc/admin/logs*`) and the Prometheus endpoint
+ * (`/_svc/admin/metrics`), behind the admin gate that already ran: the
+ * declared routes of {@link logsAdminRoutes}. Without a bound log store every
+ * route answers `404`, as an absent surface does, saying how to bind it.
+ *
+ * @see ../../../../../docs/admin-api.md
+ */
+export function handleLogsAdmin(
+  request: Request,
+  url: URL,
+  env: unknown,
+  deps: LogsAdminDeps,
+): Promise<Response> {
+  const path = url.pathname.slice(logsAdminRoutes.prefix.length);
+  return server.handle(request, { path, ctx: { env, deps } });
 }
