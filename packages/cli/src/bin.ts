@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { codegen } from "./commands/codegen.ts";
 import { dev } from "./commands/dev.ts";
+import { LOGS_USAGE } from "./commands/logs.ts";
 import { migrate } from "./commands/migrate.ts";
 import { SVC_VERSION } from "./version.ts";
 
@@ -14,12 +15,17 @@ Usage:
   svc migrate [--app <dir>] [--auth <module>] [--check]
                                         write the next D1 migration for the auth schema
                                         (--auth: module exporting \`auth\`, default src/auth.ts)
+${LOGS_USAGE}
   svc --version                         the svc version
   svc help                              this text
 `;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "logs") {
+    const { logsCommand } = await import("./commands/logs.ts");
+    return logsCommand(rest);
+  }
   const { values, positionals } = parseArgs({
     args: rest,
     options: {

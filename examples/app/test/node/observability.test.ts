@@ -6,6 +6,8 @@
  * drain's requests decode with the official protobuf definitions, and a
  * refused delivery comes again without duplicates.
  */
+import { spawn } from "node:child_process";
+import path from "node:path";
 import type { CallRecord } from "@svc/server";
 import { otlpDrain } from "@svc/server/otlp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +16,41 @@ import { attribute, type ReceivedExport, startOtlpReceiver } from "./otlp-receiv
 import { type RunningPrometheus, startPrometheus } from "./prometheus-server.ts";
 
 const ADMIN_TOKEN = "observability-tests-admin-token-0123456789";
+const SVC_BIN = path.resolve(import.meta.dirname, "../../../../packages/cli/bin/svc.js");
+
+/**
+ * Runs `svc logs …` against the app; `until` ends a `--follow` once its
+ * output matches; `onFollowing` runs when it says it is following.
+ */
+function svcLogs(
+  args: string[],
+  until?: RegExp,
+  onFollowing?: () => void,
+): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SVC_BIN, "logs", "--url", app.url, ...args], {
+      env: { ...process.env, SVC_ADMIN_TOKEN: ADMIN_TOKEN },
+    });
+    let out = "";
+    let err = "";
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`svc logs did not finish: ${out}${err}`));
+    }, 20_000);
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (until?.test(out)) child.kill();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+      if (err.includes("following new calls")) onFollowing?.();
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, out: out + err });
+    });
+  });
+}
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 let app: RunningApp;
@@ -193,6 +230,35 @@ describe("call records of the example app", () => {
     expect(BigInt(ping!.timeUnixNano)).toBeGreaterThan(0n);
     const ids = calls(taken()).map(idOf);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("are printed by svc logs, and followed with --follow", async () => {
+    const listed = await svcLogs(["--function", "hello:ping", "--entry", "rest"]);
+    expect(listed.code).toBe(0);
+    const lines = listed.out.trim().split("\n");
+    expect(lines).toHaveLength(pings.length);
+    for (const line of lines)
+      expect(line).toMatch(/^\S+Z 200 rest hello:ping \d+ms anonymous default$/);
+    const failed = await svcLogs(["--status", "UNAUTHENTICATED", "--verbose"]);
+    expect(failed.out).toContain("401 UNAUTHENTICATED rpc messages:send");
+    expect(failed.out).toContain("    Sign in to send messages.");
+    // Once the tail is listening (it starts at the newest record), a new call shows up.
+    let listening: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      listening = resolve;
+    });
+    const following = svcLogs(
+      ["--follow", "--limit", "0", "--function", "hello:ping", "--entry", "rpc"],
+      /rpc hello:ping/,
+      () => listening(),
+    );
+    await started;
+    await fetch(`${app.url}/_svc/rpc`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ path: "hello:ping", args: { name: "followed" } }),
+    });
+    expect((await following).out).toMatch(/^\S+Z 200 rpc hello:ping \d+ms user:\S+ default$/m);
   });
 
   it("encode OTLP JSON that decodes with the same definitions", async () => {
