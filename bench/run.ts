@@ -8,6 +8,7 @@ import { measureBundle } from "./scenarios/bundle.ts";
 import { measureCodegen } from "./scenarios/codegen.ts";
 import { measureFanOut } from "./scenarios/fanout.ts";
 import { measureGates } from "./scenarios/gates.ts";
+import { measureObservability } from "./scenarios/observability.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRls } from "./scenarios/rls.ts";
 import { measureTransports } from "./scenarios/transport.ts";
@@ -32,6 +33,10 @@ const SCENARIOS: {
   codegen: ["codegen for 1,000 procedures", (log) => measureCodegen(1000, log)],
   bundle: ["worker bundle and start-up", () => measureBundle()],
   fanOut: ["live-query fan-out against polling", measureFanOut],
+  observability: [
+    "call records: recording cost, store writes, queries over 1,000,000",
+    measureObservability,
+  ],
 };
 
 /**

@@ -4,12 +4,15 @@ import { createRestRateLimit, createShard, createWorker, type SvcWorker } from "
 import { Hono } from "hono";
 import { functions } from "../svc/_generated/functions.ts";
 import schema from "../svc/schema.ts";
+import { BENCH_ADMIN_TOKEN } from "./admin-token.ts";
 import { auth, cachedAuth, plainAuth } from "./auth.ts";
 import { limiterRoute } from "./limiter-loops.ts";
+import { logBenchRoute } from "./log-bench.ts";
 import type { PingStore } from "./ping-store.ts";
 import { PlainRows } from "./plain-rows.ts";
 
 export { RateLimitStore } from "@svc/ratelimit";
+export { BenchLogStore } from "./log-bench.ts";
 export { PingStore } from "./ping-store.ts";
 export { PlainRows };
 export const Shard = createShard({ schema, functions });
@@ -17,6 +20,7 @@ export const Shard = createShard({ schema, functions });
 interface Env {
   PLAIN: DurableObjectNamespace<PlainRows>;
   PING: DurableObjectNamespace<PingStore>;
+  SVC_LOGS: DurableObjectNamespace;
 }
 
 // Never refuses: the measured cost is the gate's round trip to its store.
@@ -37,6 +41,14 @@ const limiter = createRateLimiter({
 /** The svc workers compared, chosen per request by `x-bench-variant`. */
 const variants: Record<string, SvcWorker<Env>> = {
   plain: createWorker<Env>({ shardDO: "SHARD", functions }),
+  // The observability scenario: the same REST read without recording, and recorded without console lines.
+  "logs-off": createWorker<Env>({ shardDO: "SHARD", functions, logs: false }),
+  "logs-store-only": createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    logs: { console: false },
+    adminToken: BENCH_ADMIN_TOKEN,
+  }),
   ratelimit: createWorker<Env>({
     shardDO: "SHARD",
     functions,
@@ -87,6 +99,7 @@ export default {
     const url = new URL(request.url);
     if (url.pathname.startsWith("/hono/")) return hono.fetch(request, env, ctx);
     if (url.pathname.startsWith("/rl/")) return limiterRoute(url, env);
+    if (url.pathname.startsWith("/obs/")) return logBenchRoute(url, env);
     if (url.pathname.startsWith("/plain-auth/")) {
       plainMigrated ??= ensureMigrated(plainAuth);
       await plainMigrated;
