@@ -524,10 +524,7 @@ function observabilitySection({ observability }: Results): string {
       "default (a JSON line on the console and the store), interleaved in one run. Under Miniflare the " +
       "console line is printed by the Node process on the same cores, which a deployed worker does not pay.",
     "",
-    table(
-      ["target", "req/s", "p50", "p99", "workerd CPU/request"],
-      loadRows(observability.figures),
-    ),
+    table(LOAD_HEADER, loadRows(observability.figures)),
     "",
     `Cost of recording (store only): **${percent(observability.storeOnlyCost)}**; with the console line: ` +
       `**${percent(observability.recordingCost)}** (budget ${percent(RECORDING_BUDGET)}: ` +
