@@ -1,6 +1,5 @@
 import { addHistogram, emptyHistogram, quantile } from "../histogram.ts";
 import type { EntryPoint } from "../record.ts";
-import type { RollupRow } from "../store/endpoint.ts";
 import type { StoreReader } from "./store-reader.ts";
 
 const MINUTE = 60_000;
@@ -76,15 +75,15 @@ export async function metricsOf(
 ): Promise<MetricsAnswer> {
   const { unit, step, points } = METRICS_WINDOWS[window];
   const from = now - (now % step) - (points - 1) * step;
-  const rows: RollupRow[] = await reader.rollups(unit, from, step);
+  const { series, totals } = await reader.rollups(unit, from, step);
   const functions = new Map<string, Accumulator>();
-  for (const row of rows) {
-    const key = `${row.entry}\u0000${row.route}`;
+  const accumulatorOf = (entry: EntryPoint, route: string): Accumulator => {
+    const key = `${entry}\u0000${route}`;
     let accumulator = functions.get(key);
     if (accumulator === undefined) {
       accumulator = {
-        function: row.route,
-        entry: row.entry,
+        function: route,
+        entry,
         calls: 0,
         errors: 0,
         errorsByCode: {},
@@ -98,16 +97,25 @@ export async function metricsOf(
       };
       functions.set(key, accumulator);
     }
+    return accumulator;
+  };
+  for (const row of totals) {
+    const accumulator = accumulatorOf(row.entry, row.route);
     accumulator.calls += row.calls;
     accumulator.durationSum += row.durationSum;
     addHistogram(accumulator.histogram, row.histogram);
-    const point = accumulator.series[Math.floor((row.bucket - from) / step)];
-    if (point !== undefined) point.calls += row.calls;
     if (row.code !== "") {
       accumulator.errors += row.calls;
       accumulator.errorsByCode[row.code] = (accumulator.errorsByCode[row.code] ?? 0) + row.calls;
-      if (point !== undefined) point.errors += row.calls;
     }
+  }
+  for (const row of series) {
+    const point = accumulatorOf(row.entry, row.route).series[
+      Math.floor((row.bucket - from) / step)
+    ];
+    if (point === undefined) continue;
+    point.calls += row.calls;
+    point.errors += row.errors;
   }
   return {
     window,

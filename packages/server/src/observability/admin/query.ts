@@ -87,7 +87,10 @@ export function parseLogQuery(input: LogQueryInput, now: number): LogQuery {
   if (input.entry !== undefined) filters.entry = input.entry;
   if (input.user !== undefined) filters.user = input.user;
   if (input.shard !== undefined) filters.shard = input.shard;
-  if (input.q !== undefined) filters.q = input.q;
+  if (input.q !== undefined) {
+    if (input.q.length < 3) bad("q", "must be at least 3 characters");
+    else filters.q = input.q;
+  }
   if (input.status !== undefined) {
     const parsed = parseStatus(input.status);
     if (parsed === undefined)

@@ -8,6 +8,7 @@ import type {
   RollupRow,
   ServiceRow,
   StoreStats,
+  WindowRollups,
 } from "../store/endpoint.ts";
 
 /** Where a merged page ends: the last row's time, partition and sequence number. */
@@ -122,9 +123,13 @@ export class StoreReader {
     return [...merged.values()].sort((a, b) => b.lastSeen - a.lastSeen).slice(0, limit);
   }
 
-  /** Roll-up rows of every partition (not yet merged: callers sum by key). */
-  async rollups(unit: "minute" | "hour", from: number, step: number): Promise<RollupRow[]> {
-    return (await this.#each((store) => store.rollups(unit, from, step))).flat();
+  /** Roll-ups of every partition, concatenated (not yet merged: callers sum by key). */
+  async rollups(unit: "minute" | "hour", from: number, step: number): Promise<WindowRollups> {
+    const answers = await this.#each((store) => store.rollups(unit, from, step));
+    return {
+      series: answers.flatMap((answer) => answer.series),
+      totals: answers.flatMap((answer) => answer.totals),
+    };
   }
 
   /** Totals of every partition (callers sum by key). */

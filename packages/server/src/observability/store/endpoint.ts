@@ -51,6 +51,21 @@ export interface RollupRow {
   histogram: number[];
 }
 
+/** Calls and failed calls of (bucket, entry, route): one point of a sparkline. */
+export interface SeriesRow {
+  bucket: number;
+  entry: EntryPoint;
+  route: string;
+  calls: number;
+  errors: number;
+}
+
+/** A window's roll-ups: per-bucket counts, and per-code totals with histograms over the whole window. */
+export interface WindowRollups {
+  series: SeriesRow[];
+  totals: RollupRow[];
+}
+
 /** One error group as a partition knows it. */
 export interface ErrorGroupRow {
   fingerprint: string;
@@ -100,7 +115,7 @@ export interface LogStoreEndpoint {
     limit: number,
   ): Promise<{ rows: StoredCall[]; lastSeq: number }>;
   groups(since: number, limit: number): Promise<ErrorGroupRow[]>;
-  rollups(unit: "minute" | "hour", from: number, step: number): Promise<RollupRow[]>;
+  rollups(unit: "minute" | "hour", from: number, step: number): Promise<WindowRollups>;
   totals(): Promise<RollupRow[]>;
   services(entry: "cron" | "queue", since: number): Promise<ServiceRow[]>;
   stats(): Promise<StoreStats>;

@@ -9,7 +9,7 @@ export interface Where {
 /**
  * Turns record filters (and a page cursor) into SQL over `_svc_calls`. Each
  * filter matches an indexed column, so SQLite walks one index newest first
- * and stops at the page size; `q` alone scans (newest first, stopping early).
+ * and stops at the page size; `q` looks its rows up in the trigram index.
  */
 export function whereOf(filters: RecordFilters, cursor: PartitionCursor | null = null): Where {
   const parts: string[] = [];
@@ -30,7 +30,11 @@ export function whereOf(filters: RecordFilters, cursor: PartitionCursor | null =
   if (status?.kind === "code") add("code = ?", status.value);
   if (status?.kind === "failed") parts.push("code IS NOT NULL");
   if (filters.q !== undefined && filters.q !== "") {
-    add("instr(text, ?) > 0", filters.q.toLowerCase());
+    // One FTS5 phrase over the trigram index: the text as a substring, in any case.
+    add(
+      "seq IN (SELECT rowid FROM _svc_calls_text WHERE _svc_calls_text MATCH ?)",
+      `"${filters.q.replaceAll('"', '""')}"`,
+    );
   }
   if (cursor !== null) {
     if (cursor.seq !== undefined) add("(time, seq) < (?, ?)", cursor.time, cursor.seq);

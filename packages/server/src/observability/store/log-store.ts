@@ -11,6 +11,7 @@ import type {
   ServiceRow,
   StoredCall,
   StoreStats,
+  WindowRollups,
 } from "./endpoint.ts";
 import { getRecord, listRecords, serviceRows, storeStats, tailRecords } from "./read.ts";
 import {
@@ -137,7 +138,7 @@ export function createLogStore<Env = unknown>(
       return groupRows(this.#sql, since, limit);
     }
 
-    async rollups(unit: "minute" | "hour", from: number, step: number): Promise<RollupRow[]> {
+    async rollups(unit: "minute" | "hour", from: number, step: number): Promise<WindowRollups> {
       return rollupRows(this.#sql, unit, from, step);
     }
 

@@ -76,6 +76,7 @@ export function pruneBySize(sql: SqlStorage, maxBytes: number): number {
       last = Number(row.seq);
       if (bytes <= target) break;
     }
+    sql.exec("DELETE FROM _svc_calls_text WHERE rowid <= ?", last);
     sql.exec("DELETE FROM _svc_calls WHERE seq <= ?", last);
   }
   setMeta(sql, "bytes", Math.max(0, bytes));
@@ -98,11 +99,14 @@ export function pruneByAge(sql: SqlStorage, now: number, maxAgeMs: number): void
       )
       .toArray();
     if (row === undefined || Number(row.n) === 0) break;
-    sql.exec(
-      "DELETE FROM _svc_calls WHERE seq IN (SELECT seq FROM _svc_calls WHERE time < ? ORDER BY time LIMIT ?)",
-      cutoff,
-      DELETE_CHUNK,
-    );
+    for (const table of ["_svc_calls_text", "_svc_calls"]) {
+      const key = table === "_svc_calls" ? "seq" : "rowid";
+      sql.exec(
+        `DELETE FROM ${table} WHERE ${key} IN (SELECT seq FROM _svc_calls WHERE time < ? ORDER BY time LIMIT ?)`,
+        cutoff,
+        DELETE_CHUNK,
+      );
+    }
     freed += Number(row.size);
     if (Number(row.n) < DELETE_CHUNK) break;
   }

@@ -1,5 +1,5 @@
 import type { CallRecord, EntryPoint } from "../record.ts";
-import type { ErrorGroupRow, RollupRow } from "./endpoint.ts";
+import type { ErrorGroupRow, RollupRow, WindowRollups } from "./endpoint.ts";
 import { BUCKET_COLUMNS } from "./schema.ts";
 
 type Row = Record<string, SqlStorageValue>;
@@ -19,26 +19,44 @@ function rollupOf(row: Row): RollupRow {
 }
 
 /**
- * Roll-up rows from `from` on, summed into buckets of `step` ms (a multiple
- * of the table's unit), per (bucket, entry, route, code).
+ * A window's roll-ups from `from` on: calls and failures per (bucket of
+ * `step` ms, entry, route) for sparklines, and per (entry, route, code) the
+ * window's totals with their histograms. Summed in SQL, so a week of hours
+ * answers a few hundred rows, not one per stored hour.
  */
 export function rollupRows(
   sql: SqlStorage,
   unit: "minute" | "hour",
   from: number,
   step: number,
-): RollupRow[] {
-  return sql
+): WindowRollups {
+  const table = `_svc_call_${unit}s`;
+  const series = sql
     .exec(
-      `SELECT (bucket / ?) * ? AS bucket, entry, route, code, sum(calls) AS calls,
-         sum(duration_sum) AS duration_sum, ${HISTOGRAM_SUMS}
-       FROM _svc_call_${unit}s WHERE bucket >= ? GROUP BY 1, entry, route, code`,
+      `SELECT (bucket / ?) * ? AS bucket, entry, route, sum(calls) AS calls,
+         sum(CASE WHEN code = '' THEN 0 ELSE calls END) AS errors
+       FROM ${table} WHERE bucket >= ? GROUP BY 1, entry, route`,
       step,
       step,
       from,
     )
     .toArray()
+    .map((row) => ({
+      bucket: Number(row.bucket),
+      entry: String(row.entry) as EntryPoint,
+      route: String(row.route),
+      calls: Number(row.calls),
+      errors: Number(row.errors),
+    }));
+  const totals = sql
+    .exec(
+      `SELECT entry, route, code, sum(calls) AS calls, sum(duration_sum) AS duration_sum, ${HISTOGRAM_SUMS}
+       FROM ${table} WHERE bucket >= ? GROUP BY entry, route, code`,
+      from,
+    )
+    .toArray()
     .map(rollupOf);
+  return { series, totals };
 }
 
 /** The never-pruned totals per (entry, route, code), for Prometheus counters. */

@@ -10,7 +10,8 @@ const bucketDefinitions = BUCKET_COLUMNS.map(
 /**
  * The log store's tables. Every name starts with `_svc` (names svc reserves).
  * `_svc_calls` holds records (the full JSON in `body`, filter columns beside
- * it, an index per filter); the roll-ups hold per-minute and per-hour counts
+ * it, an index per filter) and `_svc_calls_text` a trigram index of their
+ * errors and console lines; the roll-ups hold per-minute and per-hour counts
  * and duration histograms by (entry, route, code); `_svc_call_totals` holds
  * never-pruned counters for Prometheus; `_svc_error_groups` one row per error
  * shape; `_svc_drains` each drain's position.
@@ -28,7 +29,6 @@ export const LOG_STORE_DDL: readonly string[] = [
     caller_id TEXT,
     shard_key TEXT,
     dead INTEGER NOT NULL DEFAULT 0,
-    text TEXT,
     size INTEGER NOT NULL,
     body TEXT NOT NULL
   )`,
@@ -40,6 +40,9 @@ export const LOG_STORE_DDL: readonly string[] = [
   "CREATE INDEX IF NOT EXISTS _svc_calls_caller ON _svc_calls (caller_id, time) WHERE caller_id IS NOT NULL",
   "CREATE INDEX IF NOT EXISTS _svc_calls_shard ON _svc_calls (shard_key, time) WHERE shard_key IS NOT NULL",
   "CREATE INDEX IF NOT EXISTS _svc_calls_request ON _svc_calls (request_id)",
+  // Text of errors and console lines for `q`: trigram-indexed (substrings, any case), contentless
+  // (the text lives in `body` only), rowid = the record's seq.
+  "CREATE VIRTUAL TABLE IF NOT EXISTS _svc_calls_text USING fts5(text, content='', contentless_delete=1, tokenize='trigram')",
   ...["minute", "hour"].map(
     (unit) => `CREATE TABLE IF NOT EXISTS _svc_call_${unit}s (
       bucket INTEGER NOT NULL,

@@ -67,7 +67,7 @@ function upsertRollup(sql: SqlStorage, table: string, delta: Delta, keyed: boole
 function searchText(record: CallRecord): string | null {
   const parts = [record.error?.message ?? "", ...record.logs.map((line) => line.message)];
   const text = parts.filter(Boolean).join("\n");
-  return text === "" ? null : text.toLowerCase();
+  return text === "" ? null : text;
 }
 
 function callerId(record: CallRecord): string | null {
@@ -91,7 +91,7 @@ export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): num
     bytes += size;
     sql.exec(
       `INSERT INTO _svc_calls (time, request_id, entry, route, status, status_class, code, caller_id,
-         shard_key, dead, text, size, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         shard_key, dead, size, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       time,
       record.requestId,
       record.entry,
@@ -102,10 +102,13 @@ export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): num
       callerId(record),
       record.shardKey,
       record.queue?.deadLettered === true ? 1 : 0,
-      searchText(record),
       size,
       body,
     );
+    const text = searchText(record);
+    if (text !== null) {
+      sql.exec("INSERT INTO _svc_calls_text (rowid, text) VALUES (last_insert_rowid(), ?)", text);
+    }
     addTo(minutes, time - (time % MINUTE), record);
     addTo(hours, time - (time % HOUR), record);
     addTo(totals, 0, record);
