@@ -9,7 +9,7 @@ const HOUR = 60 * MINUTE;
 export const METRICS_WINDOWS = {
   "1h": { unit: "minute", step: MINUTE, points: 60 },
   "24h": { unit: "hour", step: HOUR, points: 24 },
-  "7d": { unit: "hour", step: 6 * HOUR, points: 28 },
+  "7d": { unit: "quarter", step: 6 * HOUR, points: 28 },
 } as const;
 
 /** `1h`, `24h` or `7d`. */

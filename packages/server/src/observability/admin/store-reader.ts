@@ -10,6 +10,7 @@ import type {
   StoreStats,
   WindowRollups,
 } from "../store/endpoint.ts";
+import type { RollupUnit } from "../store/rollup-units.ts";
 
 /** Where a merged page ends: the last row's time, partition and sequence number. */
 export interface PageCursor {
@@ -124,7 +125,7 @@ export class StoreReader {
   }
 
   /** Roll-ups of every partition, concatenated (not yet merged: callers sum by key). */
-  async rollups(unit: "minute" | "hour", from: number, step: number): Promise<WindowRollups> {
+  async rollups(unit: RollupUnit, from: number, step: number): Promise<WindowRollups> {
     const answers = await this.#each((store) => store.rollups(unit, from, step));
     return {
       series: answers.flatMap((answer) => answer.series),

@@ -1,4 +1,5 @@
 import type { CallRecord, EntryPoint } from "../record.ts";
+import type { RollupUnit } from "./rollup-units.ts";
 
 /** Which answers a status filter keeps. */
 export type StatusFilter =
@@ -115,7 +116,7 @@ export interface LogStoreEndpoint {
     limit: number,
   ): Promise<{ rows: StoredCall[]; lastSeq: number }>;
   groups(since: number, limit: number): Promise<ErrorGroupRow[]>;
-  rollups(unit: "minute" | "hour", from: number, step: number): Promise<WindowRollups>;
+  rollups(unit: RollupUnit, from: number, step: number): Promise<WindowRollups>;
   totals(): Promise<RollupRow[]>;
   services(entry: "cron" | "queue", since: number): Promise<ServiceRow[]>;
   stats(): Promise<StoreStats>;

@@ -14,13 +14,8 @@ import type {
   WindowRollups,
 } from "./endpoint.ts";
 import { getRecord, listRecords, serviceRows, storeStats, tailRecords } from "./read.ts";
-import {
-  addStoredBytes,
-  DEFAULT_RETENTION,
-  pruneByAge,
-  pruneBySize,
-  storedBytes,
-} from "./retention.ts";
+import { addStored, DEFAULT_RETENTION, pruneByAge, pruneBySize, storedSize } from "./retention.ts";
+import type { RollupUnit } from "./rollup-units.ts";
 import { groupRows, rollupRows, totalRows } from "./rollups-read.ts";
 import { LOG_STORE_DDL } from "./schema.ts";
 import { writeBatch } from "./write.ts";
@@ -97,7 +92,7 @@ export function createLogStore<Env = unknown>(
       if (!Array.isArray(records) || records.length === 0) return;
       const now = Date.now();
       this.ctx.storage.transactionSync(() => {
-        addStoredBytes(this.#sql, writeBatch(this.#sql, records));
+        addStored(this.#sql, records.length, writeBatch(this.#sql, records));
         pruneBySize(this.#sql, retention.maxBytes);
         if (now - this.#agePrunedAt >= AGE_PRUNE_EVERY_MS) {
           this.#agePrunedAt = now;
@@ -138,7 +133,7 @@ export function createLogStore<Env = unknown>(
       return groupRows(this.#sql, since, limit);
     }
 
-    async rollups(unit: "minute" | "hour", from: number, step: number): Promise<WindowRollups> {
+    async rollups(unit: RollupUnit, from: number, step: number): Promise<WindowRollups> {
       return rollupRows(this.#sql, unit, from, step);
     }
 
@@ -154,7 +149,7 @@ export function createLogStore<Env = unknown>(
     }
 
     async stats(): Promise<StoreStats> {
-      return storeStats(this.#sql, storedBytes(this.#sql));
+      return storeStats(this.#sql, storedSize(this.#sql));
     }
   };
 }

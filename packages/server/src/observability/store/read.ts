@@ -7,6 +7,7 @@ import type {
   StoreStats,
 } from "./endpoint.ts";
 import { whereOf } from "./filters-sql.ts";
+import type { StoredSize } from "./retention.ts";
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -101,14 +102,12 @@ export function serviceRows(sql: SqlStorage, entry: "cron" | "queue", since: num
   }));
 }
 
-/** How many records the partition holds, their bytes and the oldest time. */
-export function storeStats(sql: SqlStorage, bytes: number): StoreStats {
-  const [row] = sql
-    .exec("SELECT count(*) AS records, min(time) AS oldest FROM _svc_calls")
-    .toArray();
+/** How many records the partition holds, their bytes (both as counted on write) and the oldest time. */
+export function storeStats(sql: SqlStorage, size: StoredSize): StoreStats {
+  const [row] = sql.exec("SELECT time FROM _svc_calls ORDER BY time LIMIT 1").toArray();
   return {
-    records: Number(row?.records ?? 0),
-    bytes,
-    oldest: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest),
+    records: size.records,
+    bytes: size.bytes,
+    oldest: row === undefined ? null : Number(row.time),
   };
 }

@@ -1,6 +1,6 @@
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+import { ROLLUP_UNITS } from "./rollup-units.ts";
+
+const DAY = 24 * 3_600_000;
 
 /** How much a log store partition keeps. */
 export interface Retention {
@@ -17,10 +17,6 @@ export interface Retention {
 /** The defaults of {@link Retention}. */
 export const DEFAULT_RETENTION: Retention = { maxAgeMs: 7 * DAY, maxBytes: 128 * 1024 * 1024 };
 
-/** How long per-minute roll-ups are kept (they serve the 1 h window). */
-const MINUTES_KEPT_MS = 3 * HOUR;
-/** How long per-hour roll-ups are kept (they serve the 24 h and 7 d windows). */
-const HOURS_KEPT_MS = 31 * DAY;
 /** Rows deleted per statement, so one pass never blocks the object for long. */
 const DELETE_CHUNK = 5_000;
 
@@ -37,50 +33,64 @@ function setMeta(sql: SqlStorage, key: string, value: number): void {
   );
 }
 
-/** Bytes the partition's records take, as counted on write (summed once if never counted). */
-export function storedBytes(sql: SqlStorage): number {
-  const known = meta(sql, "bytes");
-  if (known !== null) return known;
-  const [row] = sql.exec("SELECT coalesce(sum(size), 0) AS bytes FROM _svc_calls").toArray();
-  const bytes = Number(row?.bytes ?? 0);
-  setMeta(sql, "bytes", bytes);
-  return bytes;
+/** How many records a partition holds and their bytes, as counted on write and pruning. */
+export interface StoredSize {
+  records: number;
+  bytes: number;
 }
 
-/** Counts bytes a write added. */
-export function addStoredBytes(sql: SqlStorage, bytes: number): number {
-  const total = storedBytes(sql) + bytes;
-  setMeta(sql, "bytes", total);
-  return total;
+/** The partition's size, kept in `_svc_log_meta` (counted once from the rows when missing). */
+export function storedSize(sql: SqlStorage): StoredSize {
+  const records = meta(sql, "records");
+  const bytes = meta(sql, "bytes");
+  if (records !== null && bytes !== null) return { records, bytes };
+  const [row] = sql
+    .exec("SELECT count(*) AS records, coalesce(sum(size), 0) AS bytes FROM _svc_calls")
+    .toArray();
+  const size = { records: Number(row?.records ?? 0), bytes: Number(row?.bytes ?? 0) };
+  saveSize(sql, size);
+  return size;
+}
+
+function saveSize(sql: SqlStorage, size: StoredSize): void {
+  setMeta(sql, "records", Math.max(0, size.records));
+  setMeta(sql, "bytes", Math.max(0, size.bytes));
+}
+
+/** Counts what a write added. */
+export function addStored(sql: SqlStorage, records: number, bytes: number): void {
+  const size = storedSize(sql);
+  saveSize(sql, { records: size.records + records, bytes: size.bytes + bytes });
 }
 
 /**
  * Deletes the oldest records (by write order) until the partition is at
- * most 90 % of `maxBytes`, so the newest always stay. Answers the bytes left.
+ * most 90 % of `maxBytes`, so the newest always stay.
  */
-export function pruneBySize(sql: SqlStorage, maxBytes: number): number {
-  let bytes = storedBytes(sql);
-  if (bytes <= maxBytes) return bytes;
+export function pruneBySize(sql: SqlStorage, maxBytes: number): void {
+  const size = storedSize(sql);
+  if (size.bytes <= maxBytes) return;
   const target = Math.floor(maxBytes * 0.9);
-  while (bytes > target) {
+  while (size.bytes > target) {
     const rows = sql
       .exec("SELECT seq, size FROM _svc_calls ORDER BY seq LIMIT ?", DELETE_CHUNK)
       .toArray();
     if (rows.length === 0) {
-      bytes = 0;
+      size.bytes = 0;
+      size.records = 0;
       break;
     }
     let last = 0;
     for (const row of rows) {
-      bytes -= Number(row.size);
+      size.bytes -= Number(row.size);
+      size.records -= 1;
       last = Number(row.seq);
-      if (bytes <= target) break;
+      if (size.bytes <= target) break;
     }
     sql.exec("DELETE FROM _svc_calls_text WHERE rowid <= ?", last);
     sql.exec("DELETE FROM _svc_calls WHERE seq <= ?", last);
   }
-  setMeta(sql, "bytes", Math.max(0, bytes));
-  return Math.max(0, bytes);
+  saveSize(sql, size);
 }
 
 /**
@@ -89,16 +99,17 @@ export function pruneBySize(sql: SqlStorage, maxBytes: number): number {
  */
 export function pruneByAge(sql: SqlStorage, now: number, maxAgeMs: number): void {
   const cutoff = now - maxAgeMs;
-  let freed = 0;
+  const size = storedSize(sql);
   for (;;) {
     const [row] = sql
       .exec(
-        "SELECT max(seq) AS seq, coalesce(sum(size), 0) AS size, count(*) AS n FROM (SELECT seq, size FROM _svc_calls WHERE time < ? ORDER BY time LIMIT ?)",
+        "SELECT coalesce(sum(size), 0) AS size, count(*) AS n FROM (SELECT size FROM _svc_calls WHERE time < ? ORDER BY time LIMIT ?)",
         cutoff,
         DELETE_CHUNK,
       )
       .toArray();
-    if (row === undefined || Number(row.n) === 0) break;
+    const deleted = Number(row?.n ?? 0);
+    if (deleted === 0) break;
     for (const table of ["_svc_calls_text", "_svc_calls"]) {
       const key = table === "_svc_calls" ? "seq" : "rowid";
       sql.exec(
@@ -107,11 +118,13 @@ export function pruneByAge(sql: SqlStorage, now: number, maxAgeMs: number): void
         DELETE_CHUNK,
       );
     }
-    freed += Number(row.size);
-    if (Number(row.n) < DELETE_CHUNK) break;
+    size.bytes -= Number(row?.size ?? 0);
+    size.records -= deleted;
+    if (deleted < DELETE_CHUNK) break;
   }
-  if (freed > 0) setMeta(sql, "bytes", Math.max(0, storedBytes(sql) - freed));
-  sql.exec("DELETE FROM _svc_call_minutes WHERE bucket < ?", now - MINUTES_KEPT_MS);
-  sql.exec("DELETE FROM _svc_call_hours WHERE bucket < ?", now - HOURS_KEPT_MS);
+  saveSize(sql, size);
+  for (const { table, keptMs } of Object.values(ROLLUP_UNITS)) {
+    sql.exec(`DELETE FROM ${table} WHERE bucket < ?`, now - keptMs);
+  }
   sql.exec("DELETE FROM _svc_error_groups WHERE last_seen < ?", cutoff);
 }

@@ -1,5 +1,6 @@
 import type { CallRecord, EntryPoint } from "../record.ts";
 import type { ErrorGroupRow, RollupRow, WindowRollups } from "./endpoint.ts";
+import { ROLLUP_UNITS, type RollupUnit } from "./rollup-units.ts";
 import { BUCKET_COLUMNS } from "./schema.ts";
 
 type Row = Record<string, SqlStorageValue>;
@@ -21,16 +22,16 @@ function rollupOf(row: Row): RollupRow {
 /**
  * A window's roll-ups from `from` on: calls and failures per (bucket of
  * `step` ms, entry, route) for sparklines, and per (entry, route, code) the
- * window's totals with their histograms. Summed in SQL, so a week of hours
- * answers a few hundred rows, not one per stored hour.
+ * window's totals with their histograms. Summed in SQL from the table whose
+ * buckets fit the window, so a window answers a few rows per function.
  */
 export function rollupRows(
   sql: SqlStorage,
-  unit: "minute" | "hour",
+  unit: RollupUnit,
   from: number,
   step: number,
 ): WindowRollups {
-  const table = `_svc_call_${unit}s`;
+  const { table } = ROLLUP_UNITS[unit];
   const series = sql
     .exec(
       `SELECT (bucket / ?) * ? AS bucket, entry, route, sum(calls) AS calls,

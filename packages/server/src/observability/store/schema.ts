@@ -1,4 +1,5 @@
 import { BUCKETS } from "../histogram.ts";
+import { ROLLUP_UNITS } from "./rollup-units.ts";
 
 /** `b0, b1, …` : the histogram columns of every roll-up table. */
 export const BUCKET_COLUMNS: readonly string[] = Array.from({ length: BUCKETS }, (_, i) => `b${i}`);
@@ -11,7 +12,7 @@ const bucketDefinitions = BUCKET_COLUMNS.map(
  * The log store's tables. Every name starts with `_svc` (names svc reserves).
  * `_svc_calls` holds records (the full JSON in `body`, filter columns beside
  * it, an index per filter) and `_svc_calls_text` a trigram index of their
- * errors and console lines; the roll-ups hold per-minute and per-hour counts
+ * errors and console lines; the roll-ups hold per-minute, per-hour and per-6-hour counts
  * and duration histograms by (entry, route, code); `_svc_call_totals` holds
  * never-pruned counters for Prometheus; `_svc_error_groups` one row per error
  * shape; `_svc_drains` each drain's position.
@@ -43,8 +44,8 @@ export const LOG_STORE_DDL: readonly string[] = [
   // Text of errors and console lines for `q`: trigram-indexed (substrings, any case), contentless
   // (the text lives in `body` only), rowid = the record's seq.
   "CREATE VIRTUAL TABLE IF NOT EXISTS _svc_calls_text USING fts5(text, content='', contentless_delete=1, tokenize='trigram')",
-  ...["minute", "hour"].map(
-    (unit) => `CREATE TABLE IF NOT EXISTS _svc_call_${unit}s (
+  ...Object.values(ROLLUP_UNITS).map(
+    ({ table }) => `CREATE TABLE IF NOT EXISTS ${table} (
       bucket INTEGER NOT NULL,
       entry TEXT NOT NULL,
       route TEXT NOT NULL,

@@ -1,10 +1,8 @@
 import { bucketOf, emptyHistogram } from "../histogram.ts";
 import type { CallRecord } from "../record.ts";
+import { ROLLUP_UNITS, type RollupUnit } from "./rollup-units.ts";
 import { BUCKET_COLUMNS } from "./schema.ts";
 import { messageShape } from "./shape.ts";
-
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
 
 /** Bytes a row costs beyond its JSON body: columns and index entries, roughly. */
 const ROW_OVERHEAD = 160;
@@ -76,13 +74,13 @@ function callerId(record: CallRecord): string | null {
 
 /**
  * Writes a batch in one transaction: each record into `_svc_calls`, and its
- * counts into the minute and hour roll-ups, the totals and (for failures) its
+ * counts into the roll-ups (minutes, hours, quarter days), the totals and (for failures) its
  * error group. Answers the bytes the batch added.
  */
 export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): number {
   let bytes = 0;
-  const minutes = new Map<string, Delta>();
-  const hours = new Map<string, Delta>();
+  const units = Object.keys(ROLLUP_UNITS) as RollupUnit[];
+  const rollups = new Map(units.map((unit) => [unit, new Map<string, Delta>()]));
   const totals = new Map<string, Delta>();
   for (const record of records) {
     const time = Date.parse(record.time);
@@ -109,8 +107,9 @@ export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): num
     if (text !== null) {
       sql.exec("INSERT INTO _svc_calls_text (rowid, text) VALUES (last_insert_rowid(), ?)", text);
     }
-    addTo(minutes, time - (time % MINUTE), record);
-    addTo(hours, time - (time % HOUR), record);
+    for (const unit of units) {
+      addTo(rollups.get(unit)!, time - (time % ROLLUP_UNITS[unit].ms), record);
+    }
     addTo(totals, 0, record);
     if (record.code !== null) {
       const shape = messageShape(record.error?.message ?? record.code);
@@ -131,8 +130,11 @@ export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): num
       );
     }
   }
-  for (const delta of minutes.values()) upsertRollup(sql, "_svc_call_minutes", delta, true);
-  for (const delta of hours.values()) upsertRollup(sql, "_svc_call_hours", delta, true);
+  for (const unit of units) {
+    for (const delta of rollups.get(unit)!.values()) {
+      upsertRollup(sql, ROLLUP_UNITS[unit].table, delta, true);
+    }
+  }
   for (const delta of totals.values()) upsertRollup(sql, "_svc_call_totals", delta, false);
   return bytes;
 }
