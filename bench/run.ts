@@ -7,6 +7,7 @@ import { measureAuth } from "./scenarios/auth.ts";
 import { measureBundle } from "./scenarios/bundle.ts";
 import { measureCodegen } from "./scenarios/codegen.ts";
 import { measureFanOut } from "./scenarios/fanout.ts";
+import { measureFrontend } from "./scenarios/frontend.ts";
 import { measureGates } from "./scenarios/gates.ts";
 import { measureObservability } from "./scenarios/observability.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
@@ -37,6 +38,7 @@ const SCENARIOS: {
     "call records: recording cost, store writes, queries over 1,000,000",
     measureObservability,
   ],
+  frontend: ["React: browser to browser, and what the UI weighs", measureFrontend],
 };
 
 /**

@@ -40,7 +40,8 @@ const limiter = createRateLimiter({
 
 /** The svc workers compared, chosen per request by `x-bench-variant`. */
 const variants: Record<string, SvcWorker<Env>> = {
-  plain: createWorker<Env>({ shardDO: "SHARD", functions }),
+  // The fan-out scenario opens its 1,000 sockets from one address on one shard.
+  plain: createWorker<Env>({ shardDO: "SHARD", functions, socketLimits: { perIp: 10_000 } }),
   // The observability scenario: the same REST read without recording, and recorded without console lines.
   "logs-off": createWorker<Env>({ shardDO: "SHARD", functions, logs: false }),
   "logs-store-only": createWorker<Env>({

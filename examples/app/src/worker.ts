@@ -11,6 +11,7 @@ import {
   createLogStore,
   createRestRateLimit,
   createShard,
+  createSocketRateLimit,
   createWorker,
   type ShardAccessHook,
 } from "@svc/server";
@@ -55,19 +56,27 @@ export const LogStore = createLogStore<OtlpEnv>({
 const vars = env as {
   SVC_ADMIN_TOKEN?: string;
   REST_RATE_PER_MINUTE?: string;
+  RPC_RATE_PER_MINUTE?: string;
+  SOCKETS_PER_IP?: string;
+  SOCKETS_PER_USER?: string;
   SUBSCRIPTION_REAUTH_SECONDS?: string;
 };
 const restPerMinute = Number(vars.REST_RATE_PER_MINUTE ?? 120);
+const rpcPerMinute = Number(vars.RPC_RATE_PER_MINUTE ?? 600);
+const socketsPerIp = Number(vars.SOCKETS_PER_IP ?? 60);
+const socketsPerUser = Number(vars.SOCKETS_PER_USER ?? 20);
+/** Per key: a burst of `perMinute / 2` (at least 1), refilled at `perMinute`. */
+const bucket = (perMinute: number, capacity = Math.ceil(perMinute / 2)) =>
+  ({ kind: "token bucket", rate: perMinute, period: MINUTE, capacity }) as const;
 
 const limiter = createRateLimiter({
   store: "RATE_LIMITER",
   rates: {
-    rest: {
-      kind: "token bucket",
-      rate: restPerMinute,
-      period: MINUTE,
-      capacity: Math.ceil(restPerMinute / 2),
-    },
+    rest: bucket(restPerMinute),
+    rpc: bucket(rpcPerMinute),
+    // Socket opens: a full minute's worth at once, since each socket reopens once per reauth period.
+    socketsPerIp: bucket(socketsPerIp, socketsPerIp),
+    socketsPerUser: bucket(socketsPerUser, socketsPerUser),
   },
 });
 
@@ -92,6 +101,14 @@ const svc = createWorker({
   adminToken: vars.SVC_ADMIN_TOKEN,
   authAdmin: createAuthAdmin(auth),
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
+  // RPC reaches every public procedure, exposed or not: it gets a limit of its own.
+  rpcRateLimit: createRestRateLimit(limiter, { name: "rpc" }),
+  // Each shard caps its sockets and their frames by itself; the limiter counts opens across shards.
+  socketLimits: { perIp: socketsPerIp, perUser: socketsPerUser },
+  socketRateLimit: createSocketRateLimit(limiter, {
+    perIp: "socketsPerIp",
+    perUser: "socketsPerUser",
+  }),
   // Live queries re-resolve their caller this often (sign-out ends a socket's authority within it).
   subscriptionReauthSeconds: Number(vars.SUBSCRIPTION_REAUTH_SECONDS ?? 60),
   openApiSpec,

@@ -40,7 +40,10 @@ export const page = query
 
 /** Posts a message as the signed-in user. */
 export const send = mutation
-  .input({ body: v.string(), channel: v.optional(v.string()) })
+  .input({
+    body: v.string({ maxLength: 2000 }),
+    channel: v.optional(v.string({ minLength: 1, maxLength: 64 })),
+  })
   .output(v.id("messages"))
   .expose({ rest: true })
   .describe("Send a message")

@@ -22,8 +22,10 @@ import type { RestRateLimitGate } from "./rest/rate-limit-gate.ts";
 import { handleRest } from "./rest/rest-route.ts";
 import { REST_PREFIX, restRoutes } from "./rest/routes.ts";
 import type { ShardEndpoint } from "./shard/call.ts";
+import { resolveSocketLimits, type SocketLimits } from "./subscriptions/limits.ts";
 import { SUBSCRIPTION_PATH } from "./subscriptions/protocol.ts";
 import { handleSubscribe } from "./subscriptions/route.ts";
+import type { SocketRateLimitGate } from "./subscriptions/socket-rate-limit.ts";
 import { type AdminTokenOption, createAdminGate } from "./worker/admin-gate.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./worker/body.ts";
 import { DASHBOARD_PREFIX, serveDashboard } from "./worker/dashboard-route.ts";
@@ -86,8 +88,29 @@ export interface WorkerOptions<Env = unknown> {
    * @default 60
    */
   subscriptionReauthSeconds?: number;
+  /**
+   * Bounds of subscription sockets, enforced by each shard with no store and
+   * on whatever is passed: sockets per address and per user on a shard,
+   * frames per socket per second (a flood closes the socket with 4029).
+   * @default { perIp: 100, perUser: 20, framesPerSecond: 20, frameBurst: 120 }
+   * @see ../../../docs/subscriptions.md
+   */
+  socketLimits?: SocketLimits;
+  /**
+   * Store-backed limit on subscription socket opens per address and per user
+   * across all shards, from `createSocketRateLimit`. Opt-in (it needs the
+   * limiter's Durable Object); refused upgrades answer 429.
+   */
+  socketRateLimit?: SocketRateLimitGate;
   /** Rate limit of the public REST surface, from `createRestRateLimit`. RPC is never limited by it. */
   restRateLimit?: RestRateLimitGate;
+  /**
+   * Rate limit of `POST /_svc/rpc`: the same gate (`createRestRateLimit`) over
+   * its own named rate, its key function given the procedure path. Opt-in,
+   * as the specification keeps the REST gate off RPC.
+   * @see ../../../docs/ratelimit.md
+   */
+  rpcRateLimit?: RestRateLimitGate;
   /** The admin surface (`createAuthAdmin(auth)` from `@svc/auth`), under `/_svc/admin/auth/`; also turns on the dashboard. */
   authAdmin?: AuthAdminSurface;
   /** The generated OpenAPI document (`openApiSpec` from `svc/_generated/openapi.ts`), served at `GET /_svc/admin/openapi`. */
@@ -180,6 +203,15 @@ function checkOptions(options: WorkerOptions<never>): void {
   for (const { definition, options: consumer } of options.queues?.consumers ?? []) {
     targetPath(options.functions, consumer.run, CONSUMER_KINDS, `consumer of ${definition.queue}`);
   }
+  for (const name of ["restRateLimit", "rpcRateLimit"] as const) {
+    if (options[name] !== undefined && typeof options[name]?.check !== "function")
+      throw new Error(`svc: ${name} must be a gate from createRestRateLimit(limiter, { name })`);
+  }
+  if (
+    options.socketRateLimit !== undefined &&
+    typeof options.socketRateLimit?.admitAddress !== "function"
+  )
+    throw new Error("svc: socketRateLimit must be the gate from createSocketRateLimit(limiter, …)");
   if (options.authAdmin !== undefined && typeof options.authAdmin?.handle !== "function") {
     throw new Error("svc: authAdmin must be the result of createAuthAdmin(auth) from @svc/auth");
   }
@@ -227,6 +259,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     functions: options.functions,
     restRoutes: restRoutes(options.functions),
     restRateLimit: options.restRateLimit,
+    rpcRateLimit: options.rpcRateLimit,
     shard: (env, shardKey) => {
       const namespace = namespaceOf(env);
       return namespace.getByName(shardKey) as unknown as ShardEndpoint;
@@ -237,6 +270,8 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     procedureTimeoutMs: options.procedureTimeoutMs ?? DEFAULT_PROCEDURE_TIMEOUT_MS,
     subscriptionReauthSeconds: options.subscriptionReauthSeconds ?? 60,
     recording,
+    socketLimits: resolveSocketLimits(options.socketLimits),
+    socketRateLimit: options.socketRateLimit,
   };
 
   const logsDeps = {

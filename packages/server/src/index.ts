@@ -16,6 +16,7 @@ export {
   type DataAuditTargetType,
 } from "./data-admin/audit.ts";
 export type { BackupsOptions } from "./data-admin/route.ts";
+export { paginationOptsValidator } from "./db/pagination.ts";
 export type {
   DatabaseReader,
   DatabaseWriter,
@@ -130,7 +131,20 @@ export {
   type ShardOptions,
   type ShardRegistryOptions,
 } from "./shard/shard-object.ts";
-export { type Id, type Infer, type Validator, v } from "./values/index.ts";
+export { DEFAULT_SOCKET_LIMITS, type SocketLimits } from "./subscriptions/limits.ts";
+export {
+  createSocketRateLimit,
+  type SocketRateLimitGate,
+  type SocketRateLimitOptions,
+} from "./subscriptions/socket-rate-limit.ts";
+export {
+  type Id,
+  type Infer,
+  type NumberOptions,
+  type StringOptions,
+  type Validator,
+  v,
+} from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";
 export type { IdentityResolver } from "./worker/invoke.ts";

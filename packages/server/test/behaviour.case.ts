@@ -48,6 +48,32 @@ export function sharedBehaviour(transport: string, call: Call): void {
       });
     });
 
+    it("enforces v.* bounds, lengths in code points, with a path for each broken bound", async () => {
+      const inBounds = { name: "😀😀😀", code: "room-7", count: 10, ratio: 0 };
+      expect(await value("rest:bounded", inBounds)).toEqual(inBounds);
+      const result = await call("rest:bounded", {
+        name: "x",
+        code: "Room-7",
+        count: 2.5,
+        ratio: 1.5,
+      });
+      expect(result.status).toBe(400);
+      expect(result.problem).toMatchObject({
+        code: "VALIDATION_FAILED",
+        errors: [
+          { path: "args.name", message: "expected at least 2 characters, got 1" },
+          { path: "args.code", message: "expected text matching /^[a-z]+-\\d+$/" },
+          { path: "args.count", message: "expected an integer" },
+          { path: "args.ratio", message: "expected at most 1" },
+        ],
+      });
+      const tooLong = await call("rest:bounded", { name: "abcdef", count: 11 });
+      expect(tooLong.problem?.errors).toEqual([
+        { path: "args.name", message: "expected at most 5 characters" },
+        { path: "args.count", message: "expected at most 10" },
+      ]);
+    });
+
     it("turns a thrown Error into INTERNAL without leaking its message, and the shard keeps serving", async () => {
       const result = await call("notes:crash", {}, { shardKey: shard("crash") });
       expect(result.status).toBe(500);
@@ -67,24 +93,59 @@ export function sharedBehaviour(transport: string, call: Call): void {
       expect(result.problem).toMatchObject({ code: "INTERNAL" });
     });
 
-    it("hides other users' rows and refuses writes to them with FORBIDDEN, changing nothing", async () => {
+    it("hides other users' rows: a write to one answers exactly like a missing id, changing nothing", async () => {
       const shardKey = shard("rls");
       const id = await send("ann", "original", shardKey);
-      await send("bob", "bob's", shardKey);
+      const deleted = await send("bob", "bob's", shardKey);
+      await value("messages:remove", { id: deleted }, { user: "bob", shardKey });
       expect(await value("messages:get", { id }, { user: "bob", shardKey })).toBeNull();
       for (const [path, args] of [
-        ["messages:edit", { id, body: "hijacked" }],
-        ["messages:remove", { id }],
-        ["messages:send", { body: "as ann", author: "ann" }],
+        ["messages:edit", { body: "hijacked" }],
+        ["messages:remove", {}],
+      ] as const) {
+        // Ann's hidden row, a deleted row, and an id that never existed: the same bytes.
+        const answers = await Promise.all(
+          [id, deleted, "messages_00000000000000000000000000"].map((target) =>
+            call(path, { ...args, id: target }, { user: "bob", shardKey }),
+          ),
+        );
+        for (const answer of answers) {
+          expect(answer.status, path).toBe(404);
+          expect(answer.problem).toMatchObject({ code: "NOT_FOUND" });
+          expect([answer.contentType, answer.text]).toEqual([
+            answers[2]?.contentType,
+            answers[2]?.text,
+          ]);
+        }
+      }
+      const insert = await call(
+        "messages:send",
+        { body: "as ann", author: "ann" },
+        { user: "bob", shardKey },
+      );
+      expect(insert.status).toBe(403);
+      expect(insert.problem).toMatchObject({ code: "FORBIDDEN" });
+      const annSees = (await value("messages:list", {}, { user: "ann", shardKey })) as {
+        body: string;
+      }[];
+      expect(annSees.map((m) => m.body)).toEqual(["original"]);
+    });
+
+    it("refuses with FORBIDDEN a write to a row the caller can read but not write", async () => {
+      const shardKey = shard("board");
+      const id = (await value("posts:add", { body: "hello" }, { user: "ann", shardKey })) as string;
+      for (const [path, args] of [
+        ["posts:edit", { id, body: "hijacked" }],
+        ["posts:remove", { id }],
       ] as const) {
         const result = await call(path, args, { user: "bob", shardKey });
         expect(result.status, path).toBe(403);
         expect(result.problem).toMatchObject({ code: "FORBIDDEN" });
       }
-      const annSees = (await value("messages:list", {}, { user: "ann", shardKey })) as {
-        body: string;
-      }[];
-      expect(annSees.map((m) => m.body)).toEqual(["original"]);
+      await value("posts:edit", { id, body: "edited" }, { user: "ann", shardKey });
+      await value("posts:remove", { id }, { user: "ann", shardKey });
+      const gone = await call("posts:remove", { id }, { user: "ann", shardKey });
+      expect(gone.status).toBe(404);
     });
 
     it("lets the owner patch and delete, and answers NOT_FOUND for unknown or malformed ids", async () => {

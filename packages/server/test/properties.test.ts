@@ -1,3 +1,4 @@
+import { Validator as JsonSchemaValidator } from "@cfworker/json-schema";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SvcError, v } from "../src/index.ts";
@@ -45,6 +46,8 @@ describe("validators never throw and agree with their own types", () => {
     ["record", v.record(v.union(v.string(), v.null()))],
     ["union", v.union(v.literal("x"), v.object({ k: v.boolean() }))],
     ["nested", v.array(v.object({ items: v.array(v.object({ name: v.string() })) }))],
+    ["bounded string", v.string({ minLength: 1, maxLength: 5, pattern: /^[a-z😀]*$/u })],
+    ["bounded number", v.number({ integer: true, min: -3, max: 7 })],
   ];
   it.each(validators)(
     "%s: check() returns issues instead of throwing, for any value",
@@ -78,6 +81,127 @@ describe("validators never throw and agree with their own types", () => {
           expect(check(validator, value)).toEqual([]);
         },
       ),
+    );
+  });
+});
+
+/**
+ * `v.*` bounds against an independent JSON Schema 2020-12 validator run over
+ * the schema each validator emits: a JSON value passes the validator exactly
+ * when it passes its published schema (the OpenAPI document's promise).
+ */
+describe("validators accept exactly what their JSON Schema describes", () => {
+  const describedBy = (validator: AnyValidator, value: unknown) =>
+    new JsonSchemaValidator(validator.toJsonSchema() as never, "2020-12", false).validate(value)
+      .valid;
+  const defined = <T extends object>(options: T) =>
+    Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as T;
+  const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+
+  const boundedString = fc
+    .record({
+      minLength: maybe(fc.integer({ min: 0, max: 4 })),
+      maxLength: maybe(fc.integer({ min: 0, max: 6 })),
+      pattern: maybe(
+        fc.constantFrom(
+          "^[a-z]*$",
+          "\\d",
+          "^(?:😀|x)+$",
+          "^\\p{L}+$",
+          "[^\\u0000-\\u001f]",
+          "^.{2}$",
+        ),
+      ),
+    })
+    .filter(
+      (o) => o.minLength === undefined || o.maxLength === undefined || o.minLength <= o.maxLength,
+    )
+    .map((options) => v.string(defined(options)));
+  const boundedNumber = fc
+    .record({
+      min: maybe(
+        fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ min: -5, max: 5, noNaN: true })),
+      ),
+      max: maybe(
+        fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ min: -5, max: 5, noNaN: true })),
+      ),
+      integer: maybe(fc.boolean()),
+    })
+    .filter((o) => o.min === undefined || o.max === undefined || o.min <= o.max)
+    .map((options) => v.number(defined(options)));
+
+  /** Text from an alphabet that meets every bound: letters, digits, an emoji, a lone surrogate, controls. */
+  const text = fc
+    .array(fc.constantFrom("a", "z", "é", "7", "😀", "x", "\ud800", "\u0001", " ", "Z"), {
+      maxLength: 8,
+    })
+    .map((parts) => parts.join(""));
+  const number = fc.oneof(
+    fc.integer({ min: -8, max: 8 }),
+    jsonDouble.filter((n) => Math.abs(n) < 10),
+    jsonDouble,
+  );
+
+  const leafValidator = fc.oneof(
+    boundedString,
+    boundedNumber,
+    fc.constant(v.boolean()),
+    fc.constant(v.null()),
+  );
+  const validator: fc.Arbitrary<AnyValidator> = fc.letrec<{ node: AnyValidator }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      leafValidator,
+      tie("node").map((item) => v.array(item)),
+      fc
+        .dictionary(fc.constantFrom("a", "b", "c"), fc.tuple(tie("node"), fc.boolean()), {
+          maxKeys: 3,
+        })
+        .map((shape) =>
+          v.object(
+            Object.fromEntries(
+              Object.entries(shape).map(([key, [field, optional]]) => [
+                key,
+                optional ? v.optional(field) : field,
+              ]),
+            ),
+          ),
+        ),
+      fc.tuple(tie("node"), tie("node")).map(([a, b]) => v.union(a, b)),
+      tie("node").map((values) => v.record(values)),
+    ),
+  })).node;
+  const jsonValue = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      text,
+      number,
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie("value"), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom("a", "b", "c", "d"), tie("value"), { maxKeys: 3 }),
+    ),
+  })).value;
+
+  it("string and number bounds, over values near them", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(boundedString, boundedNumber),
+        fc.oneof(text, number),
+        (bounded, value) => {
+          expect(check(bounded, value).length === 0).toBe(describedBy(bounded, value));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("any composition of them, over any JSON value", () => {
+    fc.assert(
+      fc.property(validator, jsonValue, (composed, value) => {
+        expect(check(composed, value).length === 0).toBe(describedBy(composed, value));
+      }),
+      { numRuns: 500 },
     );
   });
 });

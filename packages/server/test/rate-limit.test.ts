@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { createRestRateLimit, createWorker, type RestRateLimitOptions } from "../src/index.ts";
 import { functions } from "./fixture/functions.ts";
 
-const rates = { rest: { kind: "fixed window", rate: 3, period: HOUR } } as const;
+const rates = {
+  rest: { kind: "fixed window", rate: 3, period: HOUR },
+  rpc: { kind: "fixed window", rate: 2, period: HOUR },
+} as const;
 const noContext = {
   waitUntil() {},
   passThroughOnException() {},
@@ -134,5 +137,71 @@ describe("REST rate limit", () => {
     expect(
       (await request(misconfigured, "/_svc/rest/rest/inspect", fromIp("192.0.2.70"))).status,
     ).toBe(500);
+  });
+});
+
+describe("RPC rate limit (opt-in rpcRateLimit, issue 26)", () => {
+  const rpcLimited = (key?: RestRateLimitOptions["key"]) =>
+    createWorker({
+      shardDO: "SHARD",
+      functions,
+      restRateLimit: createRestRateLimit(createRateLimiter({ store: "RATE_LIMITER", rates }), {
+        name: "rest",
+      }),
+      rpcRateLimit: createRestRateLimit(createRateLimiter({ store: "RATE_LIMITER", rates }), {
+        name: "rpc",
+        ...(key ? { key } : {}),
+      }),
+    });
+  const rpc = (worker: ReturnType<typeof createWorker>, ip: string, path: string, body?: string) =>
+    request(worker, "/_svc/rpc", {
+      method: "POST",
+      headers: { "cf-connecting-ip": ip, "content-type": "application/json" },
+      body: body ?? JSON.stringify({ path, args: {} }),
+    });
+
+  it("limits RPC on its own rate, with RateLimit headers on answers, then 429", async () => {
+    const worker = rpcLimited();
+    const first = await rpc(worker, "192.0.2.80", "rest:inspect");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ratelimit-limit")).toBe("2");
+    expect(first.headers.get("ratelimit-remaining")).toBe("1");
+    // An unknown path is counted too; its 404 is the usual one, without RateLimit headers.
+    const unknown = await rpc(worker, "192.0.2.80", "nope:nothing");
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("ratelimit-remaining")).toBeNull();
+    const limited = await rpc(worker, "192.0.2.80", "rest:inspect");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await limited.json()).toMatchObject({ code: "RATE_LIMITED", status: 429 });
+    // Its own rate: REST from the same address still has its 3.
+    expect((await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.80"))).status).toBe(
+      200,
+    );
+    expect((await rpc(worker, "192.0.2.81", "rest:inspect")).status).toBe(200);
+  });
+
+  it("runs before identity and dispatch: a limited stream is refused before it opens", async () => {
+    const worker = rpcLimited();
+    const ticks = JSON.stringify({ path: "messages:ticks", args: { count: 2 } });
+    const stream = await rpc(worker, "192.0.2.82", "messages:ticks", ticks);
+    expect(stream.headers.get("content-type")).toBe("application/x-ndjson");
+    expect(stream.headers.get("ratelimit-remaining")).toBe("1");
+    await stream.text();
+    await rpc(worker, "192.0.2.82", "rest:inspect");
+    expect((await rpc(worker, "192.0.2.82", "messages:ticks", ticks)).status).toBe(429);
+  });
+
+  it("gives the key function the procedure path", async () => {
+    const worker = rpcLimited((req, path) => `${req.headers.get("cf-connecting-ip")}:${path}`);
+    for (let i = 0; i < 2; i++) await rpc(worker, "192.0.2.83", "rest:inspect");
+    expect((await rpc(worker, "192.0.2.83", "rest:inspect")).status).toBe(429);
+    expect((await rpc(worker, "192.0.2.83", "notes:all")).status).toBe(200);
+  });
+
+  it("refuses a gate that is not one at start", () => {
+    expect(() => createWorker({ shardDO: "SHARD", functions, rpcRateLimit: {} as never })).toThrow(
+      /rpcRateLimit must be a gate/,
+    );
   });
 });

@@ -32,6 +32,23 @@ describe("REST arguments", () => {
     expect(text).toMatchObject({ args: { name: "abc" }, types: { name: "string" } });
   });
 
+  it("checks v.* bounds on GET as on POST: a text argument keeps its text", async () => {
+    const ok = await call(`/_svc/rest/rest/bounded?name=${encodeURIComponent("😀😀😀")}&count=3`);
+    expect(await ok.json()).toEqual({ name: "😀😀😀", count: 3 });
+    // "1" parses as a number, but a string argument takes the text: refused for its length.
+    const short = await call("/_svc/rest/rest/bounded?name=1&count=0");
+    expect(short.status).toBe(400);
+    expect(await short.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [
+        { path: "args.name", message: "expected at least 2 characters, got 1" },
+        { path: "args.count", message: "expected at least 1" },
+      ],
+    });
+    const digits = await call("/_svc/rest/rest/bounded?name=12345");
+    expect(await digits.json()).toEqual({ name: "12345" });
+  });
+
   it("passes a JSON-looking string verbatim over POST", async () => {
     const body = await (await postJson("/_svc/rest/rest/inspect", { name: "123" })).json();
     expect(body).toMatchObject({ args: { name: "123" }, types: { name: "string" } });
@@ -216,6 +233,10 @@ describe("the published OpenAPI document matches the routable surface", () => {
       "/_svc/rest/notes/crash",
       "/_svc/rest/notes/echo",
       "/_svc/rest/notes/whoami",
+      "/_svc/rest/posts/add",
+      "/_svc/rest/posts/edit",
+      "/_svc/rest/posts/remove",
+      "/_svc/rest/rest/bounded",
       "/_svc/rest/rest/doubled",
       "/_svc/rest/rest/inspect",
       "/_svc/rest/rest/noArgs",

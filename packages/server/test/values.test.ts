@@ -28,6 +28,13 @@ describe("v.* accepts what it should", () => {
     ["record with keys", v.record(v.string(), v.boolean()), { x: true }],
     ["union", v.union(v.string(), v.number()), 3],
     ["any", v.any(), { whatever: [1] }],
+    ["string at its bounds", v.string({ minLength: 2, maxLength: 3 }), "abc"],
+    ["string bounds count code points", v.string({ maxLength: 3 }), "😀😀😀"],
+    ["string pattern", v.string({ pattern: /^[a-z]+-\d+$/ }), "room-42"],
+    ["string pattern with Unicode classes", v.string({ pattern: "^\\p{L}+$" }), "héllo"],
+    ["integer", v.number({ integer: true }), 3],
+    ["integer written as a float", v.number({ integer: true }), 3.0],
+    ["number at its bounds", v.number({ min: -1, max: 1 }), 1],
   ] as const)("%s", (_name, validator, value) => {
     expect(issuesOf(validator, value)).toEqual([]);
     expect(validator["~standard"].validate(value)).toEqual({ value });
@@ -84,6 +91,52 @@ describe("v.* rejects with the path", () => {
       { kind: "a", n: "x" },
       [{ path: "args.n", message: "expected number, got string" }],
     ],
+    [
+      "string too short",
+      v.string({ minLength: 2 }),
+      "😀",
+      [{ path: "args", message: "expected at least 2 characters, got 1" }],
+    ],
+    [
+      "string too long",
+      v.string({ maxLength: 3 }),
+      "abcd",
+      [{ path: "args", message: "expected at most 3 characters" }],
+    ],
+    [
+      "string off pattern",
+      v.object({ slug: v.string({ pattern: "^[a-z]+$" }) }),
+      { slug: "Nope" },
+      [{ path: "args.slug", message: "expected text matching /^[a-z]+$/" }],
+    ],
+    [
+      "string breaking two bounds",
+      v.string({ maxLength: 2, pattern: /^\d+$/ }),
+      "abc",
+      [
+        { path: "args", message: "expected at most 2 characters" },
+        { path: "args", message: "expected text matching /^\\d+$/" },
+      ],
+    ],
+    [
+      "bounded string, wrong type",
+      v.string({ minLength: 1 }),
+      5,
+      [{ path: "args", message: "expected string, got number" }],
+    ],
+    [
+      "not an integer",
+      v.number({ integer: true }),
+      1.5,
+      [{ path: "args", message: "expected an integer" }],
+    ],
+    ["below min", v.number({ min: 0 }), -0.5, [{ path: "args", message: "expected at least 0" }]],
+    [
+      "above max, in an array",
+      v.array(v.number({ max: 10 })),
+      [1, 11],
+      [{ path: "args[1]", message: "expected at most 10" }],
+    ],
   ] as const)("%s", (_name, validator, value, expected) => {
     expect(issuesOf(validator, value)).toEqual(expected);
     const standard = validator["~standard"].validate(value);
@@ -124,6 +177,59 @@ describe("JSON Schema 2020-12", () => {
       type: "object",
       additionalProperties: { type: "number" },
     });
+  });
+});
+
+describe("bounds in JSON Schema", () => {
+  it.each([
+    ["v.string()", v.string(), { type: "string" }],
+    [
+      "lengths",
+      v.string({ minLength: 1, maxLength: 280 }),
+      { type: "string", minLength: 1, maxLength: 280 },
+    ],
+    [
+      "a RegExp pattern",
+      v.string({ pattern: /^[a-z]+$/ }),
+      { type: "string", pattern: "^[a-z]+$" },
+    ],
+    [
+      "a string pattern, as written",
+      v.string({ pattern: "a/b" }),
+      { type: "string", pattern: "a/b" },
+    ],
+    ["v.number()", v.number(), { type: "number" }],
+    ["integer", v.number({ integer: true }), { type: "integer" }],
+    ["bounds", v.number({ min: 0, max: 1.5 }), { type: "number", minimum: 0, maximum: 1.5 }],
+    [
+      "described and optional",
+      v.optional(v.number({ integer: true, min: 1 }).describe("Page size")),
+      { type: "integer", minimum: 1, description: "Page size" },
+    ],
+  ] as const)("%s", (_name, validator, schema) => {
+    expect(validator.toJsonSchema()).toEqual(schema);
+  });
+
+  it.each([
+    ["negative minLength", () => v.string({ minLength: -1 })],
+    ["fractional maxLength", () => v.string({ maxLength: 2.5 })],
+    ["minLength above maxLength", () => v.string({ minLength: 3, maxLength: 2 })],
+    ["a flag JSON Schema cannot carry", () => v.string({ pattern: /abc/i })],
+    ["a pattern invalid with Unicode semantics", () => v.string({ pattern: "\\-" })],
+    ["an infinite bound", () => v.number({ max: Number.POSITIVE_INFINITY })],
+    ["min above max", () => v.number({ min: 2, max: 1 })],
+  ])("refuses %s when the validator is defined", (_name, define) => {
+    expect(define).toThrow(/^svc: v\.(string|number)/);
+  });
+
+  it("keeps bounds through describe() and is frozen", () => {
+    const name = v.string({ maxLength: 2 });
+    const described = name.describe("Initials");
+    expect(Object.isFrozen(described)).toBe(true);
+    expect(issuesOf(described, "abc")).toEqual([
+      { path: "args", message: "expected at most 2 characters" },
+    ]);
+    expect(issuesOf(name, "ab")).toEqual([]);
   });
 });
 

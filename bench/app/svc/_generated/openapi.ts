@@ -1001,22 +1001,24 @@ export const openApiSpec = {
         "name": "shardKey",
         "in": "query",
         "required": false,
-        "description": "Shard to run in; wins over the header. Never passed to the procedure.",
+        "description": "Shard to run in; wins over the header. Never passed to the procedure. Any text without control characters, 1 to 256 code points.",
         "schema": {
           "type": "string",
           "minLength": 1,
-          "maxLength": 256
+          "maxLength": 256,
+          "pattern": "^[^\\u0000-\\u001f\\u007f]*$"
         }
       },
       "ShardKeyHeader": {
         "name": "x-svc-shard-key",
         "in": "header",
         "required": false,
-        "description": "Shard to run in, when the query parameter is absent.",
+        "description": "Shard to run in, when the query parameter is absent. Printable ASCII only (header values are bytes): send other keys in the query parameter.",
         "schema": {
           "type": "string",
           "minLength": 1,
-          "maxLength": 256
+          "maxLength": 256,
+          "pattern": "^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$"
         }
       }
     },

@@ -16,7 +16,9 @@ import { appForThisFile } from "./harness.ts";
 
 const RUNS = Number(process.env.SVC_CAMPAIGN_RUNS ?? 600);
 // The REST limit is the subject of its own tests; here it would only hide cases.
-const app = appForThisFile({ vars: { REST_RATE_PER_MINUTE: "1000000" } });
+const app = appForThisFile({
+  vars: { REST_RATE_PER_MINUTE: "1000000", RPC_RATE_PER_MINUTE: "1000000" },
+});
 let bearer: string;
 
 /** Every public procedure of the app: `[path, kind]`, from the generated references. */

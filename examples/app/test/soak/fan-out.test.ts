@@ -10,7 +10,10 @@ const MUTATIONS = Number(process.env.SVC_FANOUT_MUTATIONS ?? 500);
 const USERS = 10;
 const SHARD = "room-fan-out";
 
-const app = appForThisFile();
+// One address and ten users open every socket: lift the example's socket and RPC limits.
+const app = appForThisFile({
+  vars: { SOCKETS_PER_IP: "100000", SOCKETS_PER_USER: "10000", RPC_RATE_PER_MINUTE: "1000000" },
+});
 
 type Listed = { body: string; author: string }[];
 

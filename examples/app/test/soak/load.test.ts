@@ -9,7 +9,9 @@ const SHARDS = 4;
 const USERS = 4;
 
 // The REST rate limit is a feature, not what this test measures: raise it out of the way.
-const app = appForThisFile({ vars: { REST_RATE_PER_MINUTE: "100000000" } });
+const app = appForThisFile({
+  vars: { REST_RATE_PER_MINUTE: "100000000", RPC_RATE_PER_MINUTE: "100000000" },
+});
 
 interface Ack {
   body: string;

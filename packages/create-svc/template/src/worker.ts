@@ -7,7 +7,7 @@ import {
   sessionIdentity,
 } from "@svc/auth";
 import { createRateLimiter, MINUTE } from "@svc/ratelimit";
-import { createRestRateLimit, createShard, createWorker } from "@svc/server";
+import { createRestRateLimit, createShard, createSocketRateLimit, createWorker } from "@svc/server";
 import { functions } from "../svc/_generated/functions.ts";
 import { openApiSpec } from "../svc/_generated/openapi.ts";
 import schema from "../svc/schema.ts";
@@ -15,12 +15,18 @@ import { auth } from "./auth.ts";
 
 /** One SQLite database per shard key, holding the tables of svc/schema.ts. */
 export const Shard = createShard({ schema, functions });
-/** Counts the REST and auth rate limits exactly. */
+/** Counts the REST, RPC, socket and auth rate limits exactly. */
 export { RateLimitStore } from "@svc/ratelimit";
 
 const limiter = createRateLimiter({
   store: "RATE_LIMITER",
-  rates: { rest: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 60 } },
+  rates: {
+    rest: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 60 },
+    rpc: { kind: "token bucket", rate: 600, period: MINUTE, capacity: 300 },
+    // Subscription socket opens across all shards (each shard also caps sockets and frames itself).
+    socketsPerIp: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 60 },
+    socketsPerUser: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 20 },
+  },
 });
 const authLimits = createAuthRateLimit({ store: "RATE_LIMITER" });
 
@@ -34,6 +40,11 @@ const svc = createWorker({
   adminToken: env.SVC_ADMIN_TOKEN,
   authAdmin: createAuthAdmin(auth), // the admin API and the dashboard at /_svc/dashboard/
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
+  rpcRateLimit: createRestRateLimit(limiter, { name: "rpc" }),
+  socketRateLimit: createSocketRateLimit(limiter, {
+    perIp: "socketsPerIp",
+    perUser: "socketsPerUser",
+  }),
   openApiSpec,
 });
 

@@ -92,8 +92,13 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     }
   };
 
-  /** Loads a row for a write; a missing one (or a malformed id) is NOT_FOUND. */
-  const loadForWrite = (id: string): { table: string; doc: Doc } => {
+  /**
+   * Loads a row for a write. A missing one, a malformed id and a row the
+   * caller may not read are the same NOT_FOUND (same code, same message), so a
+   * write cannot tell "exists but hidden" from "does not exist"; only a row the
+   * caller can read may answer FORBIDDEN.
+   */
+  const loadForWrite = async (id: string): Promise<{ table: string; doc: Doc }> => {
     const table = typeof id === "string" ? tableOfId(id) : undefined;
     const row =
       table !== undefined && Object.hasOwn(schema.tables, table)
@@ -104,9 +109,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
             )
             .toArray()[0]
         : undefined;
-    if (table === undefined || row === undefined)
-      throw new SvcError("NOT_FOUND", "Document not found.");
-    return { table, doc: rowToDocument(row) };
+    if (table === undefined || row === undefined) throw documentNotFound();
+    const doc = rowToDocument(row);
+    if (!(await canRead(tableFor(table), doc))) throw documentNotFound();
+    return { table, doc };
   };
 
   const ownFields = (doc: Record<string, unknown>): Record<string, unknown> => {
@@ -195,7 +201,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     },
 
     async patch(id: string, fields: Record<string, unknown>) {
-      const loaded = loadForWrite(id);
+      const loaded = await loadForWrite(id);
       for (const key of SYSTEM_FIELDS) {
         if (key in fields) throw new SvcError("VALIDATION_FAILED", `${key} cannot be patched`);
       }
@@ -208,7 +214,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     },
 
     async replace(id: string, fields: Record<string, unknown>) {
-      const loaded = loadForWrite(id);
+      const loaded = await loadForWrite(id);
       for (const key of SYSTEM_FIELDS) {
         if (key in fields) throw new SvcError("VALIDATION_FAILED", `${key} cannot be replaced`);
       }
@@ -216,7 +222,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     },
 
     async delete(id: string) {
-      const { table, doc } = loadForWrite(id);
+      const { table, doc } = await loadForWrite(id);
       const definition = tableFor(table);
       if (enforceRls && definition.policies !== undefined) {
         await assertAllowed(allows(definition.policies.delete, doc), "delete", table);
@@ -226,6 +232,11 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
     },
   } as unknown as DatabaseWriter;
   return database;
+}
+
+/** The one answer to a write whose document the caller cannot see, whichever the reason. */
+function documentNotFound(): SvcError {
+  return new SvcError("NOT_FOUND", "Document not found.");
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

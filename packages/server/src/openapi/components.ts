@@ -1,6 +1,6 @@
 import type { ErrorCode } from "../errors/error-codes.ts";
 import { ERROR_STATUS, ERROR_TITLE } from "../errors/error-codes.ts";
-import { SHARD_KEY_HEADER, SHARD_KEY_PARAM } from "../worker/shard-key.ts";
+import { SHARD_KEY_HEADER, SHARD_KEY_PARAM, SHARD_KEY_SCHEMAS } from "../worker/shard-key.ts";
 
 /** Name of better-auth's default session cookie (its `cookiePrefix` is `better-auth`). */
 export const SESSION_COOKIE = "better-auth.session_token";
@@ -106,15 +106,17 @@ export function sharedComponents(): Record<string, unknown> {
         name: SHARD_KEY_PARAM,
         in: "query",
         required: false,
-        description: "Shard to run in; wins over the header. Never passed to the procedure.",
-        schema: { type: "string", minLength: 1, maxLength: 256 },
+        description:
+          "Shard to run in; wins over the header. Never passed to the procedure. Any text without control characters, 1 to 256 code points.",
+        schema: { ...SHARD_KEY_SCHEMAS.query },
       },
       ShardKeyHeader: {
         name: SHARD_KEY_HEADER,
         in: "header",
         required: false,
-        description: "Shard to run in, when the query parameter is absent.",
-        schema: { type: "string", minLength: 1, maxLength: 256 },
+        description:
+          "Shard to run in, when the query parameter is absent. Printable ASCII only (header values are bytes): send other keys in the query parameter.",
+        schema: { ...SHARD_KEY_SCHEMAS.header },
       },
     },
     securitySchemes: {

@@ -9,8 +9,9 @@ import { SHARD_KEY_PARAM } from "../worker/shard-key.ts";
  * JSON when it is valid JSON (numbers, booleans, arrays, objects, `null`),
  * otherwise kept as the string — except where the argument's own validator
  * (from `fields`, the procedure's `.input()` shape) refuses the parsed value
- * and accepts the raw text: then the text is the value. So `?name=123` is the
- * string "123" for a string argument and the number 123 for a number one,
+ * and accepts the raw text, or is a string one and the JSON is no string:
+ * then the text is the value. So `?name=123` is the string "123" for a
+ * string argument and the number 123 for a number one,
  * and a client generated from the OpenAPI document, which sends strings
  * as they are, is understood. `shardKey` is routing, never an argument. A key
  * given twice is refused rather than guessed at.
@@ -34,10 +35,19 @@ export function argsFromQuery(
     seen.add(key);
     const parsed = parseLoose(value);
     const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
-    const keepText = parsed !== value && field && !accepts(field, parsed) && accepts(field, value);
+    const keepText =
+      parsed !== value &&
+      field !== undefined &&
+      // A text argument never takes a parsed number or array: `?code=42` is the text "42",
+      // and a too-short `?name=12` is refused for its length, as over POST, not for its type.
+      (isText(field, parsed) || (!accepts(field, parsed) && accepts(field, value)));
     setOwn(args, key, keepText ? value : parsed);
   });
   return args;
+}
+
+function isText(validator: AnyValidator, parsed: unknown): boolean {
+  return (validator.kind === "string" || validator.kind === "id") && typeof parsed !== "string";
 }
 
 function accepts(validator: AnyValidator, value: unknown): boolean {

@@ -47,7 +47,14 @@ export interface RestRateLimitGate {
 /** Bucket of REST callers that carry no `cf-connecting-ip`. */
 export const ANONYMOUS_BUCKET = "anonymous";
 
-const defaultKey = (request: Request) =>
+/**
+ * The caller's address as every svc gate keys it by default: the
+ * `cf-connecting-ip` header Cloudflare's edge sets (never `x-forwarded-for`,
+ * which clients forge), or {@link ANONYMOUS_BUCKET} without one.
+ *
+ * @example clientAddress(request) // "203.0.113.7"
+ */
+export const clientAddress = (request: Request): string =>
   request.headers.get("cf-connecting-ip") ?? ANONYMOUS_BUCKET;
 
 /** A limiter error that means "the store cannot be reached" (`@svc/ratelimit`'s `RateLimitStoreError`). */
@@ -104,22 +111,47 @@ export function createRestRateLimit(
   limiter: LimiterLike,
   options: RestRateLimitOptions,
 ): RestRateLimitGate {
-  const keyOf = options.key ?? defaultKey;
+  const keyOf = options.key ?? clientAddress;
   const onStoreError = options.onStoreError ?? "allow";
   return {
     async check(request, functionPath) {
-      let verdict: RateLimitVerdict;
-      try {
-        verdict = await limiter.limit(options.name, { key: await keyOf(request, functionPath) });
-      } catch (error) {
-        // Only an unreachable store is an outage; a misconfigured limiter fails loudly (500).
-        if (!isStoreOutage(error)) throw error;
-        console.error("svc: the rate limiter's store is unavailable", error);
-        if (onStoreError === "deny")
-          throw new SvcError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.");
-        return {};
-      }
-      return enforceVerdict(verdict, "Too many requests; retry after the time in Retry-After.");
+      const key = await keyOf(request, functionPath);
+      return spendOrRefuse(limiter, options.name, key, onStoreError, TOO_MANY_REQUESTS);
     },
   };
+}
+
+const TOO_MANY_REQUESTS = "Too many requests; retry after the time in Retry-After.";
+
+/**
+ * Spends one unit of `key` under the rate `name` and answers the
+ * `RateLimit-*` headers, or throws `RATE_LIMITED` (429) with `message`. An
+ * unreachable store admits the call (logged) under `allow` and is
+ * `UNAVAILABLE` (503) under `deny`; any other limiter error is a
+ * configuration mistake and propagates (500). Every svc gate decides this way.
+ *
+ * @example
+ * ```ts
+ * const headers = await spendOrRefuse(limiter, "sockets", ip, "allow", "Too many sockets.");
+ * ```
+ */
+export async function spendOrRefuse(
+  limiter: LimiterLike,
+  name: string,
+  key: string,
+  onStoreError: "allow" | "deny",
+  message: string,
+): Promise<Record<string, string>> {
+  let verdict: RateLimitVerdict;
+  try {
+    verdict = await limiter.limit(name, { key });
+  } catch (error) {
+    // Only an unreachable store is an outage; a misconfigured limiter fails loudly (500).
+    if (!isStoreOutage(error)) throw error;
+    console.error("svc: the rate limiter's store is unavailable", error);
+    if (onStoreError === "deny")
+      throw new SvcError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.");
+    return {};
+  }
+  return enforceVerdict(verdict, message);
 }

@@ -15,6 +15,8 @@ export interface ShardCall {
   shardKey: string;
   /** The worker records this call: send back the handler's console lines and any stack. */
   record?: boolean;
+  /** A client's id for this mutation (`x-svc-mutation-id`), acknowledged on its subscription sockets. */
+  mutationId?: string;
 }
 
 /** What a shard answers for a query, mutation or action (with what it observed, when asked). */

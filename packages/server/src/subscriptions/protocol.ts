@@ -1,6 +1,7 @@
 import type { ProblemDetails } from "../errors/problem.ts";
 import type { RecordingPlan } from "../observability/plan.ts";
 import type { Identity } from "../procedures/context.ts";
+import type { ResolvedSocketLimits } from "./limits.ts";
 
 /**
  * svc's subscription protocol, version 1: JSON text frames over a WebSocket
@@ -27,15 +28,54 @@ export type ClientFrame =
   | { type: "subscribe"; id: string; path: string; args?: unknown }
   | { type: "unsubscribe"; id: string };
 
-/** Frames the server sends. */
+/**
+ * Frames the server sends. A `value` lists in `includes` the socket's own
+ * client's mutations it reflects that are not yet `applied`; `applied` says
+ * every subscription of the socket now reflects that mutation (its pushes,
+ * if any, came first). Optimistic updates rest on both (see
+ * {@link MUTATION_HEADER}).
+ */
 export type ServerFrame =
-  | { type: "value"; id: string; value: unknown }
+  | { type: "value"; id: string; value: unknown; includes?: string[] }
+  | { type: "applied"; mutation: string }
   | { type: "error"; id?: string; error: ProblemDetails };
+
+/**
+ * The query parameter of `/_svc/ws` naming the client instance (a random id
+ * the client makes, 16–64 characters of `[A-Za-z0-9_-]`). It is no
+ * credential: it only routes acknowledgements of that client's mutations.
+ */
+export const CLIENT_ID_PARAM = "clientId";
+
+/**
+ * The request header a client puts on an RPC mutation to have it
+ * acknowledged on its subscription sockets: `<clientId>:<sequence>`.
+ */
+export const MUTATION_HEADER = "x-svc-mutation-id";
+
+const CLIENT_ID = /^[A-Za-z0-9_-]{16,64}$/;
+const MUTATION_ID = /^([A-Za-z0-9_-]{16,64}):\d{1,15}$/;
+
+/** Whether `value` can name a client instance. @example isClientId("k3Jx9…") */
+export function isClientId(value: string): boolean {
+  return CLIENT_ID.test(value);
+}
+
+/**
+ * The client id of a well-formed mutation id, else `undefined`.
+ *
+ * @example clientOfMutation("k3Jx9aaaaaaaaaaaaaaa:7") // "k3Jx9aaaaaaaaaaaaaaa"
+ */
+export function clientOfMutation(mutationId: string): string | undefined {
+  return MUTATION_ID.exec(mutationId)?.[1];
+}
 
 /** Close codes of the subscription socket. */
 export const CLOSE = {
   /** The socket's authority expired: reconnect (the identity is resolved again). */
   REAUTHENTICATE: 4001,
+  /** The client sent frames faster than its budget allows (HTTP's 429, in the private range): back off. */
+  TOO_MANY_FRAMES: 4029,
   /** A frame over the size limit (RFC 6455's "message too big"). */
   TOO_BIG: 1009,
 } as const;
@@ -44,7 +84,8 @@ export const CLOSE = {
  * What the worker tells the shard about an accepted socket, in a header the
  * worker always overwrites (a client's own header of that name is removed):
  * the identity it resolved, when that resolution stops counting, and the
- * upgrade request's credential headers for `ctx.authApi`.
+ * upgrade request's credential headers for `ctx.authApi`, the caller's
+ * address and the socket bounds the worker was configured with.
  */
 export interface SocketGrant {
   identity: Identity | null;
@@ -52,6 +93,10 @@ export interface SocketGrant {
   headers: Record<string, string>;
   /** How the worker records calls; the shard records the socket's query runs the same way. */
   recording?: RecordingPlan | null;
+  /** The caller's address (`cf-connecting-ip`, or `anonymous`), which the shard counts sockets by. */
+  address?: string;
+  /** The bounds the worker allows this socket (`createWorker({ socketLimits })`). */
+  limits?: ResolvedSocketLimits;
 }
 
 /** The internal header carrying a {@link SocketGrant} from the worker to the shard. */

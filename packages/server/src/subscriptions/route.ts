@@ -1,12 +1,15 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { noteCall } from "../observability/call-scope.ts";
 import { callerOf } from "../observability/caller.ts";
+import { clientAddress } from "../rest/rate-limit-gate.ts";
 import { refuseCrossSiteCookies } from "../worker/cross-site.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 import { shardKeyOf } from "../worker/shard-key.ts";
 import {
   BEARER_PROTOCOL_PREFIX,
+  CLIENT_ID_PARAM,
   GRANT_HEADER,
+  isClientId,
   type SocketGrant,
   SUBSCRIPTION_PATH,
   SUBSCRIPTION_PROTOCOL,
@@ -43,10 +46,13 @@ function bearerFromProtocols(protocols: readonly string[]): string | undefined {
  * `GET /_svc/ws` (WebSocket upgrade, subprotocol `svc.v1`): resolves the
  * caller from the upgrade request (cookie, `Authorization`, or the
  * `svc.bearer.<token>` subprotocol browsers can send), applies the CSRF rule
- * (cookies from another site are refused, as on RPC) and the `shardAccess`
- * hook, then hands the socket to the shard with the identity in a header the
- * worker writes itself: any client header named `x-svc-internal-*` is removed
- * first, so a client cannot forge it.
+ * (cookies from another site are refused, as on RPC), the `shardAccess`
+ * hook and, when configured, the store-backed socket limits (per address
+ * before the identity is resolved, per user after), then hands the socket
+ * to the shard with the identity, the caller's address and the socket
+ * bounds in a header the worker writes itself: any client header named
+ * `x-svc-internal-*` is removed first, so a client cannot forge it. The
+ * shard enforces the bounds (sockets per address and user, frame rate).
  */
 export async function handleSubscribe<Env>(
   request: Request,
@@ -72,6 +78,8 @@ export async function handleSubscribe<Env>(
   }
   refuseCrossSiteCookies(request, url);
   const shardKey = shardKeyOf(request, url);
+  // Store-backed socket counts (opt-in) before the identity costs a lookup.
+  await runtime.socketRateLimit?.admitAddress(request);
   const headers = new Headers(request.headers);
   for (const name of [...headers.keys()]) {
     if (name.startsWith(INTERNAL_HEADER_PREFIX)) headers.delete(name);
@@ -84,6 +92,7 @@ export async function handleSubscribe<Env>(
   noteCall({ shardKey, caller: callerOf(identity) });
   const access = { identity, shardKey, path: "*", transport: "ws" as const, request, env };
   if (!(await runtime.shardAccess(access))) throw new SvcError("NOT_FOUND", "No such procedure.");
+  if (identity !== null) await runtime.socketRateLimit?.admitUser(identity);
   const credentials: Record<string, string> = {};
   for (const name of ["cookie", "authorization"]) {
     const value = headers.get(name);
@@ -94,10 +103,21 @@ export async function handleSubscribe<Env>(
     authorizedUntil: Date.now() + runtime.subscriptionReauthSeconds * 1000,
     headers: credentials,
     recording: runtime.recording,
+    address: clientAddress(request),
+    limits: runtime.socketLimits,
   };
   headers.set(GRANT_HEADER, JSON.stringify(grant));
   headers.set("sec-websocket-protocol", SUBSCRIPTION_PROTOCOL);
   const target = new URL(SUBSCRIPTION_PATH, url);
   target.searchParams.set("shardKey", shardKey);
+  const clientId = url.searchParams.get(CLIENT_ID_PARAM);
+  if (clientId !== null) {
+    if (!isClientId(clientId))
+      throw new SvcError(
+        "BAD_REQUEST",
+        "clientId is 16 to 64 characters of A-Z, a-z, 0-9, _ and -.",
+      );
+    target.searchParams.set(CLIENT_ID_PARAM, clientId);
+  }
   return runtime.shard(env, shardKey).fetch(new Request(target, { headers }));
 }

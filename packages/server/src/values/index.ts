@@ -42,6 +42,7 @@ export const v = {
   any,
 } as const;
 
+export type { NumberOptions, StringOptions } from "./bounds.ts";
 export type { ObjectType, ObjectValidator, Shape } from "./composites.ts";
 export type { Id } from "./primitives.ts";
 export type { AnyValidator, Infer, JsonSchema, Validator, ValidatorKind } from "./validator.ts";

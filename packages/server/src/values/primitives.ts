@@ -1,3 +1,13 @@
+import {
+  checkNumber,
+  checkString,
+  type NumberOptions,
+  numberBounds,
+  numberSchema,
+  type StringOptions,
+  stringBounds,
+  stringSchema,
+} from "./bounds.ts";
 import { isIdOf } from "./ids.ts";
 import {
   type CheckScope,
@@ -17,24 +27,42 @@ function expectType(expected: string, test: (value: unknown) => boolean) {
   };
 }
 
-/** A UTF-16 string. */
-export function string(): Validator<string, false> {
+/**
+ * A string; with options, one of bounded length (in Unicode code points, as
+ * JSON Schema counts) or matching a pattern. The bounds are checked on every
+ * call, whatever the transport, and published in the JSON Schema.
+ *
+ * @example v.string({ minLength: 1, maxLength: 280 })
+ * @example v.string({ pattern: /^[a-z0-9-]+$/ })
+ */
+export function string(options: StringOptions = {}): Validator<string, false> {
+  const bounds = stringBounds(options);
   return createValidator({
     kind: "string",
-    check: expectType("string", (value) => typeof value === "string"),
-    schema: () => ({ type: "string" }),
+    check(value, scope) {
+      if (typeof value !== "string") report(scope, `expected string, got ${describeType(value)}`);
+      else checkString(bounds, value, scope);
+    },
+    schema: () => ({ type: "string", ...stringSchema(bounds) }),
   });
 }
 
-/** A finite float64 (JSON cannot carry NaN or Infinity, so neither is accepted). */
-export function number(): Validator<number, false> {
+/**
+ * A finite float64 (JSON cannot carry NaN or Infinity, so neither is
+ * accepted); with options, an integer and/or within `min`…`max` (inclusive).
+ *
+ * @example v.number({ integer: true, min: 1, max: 100 })
+ */
+export function number(options: NumberOptions = {}): Validator<number, false> {
+  const bounds = numberBounds(options);
   return createValidator({
     kind: "number",
     check(value, scope) {
       if (typeof value !== "number") report(scope, `expected number, got ${describeType(value)}`);
       else if (!Number.isFinite(value)) report(scope, "expected a finite number");
+      else checkNumber(bounds, value, scope);
     },
-    schema: () => ({ type: "number" }),
+    schema: () => numberSchema(bounds),
   });
 }
 

@@ -22,6 +22,8 @@ export interface Invocation {
   stub: ShardEndpoint;
   /** Milliseconds to wait for the shard's answer before giving up with `UNAVAILABLE`. */
   timeoutMs: number;
+  /** A client's mutation id (`x-svc-mutation-id`), acknowledged on its subscription sockets. */
+  mutationId?: string;
 }
 
 /**
@@ -54,6 +56,7 @@ function toShardCall(invocation: Invocation): ShardCall {
     requestId: requestIdOfCall(),
     shardKey: invocation.shardKey,
     record: currentScope() !== undefined,
+    ...(invocation.mutationId === undefined ? {} : { mutationId: invocation.mutationId }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import { callerOf } from "../observability/caller.ts";
+import { clientOfMutation, MUTATION_HEADER } from "../subscriptions/protocol.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { isJsonContentType, readJsonBody } from "./body.ts";
 import { refuseCrossSiteCookies } from "./cross-site.ts";
@@ -19,6 +20,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * `POST /_svc/rpc` with `{ path, args }` → `{ value }`, or an NDJSON stream for
  * stream procedures. Internal and unknown paths are the same `NOT_FOUND`.
+ * With `rpcRateLimit`, the gate runs once the body names the path, before
+ * the path is looked up, the identity resolved or the shard touched; its
+ * headers go on successful answers and on its own 429 only.
  */
 export async function handleRpc<Env>(
   request: Request,
@@ -51,12 +55,21 @@ export async function handleRpc<Env>(
     throw new SvcError("BAD_REQUEST", "RPC args must be a JSON object.");
   }
   const path = body.path;
+  // Opt-in, before the path is even looked up: unknown paths are counted too, and a refused
+  // call costs no identity lookup and no shard.
+  const limitHeaders = runtime.rpcRateLimit ? await runtime.rpcRateLimit.check(request, path) : {};
   const procedure = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
   if (procedure === undefined || procedure.visibility !== "public")
     throw new SvcError("NOT_FOUND", "No such procedure.");
   noteCall({ entry: procedure.kind === "stream" ? "stream" : "rpc", route: path, shardKey });
   noteArgs(procedure.log, body.args);
+  const mutationId = request.headers.get(MUTATION_HEADER) ?? undefined;
+  if (mutationId !== undefined && clientOfMutation(mutationId) === undefined) {
+    throw new SvcError("BAD_REQUEST", `${MUTATION_HEADER} is <clientId>:<sequence number>.`);
+  }
 
+  // Errors carry no RateLimit headers: a refused shard key must answer byte for byte what an
+  // unknown procedure answers, and the remaining count would tell two such answers apart.
   return withDispatchSpan(
     { urlPath: url.pathname, route: path, method: "POST", transport: "rpc" },
     async () => {
@@ -74,9 +87,16 @@ export async function handleRpc<Env>(
         shardKey,
         stub: runtime.shard(env, shardKey),
         timeoutMs: runtime.procedureTimeoutMs,
+        ...(mutationId !== undefined && procedure.kind === "mutation" ? { mutationId } : {}),
       };
-      if (procedure.kind === "stream") return invokeStream(invocation);
-      return jsonResponse({ value: await invokeProcedure(invocation) });
+      if (procedure.kind === "stream")
+        return withHeaders(await invokeStream(invocation), limitHeaders);
+      return jsonResponse({ value: await invokeProcedure(invocation) }, { headers: limitHeaders });
     },
   );
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }

@@ -3,6 +3,8 @@ import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts"
 import type { RestRateLimitGate } from "../rest/rate-limit-gate.ts";
 import type { RestRoute } from "../rest/routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
+import type { ResolvedSocketLimits } from "../subscriptions/limits.ts";
+import type { SocketRateLimitGate } from "../subscriptions/socket-rate-limit.ts";
 import type { IdentityResolver } from "./invoke.ts";
 import type { ShardAccessHook } from "./shard-access.ts";
 
@@ -12,6 +14,8 @@ export interface WorkerRuntime<Env> {
   /** REST routes by path, computed once from `functions`. */
   restRoutes: ReadonlyMap<string, RestRoute & { path: string; procedure: AnyProcedure }>;
   restRateLimit: RestRateLimitGate | undefined;
+  /** The same kind of gate over `POST /_svc/rpc`, with its own rates; opt-in. */
+  rpcRateLimit: RestRateLimitGate | undefined;
   /** The shard stub for a shard key. */
   shard(env: Env, shardKey: string): ShardEndpoint;
   resolveIdentity: IdentityResolver<Env>;
@@ -24,4 +28,8 @@ export interface WorkerRuntime<Env> {
   subscriptionReauthSeconds: number;
   /** Where call records go (`createWorker({ logs })`), or `null` when recording is off. */
   recording: RecordingPlan | null;
+  /** Bounds each shard enforces on the sockets it holds (always on). */
+  socketLimits: ResolvedSocketLimits;
+  /** Store-backed socket counts per address and user across shards; opt-in. */
+  socketRateLimit: SocketRateLimitGate | undefined;
 }

@@ -1,4 +1,5 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { codePointLength } from "../values/code-points.ts";
 
 /** Shard of calls that name none. */
 export const DEFAULT_SHARD = "default";
@@ -6,37 +7,88 @@ export const DEFAULT_SHARD = "default";
 export const SHARD_KEY_PARAM = "shardKey";
 /** Request header naming the shard. */
 export const SHARD_KEY_HEADER = "x-svc-shard-key";
-const MAX_SHARD_KEY_LENGTH = 256;
+/** Longest shard key, in Unicode code points (the unit of JSON Schema's `maxLength`). */
+export const MAX_SHARD_KEY_LENGTH = 256;
+
+/**
+ * What a shard key may hold, as the ECMA-262 source JSON Schema's `pattern`
+ * takes: any characters but the C0 controls and DEL. The server tests keys
+ * with this very source, and the OpenAPI document publishes it.
+ */
+export const SHARD_KEY_PATTERN = "^[^\\u0000-\\u001f\\u007f]*$";
+/**
+ * What the `x-svc-shard-key` header may hold: printable ASCII, no space at
+ * either end (HTTP strips it before any server sees it). Header values are
+ * bytes, not text: a non-ASCII key goes in the query parameter, which is UTF-8.
+ */
+export const SHARD_KEY_HEADER_PATTERN = "^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$";
+
+const allowedCharacters = new RegExp(SHARD_KEY_PATTERN, "u");
+const nonAscii = /[^\x20-\x7e]/;
+
+/**
+ * JSON Schemas of the two places a shard key travels, exactly what
+ * {@link shardKeyOf} accepts: the OpenAPI document publishes these.
+ *
+ * @example
+ * ```ts
+ * parameters.ShardKey = { name: SHARD_KEY_PARAM, in: "query", schema: SHARD_KEY_SCHEMAS.query };
+ * ```
+ */
+export const SHARD_KEY_SCHEMAS = {
+  query: {
+    type: "string",
+    minLength: 1,
+    maxLength: MAX_SHARD_KEY_LENGTH,
+    pattern: SHARD_KEY_PATTERN,
+  },
+  header: {
+    type: "string",
+    minLength: 1,
+    maxLength: MAX_SHARD_KEY_LENGTH,
+    pattern: SHARD_KEY_HEADER_PATTERN,
+  },
+} as const;
 
 /**
  * The shard a request routes to: the `shardKey` query parameter, else the
- * `x-svc-shard-key` header, else `default`. Empty, over 256 characters, with
- * control characters, or given twice: `BAD_REQUEST`.
+ * `x-svc-shard-key` header, else `default`. Empty, over 256 code points,
+ * with control characters, given twice, or a header with non-ASCII bytes:
+ * `BAD_REQUEST`.
+ *
+ * @example shardKeyOf(request, new URL(request.url)) // "room-1" for ?shardKey=room-1
  */
 export function shardKeyOf(request: Request, url: URL): string {
   const fromQuery = url.searchParams.getAll(SHARD_KEY_PARAM);
   if (fromQuery.length > 1) throw new SvcError("BAD_REQUEST", "shardKey is given more than once.");
-  const key = fromQuery[0] ?? request.headers.get(SHARD_KEY_HEADER);
-  if (key === null) return DEFAULT_SHARD;
-  return checkShardKey(key);
+  if (fromQuery[0] !== undefined) return checkShardKey(fromQuery[0]);
+  const fromHeader = request.headers.get(SHARD_KEY_HEADER);
+  if (fromHeader === null) return DEFAULT_SHARD;
+  const key = checkShardKey(fromHeader);
+  if (nonAscii.test(key)) {
+    throw new SvcError(
+      "BAD_REQUEST",
+      `The ${SHARD_KEY_HEADER} header carries printable ASCII only; send other keys in the shardKey query parameter.`,
+    );
+  }
+  return key;
 }
 
 /**
  * Returns `key` when it can name a shard; else `BAD_REQUEST` (empty, over 256
- * characters, or with control characters).
+ * code points, or with control characters).
  *
  * @example checkShardKey("room-42") // "room-42"
  */
 export function checkShardKey(key: string): string {
   if (key.length === 0) throw new SvcError("BAD_REQUEST", "The shard key is empty.");
-  if (key.length > MAX_SHARD_KEY_LENGTH) {
+  if (codePointLength(key, MAX_SHARD_KEY_LENGTH) > MAX_SHARD_KEY_LENGTH) {
     throw new SvcError(
       "BAD_REQUEST",
-      `The shard key is longer than ${MAX_SHARD_KEY_LENGTH} characters.`,
+      `The shard key is longer than ${MAX_SHARD_KEY_LENGTH} characters (Unicode code points).`,
     );
   }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(key))
+  if (!allowedCharacters.test(key))
     throw new SvcError("BAD_REQUEST", "The shard key contains control characters.");
   return key;
 }
