@@ -39,7 +39,7 @@ export function toProblem(error: SvcError): ProblemDetails {
  */
 export function problemResponse(thrown: unknown, extraHeaders?: HeadersInit): Response {
   const error = normalizeError(thrown);
-  noteProblem(error.code, thrown);
+  noteProblem(error.code, ERROR_STATUS[error.code], thrown);
   const body = new TextEncoder().encode(JSON.stringify(toProblem(error)));
   const headers = new Headers(extraHeaders);
   headers.set("content-type", PROBLEM_CONTENT_TYPE);

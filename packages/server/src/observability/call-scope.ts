@@ -172,13 +172,16 @@ export function noteArgs(log: { readonly args: boolean } | undefined, args: unkn
 /**
  * Tells the recorder which error an answer carries: its code, and when no
  * deeper failure was seen (a shard's stack arrives first), the thrown value's
- * message and stack.
+ * message, with its stack only for a server error (`status` 500 or more): a
+ * refused request's stack is svc's own routing, noise in every log line.
  */
-export function noteProblem(code: string, thrown: unknown): void {
+export function noteProblem(code: string, status: number, thrown: unknown): void {
   const scope = scopes.getStore();
   if (scope === undefined) return;
   scope.code = code;
-  scope.failure ??= failureOf(thrown);
+  if (scope.failure !== null) return;
+  const failure = failureOf(thrown);
+  scope.failure = status >= 500 ? failure : { message: failure.message, stack: null };
 }
 
 /** Folds a shard's observation into the call running now. */
