@@ -1,4 +1,4 @@
-import { BENCH_ADMIN_TOKEN } from "../app/src/admin-token.ts";
+import { BENCH_ADMIN_TOKEN } from "../app/src/studio-admin.ts";
 import { type BenchApp, seedRow, startBenchApp } from "../lib/bench-app.ts";
 import { compare, type LoadFigures, median, medianRatio } from "../lib/load.ts";
 

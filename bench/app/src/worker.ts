@@ -4,12 +4,12 @@ import { createRestRateLimit, createShard, createWorker, type SvcWorker } from "
 import { Hono } from "hono";
 import { functions } from "../svc/_generated/functions.ts";
 import schema from "../svc/schema.ts";
-import { BENCH_ADMIN_TOKEN } from "./admin-token.ts";
 import { auth, cachedAuth, plainAuth } from "./auth.ts";
 import { limiterRoute } from "./limiter-loops.ts";
 import { logBenchRoute } from "./log-bench.ts";
 import type { PingStore } from "./ping-store.ts";
 import { PlainRows } from "./plain-rows.ts";
+import { BENCH_ADMIN_TOKEN, benchStudioAdmin } from "./studio-admin.ts";
 
 export { RateLimitStore } from "@svc/ratelimit";
 export { BenchLogStore } from "./log-bench.ts";
@@ -78,6 +78,13 @@ const variants: Record<string, SvcWorker<Env>> = {
       const user = request.headers.get("x-bench-user");
       return user ? { userId: user } : null;
     },
+  }),
+  // The data studio scenario: the admin routes, "view as" through the lookup above.
+  studio: createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    adminToken: BENCH_ADMIN_TOKEN,
+    authAdmin: benchStudioAdmin,
   }),
   "identity-cookie-cache": createWorker<Env>({
     shardDO: "SHARD",

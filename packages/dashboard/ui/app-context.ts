@@ -1,3 +1,4 @@
+import type { RouteTransport } from "@svc/server/routes/contract";
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { AdminApi } from "./api/admin.ts";
@@ -9,6 +10,8 @@ export interface AppServices {
   api: AdminApi;
   /** The call records and metrics (`/_svc/admin/logs*`). */
   logs: LogsApi;
+  /** The admin API as a transport for clients derived from route declarations (the data studio's). */
+  transport: RouteTransport;
   capabilities: Capabilities;
   signOut(): void;
 }

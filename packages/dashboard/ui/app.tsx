@@ -64,14 +64,17 @@ function SignedIn(props: { session: Session; onSignOut: () => void; onRefused: (
   );
   const api = useMemo(() => adminApi(client), [client]);
   const logs = useMemo(() => logsApi(client), [client]);
+  const transport = client.send;
   const capabilities = useLoad<Capabilities>(
-    (signal) => (known ? Promise.resolve(known) : api.capabilities(signal)),
+    (signal) => (known ? Promise.resolve(known) : api.capabilities({ signal })),
     [api, known],
   );
   const services = useMemo<AppServices | null>(
     () =>
-      capabilities.data ? { api, logs, capabilities: capabilities.data, signOut: onSignOut } : null,
-    [api, logs, capabilities.data, onSignOut],
+      capabilities.data
+        ? { api, logs, transport, capabilities: capabilities.data, signOut: onSignOut }
+        : null,
+    [api, logs, transport, capabilities.data, onSignOut],
   );
   if (services === null) {
     return (

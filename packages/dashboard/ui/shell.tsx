@@ -24,6 +24,9 @@ const ApiPage = lazyComponent(() =>
 const LogsPage = lazyComponent(() =>
   import("./screens/logs/logs-page.tsx").then((module) => module.LogsPage),
 );
+const DataPage = lazyComponent(() =>
+  import("./screens/data/data-page.tsx").then((module) => module.DataPage),
+);
 const FunctionsPage = lazyComponent(() =>
   import("./screens/functions/functions-page.tsx").then((module) => module.FunctionsPage),
 );
@@ -32,9 +35,10 @@ const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
   { page: "overview", label: "Overview", href: `${BASE_PATH}overview` },
   { page: "users", label: "Users", href: `${BASE_PATH}users` },
   { page: "organizations", label: "Organizations", href: `${BASE_PATH}organizations` },
+  { page: "data", label: "Data", href: `${BASE_PATH}data` },
+  { page: "functions", label: "Functions", href: `${BASE_PATH}functions` },
   { page: "audit", label: "Audit", href: `${BASE_PATH}audit` },
   { page: "logs", label: "Logs", href: `${BASE_PATH}logs` },
-  { page: "functions", label: "Functions", href: `${BASE_PATH}functions` },
   { page: "api", label: "API", href: `${BASE_PATH}api` },
 ];
 
@@ -44,8 +48,9 @@ const TITLES: Record<Route["page"], string> = {
   organizations: "Organizations",
   audit: "Audit",
   logs: "Logs",
-  functions: "Functions",
   api: "API reference",
+  data: "Data",
+  functions: "Functions",
 };
 
 /** The signed-in frame: navigation, sign-out, and the screen the URL names. */
@@ -118,7 +123,11 @@ function Screen(props: { route: Route }) {
       return <ApiPage filter={route.filter ?? ""} />;
     case "logs":
       return <LogsPage view={route.view} filters={route.filters} record={route.record ?? null} />;
+    case "data":
+      return <DataPage shard={route.shard} table={route.table} browse={route.browse} />;
     case "functions":
-      return <FunctionsPage window={route.window} />;
+      return (
+        <FunctionsPage path={route.path} shard={route.shard ?? ""} window={route.window ?? "1h"} />
+      );
   }
 }

@@ -1,18 +1,12 @@
-import { type AdminClient, pathOf, type QueryParams } from "./client.ts";
-import type {
-  CallRecord,
-  CronJobView,
-  ErrorGroup,
-  MetricsAnswer,
-  MetricsWindow,
-  QueueView,
-  RecordPage,
-} from "./log-types.ts";
+import { createRouteClient } from "@svc/server/routes/contract";
+import type { AdminClient } from "./client.ts";
+import type { CallRecord } from "./log-types.ts";
+import { LOGS_ADMIN_MANIFEST } from "./routes.generated.ts";
 
-/** Filters of the record list and the tail, as the API names them; `""` means any. */
+/** Filters of the record list and the tail, as the API names them; absent means any. */
 export interface LogQuery {
   function?: string;
-  entry?: string;
+  entry?: CallRecord["entry"];
   status?: string;
   user?: string;
   shard?: string;
@@ -23,8 +17,8 @@ export interface LogQuery {
 
 /**
  * Reads server-sent events from a streamed answer and hands each
- * `event: record` to `onRecord`, until the stream ends or `signal` aborts.
- * (An `EventSource` cannot send the admin token; `fetch` can.)
+ * `event: record` to `onRecord`, until the stream ends. (An `EventSource`
+ * cannot send the admin token; `fetch` can.)
  */
 export async function readRecordEvents(
   body: ReadableStream<Uint8Array>,
@@ -52,28 +46,25 @@ export async function readRecordEvents(
 }
 
 /**
- * The logs admin routes (`/_svc/admin/logs*`), one typed function each, so
- * the Logs and Functions screens never spell a URL.
+ * The logs admin routes (`/_svc/admin/logs*`), derived from their
+ * declarations (`logsAdminRoutes`) through the generated manifest like every
+ * other admin route, plus the live tail read as a stream of records.
  */
 export function logsApi(client: AdminClient) {
-  const get = <T>(path: string, query?: QueryParams, signal?: AbortSignal) =>
-    client.request<T>("GET", path, { query, signal });
+  const routes = createRouteClient(LOGS_ADMIN_MANIFEST, client.send, { readJson: client.readJson });
   return {
     list: (query: LogQuery & { cursor?: string; limit?: number }, signal?: AbortSignal) =>
-      get<RecordPage>("logs", { ...query }, signal),
+      routes.listLogs({ query, signal }),
     record: (requestId: string, signal?: AbortSignal) =>
-      get<{ record: CallRecord }>(`logs/${pathOf(requestId)}`, undefined, signal),
-    groups: (since: string, signal?: AbortSignal) =>
-      get<{ groups: ErrorGroup[] }>("logs/groups", { since }, signal),
-    metrics: (window: MetricsWindow, signal?: AbortSignal) =>
-      get<MetricsAnswer>("logs/metrics", { window }, signal),
-    cron: (since: string, signal?: AbortSignal) =>
-      get<{ since: string; jobs: CronJobView[] }>("logs/cron", { since }, signal),
-    queues: (since: string, signal?: AbortSignal) =>
-      get<{ since: string; queues: QueueView[] }>("logs/queues", { since }, signal),
+      routes.getLog({ params: { requestId }, signal }),
+    groups: (since: string, signal?: AbortSignal) => routes.logGroups({ query: { since }, signal }),
+    metrics: (window: "1h" | "24h" | "7d", signal?: AbortSignal) =>
+      routes.logMetrics({ query: { window }, signal }),
+    cron: (since: string, signal?: AbortSignal) => routes.cronRuns({ query: { since }, signal }),
+    queues: (since: string, signal?: AbortSignal) => routes.queueRuns({ query: { since }, signal }),
     /** Follows new records matching `query` until `signal` aborts. */
     async tail(query: LogQuery, onRecord: (record: CallRecord) => void, signal: AbortSignal) {
-      const response = await client.response("GET", "logs/tail", { query: { ...query }, signal });
+      const response = await routes.tailLogs({ query, signal });
       if (response.body === null) return;
       await readRecordEvents(response.body, onRecord);
     },

@@ -58,8 +58,9 @@ export type Route =
   | { page: "overview"; days: OverviewDays }
   | { page: "audit"; target: string; action: string }
   | { page: "api"; filter?: string }
-  | { page: "logs"; view: LogView; filters: LogFilters; record?: string | null }
-  | { page: "functions"; window: MetricsWindow };
+  | { page: "data"; shard: string | null; table: string | null; browse?: DataBrowse }
+  | { page: "functions"; path: string | null; shard?: string; window?: MetricsWindow }
+  | { page: "logs"; view: LogView; filters: LogFilters; record?: string | null };
 
 /** The Logs page's views: the calls, the error groups, the cron jobs and queues. */
 export type LogView = "calls" | "errors" | "jobs";
@@ -99,6 +100,46 @@ export const METRICS_WINDOWS: readonly MetricsWindow[] = ["1h", "24h", "7d"];
 
 function windowOf(params: URLSearchParams): MetricsWindow {
   return METRICS_WINDOWS.find((known) => known === params.get("window")) ?? "1h";
+}
+
+/**
+ * A browse of the data studio as its URL carries it: the API's own query
+ * values (`eq`, `gte`, `lte` and `filter` are JSON text), `""` for unset.
+ * `as` is whom to view as: `""` (the operator), `anonymous`, `service`, or a
+ * user's id or email.
+ */
+export interface DataBrowse {
+  index: string;
+  eq: string;
+  gte: string;
+  lte: string;
+  order: "" | "asc" | "desc";
+  filter: string;
+  as: string;
+}
+
+/** A table browsed as the operator, by creation time, oldest first, nothing filtered. */
+export const DEFAULT_BROWSE: DataBrowse = {
+  index: "",
+  eq: "",
+  gte: "",
+  lte: "",
+  order: "",
+  filter: "",
+  as: "",
+};
+
+function browseOf(params: URLSearchParams): DataBrowse {
+  const order = params.get("order");
+  return {
+    index: params.get("index") ?? "",
+    eq: params.get("eq") ?? "",
+    gte: params.get("gte") ?? "",
+    lte: params.get("lte") ?? "",
+    order: order === "asc" || order === "desc" ? order : "",
+    filter: params.get("filter") ?? "",
+    as: params.get("as") ?? "",
+  };
 }
 
 /** The windows the overview's sign-ups chart offers, in days; the server allows 1 to 90. */
@@ -184,6 +225,20 @@ export function parseRoute(pathname: string, search: string): Route {
       };
     case "api":
       return { page: "api", filter: params.get("filter") ?? "" };
+    case "data":
+      return {
+        page: "data",
+        shard: id ?? null,
+        table: id === undefined ? null : (sub ?? null),
+        browse: browseOf(params),
+      };
+    case "functions":
+      return {
+        page: "functions",
+        path: params.get("path"),
+        shard: params.get("shard") ?? "",
+        window: windowOf(params),
+      };
     case "logs":
       return {
         page: "logs",
@@ -191,8 +246,6 @@ export function parseRoute(pathname: string, search: string): Route {
         filters: logFiltersOf(params),
         record: params.get("record"),
       };
-    case "functions":
-      return { page: "functions", window: windowOf(params) };
     default:
       return {
         page: "users",
@@ -243,11 +296,21 @@ export function hrefOf(route: Route): string {
       return withQuery("audit", { target: route.target, action: route.action });
     case "api":
       return withQuery("api", { filter: route.filter ?? "" });
+    case "data": {
+      if (route.shard === null) return withQuery("data", {});
+      const shard = `data/${encodeURIComponent(route.shard)}`;
+      if (route.table === null) return withQuery(shard, {});
+      return withQuery(`${shard}/${encodeURIComponent(route.table)}`, { ...route.browse });
+    }
+    case "functions":
+      return withQuery("functions", {
+        path: route.path ?? "",
+        shard: route.shard ?? "",
+        window: route.window === undefined || route.window === "1h" ? "" : route.window,
+      });
     case "logs":
       if (route.view !== "calls") return withQuery(`logs/${route.view}`, {});
       return withQuery("logs", { ...route.filters, record: route.record ?? "" });
-    case "functions":
-      return withQuery("functions", { window: route.window === "1h" ? "" : route.window });
   }
 }
 

@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import type { NumberedLine } from "../backups/lines.ts";
 import type { BackupInfo } from "../backups/r2.ts";
+import { shardAdmin } from "../data-admin/studio/shard-admin.ts";
+import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/shard-protocol.ts";
 import { applySchema } from "../db/storage.ts";
 import { normalizeError } from "../errors/normalize.ts";
 import { type SerializedError, serializeError } from "../errors/svc-error.ts";
@@ -106,6 +108,7 @@ export function createShard(
     readonly #partition: RegistryPartition | undefined;
     readonly #reporter: RegistryReporter | undefined;
     readonly #data: ShardData;
+    readonly #admin: (request: ShardAdminRequest) => Promise<ShardAdminResult>;
 
     constructor(ctx: DurableObjectState, env: unknown) {
       super(ctx, env as never);
@@ -124,6 +127,7 @@ export function createShard(
       });
       const recorder = new ShardRunRecorder(env, (promise) => ctx.waitUntil(promise));
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher, recorder);
+      this.#admin = shardAdmin({ schema, sql: ctx.storage.sql, dispatcher: this.#dispatcher });
       if (isReservedObjectName(ctx.id.name)) {
         this.#partition = new RegistryPartition(
           ctx.storage,
@@ -203,6 +207,10 @@ export function createShard(
         return this.#dispatcher.run(call.path, procedure, call.args, call);
       });
       return answer(run, (value) => ({ ok: true, value }));
+    }
+
+    async admin(request: ShardAdminRequest): Promise<ShardAdminResult> {
+      return this.#admin(request);
     }
 
     async openStream(call: ShardCall): Promise<ShardStreamResult> {

@@ -1,60 +1,151 @@
+import { useMemo, useState } from "preact/hooks";
+import type { ProcedureInfo } from "../../api/data.ts";
 import type { MetricsWindow } from "../../api/log-types.ts";
-import { useApp } from "../../app-context.ts";
+import { useDataApi } from "../../api/use-data-api.ts";
+import { RichText } from "../../components/rich-text.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
-import { navigate } from "../../lib/navigation.tsx";
-import { hrefOf, METRICS_WINDOWS } from "../../lib/routes.ts";
+import { Link } from "../../lib/navigation.tsx";
+import { hrefOf } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
-import { MetricsPanel } from "./metrics-panel.tsx";
+import { SchemaView } from "../api/schema-view.tsx";
+import { FunctionsMetrics } from "./functions-metrics.tsx";
+import { ProcedureBadges } from "./procedure-badges.tsx";
+import { RunProcedure } from "./run-procedure.tsx";
 
-const WINDOW_LABELS: Record<MetricsWindow, string> = {
-  "1h": "Last hour",
-  "24h": "Last 24 hours",
-  "7d": "Last 7 days",
-};
+/** Procedures whose path contains the filter (case-insensitive). */
+function matching(functions: ProcedureInfo[], filter: string): ProcedureInfo[] {
+  const needle = filter.trim().toLowerCase();
+  return needle === ""
+    ? functions
+    : functions.filter((info) => info.path.toLowerCase().includes(needle));
+}
 
 /**
- * The Functions page: every function's calls, errors and latency over a
- * window (kept in the URL), busiest first, from the log store's roll-ups.
+ * Every procedure of the app, public and internal (from the function
+ * registry, `GET /_svc/admin/data/functions`), with its kind, exposure and
+ * validators; the chosen one can be run in a shard as a user, anonymously or
+ * as the service identity, with arguments from a form generated from its
+ * validators. Above them, each function's calls, errors and latency from the
+ * call records.
  */
-export function FunctionsPage(props: { window: MetricsWindow }) {
-  const { logs } = useApp();
-  const loaded = useLoad((signal) => logs.metrics(props.window, signal), [props.window]);
+export function FunctionsPage(props: {
+  path: string | null;
+  shard: string;
+  window: MetricsWindow;
+}) {
+  const data = useDataApi();
+  const loaded = useLoad((signal) => data.functions(signal), []);
+  const [filter, setFilter] = useState("");
   return (
-    <div class="page">
+    <div class="page page-wide">
       <header class="page-header">
         <div>
-          <h1 class="page-title">Functions</h1>
-          <p class="page-subtitle">Calls, errors and latency per function and entry point.</p>
+          <h1 class="page-title" tabIndex={-1}>
+            Functions
+          </h1>
+          <p class="page-subtitle">
+            Every procedure of the app. Run one in a shard as a user, anonymously or as the service.
+          </p>
         </div>
-        <label class="field">
-          <span class="field-label">Window</span>
-          <select
-            class="input"
-            value={props.window}
-            onChange={(event) =>
-              navigate(
-                hrefOf({ page: "functions", window: event.currentTarget.value as MetricsWindow }),
-                { replace: true },
-              )
-            }
-          >
-            {METRICS_WINDOWS.map((window) => (
-              <option key={window} value={window}>
-                {WINDOW_LABELS[window]}
-              </option>
-            ))}
-          </select>
-        </label>
       </header>
-      <LoadView loaded={loaded} label="Loading metrics…">
-        {(answer) =>
-          answer.functions.length === 0 ? (
-            <Empty title="No calls in this window">Functions appear once they are called.</Empty>
-          ) : (
-            <MetricsPanel functions={answer.functions} window={props.window} />
-          )
-        }
+      <FunctionsMetrics window={props.window} path={props.path} shard={props.shard} />
+      <LoadView loaded={loaded} label="Loading procedures…">
+        {({ functions }) => (
+          <Functions
+            functions={functions}
+            filter={filter}
+            onFilter={setFilter}
+            path={props.path}
+            shard={props.shard}
+          />
+        )}
       </LoadView>
     </div>
+  );
+}
+
+function Functions(props: {
+  functions: ProcedureInfo[];
+  filter: string;
+  onFilter: (filter: string) => void;
+  path: string | null;
+  shard: string;
+}) {
+  const shown = useMemo(
+    () => matching(props.functions, props.filter),
+    [props.functions, props.filter],
+  );
+  const chosen = props.functions.find((info) => info.path === props.path);
+  if (props.functions.length === 0) {
+    return (
+      <Empty title="This app has no procedures">Add some under svc/ and run svc codegen.</Empty>
+    );
+  }
+  return (
+    <div class="api-layout">
+      <aside class="api-index" aria-label="Procedures">
+        <label class="field">
+          <span class="sr-only">Filter procedures</span>
+          <input
+            class="input input-search"
+            type="search"
+            placeholder="Filter procedures"
+            value={props.filter}
+            onInput={(event) => props.onFilter(event.currentTarget.value)}
+          />
+        </label>
+        <ul class="procedure-index">
+          {shown.map((info) => (
+            <li key={info.path}>
+              <Link
+                href={hrefOf({ page: "functions", path: info.path, shard: props.shard })}
+                class={info.path === props.path ? "active" : undefined}
+                aria-current={info.path === props.path ? "page" : undefined}
+              >
+                <span class="mono procedure-path">{info.path}</span>
+                <ProcedureBadges info={info} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </aside>
+      <div class="api-body">
+        {chosen === undefined ? (
+          <Empty title={props.path === null ? "Pick a procedure" : `No procedure ${props.path}`}>
+            Public procedures are what clients call; internal ones only run from the server (and
+            from here).
+          </Empty>
+        ) : (
+          <Procedure key={chosen.path} info={chosen} shard={props.shard} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Procedure(props: { info: ProcedureInfo; shard: string }) {
+  const { info } = props;
+  return (
+    <article class="card operation" aria-labelledby="procedure-title">
+      <header class="operation-header">
+        <h2 id="procedure-title" class="operation-path mono">
+          {info.path}
+        </h2>
+        <ProcedureBadges info={info} />
+      </header>
+      {info.summary ? <p class="operation-summary">{info.summary}</p> : null}
+      <RichText text={info.description ?? ""} class="muted" />
+      <div class="operation-block">
+        <h3>Arguments</h3>
+        <SchemaView schema={info.args} document={{}} />
+      </div>
+      {info.output ? (
+        <div class="operation-block">
+          <h3>Result</h3>
+          <SchemaView schema={info.output} document={{}} />
+        </div>
+      ) : null}
+      <RunProcedure info={info} shard={props.shard} />
+    </article>
   );
 }

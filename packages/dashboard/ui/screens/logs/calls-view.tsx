@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
-import type { CallRecord } from "../../api/log-types.ts";
+import { type CallRecord, ENTRY_POINTS } from "../../api/log-types.ts";
 import type { LogQuery } from "../../api/logs.ts";
 import { useApp } from "../../app-context.ts";
 import { LoadMore } from "../../components/load-more.tsx";
@@ -14,11 +14,18 @@ const PAGE_SIZE = 50;
 /** New calls a live tail keeps on screen above the loaded pages. */
 const LIVE_KEPT = 500;
 
+/** The URL's filters as the API's query; an entry point the URL names but the API does not know is left out. */
 function queryOf(filters: LogFilters): LogQuery {
+  const { entry, ...text } = filters;
   const query: LogQuery = {};
-  for (const [name, value] of Object.entries(filters) as [keyof LogFilters, string][]) {
+  for (const [name, value] of Object.entries(text) as [
+    Exclude<keyof LogFilters, "entry">,
+    string,
+  ][]) {
     if (value !== "") query[name] = value;
   }
+  const known = ENTRY_POINTS.find((candidate) => candidate === entry);
+  if (known !== undefined) query.entry = known;
   return query;
 }
 

@@ -10,24 +10,12 @@ import {
 } from "../../routes/contract/index.ts";
 import type { CallRecord } from "../record.ts";
 import { ENTRY_POINTS } from "../record.ts";
-import type { CronJobView, QueueView } from "./jobs.ts";
-import type { MetricsAnswer } from "./metrics.ts";
+import type { CronJobView, ErrorGroupView, MetricsAnswer, QueueView } from "./answers.ts";
 
 /** Records per page when `limit` is not given. */
 export const DEFAULT_PAGE = 50;
 /** The most records one page holds. */
 export const MAX_PAGE = 200;
-
-/** One error group as the admin API answers it. */
-export interface ErrorGroupView {
-  code: string;
-  function: string;
-  shape: string;
-  count: number;
-  firstSeen: string;
-  lastSeen: string;
-  sample: CallRecord;
-}
 
 /** The record filters of the list and the tail (docs/admin-api.md, "Logs and metrics"). */
 const filters = {

@@ -2,30 +2,7 @@ import type { CronJobs } from "../../cron/jobs.ts";
 import type { QueueConsumers } from "../../queue/consumers.ts";
 import type { CallRecord } from "../record.ts";
 import type { ServiceRow } from "../store/endpoint.ts";
-
-/** One cron job as the jobs view shows it. */
-export interface CronJobView {
-  job: string;
-  schedule: string | null;
-  function: string;
-  runs: number;
-  failures: number;
-  lastRun: CallRecord | null;
-  lastFailure: CallRecord | null;
-}
-
-/** One queue as the jobs view shows it. */
-export interface QueueView {
-  queue: string;
-  function: string;
-  /** Consumer calls (one per message, or per batch with `batch: true`). */
-  runs: number;
-  failures: number;
-  /** Failures on a message's last attempt: what Cloudflare moved to the dead-letter queue. */
-  deadLettered: number;
-  lastRun: CallRecord | null;
-  lastFailure: CallRecord | null;
-}
+import type { CronJobView, QueueView } from "./answers.ts";
 
 function byService(rows: readonly ServiceRow[], prefix: string): Map<string, ServiceRow> {
   const found = new Map<string, ServiceRow>();

@@ -1,5 +1,6 @@
 import { addHistogram, emptyHistogram, quantile } from "../histogram.ts";
 import type { EntryPoint } from "../record.ts";
+import type { FunctionMetrics, MetricsAnswer, MetricsWindow, SeriesPoint } from "./answers.ts";
 import type { StoreReader } from "./store-reader.ts";
 
 const MINUTE = 60_000;
@@ -10,42 +11,7 @@ export const METRICS_WINDOWS = {
   "1h": { unit: "minute", step: MINUTE, points: 60 },
   "24h": { unit: "hour", step: HOUR, points: 24 },
   "7d": { unit: "quarter", step: 6 * HOUR, points: 28 },
-} as const;
-
-/** `1h`, `24h` or `7d`. */
-export type MetricsWindow = keyof typeof METRICS_WINDOWS;
-
-/** One point of a function's sparkline. */
-export interface SeriesPoint {
-  time: string;
-  calls: number;
-  errors: number;
-}
-
-/** One function through one entry point over the window. */
-export interface FunctionMetrics {
-  function: string;
-  entry: EntryPoint;
-  calls: number;
-  errors: number;
-  /** Failed calls by error code. */
-  errorsByCode: Record<string, number>;
-  meanMs: number | null;
-  p50Ms: number | null;
-  p95Ms: number | null;
-  p99Ms: number | null;
-  /** Calls and errors per step (1 min, 1 h or 6 h), oldest first, one point per step. */
-  series: SeriesPoint[];
-}
-
-/** What `GET /_svc/admin/logs/metrics` answers. */
-export interface MetricsAnswer {
-  window: MetricsWindow;
-  from: string;
-  to: string;
-  stepSeconds: number;
-  functions: FunctionMetrics[];
-}
+} as const satisfies Record<MetricsWindow, { unit: string; step: number; points: number }>;
 
 interface Accumulator {
   function: string;
