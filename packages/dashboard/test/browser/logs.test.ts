@@ -91,7 +91,7 @@ describe.skipIf(!ready)("the Logs and Functions pages", () => {
     expect(new URL(page.url()).searchParams.get("record")).toBe(failed.requestId);
     await detail.getByText(failed.requestId).waitFor();
     await detail.getByText("Sign in to send messages.", { exact: true }).waitFor();
-    expect(await detail.locator(".code-block").first().textContent()).toContain(
+    expect(await detail.locator(".record-block").first().textContent()).toContain(
       "at Object.handler",
     );
     await screenshot(page, "logs-detail");

@@ -57,14 +57,16 @@ describe("logs routes", () => {
       page: "logs",
       view: "jobs",
     });
-    expect(parseRoute("/_svc/dashboard/functions", "?window=7d")).toEqual({
+    expect(parseRoute("/_svc/dashboard/functions", "?path=a%3Ab&window=7d")).toEqual({
       page: "functions",
+      path: "a:b",
+      shard: "",
       window: "7d",
     });
-    expect(parseRoute("/_svc/dashboard/functions", "?window=2y")).toEqual({
-      page: "functions",
-      window: "1h",
-    });
+    expect(parseRoute("/_svc/dashboard/functions", "?window=2y")).not.toHaveProperty("window");
+    expect(hrefOf({ page: "functions", path: null, window: "24h" })).toBe(
+      "/_svc/dashboard/functions?window=24h",
+    );
   });
 });
 

@@ -98,8 +98,10 @@ function logFiltersOf(params: URLSearchParams): LogFilters {
 /** The metrics windows the Functions page offers. */
 export const METRICS_WINDOWS: readonly MetricsWindow[] = ["1h", "24h", "7d"];
 
-function windowOf(params: URLSearchParams): MetricsWindow {
-  return METRICS_WINDOWS.find((known) => known === params.get("window")) ?? "1h";
+/** The window the URL names (`{}` for none or an unknown one: the page shows the last hour). */
+function windowOf(params: URLSearchParams): { window?: MetricsWindow } {
+  const window = METRICS_WINDOWS.find((known) => known === params.get("window"));
+  return window === undefined ? {} : { window };
 }
 
 /**
@@ -237,7 +239,7 @@ export function parseRoute(pathname: string, search: string): Route {
         page: "functions",
         path: params.get("path"),
         shard: params.get("shard") ?? "",
-        window: windowOf(params),
+        ...windowOf(params),
       };
     case "logs":
       return {

@@ -66,7 +66,7 @@ export function RecordDetail(props: { record: CallRecord }) {
             Error
           </h3>
           <p class="record-error-message">{record.error.message}</p>
-          {record.error.stack ? <pre class="code-block">{record.error.stack}</pre> : null}
+          {record.error.stack ? <pre class="record-block">{record.error.stack}</pre> : null}
         </section>
       ) : null}
       <section class="section" aria-labelledby="record-console">
@@ -96,7 +96,7 @@ export function RecordDetail(props: { record: CallRecord }) {
           <h3 id="record-args" class="section-title">
             Arguments
           </h3>
-          <pre class="code-block">{JSON.stringify(record.args, null, 2)}</pre>
+          <pre class="record-block">{JSON.stringify(record.args, null, 2)}</pre>
         </section>
       ) : null}
     </div>

@@ -1,13 +1,7 @@
-import {
-  fileAnswer,
-  integer,
-  oneOf,
-  route,
-  routeGroup,
-  text,
-  typedAnswer,
-  v,
-} from "../../routes/contract/index.ts";
+// The modules themselves, not the contract's index: the index re-exports this group.
+import { integer, oneOf, text } from "../../routes/contract/fields.ts";
+import { fileAnswer, route, routeGroup, typedAnswer } from "../../routes/contract/route.ts";
+import { v } from "../../values/index.ts";
 import type { CallRecord } from "../record.ts";
 import { ENTRY_POINTS } from "../record.ts";
 import type { CronJobView, ErrorGroupView, MetricsAnswer, QueueView } from "./answers.ts";
