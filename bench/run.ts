@@ -11,6 +11,7 @@ import { measureFrontend } from "./scenarios/frontend.ts";
 import { measureGates } from "./scenarios/gates.ts";
 import { measureObservability } from "./scenarios/observability.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
+import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
 import { measureStudio } from "./scenarios/studio.ts";
 import { measureTransports } from "./scenarios/transport.ts";
@@ -41,6 +42,7 @@ const SCENARIOS: {
     measureObservability,
   ],
   frontend: ["React: browser to browser, and what the UI weighs", measureFrontend],
+  registry: ["shard registry cost; export, import and R2 backup throughput", measureRegistry],
 };
 
 /**

@@ -6,8 +6,7 @@ import { formatRecordLine, type RecordLine } from "./log-lines.ts";
 /** `svc logs`'s own usage line. */
 export const LOGS_USAGE = `  svc logs [--follow] [--function <f>] [--status <5xx|failed|code>] [--since <1h>]
            [--entry <e>] [--user <id>] [--shard <key>] [--text <t>] [--limit <n>] [--verbose] [--json]
-                                        call records of a running app (--url or SVC_URL, default
-                                        http://127.0.0.1:8787; --admin-token or SVC_ADMIN_TOKEN)`;
+                                        the app's call records, oldest first (--follow: then new ones)`;
 
 const FILTERS = ["function", "status", "since", "entry", "user", "shard"] as const;
 

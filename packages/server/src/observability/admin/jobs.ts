@@ -1,6 +1,5 @@
 import type { CronJobs } from "../../cron/jobs.ts";
 import type { QueueConsumers } from "../../queue/consumers.ts";
-import type { CallRecord } from "../record.ts";
 import type { ServiceRow } from "../store/endpoint.ts";
 import type { CronJobView, QueueView } from "./answers.ts";
 

@@ -1,6 +1,6 @@
 import { addHistogram, emptyHistogram, quantile } from "../histogram.ts";
 import type { EntryPoint } from "../record.ts";
-import type { FunctionMetrics, MetricsAnswer, MetricsWindow, SeriesPoint } from "./answers.ts";
+import type { MetricsAnswer, MetricsWindow, SeriesPoint } from "./answers.ts";
 import type { StoreReader } from "./store-reader.ts";
 
 const MINUTE = 60_000;
