@@ -211,6 +211,28 @@ describe("call records", () => {
     expect(run.logs[0]?.message).toBe('chatty says live {"n":1}');
   });
 
+  it("record an HTTP action under its route pattern, a throwing one with its stack kept back", async () => {
+    const hello = await call("/hello/frank-4711", { headers: { "x-test-user": "frank" } });
+    expect(await hello.json()).toEqual({ name: "frank-4711", kind: "user", route: "/hello/:name" });
+    const broken = await call("/broken");
+    expect(broken.status).toBe(500);
+    expect(await broken.text()).not.toMatch(/secret internals|srv\/app/);
+    const record = await recordWhere(
+      (r) => r.route === "GET /hello/:name" && r.caller.kind === "user",
+      "&entry=http",
+    );
+    expect(record).toMatchObject({
+      entry: "http",
+      method: "GET",
+      caller: { kind: "user", id: "frank" },
+      status: 200,
+    });
+    expect(JSON.stringify(record)).not.toContain("frank-4711");
+    const failed = await recordWhere((r) => r.route === "GET /broken", "&entry=http");
+    expect(failed).toMatchObject({ status: 500, code: "INTERNAL" });
+    expect(failed.error?.stack).toContain("secret internals at /srv/app.ts:12");
+  });
+
   it("record an admin call with its operator and a route without ids", async () => {
     const response = await admin("/_svc/admin/auth/users/user-123/sessions");
     expect(response.status).toBe(200);
