@@ -173,10 +173,30 @@ describe("call records of the example app", () => {
     expect(queued.queue?.messageId).toMatch(/\S/);
   });
 
-  it("hold no credential of any call", async () => {
+  it("hold no cookie, authorization value or argument of a procedure that did not opt in", async () => {
+    const body = JSON.stringify({ path: "hello:ping", args: { name: "argument-secret-0815" } });
+    const response = await fetch(`${app.url}/_svc/rpc`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${token}`,
+        cookie: "better-auth.session_token=cookie-secret-4711",
+      },
+      body,
+    });
+    expect(await response.json()).toMatchObject({ value: "pong argument-secret-0815" });
+    // Its record (the only hello:ping RPC of this body's size) has no arguments.
+    const sent = await recordWhere(
+      (r) => r.entry === "rpc" && r.bytesIn === body.length,
+      "the call with a cookie",
+      "&function=hello:ping",
+    );
+    expect(sent).toMatchObject({ status: 200, caller: { kind: "user" } });
+    expect(sent).not.toHaveProperty("args");
     const all = JSON.stringify(await records());
-    expect(all).not.toContain(token);
-    expect(all).not.toContain(ADMIN_TOKEN);
+    for (const secret of [token, ADMIN_TOKEN, "cookie-secret-4711", "argument-secret-0815"]) {
+      expect(all).not.toContain(secret);
+    }
   });
 
   it("reach the OTLP drain as valid OTLP, again after a refused delivery, never twice once taken", async () => {
