@@ -525,7 +525,7 @@ function observabilitySection({ observability }: Results): string {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const slowest = Math.max(...observability.queries.map((query) => query.p50Ms));
   return [
-    "## 10. Call records: recording cost, store writes, queries",
+    "## 11. Call records: recording cost, store writes, queries",
     "",
     "The REST read of section 1 with recording off, with records in the log store only, and with the " +
       "default (a JSON line on the console and the store), interleaved in one run. Under Miniflare the " +
@@ -711,9 +711,9 @@ export function renderReport(results: Results): string {
     "",
     frontendSection(results),
     "",
-    observabilitySection(results),
-    "",
     registrySection(results),
+    "",
+    observabilitySection(results),
     "",
   ].join("\n");
 }
