@@ -537,6 +537,19 @@ function observabilitySection({ observability }: Results): string {
       `**${percent(observability.recordingCost)}** (budget ${percent(RECORDING_BUDGET)}: ` +
       `${verdict(observability.storeOnlyCost <= RECORDING_BUDGET)}).`,
     "",
+    "One call at a time (the same read, " +
+      "alternating blocks of 50 calls per variant, 30 rounds; a ratio is the median over rounds of a block's " +
+      "median against recording off's block of the same round, so a drift in the machine's load cancels):",
+    "",
+    table(
+      ["target", "p50", "ratio to off"],
+      (observability.sequential ?? []).map((row) => [
+        row.name,
+        `${row.p50Ms.toFixed(2)} ms`,
+        `${row.ratioToOff.toFixed(3)}×`,
+      ]),
+    ),
+    "",
     "Log store write cost (one batch write into one partition, timed in the worker, medians of 15): " +
       observability.writeMsPerRecord
         .map(

@@ -9,6 +9,12 @@ export interface ObservabilityResult {
   recordingCost: number;
   /** The same with records in the store only (no console line). */
   storeOnlyCost: number;
+  /**
+   * One call at a time, in alternating blocks (robust to a machine whose load
+   * drifts): each variant's median latency, and its median block ratio to
+   * recording off (1.02 = 2 % slower).
+   */
+  sequential: { name: string; p50Ms: number; ratioToOff: number }[];
   /** Milliseconds one batch write spends per record (batches of 100 and 500, medians). */
   writeMsPerRecord: { batch: number; msPerRecord: number }[];
   /** Records in the store when the queries ran. */
@@ -20,6 +26,8 @@ export interface ObservabilityResult {
 
 const PARTITIONS = 4;
 const SEED_BATCH = 2_000;
+const SEQUENTIAL_BLOCKS = 30;
+const CALLS_PER_BLOCK = 50;
 
 function percentile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -32,6 +40,36 @@ async function timed(url: string, headers: Record<string, string>): Promise<numb
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return performance.now() - started;
+}
+
+/**
+ * Calls `url` one at a time as each variant, in {@link SEQUENTIAL_BLOCKS}
+ * rounds of {@link CALLS_PER_BLOCK} calls per variant, the variants' order
+ * rotating each round; the first variant is the baseline of the ratios.
+ */
+async function sequentialBlocks(
+  url: string,
+  variants: readonly { name: string; variant: string }[],
+): Promise<ObservabilityResult["sequential"]> {
+  const samples = variants.map(() => [] as number[]);
+  const blockMedians = variants.map(() => [] as number[]);
+  for (let block = 0; block < SEQUENTIAL_BLOCKS; block++) {
+    for (let turn = 0; turn < variants.length; turn++) {
+      const index = (block + turn) % variants.length;
+      const headers = { "x-bench-variant": variants[index]!.variant };
+      const times: number[] = [];
+      for (let call = 0; call < CALLS_PER_BLOCK; call++) times.push(await timed(url, headers));
+      samples[index]!.push(...times);
+      blockMedians[index]!.push(median(times));
+    }
+  }
+  return variants.map(({ name }, index) => ({
+    name,
+    p50Ms: median(samples[index]!),
+    ratioToOff: median(
+      blockMedians[index]!.map((value, block) => value / blockMedians[0]![block]!),
+    ),
+  }));
 }
 
 /** Writes `total` synthetic records, spread evenly over the partitions, a batch per request. */
@@ -86,6 +124,15 @@ export async function measureObservability(
       log,
     );
     const [off, storeOnly, recorded] = figures as [LoadFigures, LoadFigures, LoadFigures];
+    log("    one call at a time, alternating blocks");
+    const sequential = await sequentialBlocks(url, [
+      { name: "recording off", variant: "logs-off" },
+      { name: "records in the store", variant: "logs-store-only" },
+      { name: "records on the console and in the store", variant: "plain" },
+    ]);
+    for (const row of sequential) {
+      log(`    ${row.name}: p50 ${row.p50Ms.toFixed(2)} ms, ${row.ratioToOff.toFixed(3)}× off`);
+    }
 
     const writeMsPerRecord = [];
     for (const batch of [100, 500]) {
@@ -138,6 +185,7 @@ export async function measureObservability(
       figures,
       recordingCost: 1 - medianRatio(recorded, off),
       storeOnlyCost: 1 - medianRatio(storeOnly, off),
+      sequential,
       writeMsPerRecord,
       storedRecords: stored,
       seedSeconds,
