@@ -81,8 +81,12 @@ describe("the live tail's event reader", () => {
         controller.close();
       },
     });
-    const seen: CallRecord[] = [];
-    await readRecordEvents(body, (next) => seen.push(next));
-    expect(seen).toEqual([record]);
+    const seen: string[] = [];
+    await readRecordEvents(
+      body,
+      (next) => seen.push(next.requestId),
+      () => seen.push("open"),
+    );
+    expect(seen).toEqual(["open", "r-1"]);
   });
 });

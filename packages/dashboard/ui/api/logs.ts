@@ -17,19 +17,27 @@ export interface LogQuery {
 
 /**
  * Reads server-sent events from a streamed answer and hands each
- * `event: record` to `onRecord`, until the stream ends. (An `EventSource`
+ * `event: record` to `onRecord`, until the stream ends. `onOpen` runs once,
+ * at the first bytes: the server sends them once it has fixed where the
+ * tail starts, so every call from then on will be shown. (An `EventSource`
  * cannot send the admin token; `fetch` can.)
  */
 export async function readRecordEvents(
   body: ReadableStream<Uint8Array>,
   onRecord: (record: CallRecord) => void,
+  onOpen: () => void = () => {},
 ): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
+  let opened = false;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
+    if (!opened) {
+      opened = true;
+      onOpen();
+    }
     buffer += decoder.decode(value, { stream: true });
     let end = buffer.indexOf("\n\n");
     while (end >= 0) {
@@ -62,11 +70,16 @@ export function logsApi(client: AdminClient) {
       routes.logMetrics({ query: { window }, signal }),
     cron: (since: string, signal?: AbortSignal) => routes.cronRuns({ query: { since }, signal }),
     queues: (since: string, signal?: AbortSignal) => routes.queueRuns({ query: { since }, signal }),
-    /** Follows new records matching `query` until `signal` aborts. */
-    async tail(query: LogQuery, onRecord: (record: CallRecord) => void, signal: AbortSignal) {
+    /** Follows new records matching `query` until `signal` aborts; `onOpen` once it is following. */
+    async tail(
+      query: LogQuery,
+      onRecord: (record: CallRecord) => void,
+      signal: AbortSignal,
+      onOpen?: () => void,
+    ) {
       const response = await routes.tailLogs({ query, signal });
       if (response.body === null) return;
-      await readRecordEvents(response.body, onRecord);
+      await readRecordEvents(response.body, onRecord, onOpen);
     },
   };
 }

@@ -44,6 +44,8 @@ export function CallsView(props: { filters: LogFilters; record: string | null })
     return { items: page.records, nextCursor: page.cursor };
   }, []);
   const [live, setLive] = useState(false);
+  // True once the tail's stream is open: from then on every new call shows.
+  const [following, setFollowing] = useState(false);
   const [fresh, setFresh] = useState<CallRecord[]>([]);
   const [tailError, setTailError] = useState<Error | null>(null);
 
@@ -56,6 +58,7 @@ export function CallsView(props: { filters: LogFilters; record: string | null })
         query,
         (next) => setFresh((shown) => [next, ...shown].slice(0, LIVE_KEPT)),
         controller.signal,
+        () => setFollowing(true),
       )
       .then(
         () => {
@@ -67,7 +70,10 @@ export function CallsView(props: { filters: LogFilters; record: string | null })
           setLive(false);
         },
       );
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      setFollowing(false);
+    };
   }, [live, logs, query]);
 
   const seen = new Set<string>();
@@ -102,7 +108,11 @@ export function CallsView(props: { filters: LogFilters; record: string | null })
           Refresh
         </button>
         <span class="muted" role="status" aria-live="polite">
-          {live ? "Following new calls as they are recorded." : ""}
+          {live
+            ? following
+              ? "Following new calls as they are recorded."
+              : "Starting the live tail…"
+            : ""}
         </span>
       </div>
       {tailError ? <ErrorNotice error={tailError} compact /> : null}
