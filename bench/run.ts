@@ -13,6 +13,7 @@ import { measureObservability } from "./scenarios/observability.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
+import { measureShards } from "./scenarios/shards.ts";
 import { measureStudio } from "./scenarios/studio.ts";
 import { measureTransports } from "./scenarios/transport.ts";
 
@@ -43,6 +44,7 @@ const SCENARIOS: {
   ],
   frontend: ["React: browser to browser, and what the UI weighs", measureFrontend],
   registry: ["shard registry cost; export, import and R2 backup throughput", measureRegistry],
+  shards: ["1,000 shards: memory, cold calls, throughput as shards grow", measureShards],
 };
 
 /**

@@ -7,6 +7,7 @@ export type CliErrorCode =
   | "ADMIN_TOKEN_MISSING"
   | "ADMIN_UNREACHABLE"
   | "ADMIN_REQUEST_FAILED"
+  | "BACKUP_NOT_FOUND"
   | "BAD_USAGE";
 
 /**
