@@ -1,6 +1,7 @@
 #!/usr/bin/env -S node --disable-warning=ExperimentalWarning
 import { parseArgs } from "node:util";
 import { ADMIN_COMMANDS, runAdminCommand } from "./commands/admin.ts";
+import { LOGS_USAGE, logsCommand } from "./commands/logs.ts";
 import { SVC_VERSION } from "./version.ts";
 
 const USAGE = `svc — the svc command line
@@ -32,6 +33,7 @@ Admin commands, against a running app (--url or SVC_URL, default http://127.0.0.
   svc migrations run <name> [--dry-run] [--search <text>]
                                         start a migration in every shard and follow it (exit 1
                                         if a document failed); --dry-run: what it would change
+${LOGS_USAGE}
 
   svc --version                         the svc version
   svc help                              this text
@@ -39,6 +41,7 @@ Admin commands, against a running app (--url or SVC_URL, default http://127.0.0.
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "logs") return logsCommand(rest);
   const { values, positionals } = parseArgs({
     args: rest,
     options: {
