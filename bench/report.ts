@@ -10,8 +10,10 @@ import type { GatesResult } from "./scenarios/gates.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 import type { RegistryResult } from "./scenarios/registry.ts";
 import type { RlsResult } from "./scenarios/rls.ts";
+import type { ShardsResult } from "./scenarios/shards.ts";
 import type { StudioResult } from "./scenarios/studio.ts";
 import type { TransportResult } from "./scenarios/transport.ts";
+import { shardsSection } from "./shards-report.ts";
 import { studioSection } from "./studio-report.ts";
 
 /** Where `npm run bench` keeps the raw figures of its last full run. */
@@ -32,6 +34,7 @@ export interface Results {
   fanOut: FanOutResult;
   frontend: FrontendResult;
   registry: RegistryResult;
+  shards: ShardsResult;
   totalSeconds: number;
 }
 
@@ -685,6 +688,8 @@ export function renderReport(results: Results): string {
     frontendSection(results),
     "",
     registrySection(results),
+    "",
+    shardsSection(results.shards),
     "",
   ].join("\n");
 }
