@@ -52,12 +52,26 @@ export {
   type HttpRouter,
   httpRouter,
 } from "./http-actions/router.ts";
+export { logsAdminRoutes } from "./observability/admin/contract.ts";
+export type { LogsOptions } from "./observability/plan.ts";
+export type {
+  Caller,
+  CallFailure,
+  CallRecord,
+  ConsoleLine,
+  CronFacts,
+  EntryPoint,
+  QueueFacts,
+} from "./observability/record.ts";
+export type { LogDrain } from "./observability/store/drain.ts";
+export { createLogStore, LogStore, type LogStoreOptions } from "./observability/store/log-store.ts";
 export {
   action,
   type Builder,
   internalAction,
   internalMutation,
   internalQuery,
+  type LogOptions,
   mutation,
   query,
   stream,
