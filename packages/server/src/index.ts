@@ -19,11 +19,9 @@ export type { BackupsOptions } from "./data-admin/route.ts";
 export type {
   DatabaseReader,
   DatabaseWriter,
-  DataModelOf,
   PaginationOptions,
   PaginationResult,
   Query,
-  Register,
 } from "./db/types.ts";
 export { ERROR_STATUS, type ErrorCode } from "./errors/error-codes.ts";
 export { SvcError, type SvcErrorOptions, type ValidationIssue } from "./errors/svc-error.ts";
@@ -43,6 +41,10 @@ export {
   type HttpRouter,
   httpRouter,
 } from "./http-actions/router.ts";
+export type { BaseCtx } from "./model/base-ctx.ts";
+export type { CallMeta, ProcedureKind, Transport, Visibility } from "./model/call-meta.ts";
+export type { AuthContext, CallerKind, Identity } from "./model/identity.ts";
+export type { PolicyCtx } from "./model/policy-ctx.ts";
 export {
   action,
   type Builder,
@@ -53,17 +55,7 @@ export {
   query,
   stream,
 } from "./procedures/builder.ts";
-export type {
-  ActionCtx,
-  AuthContext,
-  BaseCtx,
-  CallerKind,
-  CallMeta,
-  Identity,
-  MutationCtx,
-  QueryCtx,
-  Transport,
-} from "./procedures/context.ts";
+export type { ActionCtx, MutationCtx, QueryCtx } from "./procedures/context.ts";
 export {
   defineMiddleware,
   type Middleware,
@@ -78,9 +70,7 @@ export {
 export {
   type FunctionReference,
   makeReference,
-  type ProcedureKind,
   type ReferenceOf,
-  type Visibility,
 } from "./procedures/references.ts";
 export {
   type ConsumerOptions,
@@ -103,13 +93,14 @@ export {
   type RestRateLimitOptions,
 } from "./rest/rate-limit-gate.ts";
 export { type RestRoute, restRouteOf } from "./rest/routes.ts";
+export type { DataModelOf, Register } from "./schema/data-model.ts";
 export {
   defineSchema,
   defineTable,
   type SchemaDefinition,
   type TableDefinition,
 } from "./schema/define.ts";
-export type { PolicyCtx, TablePolicies } from "./schema/policy.ts";
+export type { TablePolicies } from "./schema/policy.ts";
 export { type Literal, type Operand, type Rule, rule } from "./schema/rule.ts";
 export {
   createShard,

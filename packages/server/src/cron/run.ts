@@ -1,6 +1,6 @@
 import { describeFailure } from "../errors/describe-failure.ts";
+import type { ProcedureKind } from "../model/call-meta.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
-import type { ProcedureKind } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { runAsService } from "../worker/server-calls.ts";
 import type { CronJobs } from "./jobs.ts";

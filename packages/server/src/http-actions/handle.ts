@@ -1,6 +1,6 @@
 import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
-import { authContext } from "../procedures/context.ts";
+import { authContext } from "../model/identity.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import { argsFromQuery } from "../rest/query-args.ts";

@@ -1,9 +1,5 @@
+import type { ProcedureKind, Visibility } from "../model/call-meta.ts";
 import type { AnyProcedure, Procedure } from "./procedure.ts";
-
-/** The four procedure kinds. */
-export type ProcedureKind = "query" | "mutation" | "action" | "stream";
-/** Public procedures are callable from outside; internal ones only via `ctx.run*`. */
-export type Visibility = "public" | "internal";
 
 /**
  * A typed pointer to a procedure by path, as `svc codegen` emits them in

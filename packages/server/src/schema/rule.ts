@@ -1,5 +1,5 @@
-import type { CallerKind } from "../procedures/context.ts";
-import type { PolicyCtx } from "./policy.ts";
+import type { CallerKind } from "../model/identity.ts";
+import type { PolicyCtx } from "../model/policy-ctx.ts";
 
 /** A value a rule compares a field with, known only when a call runs. */
 export type Operand =

@@ -1,5 +1,6 @@
 import type { SerializedError } from "../errors/svc-error.ts";
-import type { Identity, Transport } from "../procedures/context.ts";
+import type { Transport } from "../model/call-meta.ts";
+import type { Identity } from "../model/identity.ts";
 
 /** One call from the worker into a shard. Plain data (crosses JS RPC). */
 export interface ShardCall {

@@ -1,5 +1,5 @@
 import type { ProblemDetails } from "../errors/problem.ts";
-import type { Identity } from "../procedures/context.ts";
+import type { Identity } from "../model/identity.ts";
 import type { ResolvedSocketLimits } from "./limits.ts";
 
 /**
