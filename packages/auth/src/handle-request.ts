@@ -1,4 +1,4 @@
-import { problemResponse } from "@svc/server/http";
+import { problemResponse } from "@svc/server/internal";
 import type { BetterAuthOptions } from "better-auth";
 import type { AuthRateLimit } from "./limits/rate-limit.ts";
 import { checkAuthBody, DEFAULT_AUTH_MAX_BODY_BYTES } from "./limits/request-guard.ts";

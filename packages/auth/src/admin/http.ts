@@ -1,5 +1,5 @@
 import { SvcError, type ValidationIssue, type Validator, validationFailed } from "@svc/server";
-import { isJsonContentType, jsonResponse, readJsonBody } from "@svc/server/http";
+import { isJsonContentType, jsonResponse, readJsonBody } from "@svc/server/internal";
 
 /** Largest admin request body; every admin body is a handful of fields. */
 const MAX_ADMIN_BODY_BYTES = 64 * 1024;

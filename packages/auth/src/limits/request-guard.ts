@@ -1,5 +1,5 @@
 import { validationFailed } from "@svc/server";
-import { decodeUtf8, readBodyBytes } from "@svc/server/http";
+import { decodeUtf8, readBodyBytes } from "@svc/server/internal";
 
 /**
  * Largest body `handleAuthRequest` hands to better-auth. Sign-in and sign-up

@@ -6,7 +6,7 @@
  */
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
 import { SvcError } from "@svc/server";
-import { problemResponse } from "@svc/server/http";
+import { problemResponse } from "@svc/server/internal";
 import type { AuditEntry, Capabilities, User } from "../../ui/api/types.ts";
 import { manageOrganization } from "./organizations.ts";
 import { previewOverview } from "./overview.ts";

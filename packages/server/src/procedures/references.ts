@@ -1,6 +1,9 @@
 import type { ProcedureKind, Visibility } from "../model/call-meta.ts";
 import type { AnyProcedure, Procedure } from "./procedure.ts";
 
+// `@svc/server/references` is the browser-safe entry of typed references: it carries the kinds they name.
+export type { ProcedureKind, Visibility } from "../model/call-meta.ts";
+
 /**
  * A typed pointer to a procedure by path, as `svc codegen` emits them in
  * `_generated/api.ts` (`api.messages.list`, `internal.messages.purge`). Carries
