@@ -1,0 +1,107 @@
+import { dataAuditSink } from "../data-admin/audit.ts";
+import { DATA_ADMIN_PREFIX, handleDataAdmin } from "../data-admin/handle.ts";
+import type { BackupsOptions, DataAdminDeps } from "../data-admin/route.ts";
+import { SvcError } from "../errors/svc-error.ts";
+import { handleRest } from "../rest/rest-route.ts";
+import { REST_PREFIX } from "../rest/routes.ts";
+import { SUBSCRIPTION_PATH } from "../subscriptions/protocol.ts";
+import { handleSubscribe } from "../subscriptions/route.ts";
+import { DASHBOARD_PREFIX, serveDashboard } from "./dashboard-route.ts";
+import type { Mount } from "./mounts.ts";
+import type { WorkerOptions } from "./options.ts";
+import { jsonResponse } from "./responses.ts";
+import { handleRpc, RPC_PATH } from "./rpc-route.ts";
+import type { WorkerRuntime } from "./runtime.ts";
+
+/** Every `/_svc/admin/*` route sits under this prefix, behind the admin token. */
+const ADMIN_PREFIX = "/_svc/admin/";
+const OPENAPI_PATH = "/_svc/admin/openapi";
+const AUTH_ADMIN_PREFIX = "/_svc/admin/auth/";
+/** One-time links of the admin surface: the code in the path is the credential, not the admin token. */
+const AUTH_LINK_PREFIX = "/_svc/admin/auth/link/";
+
+function serveOpenApi(request: Request, document: object): Response {
+  if (request.method !== "GET") {
+    throw new SvcError("METHOD_NOT_ALLOWED", "GET only.", { headers: { allow: "GET" } });
+  }
+  return jsonResponse(document);
+}
+
+/**
+ * svc's route table under `/_svc/`, in match order: RPC, subscriptions,
+ * REST, the one-time admin links (their code is their credential), then the
+ * admin-token gated `/_svc/admin/*` (the REST OpenAPI document, the data
+ * admin, the auth admin, and a last gated entry, so an unknown admin path
+ * answers 401 without the token and reveals nothing), then the dashboard.
+ * A surface the options leave out has no entry: its paths are 404.
+ *
+ * @example
+ * ```ts
+ * const route = serveMounts(routeTable(options, runtime, backups), adminGate, maxHeaderBytes);
+ * ```
+ */
+export function routeTable<Env>(
+  options: WorkerOptions<Env>,
+  runtime: WorkerRuntime<Env>,
+  backups: Required<BackupsOptions> | undefined,
+): Mount<Env>[] {
+  const { authAdmin, openApiSpec } = options;
+  const dataAdmin: DataAdminDeps = {
+    namespace: (env) => runtime.namespace(env as Env),
+    backups,
+    audit: dataAuditSink(authAdmin?.recordDataAction?.bind(authAdmin)),
+  };
+  const mounts: Mount<Env>[] = [
+    { path: RPC_PATH, serve: ({ request, env, url }) => handleRpc(request, env, url, runtime) },
+    {
+      path: SUBSCRIPTION_PATH,
+      serve: ({ request, env, url }) => handleSubscribe(request, env, url, runtime),
+    },
+    { path: REST_PREFIX, serve: ({ request, env, url }) => handleRest(request, env, url, runtime) },
+  ];
+  const handleLink = authAdmin?.handleLink?.bind(authAdmin);
+  if (handleLink !== undefined) {
+    mounts.push({
+      path: AUTH_LINK_PREFIX,
+      noStore: true,
+      serve: ({ request, rest }) => handleLink(request, { path: rest }),
+    });
+  }
+  if (openApiSpec !== undefined) {
+    mounts.push({
+      path: OPENAPI_PATH,
+      adminGate: true,
+      noStore: true,
+      serve: ({ request }) => serveOpenApi(request, openApiSpec),
+    });
+  }
+  mounts.push({
+    path: DATA_ADMIN_PREFIX,
+    adminGate: true,
+    noStore: true,
+    serve: ({ request, env, rest, operator }) =>
+      handleDataAdmin(request, env, rest, operator, dataAdmin),
+  });
+  if (authAdmin !== undefined) {
+    mounts.push({
+      path: AUTH_ADMIN_PREFIX,
+      adminGate: true,
+      noStore: true,
+      serve: ({ request, rest, operator }) => authAdmin.handle(request, { path: rest, operator }),
+    });
+  }
+  mounts.push({
+    path: ADMIN_PREFIX,
+    adminGate: true,
+    serve: () => {
+      throw new SvcError("NOT_FOUND", "Not found.");
+    },
+  });
+  const dashboard = authAdmin?.dashboard;
+  if (dashboard !== undefined) {
+    const serve: Mount<Env>["serve"] = ({ request, url }) =>
+      serveDashboard(request, url, dashboard);
+    mounts.push({ path: DASHBOARD_PREFIX.slice(0, -1), serve }, { path: DASHBOARD_PREFIX, serve });
+  }
+  return mounts;
+}
