@@ -5,6 +5,7 @@ import type { AuthResult } from "./scenarios/auth.ts";
 import type { BundleResult } from "./scenarios/bundle.ts";
 import type { CodegenResult } from "./scenarios/codegen.ts";
 import type { FanOutResult } from "./scenarios/fanout.ts";
+import type { FrontendResult } from "./scenarios/frontend.ts";
 import type { GatesResult } from "./scenarios/gates.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 import type { RlsResult } from "./scenarios/rls.ts";
@@ -25,6 +26,7 @@ export interface Results {
   codegen: CodegenResult;
   bundle: BundleResult;
   fanOut: FanOutResult;
+  frontend: FrontendResult;
   totalSeconds: number;
 }
 
@@ -506,6 +508,56 @@ function fanOutSection({ fanOut }: Results): string {
   ].join("\n");
 }
 
+/** Issue 30's goal for `@svc/react` + `@svc/client` as an app imports them. */
+const FRONTEND_LIBRARIES_GOAL_BYTES = 8 * 1024;
+
+function frontendSection({ frontend }: Results): string {
+  // Results from before the scenario existed have no frontend part.
+  if (frontend === undefined) return "";
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  return [
+    "## 9. React: browser to browser, and what the UI weighs",
+    "",
+    `The React template (\`npm create svc@latest -- --template react\`) built with Vite against this checkout and ` +
+      `served by \`wrangler dev\`. One Chromium context adds ${count(frontend.mutations)} notes one at a time ` +
+      "(after 10 for warm-up); another context of the same user renders its live list. Latency runs from the " +
+      "submit in the first to the note in the second's DOM (one Chromium: one clock). The baseline is the " +
+      "mutation's own HTTP round trip as the first context saw it.",
+    "",
+    table(
+      ["", "p50", "p99"],
+      [
+        ["rendered in the other browser", ms(frontend.renderP50Ms), ms(frontend.renderP99Ms)],
+        ["baseline: the mutation's HTTP round trip", ms(frontend.rpcP50Ms), ms(frontend.rpcP99Ms)],
+        [
+          "ratio",
+          ratio(frontend.renderP50Ms / frontend.rpcP50Ms),
+          ratio(frontend.renderP99Ms / frontend.rpcP99Ms),
+        ],
+      ],
+    ),
+    "",
+    table(
+      ["gzip", "size", "against React + ReactDOM", "goal"],
+      [
+        [
+          "`@svc/react` + `@svc/client` (minified, React external)",
+          kib(frontend.librariesGzipBytes),
+          ratio(frontend.librariesGzipBytes / frontend.reactGzipBytes),
+          `≤ 8 KiB: ${verdict(frontend.librariesGzipBytes <= FRONTEND_LIBRARIES_GOAL_BYTES)}`,
+        ],
+        ["React + ReactDOM `createRoot` alone", kib(frontend.reactGzipBytes), ratio(1), ""],
+        [
+          "the template's whole UI (React, better-auth's client, svc, the app)",
+          kib(frontend.templateUiGzipBytes),
+          ratio(frontend.templateUiGzipBytes / frontend.reactGzipBytes),
+          "",
+        ],
+      ],
+    ),
+  ].join("\n");
+}
+
 export function renderReport(results: Results): string {
   const { machine } = results;
   return [
@@ -540,6 +592,8 @@ export function renderReport(results: Results): string {
     bundleSection(results),
     "",
     fanOutSection(results),
+    "",
+    frontendSection(results),
     "",
   ].join("\n");
 }

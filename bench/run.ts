@@ -7,6 +7,7 @@ import { measureAuth } from "./scenarios/auth.ts";
 import { measureBundle } from "./scenarios/bundle.ts";
 import { measureCodegen } from "./scenarios/codegen.ts";
 import { measureFanOut } from "./scenarios/fanout.ts";
+import { measureFrontend } from "./scenarios/frontend.ts";
 import { measureGates } from "./scenarios/gates.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRls } from "./scenarios/rls.ts";
@@ -32,6 +33,7 @@ const SCENARIOS: {
   codegen: ["codegen for 1,000 procedures", (log) => measureCodegen(1000, log)],
   bundle: ["worker bundle and start-up", () => measureBundle()],
   fanOut: ["live-query fan-out against polling", measureFanOut],
+  frontend: ["React: browser to browser, and what the UI weighs", measureFrontend],
 };
 
 /**

@@ -5,7 +5,8 @@
  * what a new user does: `npm create svc@latest app -- --yes`, `npm install`,
  * `tsc --noEmit`, `wrangler deploy --dry-run`, `npm run dev -- --port <free>`
  * with a sign-up, the template's REST procedure (RLS applied) and the admin
- * OpenAPI document, and the new app's own `npm test`.
+ * OpenAPI document, and the new app's own `npm test`; then the same for the
+ * React template (`--template react`, see release-react-template.ts).
  *
  * Usage: `npm run test:release` (its own `.ci/run` step; minutes, progress on stderr).
  */
@@ -16,10 +17,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type CpuProfile, cpuMs } from "../bench/scenarios/bundle.ts";
+import { releaseReactTemplate } from "./release-react-template.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const NODE = process.execPath;
-const PACKAGES = ["server", "ratelimit", "client", "dashboard", "auth", "cli", "create-svc"];
+const PACKAGES = [
+  "server",
+  "ratelimit",
+  "client",
+  "react",
+  "dashboard",
+  "auth",
+  "cli",
+  "create-svc",
+];
 const exec = promisify(execFile);
 const started = performance.now();
 
@@ -208,6 +219,7 @@ async function main(): Promise<void> {
 
     step("the new app's own npm test");
     await npm(["test"], app, env);
+    await releaseReactTemplate({ work, env, children, step, check, freePort, waitFor });
     step(
       `passed: bundle ${size[1]} (gzip ${size[2]}), start-up CPU median ${startupMedian.toFixed(1)} ms`,
     );

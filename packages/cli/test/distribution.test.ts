@@ -23,7 +23,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const PACKAGES = ["server", "auth", "ratelimit", "client", "cli", "dashboard", "create-svc"];
+const PACKAGES = [
+  "server",
+  "auth",
+  "ratelimit",
+  "client",
+  "react",
+  "cli",
+  "dashboard",
+  "create-svc",
+];
 const NODE = process.execPath;
 let work: string;
 /** package name → its unpacked directory */

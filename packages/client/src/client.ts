@@ -1,7 +1,10 @@
-import type { FunctionReference } from "@svc/server";
 import { fromJsonValue, stringifyJson } from "@svc/server/json";
 import { errorFromProblem, SvcClientError } from "./client-error.ts";
+import { type ConnectionStatus, LiveStore, type QueryWatch } from "./live-store.ts";
 import { readLines } from "./ndjson.ts";
+import type { OptimisticUpdate } from "./optimistic.ts";
+import { PaginatedQuery, type PaginatedWatch } from "./paginated.ts";
+import type { ArgsOf, OutputOf, PublicRef } from "./references.ts";
 import { type SocketOptions, SubscriptionSockets } from "./subscriptions.ts";
 
 /** How the client reaches an svc worker. */
@@ -24,6 +27,11 @@ export interface ClientOptions {
   onConnectionStateChange?: SocketOptions["onConnectionStateChange"];
   /** The WebSocket class for subscriptions. Default: the global one (browsers, Node ≥ 22). */
   WebSocket?: typeof WebSocket;
+  /**
+   * How long a live query nobody watches any more keeps its subscription and
+   * value, so a component that mounts again shows it at once. @default 5000
+   */
+  keepAliveMs?: number;
 }
 
 /** Options of {@link SvcClient.subscribe}. */
@@ -40,19 +48,36 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-type ArgsOf<Ref> =
-  Ref extends FunctionReference<infer _K, infer _V, infer Args, infer _O> ? Args : never;
-type OutputOf<Ref> =
-  Ref extends FunctionReference<infer _K, infer _V, infer _A, infer Output> ? Output : never;
-type PublicRef<Kind extends "query" | "mutation" | "action" | "stream"> = {
-  readonly path: string;
-  readonly kind: Kind;
-  readonly visibility: "public";
-};
-type ArgsParam<Ref> =
+/** Options of {@link SvcClient.mutation}. */
+export interface MutationOptions<Args> extends CallOptions {
+  /** Shows the mutation's predicted effect on live queries until the server's values include it. */
+  optimisticUpdate?: OptimisticUpdate<Args>;
+}
+
+/** Options of {@link SvcClient.watchPaginatedQuery}. */
+export interface PaginatedQueryOptions {
+  /** Rows in the first page. */
+  initialNumItems: number;
+  shardKey?: string;
+}
+
+type ArgsParam<Ref, Options = CallOptions> =
   Record<string, never> extends ArgsOf<Ref>
-    ? [args?: ArgsOf<Ref>, options?: CallOptions]
-    : [args: ArgsOf<Ref>, options?: CallOptions];
+    ? [args?: ArgsOf<Ref>, options?: Options]
+    : [args: ArgsOf<Ref>, options?: Options];
+
+/** A query's arguments without `paginationOpts`, which the pagination supplies. */
+export type PaginatedArgs<Ref> = Omit<ArgsOf<Ref>, "paginationOpts">;
+/** One row of a paginated query's pages. */
+export type PaginatedItem<Ref> = OutputOf<Ref> extends { page: (infer Item)[] } ? Item : never;
+
+function randomClientId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replaceAll("=", "");
+}
 
 /**
  * A typed client over svc's RPC transport. References come from the app's
@@ -68,9 +93,82 @@ type ArgsParam<Ref> =
 export class SvcClient {
   readonly #options: ClientOptions;
   #sockets: SubscriptionSockets | undefined;
+  #live: LiveStore | undefined;
 
   constructor(options: ClientOptions) {
     this.#options = options;
+  }
+
+  #socketsOf(): SubscriptionSockets {
+    this.#sockets ??= new SubscriptionSockets(this.#options, randomClientId());
+    return this.#sockets;
+  }
+
+  #store(): LiveStore {
+    this.#live ??= new LiveStore({
+      sockets: this.#socketsOf(),
+      defaultShard: this.#options.shardKey ?? "default",
+      keepAliveMs: this.#options.keepAliveMs ?? 5000,
+      mutate: (path, args, shardKey, mutationId) =>
+        this.#call({ path }, args, { shardKey }, mutationId),
+    });
+    return this.#live;
+  }
+
+  /**
+   * A live query shared with every other watcher of the same (query,
+   * arguments, shard): one server subscription however many watch it, kept
+   * `keepAliveMs` after the last leaves. `@svc/react`'s `useQuery` is this
+   * with `useSyncExternalStore`.
+   *
+   * @example
+   * ```ts
+   * const notes = client.watchQuery(api.notes.list, {});
+   * const stop = notes.subscribe(() => console.log(notes.getSnapshot()));
+   * ```
+   */
+  watchQuery<Ref extends PublicRef<"query">>(
+    ref: Ref,
+    args: ArgsOf<Ref>,
+    options: { shardKey?: string } = {},
+  ): QueryWatch<OutputOf<Ref>> {
+    return this.#store().watch(ref.path, args, options.shardKey);
+  }
+
+  /**
+   * A paginated live query: pages of `paginationOpts` that all stay live
+   * (see {@link PaginatedQuery}). The query takes
+   * `paginationOpts: paginationOptsValidator` and passes it to `.paginate()`.
+   *
+   * @example
+   * ```ts
+   * const notes = client.watchPaginatedQuery(api.notes.page, {}, { initialNumItems: 20 });
+   * ```
+   */
+  watchPaginatedQuery<Ref extends PublicRef<"query">>(
+    ref: Ref,
+    args: PaginatedArgs<Ref>,
+    options: PaginatedQueryOptions,
+  ): PaginatedWatch<PaginatedItem<Ref>> {
+    return new PaginatedQuery(this.#store(), ref.path, args as Record<string, unknown>, options);
+  }
+
+  /**
+   * Re-runs every live query under the current credentials (call it after
+   * sign-in or sign-out; `@svc/react`'s auth bridge does): values seen under
+   * the old ones are cleared at once and the sockets reconnect.
+   */
+  reauthenticate(): void {
+    this.#live?.reauthenticate();
+    if (this.#live === undefined) this.#sockets?.reconnectAll();
+  }
+
+  /** The live connection's state, for `useSyncExternalStore` (`useConnectionState`). */
+  get connection(): {
+    getSnapshot(): ConnectionStatus;
+    subscribe(listener: () => void): () => void;
+  } {
+    return this.#store().connection;
   }
 
   /**
@@ -92,15 +190,11 @@ export class SvcClient {
     onValue: (value: OutputOf<Ref>) => void,
     options: SubscribeOptions = {},
   ): () => void {
-    this.#sockets ??= new SubscriptionSockets(this.#options);
     const shardKey = options.shardKey ?? this.#options.shardKey ?? "default";
-    return this.#sockets.add(
-      shardKey,
-      ref.path,
-      args,
-      onValue as (value: unknown) => void,
-      options.onError,
-    );
+    return this.#socketsOf().add(shardKey, ref.path, args, {
+      onValue: onValue as (value: unknown) => void,
+      onError: options.onError,
+    });
   }
 
   /** A client identical to this one but calling shard `shardKey`. */
@@ -112,11 +206,35 @@ export class SvcClient {
     return this.#call(ref, rest[0], rest[1]) as Promise<OutputOf<Ref>>;
   }
 
+  /**
+   * Runs a mutation. With `optimisticUpdate`, live queries show its predicted
+   * effect at once; the effect is rebased on each server value until the
+   * server's values include the mutation, and rolled back if it fails.
+   *
+   * @example
+   * ```ts
+   * await client.mutation(api.notes.add, { text }, {
+   *   optimisticUpdate: (store, args) => {
+   *     const notes = store.getQuery(api.notes.list, {});
+   *     if (notes) store.setQuery(api.notes.list, {}, [{ _id: "temp", text: args.text }, ...notes]);
+   *   },
+   * });
+   * ```
+   */
   mutation<Ref extends PublicRef<"mutation">>(
     ref: Ref,
-    ...rest: ArgsParam<Ref>
+    ...rest: ArgsParam<Ref, MutationOptions<ArgsOf<Ref>>>
   ): Promise<OutputOf<Ref>> {
-    return this.#call(ref, rest[0], rest[1]) as Promise<OutputOf<Ref>>;
+    const [args, options] = rest;
+    if (options?.optimisticUpdate === undefined)
+      return this.#call(ref, args, options) as Promise<OutputOf<Ref>>;
+    const shardKey = options.shardKey ?? this.#options.shardKey ?? "default";
+    return this.#store().mutate(
+      ref.path,
+      args ?? {},
+      shardKey,
+      options.optimisticUpdate as OptimisticUpdate<unknown>,
+    ) as Promise<OutputOf<Ref>>;
   }
 
   action<Ref extends PublicRef<"action">>(
@@ -157,8 +275,9 @@ export class SvcClient {
     ref: { path: string },
     args: unknown,
     options: CallOptions | undefined,
+    mutationId?: string,
   ): Promise<unknown> {
-    const response = await this.#send(ref, args, options);
+    const response = await this.#send(ref, args, options, mutationId);
     let body: unknown;
     try {
       body = await response.json();
@@ -181,6 +300,7 @@ export class SvcClient {
     ref: { path: string },
     args: unknown,
     options: CallOptions | undefined,
+    mutationId?: string,
   ): Promise<Response> {
     const base = this.#options;
     const url = new URL("/_svc/rpc", base.url);
@@ -190,6 +310,7 @@ export class SvcClient {
     const bearer = typeof base.bearer === "function" ? base.bearer() : base.bearer;
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     if (base.cookie) headers.cookie = base.cookie;
+    if (mutationId !== undefined) headers["x-svc-mutation-id"] = mutationId;
     const send = base.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
     let response: Response;
     try {

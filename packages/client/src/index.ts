@@ -7,8 +7,21 @@ export {
   type CallOptions,
   type ClientOptions,
   createClient,
+  type MutationOptions,
+  type PaginatedArgs,
+  type PaginatedItem,
+  type PaginatedQueryOptions,
   type SubscribeOptions,
   SvcClient,
 } from "./client.ts";
 export { type ClientOnlyCode, SvcClientError } from "./client-error.ts";
+export {
+  type ConnectionStatus,
+  type QueryState,
+  type QueryWatch,
+  queryKey,
+} from "./live-store.ts";
+export type { OptimisticLocalStore, OptimisticUpdate } from "./optimistic.ts";
+export type { PaginatedState, PaginatedWatch, PaginationStatus } from "./paginated.ts";
+export type { ArgsOf, OutputOf, PublicRef } from "./references.ts";
 export type { ConnectionState } from "./subscriptions.ts";

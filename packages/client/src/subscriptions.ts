@@ -19,14 +19,40 @@ export interface SocketOptions {
   WebSocket?: typeof WebSocket;
 }
 
+/** What the live-query store hears from the sockets, besides values. */
+export interface SocketEvents {
+  /** A shard socket changed state. */
+  state(shardKey: string, state: ConnectionState, attempt: number): void;
+  /** Every subscription of `shardKey`'s socket reflects this mutation of ours now. */
+  applied(shardKey: string, mutationId: string): void;
+  /**
+   * Every subscription of `shardKey`'s socket has had its first answer since
+   * the socket opened as number `opening` (see {@link SubscriptionSockets.openings}).
+   */
+  synced(shardKey: string, opening: number): void;
+}
+
+/** A subscription's callbacks: its value with the mutations it includes, or its end. */
+export interface SubscriptionHandlers {
+  onValue: (value: unknown, includes: readonly string[]) => void;
+  onError?: ((error: SvcClientError) => void) | undefined;
+}
+
 /** One live subscription as the client keeps it. */
-interface Entry {
+interface Entry extends SubscriptionHandlers {
   path: string;
   args: unknown;
-  onValue: (value: unknown) => void;
-  onError: ((error: SvcClientError) => void) | undefined;
   /** The last value delivered, encoded: the callback runs only when it changes. */
   last: string | undefined;
+}
+
+interface ServerFrame {
+  type?: string;
+  id?: string;
+  value?: unknown;
+  includes?: unknown;
+  mutation?: unknown;
+  error?: { status?: number };
 }
 
 const FIRST_RETRY_MS = 250;
@@ -42,54 +68,70 @@ function base64url(text: string): string {
 
 /** One socket per shard, shared by that shard's subscriptions; reconnects with backoff. */
 class ShardSocket {
-  readonly #options: SocketOptions;
+  readonly #owner: SubscriptionSockets;
   readonly #shardKey: string;
   readonly #entries = new Map<string, Entry>();
-  readonly #onEmpty: () => void;
   #ws: WebSocket | undefined;
   #attempt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #nextId = 0;
+  /** Entries still waiting for their first answer since the socket opened. */
+  #unanswered = new Set<string>();
+  #opening = 0;
 
-  constructor(options: SocketOptions, shardKey: string, onEmpty: () => void) {
-    this.#options = options;
+  constructor(owner: SubscriptionSockets, shardKey: string) {
+    this.#owner = owner;
     this.#shardKey = shardKey;
-    this.#onEmpty = onEmpty;
+  }
+
+  get isOpen(): boolean {
+    return this.#ws?.readyState === 1;
   }
 
   add(entry: Entry): () => void {
     const id = String(++this.#nextId);
     this.#entries.set(id, entry);
     if (this.#ws === undefined && this.#timer === undefined) this.#connect();
-    else if (this.#ws?.readyState === 1) this.#subscribe(id, entry);
+    else if (this.isOpen) this.#subscribe(id, entry);
     return () => {
       if (!this.#entries.delete(id)) return;
-      if (this.#ws?.readyState === 1) this.#ws.send(JSON.stringify({ type: "unsubscribe", id }));
+      this.#answered(id);
+      if (this.isOpen) this.#ws?.send(JSON.stringify({ type: "unsubscribe", id }));
       if (this.#entries.size === 0) this.#shutDown();
     };
   }
 
+  /** Drops the socket and opens a new one now (new credentials, same subscriptions). */
+  reconnect(): void {
+    // The first values under the new credentials must reach the store even if they look the same.
+    for (const entry of this.#entries.values()) entry.last = undefined;
+    const ws = this.#ws;
+    this.#ws = undefined;
+    ws?.close(1000, "reauthenticating");
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#attempt = 0;
+    this.#connect();
+  }
+
   #state(state: ConnectionState): void {
-    this.#options.onConnectionStateChange?.(state, {
-      shardKey: this.#shardKey,
-      attempt: this.#attempt,
-    });
+    this.#owner.emitState(this.#shardKey, state, this.#attempt);
   }
 
   #connect(): void {
     this.#timer = undefined;
     this.#state(this.#attempt === 0 ? "connecting" : "reconnecting");
-    const url = new URL("/_svc/ws", this.#options.url);
+    const options = this.#owner.options;
+    const url = new URL("/_svc/ws", options.url);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     url.searchParams.set("shardKey", this.#shardKey);
+    url.searchParams.set("clientId", this.#owner.clientId);
     const protocols = ["svc.v1"];
-    const bearer =
-      typeof this.#options.bearer === "function" ? this.#options.bearer() : this.#options.bearer;
+    const bearer = typeof options.bearer === "function" ? options.bearer() : options.bearer;
     if (bearer) protocols.push(`svc.bearer.${base64url(bearer)}`);
-    const Socket = this.#options.WebSocket ?? globalThis.WebSocket;
+    const Socket = options.WebSocket ?? globalThis.WebSocket;
     const headers = {
-      ...this.#options.headers,
-      ...(this.#options.cookie ? { cookie: this.#options.cookie } : {}),
+      ...options.headers,
+      ...(options.cookie ? { cookie: options.cookie } : {}),
     };
     // Browsers take protocols only; Node's WebSocket (undici) also takes headers, for a cookie.
     const ws =
@@ -101,11 +143,17 @@ class ShardSocket {
         : new Socket(url.toString(), protocols);
     this.#ws = ws;
     ws.addEventListener("open", () => {
+      if (this.#ws !== ws) return;
       this.#attempt = 0;
+      this.#opening = this.#owner.nextOpening();
+      this.#unanswered = new Set(this.#entries.keys());
       this.#state("open");
       for (const [id, entry] of this.#entries) this.#subscribe(id, entry);
+      this.#answered(undefined);
     });
-    ws.addEventListener("message", (event) => this.#receive(String(event.data)));
+    ws.addEventListener("message", (event) => {
+      if (this.#ws === ws) this.#receive(String(event.data));
+    });
     ws.addEventListener("close", (event) => {
       if (this.#ws !== ws) return;
       this.#ws = undefined;
@@ -128,23 +176,39 @@ class ShardSocket {
     );
   }
 
+  /** Notes an entry's first answer since opening; tells the owner once all have one. */
+  #answered(id: string | undefined): void {
+    if (id !== undefined && !this.#unanswered.delete(id)) return;
+    if (this.#unanswered.size === 0 && this.isOpen) {
+      this.#owner.events?.synced(this.#shardKey, this.#opening);
+    }
+  }
+
   #receive(text: string): void {
-    let frame: { type?: string; id?: string; value?: unknown; error?: { status?: number } };
+    let frame: ServerFrame;
     try {
       frame = JSON.parse(text);
     } catch {
       return;
     }
+    if (frame.type === "applied" && typeof frame.mutation === "string") {
+      this.#owner.events?.applied(this.#shardKey, frame.mutation);
+      return;
+    }
     const entry = frame.id === undefined ? undefined : this.#entries.get(frame.id);
     if (entry === undefined) return;
     if (frame.type === "value") {
+      const includes = Array.isArray(frame.includes) ? (frame.includes as string[]) : [];
       const encoded = JSON.stringify(frame.value);
-      if (encoded === entry.last) return;
-      entry.last = encoded;
-      entry.onValue(fromJsonValue(frame.value));
+      if (encoded !== entry.last || includes.length > 0) {
+        entry.last = encoded;
+        entry.onValue(fromJsonValue(frame.value), includes);
+      }
+      this.#answered(frame.id);
     } else if (frame.type === "error") {
       this.#entries.delete(frame.id as string);
       entry.onError?.(errorFromProblem(frame.error?.status ?? 500, frame.error));
+      this.#answered(frame.id);
       if (this.#entries.size === 0) this.#shutDown();
     }
   }
@@ -156,32 +220,70 @@ class ShardSocket {
     this.#ws = undefined;
     ws?.close(1000, "no subscriptions left");
     this.#state("closed");
-    this.#onEmpty();
+    this.#owner.forget(this.#shardKey);
   }
 }
 
-/** The subscription sockets of one client, by shard key. */
+/**
+ * The subscription sockets of one client, by shard key. Each socket names the
+ * client (`clientId`), so the shard can acknowledge the client's mutations on
+ * it (see docs/subscriptions.md, "Mutation acknowledgements").
+ */
 export class SubscriptionSockets {
-  readonly #options: SocketOptions;
+  readonly options: SocketOptions;
+  readonly clientId: string;
+  events: SocketEvents | undefined;
   readonly #sockets = new Map<string, ShardSocket>();
+  #openings = 0;
 
-  constructor(options: SocketOptions) {
-    this.#options = options;
+  constructor(options: SocketOptions, clientId: string) {
+    this.options = options;
+    this.clientId = clientId;
   }
 
   /** Adds a subscription on `shardKey`'s socket (opening it if needed); answers its stop function. */
-  add(
-    shardKey: string,
-    path: string,
-    args: unknown,
-    onValue: (value: unknown) => void,
-    onError?: (error: SvcClientError) => void,
-  ): () => void {
+  add(shardKey: string, path: string, args: unknown, handlers: SubscriptionHandlers): () => void {
     let socket = this.#sockets.get(shardKey);
     if (socket === undefined) {
-      socket = new ShardSocket(this.#options, shardKey, () => this.#sockets.delete(shardKey));
+      socket = new ShardSocket(this, shardKey);
       this.#sockets.set(shardKey, socket);
     }
-    return socket.add({ path, args, onValue, onError, last: undefined });
+    return socket.add({ path, args, ...handlers, last: undefined });
+  }
+
+  /** Whether `shardKey`'s socket is open now (its subscriptions are live). */
+  isOpen(shardKey: string): boolean {
+    return this.#sockets.get(shardKey)?.isOpen ?? false;
+  }
+
+  /** Whether any subscription runs on `shardKey` (its socket is open or on its way). */
+  has(shardKey: string): boolean {
+    return this.#sockets.has(shardKey);
+  }
+
+  /** The number of socket openings so far: the store compares it with `synced`. */
+  get openings(): number {
+    return this.#openings;
+  }
+
+  /** Reopens every socket now, so the server resolves the caller again (sign-in, sign-out). */
+  reconnectAll(): void {
+    for (const socket of this.#sockets.values()) socket.reconnect();
+  }
+
+  /** @internal */
+  nextOpening(): number {
+    return ++this.#openings;
+  }
+
+  /** @internal */
+  emitState(shardKey: string, state: ConnectionState, attempt: number): void {
+    this.options.onConnectionStateChange?.(state, { shardKey, attempt });
+    this.events?.state(shardKey, state, attempt);
+  }
+
+  /** @internal */
+  forget(shardKey: string): void {
+    this.#sockets.delete(shardKey);
   }
 }

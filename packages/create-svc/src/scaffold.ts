@@ -2,11 +2,23 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { withStaticAssets } from "./static-assets.ts";
+
+/**
+ * The templates: `api` (the default) is a backend with REST, auth and the
+ * dashboard; `react` adds a Vite + React UI served by the same worker, with
+ * sign-in pages and live, optimistic notes.
+ */
+export const TEMPLATES = ["api", "react"] as const;
+/** One of {@link TEMPLATES}. */
+export type TemplateName = (typeof TEMPLATES)[number];
 
 /** Options of {@link scaffold}. */
 export interface ScaffoldOptions {
   /** Directory to create; must not exist, or be empty. */
   targetDir: string;
+  /** Which app to write. @default "api" */
+  template?: TemplateName;
   /** The app's name (package name, worker name); default: the directory's base name. */
   name?: string;
   /** Reports each written file (progress). */
@@ -17,6 +29,7 @@ export interface ScaffoldOptions {
 export interface ScaffoldResult {
   targetDir: string;
   name: string;
+  template: TemplateName;
   files: string[];
 }
 
@@ -26,6 +39,8 @@ export class CreateSvcError extends Error {
 }
 
 const TEMPLATE_DIR = path.resolve(import.meta.dirname, "../template");
+/** What the React template changes and adds over the API template (same paths win). */
+const REACT_OVERLAY_DIR = path.resolve(import.meta.dirname, "../template-react");
 /** Files stored under another name, so npm packs and ignores them as it should. */
 const RENAMED: Record<string, string> = { _gitignore: ".gitignore" };
 
@@ -93,14 +108,31 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
       `create-svc: ${targetDir} is not empty; choose a new directory (nothing was written).`,
     );
   }
+  const template = options.template ?? "api";
+  if (!(TEMPLATES as readonly string[]).includes(template)) {
+    throw new CreateSvcError(
+      `create-svc: no template ${JSON.stringify(template)}; choose one of ${TEMPLATES.join(", ")}.`,
+    );
+  }
   const values: Record<string, string> = { name, ...(await versions()) };
   const fill = (text: string) =>
     text.replace(/\{\{([^}]+)\}\}/g, (match, key: string) => values[key] ?? match);
+  // The overlay's files replace the base's of the same path; each file is written once.
+  const sources = new Map<string, string>();
+  const layers = template === "react" ? [TEMPLATE_DIR, REACT_OVERLAY_DIR] : [TEMPLATE_DIR];
+  for (const layer of layers) {
+    for await (const relative of templateFiles(layer)) {
+      const base = path.basename(relative);
+      sources.set(
+        path.join(path.dirname(relative), RENAMED[base] ?? base),
+        path.join(layer, relative),
+      );
+    }
+  }
   const files: string[] = [];
-  for await (const relative of templateFiles(TEMPLATE_DIR)) {
-    const base = path.basename(relative);
-    const target = path.join(path.dirname(relative), RENAMED[base] ?? base);
-    const text = fill(await readFile(path.join(TEMPLATE_DIR, relative), "utf8"));
+  for (const [target, source] of [...sources].sort(([a], [b]) => a.localeCompare(b))) {
+    let text = fill(await readFile(source, "utf8"));
+    if (template === "react" && target === "wrangler.jsonc") text = withStaticAssets(text);
     await mkdir(path.dirname(path.join(targetDir, target)), { recursive: true });
     await writeFile(path.join(targetDir, target), text);
     files.push(target);
@@ -116,5 +148,5 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
   await writeFile(path.join(targetDir, ".dev.vars"), devVars, { mode: 0o600 });
   files.push(".dev.vars");
   options.onFile?.(".dev.vars");
-  return { targetDir, name, files };
+  return { targetDir, name, template, files };
 }

@@ -62,6 +62,37 @@ describe("create-svc", () => {
     expect(JSON.stringify(a)).not.toContain("local-dev");
   });
 
+  it("writes the React template over the API one: the UI, Vite, its browser test, one of each file", async () => {
+    const app = await scaffold({ targetDir: path.join(work, "react-app"), template: "react" });
+    expect(app.template).toBe("react");
+    expect(app.files).toEqual(
+      expect.arrayContaining([
+        "index.html",
+        "vite.config.ts",
+        "ui/main.tsx",
+        "ui/Notes.tsx",
+        "ui/SignIn.tsx",
+        "test/browser/notes.browser.ts",
+        "test/notes.test.ts",
+        "src/worker.ts",
+      ]),
+    );
+    expect(new Set(app.files).size).toBe(app.files.length);
+    for (const file of app.files) {
+      const text = await readFile(path.join(app.targetDir, file), "utf8");
+      expect(text, file).not.toMatch(/\{\{[^}]+\}\}/);
+    }
+    const manifest = JSON.parse(await readFile(path.join(app.targetDir, "package.json"), "utf8"));
+    expect(manifest.dependencies["@svc/react"]).toBe("0.1.0");
+    expect(manifest.devDependencies["@cloudflare/vite-plugin"]).toMatch(/^\^?\d/);
+    expect(manifest.scripts.deploy).toBe("npm run build && wrangler deploy");
+    const wrangler = await readFile(path.join(app.targetDir, "wrangler.jsonc"), "utf8");
+    expect(wrangler).toContain('"not_found_handling": "single-page-application"');
+    await expect(
+      scaffold({ targetDir: path.join(work, "vue-app"), template: "vue" as "react" }),
+    ).rejects.toThrow(/no template "vue"; choose one of api, react/);
+  });
+
   it("refuses a non-empty directory and a bad name, writing nothing", async () => {
     const busy = path.join(work, "busy");
     await mkdir(busy);
@@ -76,6 +107,12 @@ describe("create-svc", () => {
   it("runs non-interactively with --yes, and says what to pass without a terminal", async () => {
     const { stdout } = await run(process.execPath, [BIN, "cli-app", "--yes"], { cwd: work });
     expect(stdout).toContain("npm install && npm run dev");
+    expect(stdout).toContain("from the api template");
+    const react = await run(process.execPath, [BIN, "cli-react", "--template", "react"], {
+      cwd: work,
+    });
+    expect(react.stdout).toContain("from the react template");
+    expect(react.stdout).toContain("wrote ui/main.tsx");
     expect(stdout).toContain("wrote .dev.vars");
     const failed = await run(process.execPath, [BIN], { cwd: work }).catch(
       (error: { code: number; stderr: string }) => error,

@@ -16,6 +16,7 @@ export {
   type DataAuditTargetType,
 } from "./data-admin/audit.ts";
 export type { BackupsOptions } from "./data-admin/route.ts";
+export { paginationOptsValidator } from "./db/pagination.ts";
 export type {
   DatabaseReader,
   DatabaseWriter,

@@ -208,12 +208,15 @@ export class TableQuery {
   }
 
   async paginate(options: PaginationOptions): Promise<PaginationResult<Doc>> {
-    const { cursor, numItems } = options;
+    const { cursor, numItems, endCursor } = options;
+    const keyLength = this.#state.indexFields.length + 2;
+    const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor, keyLength);
+    if (typeof endCursor === "string" && endCursor !== "") {
+      return this.#pinnedPage(after, endCursor, decodeCursor(endCursor, keyLength));
+    }
     if (!Number.isInteger(numItems) || numItems < 1) {
       throw new SvcError("BAD_REQUEST", "numItems must be a positive integer.");
     }
-    const keyLength = this.#state.indexFields.length + 2;
-    const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor, keyLength);
     const page: Doc[] = [];
     let lastKey: CursorKey | undefined = after;
     for await (const { doc, key } of this.#visibleRows(after)) {
@@ -226,7 +229,24 @@ export class TableQuery {
     return { page, isDone: true, continueCursor: lastKey ? encodeCursor(lastKey) : "" };
   }
 
-  async *#visibleRows(after: CursorKey | undefined): AsyncGenerator<{ doc: Doc; key: CursorKey }> {
+  /** Every visible row in (`after`, `end`]; `isDone` when no row follows `end`. */
+  async #pinnedPage(
+    after: CursorKey | undefined,
+    endCursor: string,
+    end: CursorKey,
+  ): Promise<PaginationResult<Doc>> {
+    const page: Doc[] = [];
+    for await (const { doc, pastEnd } of this.#visibleRows(after, end)) {
+      if (pastEnd) return { page, isDone: false, continueCursor: endCursor };
+      page.push(doc);
+    }
+    return { page, isDone: true, continueCursor: endCursor };
+  }
+
+  async *#visibleRows(
+    after: CursorKey | undefined,
+    end?: CursorKey,
+  ): AsyncGenerator<{ doc: Doc; key: CursorKey; pastEnd: boolean }> {
     const { sql, table, canRead, visibility } = this.#source;
     const state = this.#state;
     const keys = indexKeys(state.indexFields);
@@ -251,7 +271,13 @@ export class TableQuery {
       bindings.push(...afterBindings);
     }
     const direction = state.order === "asc" ? "ASC" : "DESC";
-    const keyColumns = keys.map((expression, index) => `${expression} AS k${index}`).join(", ");
+    let keyColumns = keys.map((expression, index) => `${expression} AS k${index}`).join(", ");
+    if (end) {
+      // A comparison with a NULL key is NULL exactly where the row is not after `end`.
+      const past = afterKey(keys, end, state.order);
+      keyColumns += `, COALESCE(${past.clause}, 0) AS past_end`;
+      bindings.unshift(...past.bindings);
+    }
     const statement =
       `SELECT _id, _creationTime, _doc, ${keyColumns} FROM ${sqlTable(table)}` +
       (where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
@@ -261,7 +287,8 @@ export class TableQuery {
       // RLS first: a filter predicate must never see a row the caller may not read.
       if (!(await canRead(doc))) continue;
       if (!state.filters.every((predicate) => predicate(doc))) continue;
-      yield { doc, key: keys.map((_, index) => row[`k${index}`] ?? null) };
+      const key = keys.map((_, index) => row[`k${index}`] ?? null);
+      yield { doc, key, pastEnd: row.past_end === 1 };
     }
   }
 }

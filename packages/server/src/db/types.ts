@@ -67,6 +67,14 @@ export interface LowerBounded<Doc, Field extends string> extends IndexRangeState
 export interface PaginationOptions {
   cursor: string | null;
   numItems: number;
+  /**
+   * Pins the page's end: every visible row after `cursor` up to and including
+   * this cursor's row, however many (`numItems` is ignored). A live page
+   * keyed this way grows and shrinks with inserts and deletes in its range and
+   * never drops a row into a gap between pages; `usePaginatedQuery` pins each
+   * loaded page but the last.
+   */
+  endCursor?: string | null;
 }
 
 /** One page; pass `continueCursor` back to get the next. */

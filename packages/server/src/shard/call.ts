@@ -13,6 +13,8 @@ export interface ShardCall {
   transport: Exclude<Transport, "internal">;
   requestId: string;
   shardKey: string;
+  /** A client's id for this mutation (`x-svc-mutation-id`), acknowledged on its subscription sockets. */
+  mutationId?: string;
 }
 
 /** What a shard answers for a query, mutation or action. */

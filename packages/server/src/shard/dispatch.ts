@@ -20,6 +20,8 @@ export interface CallOrigin {
   transport: Transport;
   requestId: string;
   shardKey: string;
+  /** A client's id for an outermost mutation, handed to `onCommit` (see `x-svc-mutation-id`). */
+  mutationId?: string;
 }
 
 /** What the dispatcher needs from its shard. */
@@ -28,8 +30,11 @@ export interface DispatcherDeps {
   schema: SchemaDefinition;
   storage: DurableObjectStorage;
   now: () => number;
-  /** Called after each outermost mutation commits, with the tables it wrote. */
-  onCommit?: (tables: ReadonlySet<string>) => void;
+  /**
+   * Called after each outermost mutation commits, with the tables it wrote
+   * and the client's mutation id (then even when it wrote nothing).
+   */
+  onCommit?: (tables: ReadonlySet<string>, mutationId?: string) => void;
 }
 
 /** Where a call runs: inside a mutation's transaction or not, and what it records. */
@@ -191,7 +196,8 @@ export class Dispatcher {
     const result = await this.#deps.storage.transaction(() =>
       body({ inTransaction: true, access }),
     );
-    if (access.writes.size > 0) this.#deps.onCommit?.(access.writes);
+    if (access.writes.size > 0 || origin.mutationId !== undefined)
+      this.#deps.onCommit?.(access.writes, origin.mutationId);
     return result;
   }
 
@@ -232,7 +238,8 @@ export class Dispatcher {
           `svc: run${capitalize(kind)} cannot run ${path}, which is a ${procedure.kind}`,
         );
       }
-      const nested: CallOrigin = { ...origin, transport: "internal" };
+      const { mutationId: _outer, ...rest } = origin;
+      const nested: CallOrigin = { ...rest, transport: "internal" };
       if (kind === "mutation" && !scope.inTransaction) {
         return this.#lock.run(() => this.#invoke(path, procedure, args, nested, scope));
       }

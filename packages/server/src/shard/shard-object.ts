@@ -99,9 +99,10 @@ export function createShard(
         schema,
         storage: ctx.storage,
         now: creationClock(),
-        onCommit: (tables) => {
-          this.#reporter?.noteWrite(tables);
-          this.#hub.commit(tables);
+        onCommit: (tables, mutationId) => {
+          // A client's mutation that wrote nothing still commits (to be acknowledged).
+          if (tables.size > 0) this.#reporter?.noteWrite(tables);
+          this.#hub.commit(tables, mutationId);
         },
       });
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher);

@@ -3,12 +3,16 @@ import { toProblem } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import type { Dispatcher } from "../shard/dispatch.ts";
 import { parseJson, stringifyJson } from "../values/json-codec.ts";
+import { MutationAcknowledgements } from "./acknowledgements.ts";
 import { limitsOf, refuseOverCap, type SocketAttachment, socketTags } from "./admission.ts";
 import { FrameBudget } from "./limits.ts";
 import {
+  CLIENT_ID_PARAM,
   CLOSE,
   type ClientFrame,
+  clientOfMutation,
   GRANT_HEADER,
+  isClientId,
   type ServerFrame,
   type SocketGrant,
   SUBSCRIPTION_PROTOCOL,
@@ -27,6 +31,8 @@ const KV_PREFIX = "svc:ws:";
 interface StoredSocket {
   grant: SocketGrant;
   shardKey: string;
+  /** The client instance, for acknowledging its mutations (see {@link MutationAcknowledgements}). */
+  clientId?: string;
   subscriptions: { id: string; path: string; args: unknown }[];
 }
 
@@ -56,10 +62,10 @@ interface QueryGroup {
   members: Set<Subscription>;
   /** Tables the last run read; `null` until it ran in this isolate (re-run on any commit). */
   reads: ReadonlySet<string> | null;
-  /** The last result, encoded (or the error that ended the group). */
-  result: { encoded: string } | { error: unknown } | undefined;
-  /** A run is in flight; `dirty` asks for one more after it (latest value, never a queue). */
-  running: boolean;
+  /** The last result, encoded, with the commit count its run started at (or the error that ended the group). */
+  result: { encoded: string; seen: number } | { error: unknown } | undefined;
+  /** The runs in flight, settled when the last is delivered; `dirty` asks for one more (latest value, never a queue). */
+  running: Promise<void> | undefined;
   dirty: boolean;
 }
 
@@ -85,6 +91,7 @@ export class SubscriptionHub {
   readonly #dispatcher: Dispatcher;
   readonly #sockets = new Map<string, SocketState>();
   readonly #groups = new Map<string, QueryGroup>();
+  readonly #acks = new MutationAcknowledgements();
   /** Whether sockets accepted before this object last woke are back in memory. */
   #restored = false;
 
@@ -113,7 +120,9 @@ export class SubscriptionHub {
     const id = crypto.randomUUID();
     this.#state.acceptWebSocket(server, tags.user === undefined ? [tags.ip] : [tags.ip, tags.user]);
     server.serializeAttachment({ id, until: grant.authorizedUntil } satisfies SocketAttachment);
+    const clientId = new URL(request.url).searchParams.get(CLIENT_ID_PARAM);
     const stored: StoredSocket = { grant, shardKey, subscriptions: [] };
+    if (clientId !== null && isClientId(clientId)) stored.clientId = clientId;
     this.#state.storage.kv.put(KV_PREFIX + id, stored);
     this.#sockets.set(id, {
       id,
@@ -175,7 +184,7 @@ export class SubscriptionHub {
     this.#persist(socket);
     const { group } = subscription;
     // A group whose result is current answers at once; otherwise its run will.
-    if (group.result !== undefined && !group.running) this.#deliver(subscription);
+    if (group.result !== undefined && group.running === undefined) this.#deliver(subscription);
     else await this.#run(group);
   }
 
@@ -189,12 +198,29 @@ export class SubscriptionHub {
     this.#state.storage.kv.delete(KV_PREFIX + id);
   }
 
-  /** Re-runs every query group that read one of `tables` (or whose reads are not known yet). */
-  commit(tables: ReadonlySet<string>): void {
+  /**
+   * Re-runs every query group that read one of `tables` (or whose reads are
+   * not known yet). For a client's mutation (`mutationId`), once all those
+   * runs delivered, that client's sockets hear `applied`.
+   */
+  commit(tables: ReadonlySet<string>, mutationId?: string): void {
     this.#restoreAll();
+    this.#acks.committed(mutationId);
+    const runs: Promise<void>[] = [];
     for (const group of this.#groups.values()) {
       const touched = group.reads === null || [...tables].some((table) => group.reads?.has(table));
-      if (touched) void this.#run(group);
+      if (touched && tables.size > 0) runs.push(this.#run(group));
+    }
+    if (mutationId !== undefined) void Promise.all(runs).then(() => this.#applied(mutationId));
+  }
+
+  /** Tells the mutation's client that every subscription of its sockets reflects it. */
+  #applied(mutationId: string): void {
+    const clientId = this.#acks.settle(mutationId) ?? clientOfMutation(mutationId);
+    if (clientId === undefined) return;
+    for (const socket of this.#sockets.values()) {
+      if (socket.stored.clientId === clientId)
+        send(socket, { type: "applied", mutation: mutationId });
     }
   }
 
@@ -245,7 +271,7 @@ export class SubscriptionHub {
         members: new Set(),
         reads: null,
         result: undefined,
-        running: false,
+        running: undefined,
         dirty: false,
       };
       this.#groups.set(key, group);
@@ -273,24 +299,32 @@ export class SubscriptionHub {
     if (group.members.size === 0) this.#groups.delete(group.key);
   }
 
-  /** Runs a group's query once and delivers the result to its members; coalesces bursts. */
-  async #run(group: QueryGroup): Promise<void> {
-    if (group.running) {
+  /**
+   * Runs a group's query and delivers the result to its members; a call
+   * during a run asks for one more (bursts coalesce). Settles when no run is
+   * left, so a commit knows when its re-runs were delivered.
+   */
+  #run(group: QueryGroup): Promise<void> {
+    if (group.running !== undefined) {
       group.dirty = true;
-      return;
+      return group.running;
     }
-    group.running = true;
-    try {
-      do {
-        group.dirty = false;
-        await this.#runOnce(group);
-      } while (group.dirty && group.members.size > 0);
-    } finally {
-      group.running = false;
-    }
+    const loop = async () => {
+      try {
+        do {
+          group.dirty = false;
+          await this.#runOnce(group);
+        } while (group.dirty && group.members.size > 0);
+      } finally {
+        group.running = undefined;
+      }
+    };
+    group.running = loop();
+    return group.running;
   }
 
   async #runOnce(group: QueryGroup): Promise<void> {
+    const seen = this.#acks.current;
     try {
       const procedure = this.#dispatcher.subscribableProcedure(group.path);
       const { value, reads } = await this.#dispatcher.runTracked(
@@ -314,7 +348,7 @@ export class SubscriptionHub {
           `The result is over ${MAX_VALUE_BYTES} bytes; subscribe to less.`,
         );
       }
-      group.result = { encoded };
+      group.result = { encoded, seen };
     } catch (error) {
       group.result = { error };
     }
@@ -335,9 +369,12 @@ export class SubscriptionHub {
     }
     if (result.encoded === subscription.last) return;
     subscription.last = result.encoded;
+    const { clientId } = socket.stored;
+    const includes = clientId === undefined ? [] : this.#acks.includedIn(clientId, result.seen);
+    const tail = includes.length > 0 ? `,"includes":${JSON.stringify(includes)}` : "";
     try {
       socket.ws.send(
-        `{"type":"value","id":${JSON.stringify(subscription.id)},"value":${result.encoded}}`,
+        `{"type":"value","id":${JSON.stringify(subscription.id)},"value":${result.encoded}${tail}}`,
       );
     } catch {
       // The socket closed meanwhile; its close handler forgets it.

@@ -27,10 +27,47 @@ export type ClientFrame =
   | { type: "subscribe"; id: string; path: string; args?: unknown }
   | { type: "unsubscribe"; id: string };
 
-/** Frames the server sends. */
+/**
+ * Frames the server sends. A `value` lists in `includes` the socket's own
+ * client's mutations it reflects that are not yet `applied`; `applied` says
+ * every subscription of the socket now reflects that mutation (its pushes,
+ * if any, came first). Optimistic updates rest on both (see
+ * {@link MUTATION_HEADER}).
+ */
 export type ServerFrame =
-  | { type: "value"; id: string; value: unknown }
+  | { type: "value"; id: string; value: unknown; includes?: string[] }
+  | { type: "applied"; mutation: string }
   | { type: "error"; id?: string; error: ProblemDetails };
+
+/**
+ * The query parameter of `/_svc/ws` naming the client instance (a random id
+ * the client makes, 16–64 characters of `[A-Za-z0-9_-]`). It is no
+ * credential: it only routes acknowledgements of that client's mutations.
+ */
+export const CLIENT_ID_PARAM = "clientId";
+
+/**
+ * The request header a client puts on an RPC mutation to have it
+ * acknowledged on its subscription sockets: `<clientId>:<sequence>`.
+ */
+export const MUTATION_HEADER = "x-svc-mutation-id";
+
+const CLIENT_ID = /^[A-Za-z0-9_-]{16,64}$/;
+const MUTATION_ID = /^([A-Za-z0-9_-]{16,64}):\d{1,15}$/;
+
+/** Whether `value` can name a client instance. @example isClientId("k3Jx9…") */
+export function isClientId(value: string): boolean {
+  return CLIENT_ID.test(value);
+}
+
+/**
+ * The client id of a well-formed mutation id, else `undefined`.
+ *
+ * @example clientOfMutation("k3Jx9aaaaaaaaaaaaaaa:7") // "k3Jx9aaaaaaaaaaaaaaa"
+ */
+export function clientOfMutation(mutationId: string): string | undefined {
+  return MUTATION_ID.exec(mutationId)?.[1];
+}
 
 /** Close codes of the subscription socket. */
 export const CLOSE = {

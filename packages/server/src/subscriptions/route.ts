@@ -4,7 +4,9 @@ import { throughDoor } from "../worker/admission.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 import {
   BEARER_PROTOCOL_PREFIX,
+  CLIENT_ID_PARAM,
   GRANT_HEADER,
+  isClientId,
   type SocketGrant,
   SUBSCRIPTION_PATH,
   SUBSCRIPTION_PROTOCOL,
@@ -79,6 +81,10 @@ export async function handleSubscribe<Env>(
   if (bearer !== undefined && !headers.has("authorization")) {
     headers.set("authorization", `Bearer ${bearer}`);
   }
+  const clientId = url.searchParams.get(CLIENT_ID_PARAM);
+  if (clientId !== null && !isClientId(clientId)) {
+    throw new SvcError("BAD_REQUEST", "clientId is 16 to 64 characters of A-Z, a-z, 0-9, _ and -.");
+  }
   const door = {
     transport: "ws",
     request,
@@ -106,6 +112,7 @@ export async function handleSubscribe<Env>(
     headers.set("sec-websocket-protocol", SUBSCRIPTION_PROTOCOL);
     const target = new URL(SUBSCRIPTION_PATH, url);
     target.searchParams.set("shardKey", shardKey);
+    if (clientId !== null) target.searchParams.set(CLIENT_ID_PARAM, clientId);
     return runtime.shard(env, shardKey).fetch(new Request(target, { headers }));
   });
 }

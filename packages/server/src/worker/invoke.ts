@@ -21,6 +21,8 @@ export interface Invocation {
   stub: ShardEndpoint;
   /** Milliseconds to wait for the shard's answer before giving up with `UNAVAILABLE`. */
   timeoutMs: number;
+  /** A client's mutation id (`x-svc-mutation-id`), acknowledged on its subscription sockets. */
+  mutationId?: string;
 }
 
 /**
@@ -52,6 +54,7 @@ function toShardCall(invocation: Invocation): ShardCall {
     transport: invocation.transport,
     requestId: crypto.randomUUID(),
     shardKey: invocation.shardKey,
+    ...(invocation.mutationId === undefined ? {} : { mutationId: invocation.mutationId }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { SvcError } from "../errors/svc-error.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
+import { clientOfMutation, MUTATION_HEADER } from "../subscriptions/protocol.ts";
 import { throughDoor } from "./admission.ts";
 import { isJsonContentType, readJsonBody } from "./body.ts";
 import { type Invocation, invokeProcedure, invokeStream } from "./invoke.ts";
@@ -60,6 +61,10 @@ export async function handleRpc<Env>(
   const { path, args } = await readCall(request, runtime.maxBodyBytes);
   const found = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
   const resolved: AnyProcedure | undefined = found?.visibility === "public" ? found : undefined;
+  const mutationId = request.headers.get(MUTATION_HEADER) ?? undefined;
+  if (mutationId !== undefined && clientOfMutation(mutationId) === undefined) {
+    throw new SvcError("BAD_REQUEST", `${MUTATION_HEADER} is <clientId>:<sequence number>.`);
+  }
   const door = { transport: "rpc", request, url, env, target: path, resolved } as const;
   return throughDoor({ ...door, notFound: noSuchProcedure }, runtime, async (admitted) => {
     const invocation: Invocation = {
@@ -71,6 +76,7 @@ export async function handleRpc<Env>(
       shardKey: admitted.shardKey,
       stub: runtime.shard(env, admitted.shardKey),
       timeoutMs: runtime.procedureTimeoutMs,
+      ...(mutationId !== undefined && admitted.target.kind === "mutation" ? { mutationId } : {}),
     };
     if (admitted.target.kind === "stream") return invokeStream(invocation);
     return jsonResponse({ value: await invokeProcedure(invocation) });

@@ -1,0 +1,178 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { type Browser, chromium, type Page, type Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningApp, startApp } from "./server.ts";
+
+let app: RunningApp;
+let browser: Browser;
+let ann: Page;
+let annOtherTab: Page;
+let bob: Page;
+const run = Date.now().toString(36);
+
+const { CHROMIUM_PATH } = process.env;
+const chromiumPath =
+  CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+async function signUp(page: Page, name: string): Promise<void> {
+  await page.goto(`${app.url}/sign-up`);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(`${name.toLowerCase()}-${run}@example.com`);
+  await page.getByLabel("Password").fill("a long password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { name: "Your notes" }).waitFor();
+}
+
+async function addNote(page: Page, text: string): Promise<void> {
+  await page.getByLabel("New note").fill(text);
+  await page.getByRole("button", { name: "Add note" }).click();
+}
+
+const notes = (page: Page) => page.getByRole("list", { name: "Notes" }).getByRole("listitem");
+
+/** Holds the page's next RPC calls until `release()`: the server has not answered yet. */
+async function holdRpc(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  await page.route("**/_svc/rpc", (route) => void held.push(route));
+  return async () => {
+    await page.unroute("**/_svc/rpc");
+    for (const route of held) await route.continue();
+  };
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const axe = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+  await page.addScriptTag({ content: readFileSync(axe, "utf8") });
+  const result = await page.evaluate(async () => {
+    const { violations } = await (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> };
+      }
+    ).axe.run();
+    return violations;
+  });
+  return result.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await chromium.launch({
+    ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+  const annContext = await browser.newContext();
+  ann = await annContext.newPage();
+  annOtherTab = await annContext.newPage();
+  bob = await (await browser.newContext()).newPage();
+  await signUp(ann, "Ann");
+  await annOtherTab.goto(app.url);
+  await annOtherTab.getByRole("heading", { name: "Your notes" }).waitFor();
+  await signUp(bob, "Bob");
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.dispose();
+});
+
+describe("the React template in Chromium", () => {
+  it("shows a note added in one tab in the user's other tab within 1 s, and never to another user", async () => {
+    await addNote(ann, "from the first tab");
+    const started = Date.now();
+    await notes(annOtherTab).filter({ hasText: "from the first tab" }).waitFor({ timeout: 1000 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    await addNote(bob, "bob's own note");
+    await notes(bob).filter({ hasText: "bob's own note" }).waitFor();
+    expect(await bob.getByText("from the first tab").count()).toBe(0);
+    expect(await ann.getByText("bob's own note").count()).toBe(0);
+  });
+
+  it("shows an optimistic note before the server answers, and rolls a refused one back with the server's message", async () => {
+    let release = await holdRpc(ann);
+    await addNote(ann, "before the answer");
+    await notes(ann).filter({ hasText: "before the answer (saving…)" }).waitFor({ timeout: 1000 });
+    await release();
+    await notes(ann)
+      .filter({ hasText: "before the answer" })
+      .getByRole("button", { name: /Delete/ })
+      .waitFor();
+
+    release = await holdRpc(ann);
+    await addNote(ann, "x".repeat(10_001));
+    await notes(ann).filter({ hasText: "(saving…)" }).waitFor({ timeout: 1000 });
+    await release();
+    await ann
+      .getByRole("alert")
+      .filter({ hasText: "A note needs 1 to 10,000 characters." })
+      .waitFor();
+    expect(await notes(ann).filter({ hasText: "(saving…)" }).count()).toBe(0);
+  });
+
+  it("deletes optimistically, in every tab of the user", async () => {
+    await addNote(ann, "to delete");
+    const item = notes(annOtherTab).filter({ hasText: "to delete" });
+    await item.waitFor();
+    await notes(ann)
+      .filter({ hasText: "to delete" })
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    await item.waitFor({ state: "detached", timeout: 2000 });
+  });
+
+  it("recovers from a dropped connection (server restarted) and resubscribes", async () => {
+    await app.stop();
+    await ann.getByRole("status").filter({ hasText: "Reconnecting…" }).waitFor({ timeout: 5000 });
+    await app.start();
+    await ann
+      .getByRole("status")
+      .filter({ hasText: "Reconnecting…" })
+      .waitFor({ state: "hidden", timeout: 20_000 });
+    await annOtherTab
+      .getByRole("status")
+      .filter({ hasText: "Reconnecting…" })
+      .waitFor({ state: "hidden", timeout: 20_000 });
+    await addNote(annOtherTab, "after the restart");
+    await notes(ann).filter({ hasText: "after the restart" }).waitFor({ timeout: 2000 });
+  });
+
+  it("has no serious or critical accessibility violations (axe)", async () => {
+    expect(await seriousViolations(ann)).toEqual([]);
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${app.url}/sign-in`);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${app.url}/sign-up`);
+    await page.getByRole("heading", { name: "Create an account" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("removes the private rows from a tab's live lists when it signs out", async () => {
+    await notes(annOtherTab).first().waitFor();
+    // Everything the tab shows from now on, however briefly.
+    await annOtherTab.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => seen.push(document.body.textContent ?? "")).observe(
+        document.body,
+        {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        },
+      );
+    });
+    await annOtherTab.getByRole("button", { name: "Sign out" }).click();
+    await annOtherTab.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(await annOtherTab.getByText("from the first tab").count()).toBe(0);
+    // Bob signs in in the same tab: his (empty) list, never a glimpse of Ann's rows.
+    await annOtherTab.getByLabel("Email").fill(`bob-${run}@example.com`);
+    await annOtherTab.getByLabel("Password").fill("a long password");
+    await annOtherTab.getByRole("button", { name: "Sign in" }).click();
+    await notes(annOtherTab).filter({ hasText: "bob's own note" }).waitFor();
+    const seen = await annOtherTab.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((text) => text.includes("from the first tab"))).toEqual([]);
+  });
+});

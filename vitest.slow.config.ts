@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * The slow suites (`npm run test:slow`, its own CI step after `npm test`):
+ * tests that need big data, long waits or a full build. Each package lists
+ * its own in `<package>/vitest.slow.config.ts`.
+ */
+export default defineConfig({
+  test: {
+    projects: ["packages/create-svc/vitest.slow.config.ts"],
+  },
+});
