@@ -42,6 +42,13 @@ export {
   type HttpRouter,
   httpRouter,
 } from "./http-actions/router.ts";
+export {
+  type ApiKeyCaller,
+  apiKeyScopeAllows,
+  isApiKeyScope,
+  READ_ONLY_SUFFIX,
+  type ScopeTarget,
+} from "./model/api-key.ts";
 export type { BaseCtx } from "./model/base-ctx.ts";
 export type { CallMeta, ProcedureKind, Transport, Visibility } from "./model/call-meta.ts";
 export type { AuthContext, CallerKind, Identity } from "./model/identity.ts";
@@ -102,7 +109,13 @@ export {
   type TableDefinition,
 } from "./schema/define.ts";
 export type { TablePolicies } from "./schema/policy.ts";
-export { type Literal, type Operand, type Rule, rule } from "./schema/rule.ts";
+export {
+  type ApiKeyField,
+  type Literal,
+  type Operand,
+  type Rule,
+  rule,
+} from "./schema/rule.ts";
 export {
   createShard,
   type ShardOptions,
@@ -123,6 +136,11 @@ export {
   v,
 } from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
+export {
+  type ApiKeyRateLimitGate,
+  type ApiKeyRateLimitOptions,
+  createApiKeyRateLimit,
+} from "./worker/api-key-rate-limit.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";
 export type { IdentityResolver } from "./worker/invoke.ts";
 export type {

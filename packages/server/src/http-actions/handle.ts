@@ -137,6 +137,8 @@ export async function handleHttpAction<Env>(
     target: `${route.method} ${route.pattern}`,
     resolved: route,
     crossSiteCheck: needsCrossSiteCheck(policy, request),
+    // An HTTP action is app code, not a procedure: an API key reaches it with the scope `*`.
+    scope: { path: null, kind: SAFE_METHODS.has(request.method) ? "query" : "action" },
     notFound: () => new SvcError("NOT_FOUND", "Not found."),
   } as const;
   let response: Response;

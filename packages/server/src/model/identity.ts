@@ -1,6 +1,10 @@
+import type { ApiKeyCaller } from "./api-key.ts";
+
 /**
  * Who is calling, as the configured `resolveIdentity` saw it. Plain data, so it
- * crosses into the shard intact. `userId` is the stable subject.
+ * crosses into the shard intact. `userId` is the stable subject (for an
+ * organization's API key, `apiKey:<id>`: no user calls). The claim `apiKey`
+ * is reserved: set, the caller is that API key.
  *
  * @example
  * ```ts
@@ -9,17 +13,20 @@
  */
 export interface Identity {
   userId: string;
+  /** Set by an API key resolver: the key that calls (then `ctx.auth.kind` is `apiKey`). */
+  apiKey?: ApiKeyCaller;
   [claim: string]: unknown;
 }
 
 /**
- * Who a call runs as: a signed-in `user`, an `anonymous` caller, or the app's
- * own `service` (a cron job or a queue consumer, never a client). Policies
- * tell the three apart with `ctx.auth.kind`.
+ * Who a call runs as: a signed-in `user`, an `apiKey` (a machine client's
+ * credential, owned by a user or an organization), an `anonymous` caller, or
+ * the app's own `service` (a cron job or a queue consumer, never a client).
+ * Policies tell them apart with `ctx.auth.kind`.
  *
  * @example rule.callerIs("service")
  */
-export type CallerKind = "user" | "anonymous" | "service";
+export type CallerKind = "user" | "apiKey" | "anonymous" | "service";
 
 /**
  * `ctx.auth`: the caller's identity, the same over every entry point.
@@ -30,10 +37,15 @@ export type CallerKind = "user" | "anonymous" | "service";
  * ```
  */
 export interface AuthContext {
-  /** `user`, `anonymous` or `service`; see {@link CallerKind}. */
+  /** `user`, `apiKey`, `anonymous` or `service`; see {@link CallerKind}. */
   readonly kind: CallerKind;
-  /** The caller's user id, or `null` for anonymous and service calls. */
+  /**
+   * The caller's user id: the signed-in user, or the owner of a user's API
+   * key; `null` for an organization's API key, anonymous and service calls.
+   */
   readonly userId: string | null;
+  /** The API key calling (its id, owner and scopes, never its secret), or `null`. */
+  readonly apiKey: ApiKeyCaller | null;
   /**
    * For service calls, what runs: `cron:<job>` or `queue:<queue>`; `null`
    * otherwise. Logged with failures and visible to policies.
@@ -45,18 +57,25 @@ export interface AuthContext {
 
 /**
  * Builds `ctx.auth` for a call: a service name makes it a service call (no
- * user, whatever identity came along), else the identity decides.
+ * user, whatever identity came along), else the identity decides: an
+ * `apiKey` claim makes it the key's call, on behalf of its owning user (if
+ * any).
  *
  * @example authContext({ userId: "u1" }, null).kind // "user"
  */
 export function authContext(identity: Identity | null, service: string | null): AuthContext {
   if (service !== null) {
-    return { kind: "service", userId: null, service, getIdentity: async () => null };
+    return { kind: "service", userId: null, service, apiKey: null, getIdentity: async () => null };
   }
+  const apiKey = identity?.apiKey ?? null;
+  const getIdentity = async () => identity;
+  if (apiKey !== null)
+    return { kind: "apiKey", userId: apiKey.ownerUserId, service: null, apiKey, getIdentity };
   return {
     kind: identity === null ? "anonymous" : "user",
     userId: identity?.userId ?? null,
     service: null,
-    getIdentity: async () => identity,
+    apiKey: null,
+    getIdentity,
   };
 }

@@ -68,7 +68,8 @@ export async function handleRest<Env>(
     });
   }
   const target = route?.path ?? namedPath(url.pathname);
-  const door = { transport: "rest", request, url, env, target, resolved: route } as const;
+  const scope = route && { path: route.path, kind: route.procedure.kind };
+  const door = { transport: "rest", request, url, env, target, resolved: route, scope } as const;
   return throughDoor({ ...door, notFound }, runtime, async ({ target, identity, shardKey }) => {
     const args = await argsOf(request, url, runtime.maxBodyBytes, target.procedure);
     const value = await invokeProcedure({

@@ -1,6 +1,7 @@
 import { normalizeError } from "../errors/normalize.ts";
 import { toProblem } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { refuseOutOfScope } from "../model/api-key.ts";
 import type { Dispatcher } from "../shard/dispatch.ts";
 import { parseJson, stringifyJson } from "../values/json-codec.ts";
 import { MutationAcknowledgements } from "./acknowledgements.ts";
@@ -327,6 +328,7 @@ export class SubscriptionHub {
     const seen = this.#acks.current;
     try {
       const procedure = this.#dispatcher.subscribableProcedure(group.path);
+      refuseOutOfScope(group.grant.identity?.apiKey, { path: group.path, kind: "query" });
       const { value, reads } = await this.#dispatcher.runTracked(
         group.path,
         procedure,

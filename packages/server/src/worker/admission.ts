@@ -1,4 +1,5 @@
 import type { SvcError } from "../errors/svc-error.ts";
+import { refuseOutOfScope, type ScopeTarget } from "../model/api-key.ts";
 import type { Identity } from "../model/identity.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { refuseCrossSiteCookies } from "./cross-site.ts";
@@ -43,6 +44,12 @@ export interface Door<Env, Target> {
   crossSiteCheck?: boolean;
   /** The request the identity is read from, when not `request` (a socket's `svc.bearer` subprotocol). */
   credentials?: Request;
+  /**
+   * What an API key's scopes must cover to pass (the procedure and its kind;
+   * `path: null` for an HTTP action). Absent for a socket: each subscription
+   * is checked in its shard.
+   */
+  scope?: ScopeTarget;
   /** This door's answer to a target that names nothing: a refused shard answers exactly this. */
   notFound(): SvcError;
 }
@@ -76,7 +83,7 @@ async function requestGate<Env>(
   }
 }
 
-/** Limits keyed by the caller, once known. */
+/** Limits keyed by the caller, once known: socket opens per user, calls per API key. */
 async function callerGate<Env>(
   runtime: WorkerRuntime<Env>,
   door: Door<Env, unknown>,
@@ -84,7 +91,9 @@ async function callerGate<Env>(
 ): Promise<Record<string, string>> {
   if (door.transport === "ws" && identity !== null)
     await runtime.socketRateLimit?.admitUser(identity);
-  return {};
+  const apiKey = identity?.apiKey;
+  if (apiKey === undefined) return {};
+  return (await runtime.apiKeyRateLimit?.check(apiKey, door.target)) ?? {};
 }
 
 /**
@@ -99,7 +108,8 @@ async function callerGate<Env>(
  * 5. reach: a target that names nothing and a shard `shardAccess` refuses
  *    get the same answer (the door's `notFound`) at the same step, so
  *    neither bytes nor timing tell them apart;
- * 6. gates keyed by the caller (socket opens per user).
+ * 6. gates keyed by the caller (socket opens per user, calls per API key);
+ * 7. an API key's scopes (`FORBIDDEN` for what they do not cover).
  *
  * Arguments and invocation are the door's: they follow admission.
  *
@@ -123,15 +133,35 @@ export async function admit<Env, Target>(
     if (!(await runtime.shardAccess(access))) throw door.notFound();
   }
   const callerLimits = await callerGate(runtime, door, identity);
+  if (door.scope !== undefined) refuseOutOfScope(identity?.apiKey, door.scope);
   const limitHeaders = { ...requestLimits, ...callerLimits };
   return { target: resolved, identity, shardKey, limitHeaders };
+}
+
+/**
+ * The gates' headers on a successful answer. An upgrade (101) keeps its own;
+ * an answer whose headers are immutable (an HTTP action passing a `fetch`
+ * through) is copied first.
+ */
+function withLimitHeaders(response: Response, headers: Record<string, string>): Response {
+  const entries = Object.entries(headers);
+  if (entries.length === 0 || response.status === 101) return response;
+  let answer = response;
+  try {
+    answer.headers.set(entries[0]![0], entries[0]![1]);
+  } catch {
+    answer = new Response(response.body, response);
+  }
+  for (const [name, value] of entries) answer.headers.set(name, value);
+  return answer;
 }
 
 /**
  * Runs a call through its door: {@link admit}, then the door's `invoke` with
  * what admission found, in a dispatch span once the target is known (never
  * for an unknown one: its raw name would be an unbounded span route). The
- * gates' `RateLimit-*` headers go on the successful answer only; an error
+ * gates' `RateLimit-*` headers go on the successful answer only (not on a
+ * socket's upgrade); an error
  * carries none but its own (a 429 has the gate's), so two refusals of the
  * same kind answer the same bytes whatever the caller's bucket holds.
  *
@@ -148,10 +178,7 @@ export function throughDoor<Env, Target>(
 ): Promise<Response> {
   const work = async () => {
     const admitted = await admit(door, runtime);
-    const response = await invoke(admitted);
-    for (const [name, value] of Object.entries(admitted.limitHeaders))
-      response.headers.set(name, value);
-    return response;
+    return withLimitHeaders(await invoke(admitted), admitted.limitHeaders);
   };
   if (door.resolved === undefined || door.transport === "ws") return work();
   const info = {

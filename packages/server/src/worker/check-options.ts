@@ -60,6 +60,10 @@ export function checkOptions(options: WorkerOptions<never>): void {
     if (options[name] !== undefined && typeof options[name]?.check !== "function")
       throw new Error(`svc: ${name} must be a gate from createRestRateLimit(limiter, { name })`);
   }
+  if (options.apiKeyRateLimit !== undefined && typeof options.apiKeyRateLimit?.check !== "function")
+    throw new Error(
+      "svc: apiKeyRateLimit must be a gate from createApiKeyRateLimit(limiter, { name })",
+    );
   if (
     options.socketRateLimit !== undefined &&
     typeof options.socketRateLimit?.admitAddress !== "function"

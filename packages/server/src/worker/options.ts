@@ -7,6 +7,7 @@ import type { RestRateLimitGate } from "../rest/rate-limit-gate.ts";
 import type { SocketLimits } from "../subscriptions/limits.ts";
 import type { SocketRateLimitGate } from "../subscriptions/socket-rate-limit.ts";
 import type { AdminTokenOption } from "./admin-gate.ts";
+import type { ApiKeyRateLimitGate } from "./api-key-rate-limit.ts";
 import type { AuthAdminSurface } from "./extensions.ts";
 import type { IdentityResolver } from "./invoke.ts";
 import type { ShardAccessHook } from "./shard-access.ts";
@@ -92,6 +93,14 @@ export interface WorkerOptions<Env = unknown> {
    * @see ../../../docs/ratelimit.md
    */
   rpcRateLimit?: RestRateLimitGate;
+  /**
+   * Rate limit of each API key, from `createApiKeyRateLimit`: every call a
+   * key makes over RPC, REST or a socket spends from that key's bucket; a
+   * limited key answers 429 with `Retry-After`. Opt-in (it needs the
+   * limiter's Durable Object); wire it whenever API keys are on.
+   * @see ../../../docs/rest.md
+   */
+  apiKeyRateLimit?: ApiKeyRateLimitGate;
   /** The admin surface (`createAuthAdmin(auth)` from `@svc/auth`), under `/_svc/admin/auth/`; also turns on the dashboard. */
   authAdmin?: AuthAdminSurface;
   /** The generated OpenAPI document (`openApiSpec` from `svc/_generated/openapi.ts`), served at `GET /_svc/admin/openapi`. */

@@ -65,7 +65,8 @@ export async function handleRpc<Env>(
   if (mutationId !== undefined && clientOfMutation(mutationId) === undefined) {
     throw new SvcError("BAD_REQUEST", `${MUTATION_HEADER} is <clientId>:<sequence number>.`);
   }
-  const door = { transport: "rpc", request, url, env, target: path, resolved } as const;
+  const scope = resolved && { path, kind: resolved.kind };
+  const door = { transport: "rpc", request, url, env, target: path, resolved, scope } as const;
   return throughDoor({ ...door, notFound: noSuchProcedure }, runtime, async (admitted) => {
     const invocation: Invocation = {
       path,

@@ -4,6 +4,7 @@ import { type RestRoute, restRoutes } from "../rest/routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { type ResolvedSocketLimits, resolveSocketLimits } from "../subscriptions/limits.ts";
 import type { SocketRateLimitGate } from "../subscriptions/socket-rate-limit.ts";
+import type { ApiKeyRateLimitGate } from "./api-key-rate-limit.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./body.ts";
 import type { IdentityResolver } from "./invoke.ts";
 import type { WorkerOptions } from "./options.ts";
@@ -37,6 +38,8 @@ export interface WorkerRuntime<Env> {
   socketLimits: ResolvedSocketLimits;
   /** Store-backed socket counts per address and user across shards; opt-in. */
   socketRateLimit: SocketRateLimitGate | undefined;
+  /** Each API key's own bucket; opt-in. */
+  apiKeyRateLimit: ApiKeyRateLimitGate | undefined;
 }
 
 const DEFAULT_PROCEDURE_TIMEOUT_MS = 30_000;
@@ -70,5 +73,6 @@ export function workerRuntime<Env>(options: WorkerOptions<Env>): WorkerRuntime<E
       options.subscriptionReauthSeconds ?? DEFAULT_SUBSCRIPTION_REAUTH_SECONDS,
     socketLimits: resolveSocketLimits(options.socketLimits),
     socketRateLimit: options.socketRateLimit,
+    apiKeyRateLimit: options.apiKeyRateLimit,
   };
 }
