@@ -12,6 +12,7 @@ import { handleImpersonationLink } from "./impersonation/link-handler.ts";
 import { type AuthAdminOptions, resolveAdminOptions } from "./options.ts";
 import { dispatch } from "./router.ts";
 import { ROUTES } from "./routes.ts";
+import { lookupIdentity } from "./users/identity-lookup.ts";
 
 /** The admin surface `createAuthAdmin` returns: `createWorker`'s `authAdmin`. */
 export interface AuthAdmin extends AuthAdminSurface {
@@ -73,6 +74,9 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
       } catch (error) {
         return problemResponse(error);
       }
+    },
+    async lookupIdentity(idOrEmail) {
+      return lookupIdentity(await environmentOnce(), idOrEmail);
     },
     async recordDataAction(entry) {
       await recordDataAction(await environmentOnce(), entry);

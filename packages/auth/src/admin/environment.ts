@@ -1,4 +1,4 @@
-import type { BetterAuthDBSchema, BetterAuthOptions } from "better-auth";
+import type { BetterAuthDBSchema, BetterAuthOptions, User } from "better-auth";
 import { isD1Like } from "../database.ts";
 import { SvcAuthError } from "../errors.ts";
 import { type Capabilities, capabilitiesOf } from "./capabilities.ts";
@@ -44,6 +44,8 @@ export interface AdminAuthContext {
       overrideAll?: boolean,
     ): Promise<{ id: string; token: string }>;
     deleteSession(token: string): Promise<void>;
+    findUserById(userId: string): Promise<User | null>;
+    findUserByEmail(email: string): Promise<{ user: User } | null>;
   };
 }
 

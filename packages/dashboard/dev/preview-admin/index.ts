@@ -403,6 +403,15 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
 
   return {
     dashboard: options.dashboard,
+    // The data studio's "view as" and "run as": the preview's users, as sessionIdentity would show them.
+    async lookupIdentity(idOrEmail) {
+      const user = data.users.find(
+        (candidate) => candidate.id === idOrEmail || candidate.email === idOrEmail,
+      );
+      return user === undefined
+        ? null
+        : { userId: user.id, sessionId: "", user: { ...user }, session: {} };
+    },
     async handle(request, context) {
       if (options.latencyMs > 0)
         await new Promise((resolve) => setTimeout(resolve, options.latencyMs));

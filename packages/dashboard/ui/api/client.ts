@@ -1,3 +1,5 @@
+import type { RouteTransport } from "@svc/server/routes/contract";
+
 /**
  * The one door to the admin API. It puts the admin token in the
  * `Authorization` header (never in a URL, never in a log), turns every failure
@@ -70,7 +72,7 @@ export interface CallOptions {
 }
 
 /** The HTTP methods the admin API answers. */
-export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /** Typed HTTP verbs over `/_svc/admin/`; paths are relative to it (`auth/users`). */
 export interface AdminClient {
@@ -80,6 +82,20 @@ export interface AdminClient {
    * a plain link cannot carry the bearer token, so the page reads the stream.
    */
   response(method: Method, path: string, options?: CallOptions): Promise<Response>;
+}
+
+/**
+ * The client as a transport for clients derived from route declarations
+ * (`createRouteClient`): the request's absolute path goes through the same
+ * door, so the token and the errors are handled once.
+ */
+export function routeTransport(client: AdminClient): RouteTransport {
+  return (request) =>
+    // Route declarations only use the methods the admin API answers.
+    client.response(request.method as Method, request.path.slice(ADMIN_PREFIX.length), {
+      ...(request.body ? { text: { type: request.body.type, content: request.body.text } } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
 }
 
 /** Joins path segments, escaping each, so an id can never change the route. */
@@ -149,7 +165,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     if (call.text) {
       headers["content-type"] = call.text.type;
       init.body = call.text.content;
-    } else if (method === "POST" || method === "PATCH") {
+    } else if (method === "POST" || method === "PATCH" || method === "PUT") {
       headers["content-type"] = "application/json";
       init.body = JSON.stringify(call.body ?? {});
     }

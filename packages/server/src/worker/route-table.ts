@@ -50,6 +50,11 @@ export function routeTable<Env>(
     namespace: (env) => runtime.namespace(env as Env),
     backups,
     audit: dataAuditSink(authAdmin?.recordDataAction?.bind(authAdmin)),
+    studio: {
+      functions: options.functions,
+      lookupIdentity: authAdmin?.lookupIdentity?.bind(authAdmin),
+      timeoutMs: runtime.procedureTimeoutMs,
+    },
   };
   const mounts: Mount<Env>[] = [
     { path: RPC_PATH, serve: ({ request, env, url }) => handleRpc(request, env, url, runtime) },
