@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from "preact/hooks";
 import { adminApi } from "./api/admin.ts";
-import { createAdminClient, routeTransport } from "./api/client.ts";
+import { createAdminClient } from "./api/client.ts";
 import type { Capabilities } from "./api/types.ts";
 import { AppContext, type AppServices } from "./app-context.ts";
 import { ErrorNotice, Loading } from "./components/states.tsx";
@@ -62,9 +62,9 @@ function SignedIn(props: { session: Session; onSignOut: () => void; onRefused: (
     [token, onRefused],
   );
   const api = useMemo(() => adminApi(client), [client]);
-  const transport = useMemo(() => routeTransport(client), [client]);
+  const transport = client.send;
   const capabilities = useLoad<Capabilities>(
-    (signal) => (known ? Promise.resolve(known) : api.capabilities(signal)),
+    (signal) => (known ? Promise.resolve(known) : api.capabilities({ signal })),
     [api, known],
   );
   const services = useMemo<AppServices | null>(

@@ -11,7 +11,7 @@ import {
   roleSettingsOf,
 } from "./plugin-settings.ts";
 import { SVC_ADMIN_PLUGIN_ID } from "./schema-plugin.ts";
-import { signInLinksOf } from "./sign-in-links.ts";
+import { signInLinksOf } from "./sign-in-link-kinds.ts";
 import { SqlNames } from "./sql-names.ts";
 import { USER_ACTIVITY_TABLE } from "./user-activity.ts";
 import { editableUserFields } from "./users/editable-fields.ts";

@@ -1,6 +1,6 @@
 import { SvcError } from "@svc/server";
 import type { AdminEnvironment } from "../environment.ts";
-import { Issues } from "../http.ts";
+import { Issues } from "../issues.ts";
 import { isBanInForce, OPERATOR_PREFIX, type Row } from "../records.ts";
 import { isAdmin } from "../users/guards.ts";
 import { loadUserRow } from "../users/load.ts";
