@@ -14,6 +14,7 @@ import path from "node:path";
 import {
   ADMIN_AUTH_ROUTES,
   adminAccount,
+  adminApiKey,
   adminImportReport,
   adminInvitation,
   adminMember,
@@ -62,6 +63,7 @@ const SHAPES: Record<string, { file: string; validators: AnyValidator[] }> = {
       adminOrganization,
       adminMember,
       adminInvitation,
+      adminApiKey,
       auditEntry,
       impersonation,
       adminOverview,

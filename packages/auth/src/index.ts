@@ -9,6 +9,17 @@
 export type { Capabilities } from "./admin/capabilities.ts";
 export { type AuthAdmin, createAuthAdmin } from "./admin/create-auth-admin.ts";
 export type { AdminAuthSource } from "./admin/environment.ts";
+export {
+  type ApiKeyIdentityOptions,
+  type ApiKeySource,
+  apiKeyIdentity,
+} from "./api-keys/identity.ts";
+export { API_KEY_HEADER, API_KEY_PREFIX } from "./api-keys/key-material.ts";
+export {
+  API_KEY_SELF_SERVICE_PLUGIN_ID,
+  type ApiKeySelfServiceOptions,
+  apiKeySelfService,
+} from "./api-keys/self-service.ts";
 export type {
   AuthAdminFeatures,
   AuthAdminOptions,

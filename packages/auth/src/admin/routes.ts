@@ -1,4 +1,5 @@
 import { implement } from "@svc/server/routes";
+import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import { listAudit } from "./audit/list.ts";
 import type { AuditScope, AuditTarget } from "./audit/trail.ts";
 import { ADMIN_AUTH_ROUTES, type AdminAuthRoutes } from "./contract/index.ts";
@@ -81,6 +82,9 @@ export const ADMIN_AUTH_IMPLEMENTATION = implement(ADMIN_AUTH_ROUTES)
     cancelInvitation,
     listMembers,
     listInvitations,
+    listApiKeys,
+    createApiKey,
+    revokeApiKey,
     listAudit,
     openApi,
     authApiOpenApi,
@@ -156,4 +160,7 @@ export const AUDIT_TARGETS: Readonly<Record<ActionRoute, (params: Params) => Aud
   invite: organization,
   resendInvitation: invitation,
   cancelInvitation: invitation,
+  // The key's id and owner are known once the handler ran; it sets them.
+  createApiKey: () => ({ targetType: "api-key", targetId: "", userId: null }),
+  revokeApiKey: (params) => ({ targetType: "api-key", targetId: params.id ?? "", userId: null }),
 };

@@ -73,7 +73,7 @@ type Plugins = NonNullable<BetterAuthOptions["plugins"]>;
  */
 function svcAdminSchema(plugins: Plugins = []) {
   const schema: BetterAuthPluginDBSchema = {
-    ...apiKeySchema(),
+    ...apiKeySchema(plugins),
     [AUDIT_MODEL]: {
       modelName: AUDIT_MODEL,
       fields: {

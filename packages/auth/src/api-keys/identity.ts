@@ -39,36 +39,34 @@ const DEFAULT_TTL_MS = 1_000;
 const DEFAULT_LAST_USED_INTERVAL_MS = 60_000;
 
 /**
- * Each auth's shared key cache: the resolver fills it, and the admin API and
- * the self-service endpoints of the same isolate empty it when they revoke
- * (the revocation signal; other isolates follow within the cache's TTL).
+ * Each auth's shared key cache, keyed by its options object (the one thing
+ * better-auth's per-request context copies share with `await auth.$context`):
+ * the resolver fills it, and the admin API and the self-service endpoints of
+ * the same isolate empty it when they revoke (the revocation signal; other
+ * isolates follow within the cache's TTL).
  */
 const caches = new WeakMap<object, TtlCache<ApiKeyLookup | null>>();
 
-/**
- * The key cache of an auth instance (created with `options` the first time).
- *
- * @example apiKeyCache(auth).deleteWhere((found) => found?.record.id === id);
- */
-export function apiKeyCache(
-  auth: object,
+function cacheOf(
+  authOptions: object,
   options: ApiKeyIdentityOptions<unknown>["cache"] = {},
 ): TtlCache<ApiKeyLookup | null> {
-  let cache = caches.get(auth);
+  let cache = caches.get(authOptions);
   if (cache === undefined) {
     cache = new TtlCache({ ttlMs: DEFAULT_TTL_MS, ...options });
-    caches.set(auth, cache);
+    caches.set(authOptions, cache);
   }
   return cache;
 }
 
 /**
- * Forgets a revoked key in this isolate's cache at once.
+ * Forgets a revoked key in this isolate's cache at once (the other
+ * isolates' entries expire within the cache's TTL).
  *
- * @example forgetApiKey(auth, "k1");
+ * @example forgetApiKey((await auth.$context).options, "k1");
  */
-export function forgetApiKey(auth: object, id: string): void {
-  caches.get(auth)?.deleteWhere((found) => found?.record.id === id);
+export function forgetApiKey(authOptions: object, id: string): void {
+  caches.get(authOptions)?.deleteWhere((found) => found?.record.id === id);
 }
 
 const unauthenticated = () =>
@@ -76,12 +74,14 @@ const unauthenticated = () =>
     headers: { "www-authenticate": 'Bearer realm="svc-api-key"' },
   });
 
-/** The database of an auth, resolved once. */
-async function databaseOf(source: ApiKeySource): Promise<ApiKeyDatabase> {
+/** The database of an auth and its options (the cache's key), resolved once. */
+async function databaseOf(
+  source: ApiKeySource,
+): Promise<{ database: ApiKeyDatabase; authOptions: object }> {
   const context = await source.$context;
   const db = context.options.database;
   if (!isD1Like(db)) throw new Error("svc/auth: API keys need an auth on D1 (svcDatabaseAdapter)");
-  return { db, names: new SqlNames(context.tables) };
+  return { database: { db, names: new SqlNames(context.tables) }, authOptions: context.options };
 }
 
 /**
@@ -113,23 +113,24 @@ export function apiKeyIdentity<Env = unknown>(
   const otherwise = options.otherwise ?? (() => null);
   const interval = options.lastUsedIntervalMs ?? DEFAULT_LAST_USED_INTERVAL_MS;
   const clock = options.cache?.clock ?? Date.now;
-  const databases = new WeakMap<ApiKeySource, Promise<ApiKeyDatabase>>();
+  const databases = new WeakMap<ApiKeySource, ReturnType<typeof databaseOf>>();
   const touched = new Map<string, number>();
   return async (request, env) => {
     const key = presentedApiKey(request);
     if (key === undefined) return otherwise(request, env);
     if (!isApiKeyShaped(key)) throw unauthenticated();
     const source = typeof auth === "function" ? auth(env) : auth;
-    let database = databases.get(source);
-    if (database === undefined) {
-      database = databaseOf(source);
-      databases.set(source, database);
+    let resolved = databases.get(source);
+    if (resolved === undefined) {
+      resolved = databaseOf(source);
+      databases.set(source, resolved);
       // A failure (the database not reachable yet) is not remembered: the next call retries.
-      database.catch(() => databases.delete(source));
+      resolved.catch(() => databases.delete(source));
     }
+    const { database, authOptions } = await resolved;
     const hash = await hashApiKey(key);
-    const found = await apiKeyCache(source, options.cache).getOrLoad(hash, async () =>
-      lookupApiKey(await database, hash),
+    const found = await cacheOf(authOptions, options.cache).getOrLoad(hash, () =>
+      lookupApiKey(database, hash),
     );
     const now = clock();
     const record = found?.record;
@@ -143,7 +144,7 @@ export function apiKeyIdentity<Env = unknown>(
     if (now - (touched.get(record.id) ?? 0) >= interval) {
       touched.set(record.id, now);
       if (touched.size > 10_000) touched.delete(touched.keys().next().value as string);
-      await touchApiKey(await database, record.id, new Date(now), new Date(now - interval));
+      await touchApiKey(database, record.id, new Date(now), new Date(now - interval));
     }
     const apiKey: ApiKeyCaller = {
       id: record.id,

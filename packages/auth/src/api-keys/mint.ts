@@ -1,6 +1,7 @@
 import { isApiKeyScope, SvcError, validationFailed } from "@svc/server";
+import type { AdminApiKey } from "../admin/contract/index.ts";
 import { generateApiKey } from "./key-material.ts";
-import { type ApiKeyDatabase, type ApiKeyOwner, type ApiKeyRecord, insertApiKey } from "./store.ts";
+import { type ApiKeyDatabase, type ApiKeyOwner, insertApiKey } from "./store.ts";
 
 /** Bounds of a new key, the same for the admin API and self-service. */
 export const API_KEY_LIMITS = {
@@ -41,7 +42,7 @@ export async function mintApiKey(
   id: string,
   request: NewApiKey,
   now = new Date(),
-): Promise<{ statement: D1PreparedStatement; record: ApiKeyRecord; key: string }> {
+): Promise<{ statement: D1PreparedStatement; record: AdminApiKey; key: string }> {
   const issues: { path: string; message: string }[] = [];
   const name = request.name.trim();
   if (name.length === 0 || name.length > API_KEY_LIMITS.nameLength)

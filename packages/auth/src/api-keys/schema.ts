@@ -1,4 +1,4 @@
-import type { BetterAuthPluginDBSchema } from "better-auth";
+import type { BetterAuthOptions, BetterAuthPluginDBSchema } from "better-auth";
 
 /**
  * Logical model name of svc's API key table (also its table name). svc's
@@ -17,14 +17,19 @@ export const API_KEY_MODEL = "svcApiKey";
  * `compileMigrationsSql` create it with the rest of svc's schema: the
  * owner (a user or an organization), the name, the scopes (a JSON array),
  * the visible prefix, the SHA-256 of the key (unique: keys are found by it),
- * creation (when, by whom), expiry, last use and revocation.
+ * creation (when, by whom), expiry, last use and revocation. The owner
+ * columns reference `user` and (with the organization plugin)
+ * `organization`, deleted with them: by the database's foreign keys, and by
+ * the admin API's explicit removal, which follows the same references.
  *
  * @example
  * ```ts
- * const schema: BetterAuthPluginDBSchema = { ...apiKeySchema() };
+ * const schema: BetterAuthPluginDBSchema = { ...apiKeySchema(options.plugins) };
  * ```
  */
-export function apiKeySchema(): BetterAuthPluginDBSchema {
+export function apiKeySchema(plugins: BetterAuthOptions["plugins"] = []): BetterAuthPluginDBSchema {
+  const organizations = plugins.some((plugin) => plugin.id === "organization");
+  const owned = (model: string) => ({ model, field: "id", onDelete: "cascade" }) as const;
   return {
     [API_KEY_MODEL]: {
       modelName: API_KEY_MODEL,
@@ -32,9 +37,13 @@ export function apiKeySchema(): BetterAuthPluginDBSchema {
         name: { type: "string", required: true, input: false },
         prefix: { type: "string", required: true, input: false },
         keyHash: { type: "string", required: true, input: false },
-        // No references: D1 runs without cascades, so deleting an owner deletes its keys explicitly.
-        ownerUserId: { type: "string", required: false, input: false },
-        ownerOrganizationId: { type: "string", required: false, input: false },
+        ownerUserId: { type: "string", required: false, input: false, references: owned("user") },
+        ownerOrganizationId: {
+          type: "string",
+          required: false,
+          input: false,
+          ...(organizations ? { references: owned("organization") } : {}),
+        },
         scopes: { type: "string", required: true, input: false },
         createdAt: { type: "date", required: true, input: false },
         createdBy: { type: "string", required: true, input: false },

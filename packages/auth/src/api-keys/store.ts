@@ -1,3 +1,4 @@
+import type { AdminApiKey } from "../admin/contract/index.ts";
 import type { SqlNames } from "../admin/sql-names.ts";
 import { API_KEY_MODEL } from "./schema.ts";
 
@@ -10,33 +11,7 @@ export interface ApiKeyDatabase {
 /** Who owns a key: exactly one of a user and an organization. */
 export type ApiKeyOwner = { userId: string } | { organizationId: string };
 
-/**
- * An API key as every answer shows it: an allow-list that never holds the
- * key or its hash. Times are ISO-8601 strings.
- *
- * @example
- * ```ts
- * { id: "k1", name: "CI", prefix: "svc_k7Qx3mPa", ownerUserId: "u1", ownerOrganizationId: null,
- *   scopes: ["messages.readonly"], createdAt: "2026-11-25T10:00:00.000Z", createdBy: "operator:alice",
- *   expiresAt: null, lastUsedAt: null, revokedAt: null }
- * ```
- */
-export interface ApiKeyRecord {
-  id: string;
-  name: string;
-  prefix: string;
-  ownerUserId: string | null;
-  ownerOrganizationId: string | null;
-  scopes: string[];
-  createdAt: string;
-  /** `operator:<admin token name>` or `user:<id>` (self-service). */
-  createdBy: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-/** The fields of a record, in the order of {@link ApiKeyRecord}. */
+/** The fields of an {@link AdminApiKey}, the allow-list every answer shows. */
 const RECORD_FIELDS = [
   "id",
   "name",
@@ -55,7 +30,7 @@ type Row = Record<(typeof RECORD_FIELDS)[number], string | null>;
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toRecord(row: Row): ApiKeyRecord {
+function toRecord(row: Row): AdminApiKey {
   return {
     id: String(row.id),
     name: String(row.name),
@@ -100,7 +75,7 @@ export function insertApiKey(
   { db, names }: ApiKeyDatabase,
   id: string,
   row: NewApiKeyRow,
-): { statement: D1PreparedStatement; record: ApiKeyRecord } {
+): { statement: D1PreparedStatement; record: AdminApiKey } {
   const ownerUserId = "userId" in row.owner ? row.owner.userId : null;
   const ownerOrganizationId = "organizationId" in row.owner ? row.owner.organizationId : null;
   const values = {
@@ -121,7 +96,7 @@ export function insertApiKey(
       `INSERT INTO ${names.table(API_KEY_MODEL)} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
     )
     .bind(...Object.values(values));
-  const record: ApiKeyRecord = {
+  const record: AdminApiKey = {
     id,
     name: row.name,
     prefix: row.prefix,
@@ -146,7 +121,7 @@ export async function listApiKeys(
   { db, names }: ApiKeyDatabase,
   owner: ApiKeyOwner | null,
   limit = 200,
-): Promise<ApiKeyRecord[]> {
+): Promise<AdminApiKey[]> {
   const where =
     owner === null
       ? ""
@@ -170,7 +145,7 @@ export async function listApiKeys(
 export async function findApiKey(
   { db, names }: ApiKeyDatabase,
   id: string,
-): Promise<ApiKeyRecord | null> {
+): Promise<AdminApiKey | null> {
   const row = await db
     .prepare(
       `SELECT ${selectRecord(names, "k")} FROM ${names.table(API_KEY_MODEL)} k WHERE k.id = ?`,
@@ -219,7 +194,7 @@ export function deleteApiKeysOfStatement(
 
 /** A key found by its hash, with whether its owner still exists and may act. */
 export interface ApiKeyLookup {
-  record: ApiKeyRecord;
+  record: AdminApiKey;
   /** The owning user or organization still exists and the user is not banned. */
   ownerActive: boolean;
 }
