@@ -11,6 +11,7 @@ import { ADMIN_AUTH_ROUTES, AUDIT_ACTIONS } from "@svc/auth/admin-contract";
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
 import { fakeOf, implement, serveRoutes } from "@svc/server/routes";
 import type { Capabilities } from "../../ui/api/types.ts";
+import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import { organizationOf, organizationHandlers as orgs } from "./organizations.ts";
 import { previewOverview } from "./overview.ts";
 import { seedPreviewData } from "./seed.ts";
@@ -148,6 +149,9 @@ const implementation = implement(ADMIN_AUTH_ROUTES)
       const { items, nextCursor } = page(organizationOf(ctx, params.id).invitations, query);
       return { invitations: items, nextCursor };
     },
+    listApiKeys: async ({ ctx, query }) => listApiKeys(ctx, query),
+    createApiKey: async ({ ctx, body }) => createApiKey(ctx, body),
+    revokeApiKey: async ({ ctx, params }) => revokeApiKey(ctx, params.id),
     listAudit: async ({ ctx, query }) => {
       const matching = ctx.data.audit.filter(
         (entry) =>

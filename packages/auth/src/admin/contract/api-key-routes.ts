@@ -57,6 +57,7 @@ export const API_KEY_ROUTES = {
       key: v.string().describe("The key (`svc_…`): shown once, stored only as its hash."),
     }),
     status: 201,
+    errors: ["NOT_FOUND"],
     audit: "api-key.create",
   }),
   revokeApiKey: route({
