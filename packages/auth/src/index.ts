@@ -9,6 +9,11 @@
 export type { Capabilities } from "./admin/capabilities.ts";
 export { type AuthAdmin, createAuthAdmin } from "./admin/create-auth-admin.ts";
 export type { AdminAuthSource } from "./admin/environment.ts";
+export type {
+  AuthAdminFeatures,
+  AuthAdminOptions,
+  ImpersonationOptions,
+} from "./admin/options.ts";
 export {
   type ApiKeyIdentityOptions,
   type ApiKeySource,
@@ -20,11 +25,6 @@ export {
   type ApiKeySelfServiceOptions,
   apiKeySelfService,
 } from "./api-keys/self-service.ts";
-export type {
-  AuthAdminFeatures,
-  AuthAdminOptions,
-  ImpersonationOptions,
-} from "./admin/options.ts";
 export {
   CAPTCHA_SITEVERIFY_URL,
   CAPTCHA_TEST_SECRET_ALWAYS_PASSES,
