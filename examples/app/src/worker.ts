@@ -30,12 +30,14 @@ const vars = env as {
   SOCKETS_PER_USER?: string;
   SUBSCRIPTION_REAUTH_SECONDS?: string;
   REGISTRY_INTERVAL_MS?: string;
+  IMPERSONATION_MIN_SECONDS?: string;
 };
 
 /**
- * The shard Durable Object: one SQLite database per shard key. A shard
- * reports itself to the shard registry (the dashboard's shard list) one
- * interval after its first write, then at most once per interval.
+ * The shard Durable Object: one SQLite database per shard key. Each shard
+ * reports itself to the shard registry (`svc shards list`, the dashboard's
+ * shard list) one interval after it first runs, then at most once per
+ * interval after a write (default 10 s).
  */
 export const Shard = createShard({
   schema,
@@ -86,7 +88,10 @@ const svc = createWorker({
   resolveIdentity: apiKeyIdentity(auth, { otherwise: sessionIdentity(auth) }),
   shardAccess,
   adminToken: vars.SVC_ADMIN_TOKEN,
-  authAdmin: createAuthAdmin(auth),
+  // Tests lower the shortest impersonation so they need not wait a minute for one to end.
+  authAdmin: createAuthAdmin(auth, {
+    impersonation: { minDurationSeconds: Number(vars.IMPERSONATION_MIN_SECONDS ?? 60) },
+  }),
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
   // RPC reaches every public procedure, exposed or not: it gets a limit of its own.
   rpcRateLimit: createRestRateLimit(limiter, { name: "rpc" }),
@@ -101,6 +106,8 @@ const svc = createWorker({
   // Live queries re-resolve their caller this often (sign-out ends a socket's authority within it).
   subscriptionReauthSeconds: Number(vars.SUBSCRIPTION_REAUTH_SECONDS ?? 60),
   openApiSpec,
+  // Every shard into the BACKUPS bucket at 03:00 UTC, the newest 7 of each kept (docs/data-lifecycle.md).
+  backups: { bucket: "BACKUPS", schedule: "0 3 * * *", keep: 7 },
   http,
   crons,
   queues,

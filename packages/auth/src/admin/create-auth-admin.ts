@@ -4,6 +4,7 @@ import { problemResponse } from "@svc/server/internal";
 import { serveRoutes } from "@svc/server/routes";
 import { recordDataAction } from "./audit/data-actions.ts";
 import { AUDIT_ACTIONS, AuditScope } from "./audit/trail.ts";
+import { AUDIT_TARGETS } from "./contract/index.ts";
 import {
   type AdminAuthSource,
   type AdminEnvironment,
@@ -14,7 +15,7 @@ import { toAdminError } from "./errors.ts";
 import type { AdminContext } from "./handler.ts";
 import { handleImpersonationLink } from "./impersonation/link-handler.ts";
 import { type AuthAdminOptions, resolveAdminOptions } from "./options.ts";
-import { ADMIN_AUTH_IMPLEMENTATION, AUDIT_TARGETS } from "./routes.ts";
+import { ADMIN_AUTH_IMPLEMENTATION } from "./routes.ts";
 import { lookupIdentity } from "./users/identity-lookup.ts";
 
 /** The admin surface `createAuthAdmin` returns: `createWorker`'s `authAdmin`. */

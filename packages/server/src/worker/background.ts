@@ -1,5 +1,5 @@
 import { runCronJobs } from "../cron/run.ts";
-import type { BackupsOptions } from "../data-admin/route.ts";
+import type { BackupsOptions } from "../data-admin/options.ts";
 import { startBackupRuns } from "../data-admin/scheduled-backups.ts";
 import { consumeBatch } from "../queue/consume.ts";
 import type { SvcWorker, WorkerOptions } from "./options.ts";

@@ -1,5 +1,5 @@
 import type { CronJobs } from "../cron/jobs.ts";
-import type { BackupsOptions } from "../data-admin/route.ts";
+import type { BackupsOptions } from "../data-admin/options.ts";
 import type { HttpRouter } from "../http-actions/router.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { QueueConsumers } from "../queue/consumers.ts";

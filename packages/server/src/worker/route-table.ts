@@ -1,6 +1,6 @@
 import { dataAuditSink } from "../data-admin/audit.ts";
-import { DATA_ADMIN_PREFIX, handleDataAdmin } from "../data-admin/handle.ts";
-import type { BackupsOptions, DataAdminDeps } from "../data-admin/route.ts";
+import type { BackupsOptions, DataAdminDeps } from "../data-admin/options.ts";
+import { DATA_ADMIN_PREFIX, handleDataAdmin } from "../data-admin/serve.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { handleRest } from "../rest/rest-route.ts";
 import { REST_PREFIX } from "../rest/routes.ts";
@@ -85,7 +85,7 @@ export function routeTable<Env>(
     adminGate: true,
     noStore: true,
     serve: ({ request, env, rest, operator }) =>
-      handleDataAdmin(request, env, rest, operator, dataAdmin),
+      handleDataAdmin(request, rest, { env, operator, deps: dataAdmin }),
   });
   if (authAdmin !== undefined) {
     mounts.push({

@@ -41,7 +41,13 @@ export const signInLinkBody = v.object({ kind: signInLinkKind });
 /** `POST users/:id/impersonate`. */
 export const impersonateBody = v.object({
   reason: v.optional(v.string()),
-  durationSeconds: v.optional(v.number().describe("60 to the configured maximum (default 3600).")),
+  durationSeconds: v.optional(
+    v
+      .number()
+      .describe(
+        "From the configured minimum (default 60) to the configured maximum (default 3600).",
+      ),
+  ),
 });
 
 /** `POST users/:id/impersonation-link`. */
