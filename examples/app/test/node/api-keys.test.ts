@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { createClient } from "@svc/client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../svc/_generated/api.ts";
@@ -55,6 +58,25 @@ async function statusOnceRefused(key: string): Promise<number> {
   return status;
 }
 
+/** Every SQLite file wrangler dev keeps for the app: D1's and the Durable Objects'. */
+async function sqliteFilesUnder(stateDir: string): Promise<string[]> {
+  const root = path.join(stateDir, "v3");
+  const entries = await readdir(root, { recursive: true });
+  return entries
+    .filter((entry) => entry.endsWith(".sqlite") && !entry.includes("metadata"))
+    .map((entry) => path.join(root, entry));
+}
+
+/** Rows as text, blobs (a Durable Object's stored values) read as bytes. */
+const asText = (rows: unknown): string =>
+  JSON.stringify(rows, (_, value: unknown) =>
+    typeof value === "bigint"
+      ? String(value)
+      : value instanceof Uint8Array
+        ? Buffer.from(value).toString("latin1")
+        : value,
+  );
+
 let annId: string;
 beforeAll(async () => {
   const token = await signUpForToken(app, `key-owner-${crypto.randomUUID()}@example.com`);
@@ -68,21 +90,6 @@ describe("API keys over real HTTP", () => {
   it("are shown once, stored as a hash only, and call REST, RPC and sockets as their owner", async () => {
     const { apiKey, key } = await createKey({ name: "CI", scopes: ["messages"] });
     expect(key).toMatch(/^svc_/);
-
-    const db = await openLocalD1(app.stateDir);
-    try {
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
-        name: string;
-      }[];
-      for (const { name } of tables) {
-        const rows = db.prepare(`SELECT * FROM "${name.replaceAll('"', '""')}"`).all();
-        expect(JSON.stringify(rows), `table ${name}`).not.toContain(key);
-      }
-      const row = db.prepare('SELECT "keyHash" FROM "svcApiKey" WHERE id = ?').get(apiKey.id);
-      expect(row).toEqual({ keyHash: createHash("sha256").update(key).digest("hex") });
-    } finally {
-      db.close();
-    }
 
     const sent = await rest("messages/send", key, {
       method: "POST",
@@ -103,9 +110,39 @@ describe("API keys over real HTTP", () => {
     });
     stop();
     expect(live).toHaveLength(1);
+
+    // After the calls (its lastUsedAt and its audit entry written): no row of any table of any
+    // database the app keeps (D1, the shards' and the limiter's storage) holds the key's secret part.
+    const files = await sqliteFilesUnder(app.stateDir);
+    expect(files.some((file) => file.includes(`${path.sep}d1${path.sep}`))).toBe(true);
+    for (const file of files) {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        for (const { name } of db
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+          .all() as { name: string }[]) {
+          const select = db.prepare(`SELECT * FROM "${name.replaceAll('"', '""')}"`);
+          select.setReadBigInts(true);
+          expect(asText(select.all()), `${file}: ${name}`).not.toContain(key.slice(12));
+        }
+      } finally {
+        db.close();
+      }
+    }
+    const db = await openLocalD1(app.stateDir);
+    try {
+      const row = db
+        .prepare('SELECT "keyHash", "prefix", "lastUsedAt" FROM "svcApiKey" WHERE id = ?')
+        .get(apiKey.id) as { keyHash: string; prefix: string; lastUsedAt: unknown };
+      expect(row.keyHash).toBe(createHash("sha256").update(key).digest("hex"));
+      expect(row.prefix).toBe(key.slice(0, 12));
+      expect(row.lastUsedAt).not.toBeNull();
+    } finally {
+      db.close();
+    }
   });
 
-  it("answer 403 outside their scopes, over RPC and on a socket", async () => {
+  it("answer 403 outside their scopes, over REST, RPC and on a socket", async () => {
     const { key } = await createKey({ name: "reader", scopes: ["messages.readonly"] });
     const write = await rest("messages/send", key, {
       method: "POST",
@@ -114,6 +151,9 @@ describe("API keys over real HTTP", () => {
     expect(write.status).toBe(403);
     expect(await write.json()).toMatchObject({ code: "FORBIDDEN" });
     const client = createClient({ url: app.url, bearer: key });
+    await expect(client.mutation(api.messages.send, { body: "nope" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     let stop = () => {};
     const refused = await new Promise<unknown>((resolve) => {
       stop = client.subscribe(api.account.whoami, {}, () => resolve("a value"), {

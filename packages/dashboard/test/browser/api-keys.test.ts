@@ -70,17 +70,28 @@ describe.skipIf(!ready)("API keys", () => {
     });
   }
 
-  it("an organization's keys on its page (phone)", async () => {
+  it("an organization's keys on its page (desktop, then phone)", async () => {
     const org = await seedOrganization(app, "api-keys-org");
     const page = await signedInAt(browser.context, app, `organizations/${org.id}`);
-    await page.setViewportSize(VIEWPORTS.phone);
-    const { section, shown } = await createKey(page, org.name, "Reporting", "messages.readonly");
+    await page.setViewportSize(VIEWPORTS.desktop);
+    const { section, shown, key } = await createKey(
+      page,
+      org.name,
+      "Reporting",
+      "messages.readonly",
+    );
     await shown.getByRole("button", { name: "Done" }).click();
+    await shown.waitFor({ state: "detached" });
     await expect
       .poll(() => section.getByRole("listitem").filter({ hasText: "Reporting" }).count())
       .toBe(1);
     expect(await section.textContent()).toContain("messages.readonly");
-    await expectAccessible(page, "organization page with an API key (phone)");
+    expect(await page.content()).not.toContain(key);
+    for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await expectNoSidewaysScroll(page.locator("main"));
+      await expectAccessible(page, `organization page with an API key (${width})`);
+    }
     await page.close();
   });
 });
