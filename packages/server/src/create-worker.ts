@@ -1,17 +1,17 @@
+import { backgroundHandlers } from "./create-worker/background.ts";
+import { checkOptions } from "./create-worker/check-options.ts";
+import type { SvcWorker, WorkerOptions } from "./create-worker/options.ts";
+import { routeTable } from "./create-worker/route-table.ts";
+import { workerRuntime } from "./create-worker/runtime-of.ts";
 import { backupsOptionOf } from "./data-admin/scheduled-backups.ts";
 import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
 import { createAdminGate } from "./worker/admin-gate.ts";
-import { backgroundHandlers } from "./worker/background.ts";
-import { checkOptions } from "./worker/check-options.ts";
 import { DEFAULT_MAX_HEADER_BYTES } from "./worker/header-size.ts";
 import { serveMounts } from "./worker/mounts.ts";
-import type { SvcWorker, WorkerOptions } from "./worker/options.ts";
-import { routeTable } from "./worker/route-table.ts";
-import { workerRuntime } from "./worker/runtime.ts";
 
-export type { SvcWorker, WorkerOptions } from "./worker/options.ts";
+export type { SvcWorker, WorkerOptions } from "./create-worker/options.ts";
 
 const RESERVED_PREFIX = "/_svc/";
 

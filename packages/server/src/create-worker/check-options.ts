@@ -5,8 +5,8 @@ import { isProcedure } from "../procedures/procedure.ts";
 import { isProcedurePath } from "../procedures/references.ts";
 import { CONSUMER_KINDS } from "../queue/consume.ts";
 import { isQueueConsumers } from "../queue/consumers.ts";
+import { targetPath } from "../worker/server-calls.ts";
 import type { WorkerOptions } from "./options.ts";
-import { targetPath } from "./server-calls.ts";
 
 const REMOVED_OPTIONS: Record<string, string> = {
   authIntrospector:

@@ -6,11 +6,11 @@ import type { QueueConsumers } from "../queue/consumers.ts";
 import type { RestRateLimitGate } from "../rest/rate-limit-gate.ts";
 import type { SocketLimits } from "../subscriptions/limits.ts";
 import type { SocketRateLimitGate } from "../subscriptions/socket-rate-limit.ts";
-import type { AdminTokenOption } from "./admin-gate.ts";
-import type { ApiKeyRateLimitGate } from "./api-key-rate-limit.ts";
-import type { AuthAdminSurface } from "./extensions.ts";
-import type { IdentityResolver } from "./invoke.ts";
-import type { ShardAccessHook } from "./shard-access.ts";
+import type { AdminTokenOption } from "../worker/admin-gate.ts";
+import type { ApiKeyRateLimitGate } from "../worker/api-key-rate-limit.ts";
+import type { AuthAdminSurface } from "../worker/extensions.ts";
+import type { IdentityResolver } from "../worker/invoke.ts";
+import type { ShardAccessHook } from "../worker/shard-access.ts";
 
 /**
  * Options of `createWorker`: what the app brings (its procedures, entry

@@ -2,8 +2,8 @@ import { runCronJobs } from "../cron/run.ts";
 import type { BackupsOptions } from "../data-admin/options.ts";
 import { startBackupRuns } from "../data-admin/scheduled-backups.ts";
 import { consumeBatch } from "../queue/consume.ts";
+import type { WorkerRuntime } from "../worker/runtime.ts";
 import type { SvcWorker, WorkerOptions } from "./options.ts";
-import type { WorkerRuntime } from "./runtime.ts";
 
 /**
  * The worker's handlers for what no client sends: `scheduled` (the cron

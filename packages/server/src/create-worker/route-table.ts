@@ -6,12 +6,12 @@ import { handleRest } from "../rest/rest-route.ts";
 import { REST_PREFIX } from "../rest/routes.ts";
 import { SUBSCRIPTION_PATH } from "../subscriptions/protocol.ts";
 import { handleSubscribe } from "../subscriptions/route.ts";
-import { DASHBOARD_PREFIX, serveDashboard } from "./dashboard-route.ts";
-import type { Mount } from "./mounts.ts";
+import { DASHBOARD_PREFIX, serveDashboard } from "../worker/dashboard-route.ts";
+import type { Mount } from "../worker/mounts.ts";
+import { jsonResponse } from "../worker/responses.ts";
+import { handleRpc, RPC_PATH } from "../worker/rpc-route.ts";
+import type { WorkerRuntime } from "../worker/runtime.ts";
 import type { WorkerOptions } from "./options.ts";
-import { jsonResponse } from "./responses.ts";
-import { handleRpc, RPC_PATH } from "./rpc-route.ts";
-import type { WorkerRuntime } from "./runtime.ts";
 
 /** Every `/_svc/admin/*` route sits under this prefix, behind the admin token. */
 const ADMIN_PREFIX = "/_svc/admin/";
