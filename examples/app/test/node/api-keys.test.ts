@@ -108,10 +108,10 @@ describe("API keys over real HTTP", () => {
         onError: reject,
       });
     });
-    stop();
     expect(live).toHaveLength(1);
 
-    // After the calls (its lastUsedAt and its audit entry written): no row of any table of any
+    // After the calls (its lastUsedAt and its audit entry written), with the socket still open
+    // (the shard keeps an open socket's grant in its storage): no row of any table of any
     // database the app keeps (D1, the shards' and the limiter's storage) holds the key's secret part.
     const files = await sqliteFilesUnder(app.stateDir);
     expect(files.some((file) => file.includes(`${path.sep}d1${path.sep}`))).toBe(true);
@@ -139,6 +139,7 @@ describe("API keys over real HTTP", () => {
       expect(row.lastUsedAt).not.toBeNull();
     } finally {
       db.close();
+      stop();
     }
   });
 

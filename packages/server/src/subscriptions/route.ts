@@ -96,8 +96,10 @@ export async function handleSubscribe<Env>(
     notFound: () => new SvcError("NOT_FOUND", "No such procedure."),
   } as const;
   return throughDoor(door, runtime, async ({ identity, shardKey }) => {
+    // The shard keeps a socket's grant in its storage while the socket lives (hibernation): an API
+    // key, which `ctx.authApi` has no use for (better-auth's endpoints want a session), stays out.
     const credentials: Record<string, string> = {};
-    for (const name of ["cookie", "authorization"]) {
+    for (const name of identity?.apiKey === undefined ? ["cookie", "authorization"] : []) {
       const value = headers.get(name);
       if (value !== null) credentials[name] = value;
     }
