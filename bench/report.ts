@@ -12,8 +12,10 @@ import type { GatesResult } from "./scenarios/gates.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 import type { RegistryResult } from "./scenarios/registry.ts";
 import type { RlsResult } from "./scenarios/rls.ts";
+import type { ShardsResult } from "./scenarios/shards.ts";
 import type { StudioResult } from "./scenarios/studio.ts";
 import type { TransportResult } from "./scenarios/transport.ts";
+import { shardsSection } from "./shards-report.ts";
 import { studioSection } from "./studio-report.ts";
 
 /** Where `npm run bench` keeps the raw figures of its last full run. */
@@ -35,6 +37,7 @@ export interface Results {
   fanOut: FanOutResult;
   frontend: FrontendResult;
   registry: RegistryResult;
+  shards: ShardsResult;
   totalSeconds: number;
 }
 
@@ -571,6 +574,8 @@ const REGISTRY_READ_GOAL = 0.98;
 
 function registrySection({ registry }: Results): string {
   const rate = (value: number) => `${count(value)} documents/s`;
+  const docs = registry.docsPerSecond;
+  const base = registry.baselineDocsPerSecond;
   return [
     "## 10. Shard registry and backups",
     "",
@@ -608,20 +613,35 @@ function registrySection({ registry }: Results): string {
     ),
     "",
     `Backups of one shard of ${count(registry.documents)} documents (~270 bytes each), through the admin routes ` +
-      "(median of 3 runs; export and import stream over loopback HTTP, R2 is Miniflare's local bucket):",
+      "(median of 3 runs; export and import stream over loopback HTTP, R2 is Miniflare's local bucket), each " +
+      "against a baseline of the same run:",
     "",
     table(
-      ["operation", "throughput"],
+      ["operation", "throughput", "baseline", "ratio"],
       [
-        ["export (GET shards/:key/export)", rate(registry.docsPerSecond.export)],
+        [
+          "export (GET shards/:key/export)",
+          rate(docs.export),
+          `paged reads, 100 a page (studio browse route): ${rate(base.pagedRead)}`,
+          ratio(docs.export / base.pagedRead),
+        ],
         [
           "import into an empty shard (POST shards/:key/import)",
-          rate(registry.docsPerSecond.import),
+          rate(docs.import),
+          `inserts by a mutation, 5,000 a call: ${rate(base.mutationInsert)}`,
+          ratio(docs.import / base.mutationInsert),
         ],
-        ["backup to R2 (POST shards/:key/backup)", rate(registry.docsPerSecond.backupToR2)],
+        [
+          "backup to R2 (POST shards/:key/backup)",
+          rate(docs.backupToR2),
+          `export: ${rate(docs.export)}`,
+          ratio(docs.backupToR2 / docs.export),
+        ],
         [
           "restore from R2 under a new key (POST shards/:key/restore)",
-          rate(registry.docsPerSecond.restoreFromR2),
+          rate(docs.restoreFromR2),
+          `import: ${rate(docs.import)}`,
+          ratio(docs.restoreFromR2 / docs.import),
         ],
       ],
     ),
@@ -673,6 +693,8 @@ export function renderReport(results: Results): string {
     frontendSection(results),
     "",
     registrySection(results),
+    "",
+    shardsSection(results.shards),
     "",
   ].join("\n");
 }

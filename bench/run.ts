@@ -13,6 +13,7 @@ import { measureGates } from "./scenarios/gates.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
+import { measureShards } from "./scenarios/shards.ts";
 import { measureStudio } from "./scenarios/studio.ts";
 import { measureTransports } from "./scenarios/transport.ts";
 
@@ -40,6 +41,7 @@ const SCENARIOS: {
   fanOut: ["live-query fan-out against polling", measureFanOut],
   frontend: ["React: browser to browser, and what the UI weighs", measureFrontend],
   registry: ["shard registry cost; export, import and R2 backup throughput", measureRegistry],
+  shards: ["1,000 shards: memory, cold calls, throughput as shards grow", measureShards],
 };
 
 /**

@@ -10,6 +10,8 @@ export interface Target {
   body?: string;
   /** A fresh body per request (e.g. a unique email for sign-up). */
   makeBody?: () => string;
+  /** A fresh path and query per request (e.g. the next of many shards). */
+  makePath?: () => string;
 }
 
 /** Median figures of a target over the measured rounds. */
@@ -51,14 +53,24 @@ function median(values: number[]): number {
 }
 
 async function drive(target: Target, plan: LoadPlan, seconds: number): Promise<autocannon.Result> {
-  const { makeBody } = target;
+  const { makeBody, makePath } = target;
   return autocannon({
     url: target.url,
     method: target.method ?? "GET",
     ...(target.headers ? { headers: target.headers } : {}),
     ...(target.body ? { body: target.body } : {}),
-    ...(makeBody
-      ? { requests: [{ setupRequest: (request) => ({ ...request, body: makeBody() }) }] }
+    ...(makeBody || makePath
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                ...(makeBody ? { body: makeBody() } : {}),
+                ...(makePath ? { path: makePath() } : {}),
+              }),
+            },
+          ],
+        }
       : {}),
     connections: plan.connections,
     duration: seconds,

@@ -25,6 +25,8 @@ Admin commands, against a running app (--url or SVC_URL, default http://127.0.0.
   svc backups [--shard <key>] [--json]  the backups in the app's R2 bucket
   svc restore <key> <file>              import a backup file (- for stdin) into an empty shard
   svc restore <key> --backup <id>       restore a backup from the R2 bucket into an empty shard
+  svc restore <key> --from <shard> [--at <time>]
+                                        restore <shard>'s newest R2 backup taken at or before <time>
 
   svc --version                         the svc version
   svc help                              this text
@@ -48,6 +50,8 @@ async function main(argv: string[]): Promise<number> {
       bucket: { type: "boolean" },
       backup: { type: "string" },
       shard: { type: "string" },
+      from: { type: "string" },
+      at: { type: "string" },
     },
     allowPositionals: true,
   });

@@ -25,7 +25,14 @@ export type {
   PaginationResult,
   Query,
 } from "./db/types.ts";
-export { ERROR_STATUS, type ErrorCode } from "./errors/error-codes.ts";
+export {
+  type CodedError,
+  defineErrorCodes,
+  type ErrorCodeFamily,
+  type ErrorCodeSpec,
+  type ProblemFields,
+} from "./errors/define-error-codes.ts";
+export { ERROR_STATUS, type ErrorCode, svcErrorCodes } from "./errors/error-codes.ts";
 export { SvcError, type SvcErrorOptions, type ValidationIssue } from "./errors/svc-error.ts";
 export { MAX_REPORTED_ISSUES, validationFailed } from "./errors/validation-failed.ts";
 export {

@@ -75,6 +75,14 @@ export function dataApi(send: RouteTransport) {
       });
       return (await answer.json()) as { shards: ShardEntry[]; nextCursor: string | null };
     },
+    /** Deletes every document of a shard; `confirm` must repeat its key (the server checks it and audits). */
+    async deleteShard(key: string, confirm: string) {
+      const answer = await send({
+        method: "DELETE",
+        path: `${STUDIO_MANIFEST.prefix}shards/${encodeURIComponent(key)}${queryStringOf({ confirm })}`,
+      });
+      return (await answer.json()) as { key: string; deleted: true; documents: number };
+    },
     tables: (key: string, signal?: AbortSignal) => routes.listTables({ params: { key }, signal }),
     documents: async (
       key: string,

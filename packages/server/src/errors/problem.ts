@@ -1,14 +1,10 @@
-import { ERROR_STATUS, ERROR_TITLE } from "./error-codes.ts";
+import type { ProblemFields } from "./define-error-codes.ts";
+import { ERROR_STATUS, svcErrorCodes } from "./error-codes.ts";
 import { normalizeError } from "./normalize.ts";
 import type { SvcError, ValidationIssue } from "./svc-error.ts";
 
 /** RFC 9457 problem details as svc sends them. */
-export interface ProblemDetails {
-  type: string;
-  title: string;
-  status: number;
-  code: string;
-  detail: string;
+export interface ProblemDetails extends ProblemFields {
   errors?: ValidationIssue[];
   data?: unknown;
 }
@@ -18,13 +14,7 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 /** The problem-details body for an error. `type` is a stable URN per code. */
 export function toProblem(error: SvcError): ProblemDetails {
-  const problem: ProblemDetails = {
-    type: `urn:svc:error:${error.code.toLowerCase().replaceAll("_", "-")}`,
-    title: ERROR_TITLE[error.code],
-    status: ERROR_STATUS[error.code],
-    code: error.code,
-    detail: error.message,
-  };
+  const problem: ProblemDetails = svcErrorCodes.problem(error.code, error.message);
   if (error.issues) problem.errors = error.issues;
   if (error.data !== undefined) problem.data = error.data;
   return problem;
