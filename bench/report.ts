@@ -9,6 +9,7 @@ import type { CodegenResult } from "./scenarios/codegen.ts";
 import type { FanOutResult } from "./scenarios/fanout.ts";
 import type { FrontendResult } from "./scenarios/frontend.ts";
 import type { GatesResult } from "./scenarios/gates.ts";
+import type { ObservabilityResult } from "./scenarios/observability.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 import type { RegistryResult } from "./scenarios/registry.ts";
 import type { RlsResult } from "./scenarios/rls.ts";
@@ -35,6 +36,7 @@ export interface Results {
   codegen: CodegenResult;
   bundle: BundleResult;
   fanOut: FanOutResult;
+  observability: ObservabilityResult;
   frontend: FrontendResult;
   registry: RegistryResult;
   shards: ShardsResult;
@@ -519,6 +521,61 @@ function fanOutSection({ fanOut }: Results): string {
   ].join("\n");
 }
 
+/** Issue 29's budget for what recording costs the REST read's throughput. */
+const RECORDING_BUDGET = 0.05;
+/** Issue 29's goal for a dashboard log query over a million records. */
+const QUERY_P50_GOAL_MS = 50;
+
+function observabilitySection({ observability }: Results): string {
+  const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const slowest = Math.max(...observability.queries.map((query) => query.p50Ms));
+  return [
+    "## 12. Call records: recording cost, store writes, queries",
+    "",
+    "The REST read of section 1 with recording off, with records in the log store only, and with the " +
+      "default (a JSON line on the console and the store), interleaved in one run. Under Miniflare the " +
+      "console line is printed by the Node process on the same cores, which a deployed worker does not pay.",
+    "",
+    table(LOAD_HEADER, loadRows(observability.figures)),
+    "",
+    `Cost of recording (store only): **${percent(observability.storeOnlyCost)}**; with the console line: ` +
+      `**${percent(observability.recordingCost)}** (budget ${percent(RECORDING_BUDGET)}: ` +
+      `${verdict(observability.storeOnlyCost <= RECORDING_BUDGET)}).`,
+    "",
+    "One call at a time (the same read, " +
+      "alternating blocks of 50 calls per variant, 30 rounds; a ratio is the median over rounds of a block's " +
+      "median against recording off's block of the same round, so a drift in the machine's load cancels):",
+    "",
+    table(
+      ["target", "p50", "ratio to off"],
+      (observability.sequential ?? []).map((row) => [
+        row.name,
+        `${row.p50Ms.toFixed(2)} ms`,
+        `${row.ratioToOff.toFixed(3)}×`,
+      ]),
+    ),
+    "",
+    "Log store write cost (one batch write into one partition, timed in the worker, medians of 15): " +
+      observability.writeMsPerRecord
+        .map(
+          (write) =>
+            `${(write.msPerRecord * 1000).toFixed(0)} µs a record in batches of ${write.batch}`,
+        )
+        .join("; ") +
+      ".",
+    "",
+    `Admin API reads over ${count(observability.storedRecords)} stored records (4 partitions; seeded in ` +
+      `${observability.seedSeconds} s), 25 each, wall time from the load generator ` +
+      `(goal p50 < ${QUERY_P50_GOAL_MS} ms: ${verdict(slowest < QUERY_P50_GOAL_MS)} for every one):`,
+    "",
+    table(
+      ["query", "p50", "p95"],
+      observability.queries.map((query) => [query.name, ms(query.p50Ms), ms(query.p95Ms)]),
+    ),
+  ].join("\n");
+}
+
 /** Issue 30's goal for `@svc/react` + `@svc/client` as an app imports them. */
 const FRONTEND_LIBRARIES_GOAL_BYTES = 8 * 1024;
 
@@ -695,6 +752,8 @@ export function renderReport(results: Results): string {
     registrySection(results),
     "",
     shardsSection(results.shards),
+    "",
+    observabilitySection(results),
     "",
   ].join("\n");
 }

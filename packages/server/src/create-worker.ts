@@ -7,6 +7,8 @@ import { backupsOptionOf } from "./data-admin/scheduled-backups.ts";
 import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
+import { noteCall } from "./observability/call-scope.ts";
+import { CallRecorder } from "./observability/recorder.ts";
 import { createAdminGate } from "./worker/admin-gate.ts";
 import { DEFAULT_MAX_HEADER_BYTES } from "./worker/header-size.ts";
 import { serveMounts } from "./worker/mounts.ts";
@@ -22,8 +24,9 @@ const RESERVED_PREFIX = "/_svc/";
  * links of `/_svc/admin/auth/link/`, whose code is their credential, and the
  * dashboard; other `/_svc/*` paths are reserved and 404), then the app's
  * HTTP actions, then `options.fetch`. `scheduled` runs the cron jobs and
- * `queue` the queue consumers, both as the service identity. Configuration
- * mistakes throw here, before anything is served.
+ * `queue` the queue consumers, both as the service identity. Every call is
+ * recorded (`options.logs`). Configuration mistakes throw here, before
+ * anything is served.
  *
  * @example
  * ```ts
@@ -34,30 +37,40 @@ const RESERVED_PREFIX = "/_svc/";
 export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWorker<Env> {
   checkOptions(options as WorkerOptions<never>);
   const runtime = workerRuntime(options);
+  const recorder = runtime.recording === null ? undefined : new CallRecorder(runtime.recording);
   const backups = backupsOptionOf(options.backups);
+  const adminGate = createAdminGate(options.adminToken);
   const route = serveMounts(
     routeTable(options, runtime, backups),
-    createAdminGate(options.adminToken),
+    async (request) => {
+      const operator = await adminGate(request);
+      noteCall({ caller: { kind: "operator", id: operator } });
+      return operator;
+    },
     options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES,
   );
   const { http } = options;
+  const serve = async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith(RESERVED_PREFIX)) {
+      if (http !== undefined) {
+        const answered = await handleHttpAction(http, runtime, request, env, url);
+        if (answered !== undefined) return answered;
+      }
+      if (options.fetch) return options.fetch(request, env, ctx);
+      return problemResponse(new SvcError("NOT_FOUND", "Not found."));
+    }
+    try {
+      return await route(request, env, url);
+    } catch (error) {
+      return problemResponse(error);
+    }
+  };
   return {
-    ...backgroundHandlers(options, runtime, backups),
-    async fetch(request, env, ctx) {
-      const url = new URL(request.url);
-      if (!url.pathname.startsWith(RESERVED_PREFIX)) {
-        if (http !== undefined) {
-          const answered = await handleHttpAction(http, runtime, request, env, url);
-          if (answered !== undefined) return answered;
-        }
-        if (options.fetch) return options.fetch(request, env, ctx);
-        return problemResponse(new SvcError("NOT_FOUND", "Not found."));
-      }
-      try {
-        return await route(request, env, url);
-      } catch (error) {
-        return problemResponse(error);
-      }
+    ...backgroundHandlers(options, runtime, backups, recorder),
+    fetch(request, env, ctx) {
+      if (recorder === undefined) return serve(request, env, ctx);
+      return recorder.request(request, env, ctx, () => serve(request, env, ctx));
     },
   };
 }

@@ -61,12 +61,26 @@ export type { BaseCtx } from "./model/base-ctx.ts";
 export type { CallMeta, ProcedureKind, Transport, Visibility } from "./model/call-meta.ts";
 export type { AuthContext, CallerKind, Identity } from "./model/identity.ts";
 export type { PolicyCtx } from "./model/policy-ctx.ts";
+export { logsAdminRoutes } from "./observability/admin/contract.ts";
+export type { LogsOptions } from "./observability/plan.ts";
+export type {
+  Caller,
+  CallFailure,
+  CallRecord,
+  ConsoleLine,
+  CronFacts,
+  EntryPoint,
+  QueueFacts,
+} from "./observability/record.ts";
+export type { LogDrain } from "./observability/store/drain.ts";
+export { createLogStore, LogStore, type LogStoreOptions } from "./observability/store/log-store.ts";
 export {
   action,
   type Builder,
   internalAction,
   internalMutation,
   internalQuery,
+  type LogOptions,
   mutation,
   query,
   stream,

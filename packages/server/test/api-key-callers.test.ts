@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   type ApiKeyCaller,
   apiKeyScopeAllows,
+  type CallRecord,
   createApiKeyRateLimit,
   createWorker,
   type Identity,
@@ -16,6 +17,7 @@ import { authContext } from "../src/model/identity.ts";
 import { evaluateRule } from "../src/schema/rule.ts";
 import { http } from "./fixture/entry-points.ts";
 import { functions } from "./fixture/functions.ts";
+import { recordingWorker } from "./worker.ts";
 
 /**
  * What `createWorker` does with an API key caller (issue 31, item 4): scopes
@@ -214,5 +216,41 @@ describe("API key scopes", () => {
     expect(await evaluateRule(sameOrg, ctx, { org: "org-2" })).toBe(false);
     expect(await evaluateRule(rule.callerIs("apiKey"), ctx, {})).toBe(true);
     expect(await evaluateRule(rule.eq("owner", rule.apiKey("ownerUserId")), ctx, {})).toBe(false);
+  });
+});
+
+describe("an API key's call record", () => {
+  it("names the key (its id, never its secret) and its owner as the caller", async () => {
+    const secret = "svc_test_secret_never_recorded";
+    const answer = await rpc("notes:all", {}, "notes", {
+      "x-test-key-id": "key-recorded",
+      authorization: `Bearer ${secret}`,
+    });
+    expect(answer.status).toBe(200);
+    // This worker records into the same log store the recording worker's admin API reads.
+    const deadline = Date.now() + 8_000;
+    for (;;) {
+      const response = await recordingWorker.fetch(
+        new Request("http://svc.test/_svc/admin/logs?limit=200&function=notes:all", {
+          headers: { authorization: "Bearer test-admin-token-0123456789abcdef" },
+        }),
+        env,
+        createExecutionContext(),
+      );
+      const { records } = (await response.json()) as { records: CallRecord[] };
+      const record = records.find((r) => "id" in r.caller && r.caller.id === "key-recorded");
+      if (record !== undefined) {
+        expect(record).toMatchObject({
+          entry: "rpc",
+          shardKey: "api-keys",
+          caller: { kind: "apiKey", id: "key-recorded", userId: "ann" },
+          status: 200,
+        });
+        expect(JSON.stringify(record)).not.toContain(secret);
+        return;
+      }
+      if (Date.now() > deadline) throw new Error("no record of the API key's call within 8 s");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   });
 });

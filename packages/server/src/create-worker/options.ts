@@ -1,6 +1,7 @@
 import type { CronJobs } from "../cron/jobs.ts";
 import type { BackupsOptions } from "../data-admin/options.ts";
 import type { HttpRouter } from "../http-actions/router.ts";
+import type { LogsOptions } from "../observability/plan.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { QueueConsumers } from "../queue/consumers.ts";
 import type { RestRateLimitGate } from "../rest/rate-limit-gate.ts";
@@ -105,6 +106,14 @@ export interface WorkerOptions<Env = unknown> {
   authAdmin?: AuthAdminSurface;
   /** The generated OpenAPI document (`openApiSpec` from `svc/_generated/openapi.ts`), served at `GET /_svc/admin/openapi`. */
   openApiSpec?: object;
+  /**
+   * Call records: one per call from every entry point, as a JSON line on the
+   * console and, when the `SVC_LOGS` log store is bound, stored for the
+   * admin API and the dashboard. `false` turns recording off.
+   * @default { console: true, store: "SVC_LOGS", partitions: 4 }
+   * @see ../../../docs/observability.md
+   */
+  logs?: LogsOptions | false;
   /**
    * Scheduled backups of every shard to an R2 bucket (docs/data-lifecycle.md):
    * `{ bucket: "BACKUPS", schedule: "0 3 * * *", keep: 7 }`. Also turns on the

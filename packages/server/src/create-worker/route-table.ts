@@ -2,6 +2,9 @@ import { dataAuditSink } from "../data-admin/audit.ts";
 import type { BackupsOptions, DataAdminDeps } from "../data-admin/options.ts";
 import { DATA_ADMIN_PREFIX, handleDataAdmin } from "../data-admin/serve.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { handleLogsAdmin, type LogsAdminDeps } from "../observability/admin/routes.ts";
+import { adminRouteOf } from "../observability/admin-route-name.ts";
+import { noteCall } from "../observability/call-scope.ts";
 import { handleRest } from "../rest/rest-route.ts";
 import { REST_PREFIX } from "../rest/routes.ts";
 import { SUBSCRIPTION_PATH } from "../subscriptions/protocol.ts";
@@ -20,6 +23,14 @@ const AUTH_ADMIN_PREFIX = "/_svc/admin/auth/";
 /** One-time links of the admin surface: the code in the path is the credential, not the admin token. */
 const AUTH_LINK_PREFIX = "/_svc/admin/auth/link/";
 
+/** The logs admin API and the Prometheus endpoint (see `isLogsAdminPath`). */
+const LOGS_ADMIN_PATHS = ["/_svc/admin/logs", "/_svc/admin/logs/", "/_svc/admin/metrics"];
+
+/** An admin call's record: its route, with ids and one-time codes left out. */
+function claimAdminCall(request: Request, path: string): void {
+  noteCall({ entry: "admin", route: adminRouteOf(request.method, path) });
+}
+
 function serveOpenApi(request: Request, document: object): Response {
   if (request.method !== "GET") {
     throw new SvcError("METHOD_NOT_ALLOWED", "GET only.", { headers: { allow: "GET" } });
@@ -30,10 +41,12 @@ function serveOpenApi(request: Request, document: object): Response {
 /**
  * svc's route table under `/_svc/`, in match order: RPC, subscriptions,
  * REST, the one-time admin links (their code is their credential), then the
- * admin-token gated `/_svc/admin/*` (the REST OpenAPI document, the data
- * admin, the auth admin, and a last gated entry, so an unknown admin path
+ * admin-token gated `/_svc/admin/*` (the logs admin API and metrics, the
+ * REST OpenAPI document, the data admin, the auth admin, and a last gated entry, so an unknown admin path
  * answers 401 without the token and reveals nothing), then the dashboard.
- * A surface the options leave out has no entry: its paths are 404.
+ * A surface the options leave out has no entry: its paths are 404. Every
+ * admin call but reads of the call records (a live tail would log itself)
+ * is recorded as an `admin` call.
  *
  * @example
  * ```ts
@@ -64,10 +77,24 @@ export function routeTable<Env>(
     },
     { path: REST_PREFIX, serve: ({ request, env, url }) => handleRest(request, env, url, runtime) },
   ];
+  const logsDeps: LogsAdminDeps = {
+    plan: runtime.recording,
+    functions: options.functions,
+    crons: options.crons,
+    queues: options.queues,
+  };
+  for (const path of LOGS_ADMIN_PATHS) {
+    mounts.push({
+      path,
+      adminGate: true,
+      serve: ({ request, env, url }) => handleLogsAdmin(request, url, env, logsDeps),
+    });
+  }
   const handleLink = authAdmin?.handleLink?.bind(authAdmin);
   if (handleLink !== undefined) {
     mounts.push({
       path: AUTH_LINK_PREFIX,
+      claim: claimAdminCall,
       noStore: true,
       serve: ({ request, rest }) => handleLink(request, { path: rest }),
     });
@@ -75,6 +102,7 @@ export function routeTable<Env>(
   if (openApiSpec !== undefined) {
     mounts.push({
       path: OPENAPI_PATH,
+      claim: claimAdminCall,
       adminGate: true,
       noStore: true,
       serve: ({ request }) => serveOpenApi(request, openApiSpec),
@@ -82,6 +110,7 @@ export function routeTable<Env>(
   }
   mounts.push({
     path: DATA_ADMIN_PREFIX,
+    claim: claimAdminCall,
     adminGate: true,
     noStore: true,
     serve: ({ request, env, rest, operator }) =>
@@ -90,6 +119,7 @@ export function routeTable<Env>(
   if (authAdmin !== undefined) {
     mounts.push({
       path: AUTH_ADMIN_PREFIX,
+      claim: claimAdminCall,
       adminGate: true,
       noStore: true,
       serve: ({ request, rest, operator }) => authAdmin.handle(request, { path: rest, operator }),
@@ -97,6 +127,7 @@ export function routeTable<Env>(
   }
   mounts.push({
     path: ADMIN_PREFIX,
+    claim: claimAdminCall,
     adminGate: true,
     serve: () => {
       throw new SvcError("NOT_FOUND", "Not found.");

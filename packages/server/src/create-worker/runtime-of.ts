@@ -1,3 +1,4 @@
+import { recordingPlan } from "../observability/plan.ts";
 import { restRoutes } from "../rest/routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { resolveSocketLimits } from "../subscriptions/limits.ts";
@@ -34,6 +35,7 @@ export function workerRuntime<Env>(options: WorkerOptions<Env>): WorkerRuntime<E
     procedureTimeoutMs: options.procedureTimeoutMs ?? DEFAULT_PROCEDURE_TIMEOUT_MS,
     subscriptionReauthSeconds:
       options.subscriptionReauthSeconds ?? DEFAULT_SUBSCRIPTION_REAUTH_SECONDS,
+    recording: recordingPlan(options.logs),
     socketLimits: resolveSocketLimits(options.socketLimits),
     socketRateLimit: options.socketRateLimit,
     apiKeyRateLimit: options.apiKeyRateLimit,

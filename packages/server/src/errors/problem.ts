@@ -1,3 +1,4 @@
+import { noteProblem } from "../observability/call-scope.ts";
 import type { ProblemFields } from "./define-error-codes.ts";
 import { ERROR_STATUS, svcErrorCodes } from "./error-codes.ts";
 import { normalizeError } from "./normalize.ts";
@@ -22,17 +23,18 @@ export function toProblem(error: SvcError): ProblemDetails {
 
 /**
  * A complete problem-details `Response` for anything thrown. Carries the
- * error's extra headers (`Allow`, `Retry-After`, `WWW-Authenticate`) and
- * `cache-control: no-store`.
+ * error's extra headers (`Allow`, `Retry-After`, `WWW-Authenticate`),
+ * `cache-control: no-store` and its length. The call being recorded (if any)
+ * learns the code and, server-side only, the thrown value's message and stack.
  */
 export function problemResponse(thrown: unknown, extraHeaders?: HeadersInit): Response {
   const error = normalizeError(thrown);
+  noteProblem(error.code, ERROR_STATUS[error.code], thrown);
+  const body = new TextEncoder().encode(JSON.stringify(toProblem(error)));
   const headers = new Headers(extraHeaders);
   headers.set("content-type", PROBLEM_CONTENT_TYPE);
   headers.set("cache-control", "no-store");
+  headers.set("content-length", String(body.byteLength));
   for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
-  return new Response(JSON.stringify(toProblem(error)), {
-    status: ERROR_STATUS[error.code],
-    headers,
-  });
+  return new Response(body, { status: ERROR_STATUS[error.code], headers });
 }

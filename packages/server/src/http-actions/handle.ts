@@ -1,6 +1,7 @@
 import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { authContext, type Identity } from "../model/identity.ts";
+import { noteCall, requestIdOfCall } from "../observability/call-scope.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
 import { argsFromQuery } from "../rest/query-args.ts";
 import { validateArgs } from "../shard/dispatch.ts";
@@ -61,7 +62,7 @@ async function run<Env>(
 ): Promise<Response> {
   const { action } = route;
   const args = await argsOf(action, request, url, runtime.maxBodyBytes);
-  const requestId = crypto.randomUUID();
+  const requestId = requestIdOfCall();
   const calls = serverCalls(
     {
       functions: runtime.functions,
@@ -129,6 +130,7 @@ export async function handleHttpAction<Env>(
     }
   }
   const { route, params } = match;
+  noteCall({ entry: "http", route: `${route.method} ${route.pattern}` });
   const door = {
     transport: "http",
     request,

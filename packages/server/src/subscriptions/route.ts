@@ -1,4 +1,5 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { noteCall } from "../observability/call-scope.ts";
 import { clientAddress } from "../rest/rate-limit-gate.ts";
 import { throughDoor } from "../worker/admission.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
@@ -58,6 +59,7 @@ export async function handleSubscribe<Env>(
   url: URL,
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
+  noteCall({ entry: "ws", route: SUBSCRIPTION_PATH });
   if (request.method !== "GET") {
     throw new SvcError("METHOD_NOT_ALLOWED", "Subscriptions open with GET.", {
       headers: { allow: "GET" },
@@ -107,6 +109,7 @@ export async function handleSubscribe<Env>(
       identity,
       authorizedUntil: Date.now() + runtime.subscriptionReauthSeconds * 1000,
       headers: credentials,
+      recording: runtime.recording,
       address: clientAddress(request),
       limits: runtime.socketLimits,
     };

@@ -1,6 +1,8 @@
 import type { SvcError } from "../errors/svc-error.ts";
 import { refuseOutOfScope, type ScopeTarget } from "../model/api-key.ts";
 import type { Identity } from "../model/identity.ts";
+import { noteCall } from "../observability/call-scope.ts";
+import { callerOf } from "../observability/caller.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { refuseCrossSiteCookies } from "./cross-site.ts";
 import type { WorkerRuntime } from "./runtime.ts";
@@ -104,7 +106,8 @@ async function callerGate<Env>(
  * 2. shard key (`BAD_REQUEST` when malformed; HTTP actions name none);
  * 3. gates keyed by the request (REST, RPC, socket opens per address),
  *    before the identity costs a lookup;
- * 4. identity (`resolveIdentity`);
+ * 4. identity (`resolveIdentity`), the caller of the call's record (an API
+ *    key's id when a key calls);
  * 5. reach: a target that names nothing and a shard `shardAccess` refuses
  *    get the same answer (the door's `notFound`) at the same step, so
  *    neither bytes nor timing tell them apart;
@@ -125,8 +128,10 @@ export async function admit<Env, Target>(
   const { request, url, env, transport, resolved } = door;
   if (door.crossSiteCheck !== false) refuseCrossSiteCookies(request, url);
   const shardKey = transport === "http" ? DEFAULT_SHARD : shardKeyOf(request, url);
+  if (transport !== "http") noteCall({ shardKey });
   const requestLimits = await requestGate(runtime, door);
   const identity = await runtime.resolveIdentity(door.credentials ?? request, env);
+  noteCall({ caller: callerOf(identity) });
   if (resolved === undefined) throw door.notFound();
   if (transport !== "http") {
     const access = { identity, shardKey, path: door.target, transport, request, env };

@@ -28,6 +28,11 @@ export interface Mount<Env> {
   adminGate?: boolean;
   /** Answers carry `cache-control: no-store` (admin answers hold personal data and, once, a live token). */
   noStore?: boolean;
+  /**
+   * Runs once the mount matches, before the admin gate: says what the call
+   * is for its call record (`noteCall`), so a refused token is recorded too.
+   */
+  claim?(request: Request, path: string): void;
   serve(call: MountCall<Env>): Response | Promise<Response>;
 }
 
@@ -63,6 +68,7 @@ export function serveMounts<Env>(
     const path = url.pathname;
     const mount = mounts.find((candidate) => matches(candidate, path));
     if (mount === undefined) throw new SvcError("NOT_FOUND", "Not found.");
+    mount.claim?.(request, path);
     const operator = mount.adminGate === true ? await adminGate(request) : "";
     const rest = mount.path.endsWith("/") ? path.slice(mount.path.length) : "";
     const response = await mount.serve({ request, env, url, rest, operator });

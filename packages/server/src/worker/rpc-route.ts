@@ -1,4 +1,5 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { clientOfMutation, MUTATION_HEADER } from "../subscriptions/protocol.ts";
 import { throughDoor } from "./admission.ts";
@@ -50,6 +51,7 @@ export async function handleRpc<Env>(
   url: URL,
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
+  noteCall({ entry: "rpc", route: "(unknown)" });
   if (request.method !== "POST") {
     throw new SvcError("METHOD_NOT_ALLOWED", "The RPC endpoint accepts POST only.", {
       headers: { allow: "POST" },
@@ -61,6 +63,10 @@ export async function handleRpc<Env>(
   const { path, args } = await readCall(request, runtime.maxBodyBytes);
   const found = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
   const resolved: AnyProcedure | undefined = found?.visibility === "public" ? found : undefined;
+  if (resolved !== undefined) {
+    noteCall({ entry: resolved.kind === "stream" ? "stream" : "rpc", route: path });
+    noteArgs(resolved.log, args);
+  }
   const mutationId = request.headers.get(MUTATION_HEADER) ?? undefined;
   if (mutationId !== undefined && clientOfMutation(mutationId) === undefined) {
     throw new SvcError("BAD_REQUEST", `${MUTATION_HEADER} is <clientId>:<sequence number>.`);
