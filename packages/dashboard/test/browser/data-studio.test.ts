@@ -60,6 +60,9 @@ async function registered(app: RunningApp, shard: string): Promise<void> {
   throw new Error(`the shard registry never listed ${shard}`);
 }
 
+/** The Functions page's list of procedures (its runs link to their logs by the same name). */
+const procedures = (page: Page) => page.getByRole("complementary", { name: "Procedures" });
+
 const gridRows = (page: Page) => page.locator(".data-grid tbody tr:not(.grid-spacer)");
 
 type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
@@ -252,7 +255,9 @@ describe.skipIf(!ready)("the data studio", () => {
         await page.getByRole("heading", { name: "Functions", level: 1 }).waitFor();
         await checkScreen(page, "functions", width);
         await page.getByRole("searchbox", { name: "Filter procedures" }).fill("messages:");
-        await page.getByRole("link", { name: /messages:list/ }).click();
+        await procedures(page)
+          .getByRole("link", { name: /^messages:list / })
+          .click();
         await page.getByLabel("User id or email").fill(ann.email);
         await page.getByLabel("channel").fill("general");
         await page.getByRole("button", { name: "Run query" }).click();
@@ -260,7 +265,9 @@ describe.skipIf(!ready)("the data studio", () => {
         expect(await page.locator(".run-summary").textContent()).toContain(`as ${ann.email}`);
         await checkScreen(page, "functions, a query's result", width);
 
-        await page.getByRole("link", { name: /messages:send/ }).click();
+        await procedures(page)
+          .getByRole("link", { name: /^messages:send / })
+          .click();
         await page.getByLabel("User id or email").fill(ann.email);
         await page.getByLabel("body").fill("sent from the studio");
         await page.getByRole("button", { name: "Run mutation…" }).click();

@@ -63,6 +63,13 @@ describe.skipIf(!ready)("deleting a shard's data from the data studio", () => {
     const kept = await roomWithMessages(app, 1);
     const page = await signedInAt(browser.context, app, `data/${shard}/messages`);
     await page.getByRole("heading", { name: /^messages/, level: 2 }).waitFor();
+    // The shard's registry row: its documents (messages and what the queue consumer wrote), size, last write.
+    await page
+      .locator(".shard-actions")
+      .getByText(
+        /· \d+ documents · [\d.]+ kB · last write (just now|.+ ago) · schema none recorded$/,
+      )
+      .waitFor();
 
     // Cancelling changes nothing.
     const first = await openConfirmation(page, shard);

@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ShardEntry } from "../../src/index.ts";
+import type { DataAuditEntry, ShardEntry } from "../../src/index.ts";
 import { registryPartitionName, registryPartitionOf } from "../../src/registry/partitions.ts";
 import { ADMIN, DATA, dataAdmin, dataJson, eventually, registryRow, seedShard } from "./admin.ts";
 
@@ -167,6 +167,18 @@ describe("the shard registry", () => {
       200,
     );
     expect(deleted).toEqual({ key: "doomed-1", deleted: true, documents: 5 });
+    const audit = (await (
+      await exports.default.fetch("http://svc.test/__test/audit", { headers: DATA })
+    ).json()) as DataAuditEntry[];
+    expect(
+      audit
+        .filter((entry) => entry.targetId === "doomed-1")
+        .map((entry) => [entry.operator, entry.action, entry.outcome]),
+    ).toEqual([
+      ["alice", "shard.delete", "error"],
+      ["alice", "shard.delete", "error"],
+      ["alice", "shard.delete", "ok"],
+    ]);
     expect((await dataAdmin("GET", "shards/doomed-1")).status).toBe(404);
     const rpc = await exports.default.fetch("http://svc.test/_svc/rpc?shardKey=doomed-1", {
       method: "POST",

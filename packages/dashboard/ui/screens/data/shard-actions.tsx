@@ -1,16 +1,41 @@
 import { useState } from "preact/hooks";
 import { useDataApi } from "../../api/use-data-api.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { Time } from "../../components/time.tsx";
 import { useToast } from "../../components/toasts.tsx";
+import { formatBytes } from "../../lib/format.ts";
 import { navigate } from "../../lib/navigation.tsx";
 import { hrefOf } from "../../lib/routes.ts";
+import { useLoad } from "../../lib/use-load.ts";
 
 /**
- * The chosen shard's own actions: deleting every document of it, an admin
- * action the operator confirms by typing the shard key (the server checks
- * the key again and writes `shard.delete` to the audit trail). Once done the
- * studio goes back to the shard list (focus on its search), which
- * `onDeleted` reloads, since the shard has left the registry.
+ * The chosen shard's registry row: what it holds, how big it is, when it
+ * was last written and which schema version it applied. Nothing while it
+ * loads or when the registry has no row yet (a shard reports one interval
+ * after it starts).
+ */
+function ShardSummary(props: { shard: string }) {
+  const data = useDataApi();
+  const row = useLoad((signal) => data.shard(props.shard, signal), [props.shard]);
+  if (row.data === undefined) return null;
+  const { documents, sizeBytes, lastWriteAt, schemaVersion } = row.data;
+  return (
+    <span class="muted">
+      {" "}
+      · {documents.toLocaleString("en")} {documents === 1 ? "document" : "documents"} ·{" "}
+      {formatBytes(sizeBytes)} · last write <Time iso={lastWriteAt} empty="none seen" /> · schema{" "}
+      {schemaVersion ?? "none recorded"}
+    </span>
+  );
+}
+
+/**
+ * The chosen shard's registry row and its own actions: deleting every
+ * document of it, an admin action the operator confirms by typing the shard
+ * key (the server checks the key again and writes `shard.delete` to the
+ * audit trail). Once done the studio goes back to the shard list (focus on
+ * its search), which `onDeleted` reloads, since the shard has left the
+ * registry.
  */
 export function ShardActions(props: { shard: string; onDeleted: () => void }) {
   const data = useDataApi();
@@ -20,6 +45,7 @@ export function ShardActions(props: { shard: string; onDeleted: () => void }) {
     <div class="shard-actions">
       <p class="small">
         Shard <code class="mono">{props.shard}</code>
+        <ShardSummary shard={props.shard} />
       </p>
       <button
         type="button"
