@@ -1,6 +1,8 @@
+import { apiKeysSection } from "./api-keys-report.ts";
 import { count, kib, ratio, table, verdict } from "./lib/format.ts";
 import type { Machine } from "./lib/machine.ts";
 import type { AdminCase, AdminResult } from "./scenarios/admin.ts";
+import type { ApiKeysResult } from "./scenarios/api-keys.ts";
 import type { AuthResult } from "./scenarios/auth.ts";
 import type { BundleResult } from "./scenarios/bundle.ts";
 import type { CodegenResult } from "./scenarios/codegen.ts";
@@ -26,6 +28,7 @@ export interface Results {
   machine: Machine;
   transport: TransportResult;
   gates: GatesResult;
+  apiKeys: ApiKeysResult;
   rls: RlsResult;
   studio: StudioResult;
   auth: AuthResult;
@@ -769,6 +772,8 @@ export function renderReport(results: Results): string {
     transportSection(results),
     "",
     gatesSection(results),
+    "",
+    apiKeysSection(results.apiKeys),
     "",
     rlsSection(results),
     "",

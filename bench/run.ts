@@ -3,6 +3,7 @@ import path from "node:path";
 import { describeMachine } from "./lib/machine.ts";
 import { RESULTS_FILE, type Results, renderReport, withKeptPart } from "./report.ts";
 import { measureAdmin } from "./scenarios/admin.ts";
+import { measureApiKeys } from "./scenarios/api-keys.ts";
 import { measureAuth } from "./scenarios/auth.ts";
 import { measureBundle } from "./scenarios/bundle.ts";
 import { measureCodegen } from "./scenarios/codegen.ts";
@@ -31,6 +32,7 @@ const SCENARIOS: {
 } = {
   transport: ["REST vs RPC vs hand-written route", measureTransports],
   gates: ["gate costs: rate limit, identity", measureGates],
+  apiKeys: ["REST read with an API key against no identity and a session", measureApiKeys],
   auth: ["sign-up and sign-in: svc vs plain better-auth", measureAuth],
   rls: ["row-level security with 100,000 foreign rows", measureRls],
   studio: ["data studio: a million documents, and view as user", measureStudio],

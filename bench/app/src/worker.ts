@@ -1,6 +1,18 @@
-import { ensureMigrated, handleAuthRequest, sessionIdentity } from "@svc/auth";
+import {
+  apiKeyIdentity,
+  createAuthAdmin,
+  ensureMigrated,
+  handleAuthRequest,
+  sessionIdentity,
+} from "@svc/auth";
 import { createRateLimiter, MINUTE } from "@svc/ratelimit";
-import { createRestRateLimit, createShard, createWorker, type SvcWorker } from "@svc/server";
+import {
+  createApiKeyRateLimit,
+  createRestRateLimit,
+  createShard,
+  createWorker,
+  type SvcWorker,
+} from "@svc/server";
 import { Hono } from "hono";
 import { functions, migrations } from "../svc/_generated/functions.ts";
 import schema from "../svc/schema.ts";
@@ -49,8 +61,18 @@ const limiter = createRateLimiter({
       period: MINUTE,
       lease: { units: 1_000, ttlMs: 1_000 },
     },
+    apiKeys: { kind: "token bucket", rate: 100_000_000, period: MINUTE },
   },
 });
+
+// The API key scenario: keys created through the admin API, resolved as the README wires them.
+const apiKeyCaller = {
+  shardDO: "SHARD",
+  functions,
+  adminToken: BENCH_ADMIN_TOKEN,
+  authAdmin: createAuthAdmin(auth),
+  resolveIdentity: apiKeyIdentity(auth, { otherwise: sessionIdentity(auth) }),
+} as const;
 
 /** The svc workers compared, chosen per request by `x-bench-variant`. */
 const variants: Record<string, SvcWorker<Env>> = {
@@ -96,6 +118,11 @@ const variants: Record<string, SvcWorker<Env>> = {
     shardDO: "SHARD",
     functions,
     resolveIdentity: sessionIdentity(auth, { cache: { ttlMs: 10_000 } }),
+  }),
+  "api-key": createWorker<Env>(apiKeyCaller),
+  "api-key-limited": createWorker<Env>({
+    ...apiKeyCaller,
+    apiKeyRateLimit: createApiKeyRateLimit(limiter, { name: "apiKeys" }),
   }),
   // The RLS scenario's caller: named by a header (identity cost is measured elsewhere).
   "header-identity": createWorker<Env>({

@@ -1,7 +1,7 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
+import type { PolicyCtx } from "../model/policy-ctx.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
-import type { PolicyCtx } from "../schema/policy.ts";
 import { compileRule, evaluateRule, isRule } from "../schema/rule.ts";
 import { newId, tableOfId } from "../values/ids.ts";
 import { setOwn } from "../values/own-property.ts";

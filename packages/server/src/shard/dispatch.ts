@@ -9,17 +9,11 @@ import type { DocumentView } from "../db/document-view.ts";
 import type { DatabaseReader, DatabaseWriter } from "../db/types.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
-import {
-  type AuthContext,
-  authContext,
-  type CallMeta,
-  type Identity,
-  type Transport,
-} from "../procedures/context.ts";
+import type { CallMeta, ProcedureKind, Transport } from "../model/call-meta.ts";
+import { type AuthContext, authContext, type Identity } from "../model/identity.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
-import type { ProcedureKind } from "../procedures/references.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { type AnyValidator, type Issue, toValidationIssues } from "../values/validator.ts";
 import { MutationLock } from "./mutation-lock.ts";
