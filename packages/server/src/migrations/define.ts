@@ -1,4 +1,5 @@
-import type { DatabaseReader, DataModelFromRegister } from "../db/types.ts";
+import type { DatabaseReader } from "../db/types.ts";
+import type { DataModelFromRegister } from "../schema/data-model.ts";
 import type { Id } from "../values/index.ts";
 
 /** Marks migration values so discovery and `createShard` can tell them from other exports. */

@@ -2,7 +2,7 @@ import { createDatabase, readOnly } from "../db/database.ts";
 import type { DocumentView, PresentedDocument } from "../db/document-view.ts";
 import { rowToDocument, type StoredRow } from "../db/storage.ts";
 import { SvcError } from "../errors/svc-error.ts";
-import { authContext } from "../procedures/context.ts";
+import { authContext } from "../model/identity.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
 import { armAlarm } from "../shard/alarms.ts";
 import type { Migration, MigrationCtx, MigrationRegistry } from "./define.ts";
