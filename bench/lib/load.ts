@@ -10,6 +10,8 @@ export interface Target {
   body?: string;
   /** A fresh body per request (e.g. a unique email for sign-up). */
   makeBody?: () => string;
+  /** Headers per request on top of `headers` (e.g. a different caller's credentials each time). */
+  makeHeaders?: () => Record<string, string>;
 }
 
 /** Median figures of a target over the measured rounds. */
@@ -35,14 +37,37 @@ export interface LoadPlan {
   cpuProbe?: () => Promise<number>;
 }
 
+/**
+ * A plan with the rounds and their length taken from `BENCH_ROUNDS` and
+ * `BENCH_ROUND_SECONDS` when set: a quick, smaller run of a scenario
+ * (`BENCH_ROUNDS=1 BENCH_ROUND_SECONDS=1 npm run bench -- gates`) that proves
+ * it works end to end, not a figure to quote.
+ *
+ * @example
+ * ```ts
+ * const plan = sized({ connections: 4, warmupSeconds: 2, roundSeconds: 5, rounds: 3 });
+ * ```
+ */
+export function sized(plan: LoadPlan): LoadPlan {
+  const rounds = Number(process.env.BENCH_ROUNDS);
+  const seconds = Number(process.env.BENCH_ROUND_SECONDS);
+  return {
+    ...plan,
+    ...(rounds > 0 ? { rounds } : {}),
+    ...(seconds > 0
+      ? { roundSeconds: seconds, warmupSeconds: Math.min(plan.warmupSeconds, seconds) }
+      : {}),
+  };
+}
+
 /** The plan every HTTP comparison uses unless it says otherwise. */
-export const DEFAULT_PLAN: LoadPlan = {
+export const DEFAULT_PLAN: LoadPlan = sized({
   connections: 16,
   warmupSeconds: 2,
   roundSeconds: 3,
   rounds: 5,
   cpuProbe: workerdCpuMs,
-};
+});
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -51,15 +76,27 @@ function median(values: number[]): number {
 }
 
 async function drive(target: Target, plan: LoadPlan, seconds: number): Promise<autocannon.Result> {
-  const { makeBody } = target;
+  const { makeBody, makeHeaders } = target;
+  const perRequest =
+    makeBody || makeHeaders
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                ...(makeBody ? { body: makeBody() } : {}),
+                ...(makeHeaders ? { headers: { ...request.headers, ...makeHeaders() } } : {}),
+              }),
+            },
+          ],
+        }
+      : {};
   return autocannon({
     url: target.url,
     method: target.method ?? "GET",
     ...(target.headers ? { headers: target.headers } : {}),
     ...(target.body ? { body: target.body } : {}),
-    ...(makeBody
-      ? { requests: [{ setupRequest: (request) => ({ ...request, body: makeBody() }) }] }
-      : {}),
+    ...perRequest,
     connections: plan.connections,
     duration: seconds,
   });

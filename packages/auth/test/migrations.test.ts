@@ -32,6 +32,7 @@ const LARGE_SET_TABLES = [
   "passkey",
   "session",
   "svcAdminAudit",
+  "svc_revocation",
   "svc_user_activity",
   "svc_user_search",
   "team",
@@ -277,7 +278,7 @@ describe("compileMigrationsSql", () => {
     expect(statements.length).toBeGreaterThan(LARGE_SET_TABLES.length);
     for (const statement of statements) {
       expect(statement).toMatch(
-        /^(create (unique )?(table|index) |CREATE (VIRTUAL TABLE|TRIGGER) "svc_user_search|CREATE (TABLE|INDEX|TRIGGER) "svc_user_activity).*;$/,
+        /^(create (unique )?(table|index) |CREATE (VIRTUAL TABLE|TRIGGER) "svc_user_search|CREATE (TABLE|INDEX|TRIGGER) "svc_user_activity|CREATE (TABLE|TRIGGER) "svc_revocation).*;$/,
       );
     }
     expect(first).not.toContain("?");
@@ -334,6 +335,7 @@ describe("ensureMigrated when something goes wrong", () => {
       "account",
       "session",
       "svcAdminAudit",
+      "svc_revocation",
       "svc_user_activity",
       "svc_user_search",
       "user",

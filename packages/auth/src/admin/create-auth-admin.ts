@@ -1,6 +1,7 @@
 import { dashboardAssets } from "@svc/dashboard";
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
 import { problemResponse } from "@svc/server/http";
+import { expireRevocationViews } from "../revocation/revocation-feed.ts";
 import { recordDataAction } from "./audit/data-actions.ts";
 import {
   type AdminAuthSource,
@@ -72,6 +73,9 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
         });
       } catch (error) {
         return problemResponse(error);
+      } finally {
+        // A ban, a revoke, an ended impersonation: this isolate's cached identities check first.
+        if (request.method !== "GET") expireRevocationViews(auth.options.database);
       }
     },
     async recordDataAction(entry) {
