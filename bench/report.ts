@@ -9,7 +9,9 @@ import type { FrontendResult } from "./scenarios/frontend.ts";
 import { type GatesResult, MANY_CALLERS } from "./scenarios/gates.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 import type { RlsResult } from "./scenarios/rls.ts";
+import type { StudioResult } from "./scenarios/studio.ts";
 import type { TransportResult } from "./scenarios/transport.ts";
+import { studioSection } from "./studio-report.ts";
 
 /** Where `npm run bench` keeps the raw figures of its last full run. */
 export const RESULTS_FILE = new URL("./results.json", import.meta.url).pathname;
@@ -20,6 +22,7 @@ export interface Results {
   transport: TransportResult;
   gates: GatesResult;
   rls: RlsResult;
+  studio: StudioResult;
   auth: AuthResult;
   admin: AdminResult;
   rateLimit: RateLimitResult;
@@ -595,6 +598,8 @@ export function renderReport(results: Results): string {
     gatesSection(results),
     "",
     rlsSection(results),
+    "",
+    studioSection(results.studio),
     "",
     authSection(results),
     "",

@@ -11,6 +11,7 @@ import { measureFrontend } from "./scenarios/frontend.ts";
 import { measureGates } from "./scenarios/gates.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRls } from "./scenarios/rls.ts";
+import { measureStudio } from "./scenarios/studio.ts";
 import { measureTransports } from "./scenarios/transport.ts";
 
 const log = (line: string) => console.error(line);
@@ -28,6 +29,7 @@ const SCENARIOS: {
   gates: ["gate costs: rate limit, identity", measureGates],
   auth: ["sign-up and sign-in: svc vs plain better-auth", measureAuth],
   rls: ["row-level security with 100,000 foreign rows", measureRls],
+  studio: ["data studio: a million documents, and view as user", measureStudio],
   admin: ["admin user list over 1,000,000 users", measureAdmin],
   rateLimit: ["rate limiter accuracy and overhead", measureRateLimiter],
   codegen: ["codegen for 1,000 procedures", (log) => measureCodegen(1000, log)],

@@ -21,7 +21,13 @@ const FOREIGN_ROWS = 100_000;
 const OWN_ROWS = 50;
 const BATCH = 2_500;
 
-async function seed(url: string, shard: string, author: string, count: number): Promise<void> {
+/** Seeds `count` posts by `author` in `shard` (both policy forms), as that author, through `posts:seed`. */
+export async function seed(
+  url: string,
+  shard: string,
+  author: string,
+  count: number,
+): Promise<void> {
   for (let from = 0; from < count; from += BATCH) {
     await postJson(
       `${url}/_svc/rpc?shardKey=${shard}`,

@@ -9,6 +9,7 @@ import { limiterRoute } from "./limiter-loops.ts";
 import type { PingStore } from "./ping-store.ts";
 import { PlainRows } from "./plain-rows.ts";
 import { seedSessions } from "./seed-sessions.ts";
+import { BENCH_ADMIN_TOKEN, benchStudioAdmin } from "./studio-admin.ts";
 
 export { RateLimitStore } from "@svc/ratelimit";
 export { PingStore } from "./ping-store.ts";
@@ -76,6 +77,13 @@ const variants: Record<string, SvcWorker<Env>> = {
       const user = request.headers.get("x-bench-user");
       return user ? { userId: user } : null;
     },
+  }),
+  // The data studio scenario: the admin routes, "view as" through the lookup above.
+  studio: createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    adminToken: BENCH_ADMIN_TOKEN,
+    authAdmin: benchStudioAdmin,
   }),
   "identity-cookie-cache": createWorker<Env>({
     shardDO: "SHARD",

@@ -18,3 +18,13 @@ export const bump = mutation.input({ id: v.id("rows") }).handler(async (ctx, arg
   await ctx.db.patch(args.id, { score: row.score + 1 });
   return row.score + 1;
 });
+
+/** Inserts `count` rows numbered from `from` (the data studio scenario's million-row table). */
+export const fill = mutation
+  .input({ count: v.number(), from: v.number() })
+  .handler(async (ctx, args) => {
+    for (let i = 0; i < args.count; i++) {
+      await ctx.db.insert("rows", { name: `row ${args.from + i}`, score: (args.from + i) % 1000 });
+    }
+    return null;
+  });

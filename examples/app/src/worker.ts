@@ -19,11 +19,6 @@ import { openApiSpec } from "../svc/_generated/openapi.ts";
 import schema from "../svc/schema.ts";
 import { auth } from "./auth.ts";
 
-/** The shard Durable Object: one SQLite database per shard key. */
-export const Shard = createShard({ schema, functions });
-/** Counts rate limits exactly, one object per (rate, key). */
-export { RateLimitStore } from "@svc/ratelimit";
-
 const vars = env as {
   SVC_ADMIN_TOKEN?: string;
   REST_RATE_PER_MINUTE?: string;
@@ -31,7 +26,23 @@ const vars = env as {
   SOCKETS_PER_IP?: string;
   SOCKETS_PER_USER?: string;
   SUBSCRIPTION_REAUTH_SECONDS?: string;
+  REGISTRY_INTERVAL_MS?: string;
+  IMPERSONATION_MIN_SECONDS?: string;
 };
+
+/**
+ * The shard Durable Object: one SQLite database per shard key. A shard
+ * reports itself to the shard registry (the dashboard's shard list) one
+ * interval after its first write, then at most once per interval.
+ */
+export const Shard = createShard({
+  schema,
+  functions,
+  registry: { intervalMs: Number(vars.REGISTRY_INTERVAL_MS ?? 10_000) },
+});
+/** Counts rate limits exactly, one object per (rate, key). */
+export { RateLimitStore } from "@svc/ratelimit";
+
 const restPerMinute = Number(vars.REST_RATE_PER_MINUTE ?? 120);
 const rpcPerMinute = Number(vars.RPC_RATE_PER_MINUTE ?? 600);
 const socketsPerIp = Number(vars.SOCKETS_PER_IP ?? 60);
@@ -70,7 +81,10 @@ const svc = createWorker({
   resolveIdentity: sessionIdentity(auth),
   shardAccess,
   adminToken: vars.SVC_ADMIN_TOKEN,
-  authAdmin: createAuthAdmin(auth),
+  // Tests lower the shortest impersonation so they need not wait a minute for one to end.
+  authAdmin: createAuthAdmin(auth, {
+    impersonation: { minDurationSeconds: Number(vars.IMPERSONATION_MIN_SECONDS ?? 60) },
+  }),
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
   // RPC reaches every public procedure, exposed or not: it gets a limit of its own.
   rpcRateLimit: createRestRateLimit(limiter, { name: "rpc" }),

@@ -32,10 +32,11 @@ export type SvcAuth<Options extends BetterAuthOptions = BetterAuthOptions> = Aut
  *   CPU of resolving identity from a cookie by a third on local D1 (3.8 →
  *   2.5 ms per request, `npm run bench`, gates). Set it to `false` to get
  *   better-auth's separate queries back.
- * - svc's impersonation guard (`svc-impersonation-guard`): an impersonation
- *   session never outlives the `expiresAt` it was given, and may not change
- *   credentials or sign-in methods, read or revoke other sessions, or delete
- *   the user (`403`, audited); see `impersonationGuard`.
+ * - svc's impersonation guard (`svc-impersonation-guard`, unless `plugins`
+ *   holds one already): an impersonation session never outlives the
+ *   `expiresAt` it was given, and may call only an allow-list of endpoints
+ *   (the session, the user's own data, sign-out, organization reads); every
+ *   other one answers `403`, audited; see `impersonationGuard`.
  *
  * @example
  * ```ts

@@ -1,7 +1,9 @@
 import { problemResponse } from "@svc/server/http";
 import type { BetterAuthOptions } from "better-auth";
+import { accountOf } from "./limits/accounts.ts";
 import type { AuthRateLimit } from "./limits/rate-limit.ts";
 import { checkAuthBody, DEFAULT_AUTH_MAX_BODY_BYTES } from "./limits/request-guard.ts";
+import { type TwoFactorLookup, twoFactorAccount } from "./limits/two-factor-account.ts";
 import { expireRevocationViews } from "./revocation/revocation-feed.ts";
 
 /** better-auth's default mount point. */
@@ -12,6 +14,12 @@ export interface AuthRequestHandler {
   handler(request: Request): Promise<Response>;
   /** Read for `basePath`. */
   options: BetterAuthOptions;
+  /**
+   * better-auth's context, where the two-factor limits find the user behind
+   * a challenge. Every better-auth instance has it; without it, two-factor
+   * requests are limited per IP only.
+   */
+  $context?: Promise<TwoFactorLookup>;
 }
 
 /** Options of {@link handleAuthRequest}. */
@@ -38,8 +46,12 @@ const warnedUnlimited = new WeakSet<AuthRequestHandler>();
  *
  * Before better-auth sees it, the request meets svc's guards, answered as
  * problem details: a body over `maxBodyBytes` is `413` (never read whole),
- * invalid UTF-8 `400`, over-long user fields (`name`, `email`, …) `400`, and
- * with `rateLimit` the sensitive endpoints `429` with `Retry-After`.
+ * invalid UTF-8, an ambiguous content type, JSON that is not an object or a
+ * missing body where the endpoint needs one `400`, over-long user fields
+ * (`name`, `email`, …) `400`, and with `rateLimit` the sensitive endpoints
+ * `429` with `Retry-After`. The body is read once, by the reader that parses
+ * it exactly as better-auth will (JSON, form or multipart), so no encoding
+ * escapes a cap or a limit.
  *
  * @example
  * ```ts
@@ -68,12 +80,19 @@ export async function handleAuthRequest(
   let forwarded = request;
   let limitHeaders: Record<string, string> = {};
   try {
-    const { bytes, json } = await checkAuthBody(
+    const path = pathname.slice(basePath.length);
+    const { bytes, fields } = await checkAuthBody(
       request,
+      path,
       options.maxBodyBytes ?? DEFAULT_AUTH_MAX_BODY_BYTES,
     );
     if (options.rateLimit) {
-      limitHeaders = await options.rateLimit.check(pathname.slice(basePath.length), request, json);
+      const context = auth.$context;
+      const challenged = async () =>
+        context === undefined ? undefined : twoFactorAccount(await context, request);
+      limitHeaders = await options.rateLimit.check(path, request, () =>
+        accountOf(path, fields, challenged),
+      );
     }
     if (request.body !== null) forwarded = new Request(request, { body: bytes });
   } catch (error) {

@@ -40,9 +40,14 @@ export {
   handleAuthRequest,
 } from "./handle-request.ts";
 export {
-  IMPERSONATION_FORBIDDEN_PATHS,
-  isForbiddenWhileImpersonating,
-} from "./impersonation/forbidden.ts";
+  IMPERSONATION_ALLOWED_PATHS,
+  isAllowedWhileImpersonating,
+} from "./impersonation/allow-list.ts";
+export {
+  type ImpersonationGuardOptions,
+  impersonationGuard,
+} from "./impersonation/guard-plugin.ts";
+export { type AccountSource, AUTH_ACCOUNT_SOURCES } from "./limits/accounts.ts";
 export {
   type AuthRateLimit,
   type AuthRateLimitOptions,

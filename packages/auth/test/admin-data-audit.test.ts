@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "../src/admin/contract.ts";
+import type { AuditEntry } from "../src/admin/contract/index.ts";
 import { adminJson } from "./admin-http.ts";
 import { ADMIN_TOKENS } from "./fixture/admin.ts";
 import { TEST_ORIGIN } from "./fixture/constants.ts";

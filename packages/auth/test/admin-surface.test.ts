@@ -207,6 +207,11 @@ describe("createAuthAdmin configuration", () => {
     [{ features: { organisation: false } }, /options\.features\.organisation is not an option/],
     [{ feature: {} }, /options\.feature is not an option/],
     [{ impersonation: { maxDurationSeconds: 10 } }, /at least 60/],
+    [{ impersonation: { minDurationSeconds: 0 } }, /minDurationSeconds must be .* at least 1/],
+    [
+      { impersonation: { minDurationSeconds: 120, maxDurationSeconds: 90 } },
+      /DurationSeconds must be .* at least 120/,
+    ],
     [{ impersonation: { landingPath: "https://evil.example/" } }, /landingPath must be a path/],
     [{ impersonation: { landingPath: "//evil.example" } }, /landingPath must be a path/],
     [

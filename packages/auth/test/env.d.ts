@@ -1,10 +1,12 @@
 declare namespace Cloudflare {
   interface GlobalProps {
     mainModule: typeof import("./worker.ts");
-    durableNamespaces: "Shard";
+    durableNamespaces: "Shard" | "RateLimitStore";
   }
   interface Env {
     SHARD: DurableObjectNamespace;
+    /** `@svc/ratelimit`'s store, for the auth endpoint limits. */
+    RATE_LIMITER: DurableObjectNamespace;
     /** The test worker's auth database. */
     DB: D1Database;
     /** Fresh databases, one per migration scenario. */
@@ -25,6 +27,8 @@ declare namespace Cloudflare {
     /** Sizes of `npm run bench:admin` (vitest.bench.config.ts). */
     BENCH_USERS?: string;
     BENCH_ROUNDS?: string;
+    /** The auth with every plugin `@svc/auth/plugins` re-exports (test/fixture/every-plugin.ts). */
+    EVERY_PLUGIN: D1Database;
     /** Databases built per test for plugin-set variations. */
     ADMIN_SCRATCH: D1Database;
     /** Base URL of the local siteverify stub (vitest globalSetup). */

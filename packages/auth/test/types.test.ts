@@ -1,6 +1,7 @@
 import { type IdentityResolver, mutation, query, v } from "@svc/server";
+import type { ParamsOf } from "@svc/server/routes";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { type ParamsOf, route } from "../src/admin/router.ts";
+import type { AdminHandler } from "../src/admin/handler.ts";
 import { revokeSession } from "../src/admin/users/sessions.ts";
 import { createAuth, sessionIdentity, verifyCaptchaMiddleware } from "../src/index.ts";
 import { withAuthPlugins } from "../src/middleware/index.ts";
@@ -62,30 +63,11 @@ describe("admin route parameters are typed from the pattern", () => {
       readonly sessionId: string;
     }>();
     expectTypeOf<ParamsOf<"users">>().toEqualTypeOf<Record<never, never>>();
-    route({
-      method: "DELETE",
-      pattern: "users/:id/sessions/:sessionId",
-      action: "session.revoke",
-      target: (params) => ({
-        targetType: "session",
-        targetId: params.sessionId,
-        userId: params.id,
-      }),
-      handle: revokeSession,
-    });
-    route({
-      method: "DELETE",
-      pattern: "users/:id",
-      action: "session.revoke",
-      target: (params) => ({ targetType: "user", targetId: params.id, userId: params.id }),
-      // @ts-expect-error revokeSession reads params.sessionId, which "users/:id" does not capture.
-      handle: revokeSession,
-    });
-    route({
-      method: "GET",
-      pattern: "users",
-      // @ts-expect-error no `id` on the parameters of "users".
-      handle: async (call) => new Response(call.params.id),
-    });
+    const revoke: AdminHandler<"revokeSession"> = revokeSession;
+    // @ts-expect-error revokeSession reads params.sessionId, which "users/:id" does not capture.
+    const wrong: AdminHandler<"deleteUser"> = revokeSession;
+    // @ts-expect-error no `id` on the parameters of "users".
+    const listing: AdminHandler<"listUsers"> = async (call) => call.params.id;
+    expect([revoke, wrong, listing]).toHaveLength(3);
   });
 });

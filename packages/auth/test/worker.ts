@@ -11,6 +11,8 @@ import { functions, schema } from "./fixture/functions.ts";
 
 // A short registry interval: the data-audit test waits for a new shard to be listed (default: 10 s).
 export const Shard = createShard({ schema, functions, registry: { intervalMs: 200 } });
+/** Counts the auth endpoint limits of the tests that use them. */
+export { RateLimitStore } from "@svc/ratelimit";
 
 const svc = createWorker({
   shardDO: "SHARD",

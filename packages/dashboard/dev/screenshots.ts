@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { chromiumAvailable, launchChromium } from "../test/browser/support/chromium.ts";
+import { seedPreviewData } from "./preview-admin/seed.ts";
 import { PREVIEW_TOKEN } from "./preview-token.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -64,6 +65,44 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(350); // drawer and toast animations
   await page.screenshot({ path: path.join(OUT, `${name}.png`) });
   console.log(`screenshots/${name}.png`);
+}
+
+/** The data studio (issue 28): a table, viewed as a user, a document, staged edits, a run. */
+async function shootDataStudio(page: Page): Promise<void> {
+  const [ada] = seedPreviewData().users;
+  await page.getByRole("link", { name: "Data" }).click();
+  await page.getByRole("link", { name: "room-lobby", exact: true }).waitFor({ timeout: 15_000 });
+  await page.getByRole("link", { name: "room-lobby", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Tables" })
+    .getByRole("link", { name: /^messages / })
+    .click();
+  await page.locator(".data-grid tbody tr").first().waitFor();
+  await shoot(page, "data");
+
+  await page.getByLabel("View as").selectOption("user");
+  await page.getByLabel("User id or email").fill(ada?.email ?? "");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByText(/^Viewing as /).waitFor();
+  await shoot(page, "data-view-as");
+
+  await page.locator(".data-grid tbody tr:not(.grid-spacer)").first().getByRole("button").click();
+  const drawer = page.getByRole("dialog", { name: "messages document" });
+  await drawer.getByLabel("body").fill("Shipped the new onboarding flow (edited)");
+  await shoot(page, "data-document");
+  await drawer.getByRole("button", { name: "Stage change" }).click();
+  await page.getByRole("button", { name: "Review and apply" }).click();
+  await page.getByRole("dialog", { name: "Review 1 staged change" }).waitFor();
+  await shoot(page, "data-review");
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("link", { name: "Functions" }).click();
+  await page.getByRole("link", { name: /messages:list/ }).click();
+  await page.getByLabel("Shard key").fill("room-lobby");
+  await page.getByLabel("User id or email").fill(ada?.email ?? "");
+  await page.getByRole("button", { name: "Run query" }).click();
+  await page.locator(".run-result").scrollIntoViewIfNeeded();
+  await shoot(page, "functions");
 }
 
 async function main(): Promise<void> {
@@ -147,7 +186,17 @@ async function main(): Promise<void> {
     await page.locator(".operation").first().waitFor();
     await shoot(page, "api");
 
+    await shootDataStudio(page);
+
     await page.setViewportSize(PHONE);
+    await page.getByRole("link", { name: "Data" }).click();
+    await page.getByRole("link", { name: "room-lobby", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Tables" })
+      .getByRole("link", { name: /^messages / })
+      .click();
+    await page.locator(".data-grid tbody tr").first().waitFor();
+    await shoot(page, "data-phone");
     await page.getByRole("link", { name: "Users" }).click();
     await page.locator("table tbody tr").first().waitFor();
     await shoot(page, "users-phone");

@@ -1,3 +1,4 @@
+import type { RouteTransport } from "@svc/server/routes/contract";
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { AdminApi } from "./api/admin.ts";
@@ -6,6 +7,8 @@ import type { Capabilities } from "./api/types.ts";
 /** What every signed-in screen needs: the API, what it may offer, and sign-out. */
 export interface AppServices {
   api: AdminApi;
+  /** The admin API as a transport for clients derived from route declarations (the data studio's). */
+  transport: RouteTransport;
   capabilities: Capabilities;
   signOut(): void;
 }

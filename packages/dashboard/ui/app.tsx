@@ -57,17 +57,22 @@ export function App() {
 function SignedIn(props: { session: Session; onSignOut: () => void; onRefused: () => void }) {
   const { token, capabilities: known } = props.session;
   const { onSignOut, onRefused } = props;
-  const api = useMemo(
-    () => adminApi(createAdminClient({ token, onUnauthenticated: onRefused })),
+  const client = useMemo(
+    () => createAdminClient({ token, onUnauthenticated: onRefused }),
     [token, onRefused],
   );
+  const api = useMemo(() => adminApi(client), [client]);
+  const transport = client.send;
   const capabilities = useLoad<Capabilities>(
-    (signal) => (known ? Promise.resolve(known) : api.capabilities(signal)),
+    (signal) => (known ? Promise.resolve(known) : api.capabilities({ signal })),
     [api, known],
   );
   const services = useMemo<AppServices | null>(
-    () => (capabilities.data ? { api, capabilities: capabilities.data, signOut: onSignOut } : null),
-    [api, capabilities.data, onSignOut],
+    () =>
+      capabilities.data
+        ? { api, transport, capabilities: capabilities.data, signOut: onSignOut }
+        : null,
+    [api, transport, capabilities.data, onSignOut],
   );
   if (services === null) {
     return (

@@ -21,11 +21,19 @@ const AuditPage = lazyComponent(() =>
 const ApiPage = lazyComponent(() =>
   import("./screens/api/api-page.tsx").then((module) => module.ApiPage),
 );
+const DataPage = lazyComponent(() =>
+  import("./screens/data/data-page.tsx").then((module) => module.DataPage),
+);
+const FunctionsPage = lazyComponent(() =>
+  import("./screens/functions/functions-page.tsx").then((module) => module.FunctionsPage),
+);
 
 const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
   { page: "overview", label: "Overview", href: `${BASE_PATH}overview` },
   { page: "users", label: "Users", href: `${BASE_PATH}users` },
   { page: "organizations", label: "Organizations", href: `${BASE_PATH}organizations` },
+  { page: "data", label: "Data", href: `${BASE_PATH}data` },
+  { page: "functions", label: "Functions", href: `${BASE_PATH}functions` },
   { page: "audit", label: "Audit", href: `${BASE_PATH}audit` },
   { page: "api", label: "API", href: `${BASE_PATH}api` },
 ];
@@ -36,6 +44,8 @@ const TITLES: Record<Route["page"], string> = {
   organizations: "Organizations",
   audit: "Audit",
   api: "API reference",
+  data: "Data",
+  functions: "Functions",
 };
 
 /** The signed-in frame: navigation, sign-out, and the screen the URL names. */
@@ -106,5 +116,9 @@ function Screen(props: { route: Route }) {
       return <AuditPage target={route.target} action={route.action} />;
     case "api":
       return <ApiPage filter={route.filter ?? ""} />;
+    case "data":
+      return <DataPage shard={route.shard} table={route.table} browse={route.browse} />;
+    case "functions":
+      return <FunctionsPage path={route.path} shard={route.shard ?? ""} />;
   }
 }

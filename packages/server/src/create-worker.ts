@@ -262,6 +262,11 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     namespace: (env) => namespaceOf(env as Env),
     backups,
     audit: dataAuditSink(options.authAdmin?.recordDataAction?.bind(options.authAdmin)),
+    studio: {
+      functions: options.functions,
+      lookupIdentity: options.authAdmin?.lookupIdentity?.bind(options.authAdmin),
+      timeoutMs: runtime.procedureTimeoutMs,
+    },
   };
 
   const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;

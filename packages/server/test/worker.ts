@@ -51,6 +51,13 @@ export default createWorker({
   // createWorker's side of the admin contract; @svc/auth's createAuthAdmin is tested in its package.
   authAdmin: {
     handle: async (request, context) => Response.json({ method: request.method, ...context }),
+    // The data studio acts as these users; anyone else does not exist.
+    lookupIdentity: async (idOrEmail) => {
+      const userId = idOrEmail.replace(/@example\.com$/, "");
+      return ["alice", "ann", "bob"].includes(userId)
+        ? { userId, name: `User ${userId}`, email: `${userId}@example.com` }
+        : null;
+    },
     recordDataAction: async (entry) => {
       dataAudit.push(entry);
     },

@@ -20,6 +20,7 @@ export const api = {
   },
   rows: {
     bump: makeReference<typeof rows.bump>("rows:bump", "mutation", "public"),
+    fill: makeReference<typeof rows.fill>("rows:fill", "mutation", "public"),
     get: makeReference<typeof rows.get>("rows:get", "query", "public"),
     seed: makeReference<typeof rows.seed>("rows:seed", "mutation", "public"),
   },

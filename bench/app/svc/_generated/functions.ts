@@ -11,6 +11,7 @@ export const functions = {
   "posts:seed": posts.seed,
   "posts:seedInternal": posts.seedInternal,
   "rows:bump": rows.bump,
+  "rows:fill": rows.fill,
   "rows:get": rows.get,
   "rows:seed": rows.seed,
 } satisfies FunctionRegistry;

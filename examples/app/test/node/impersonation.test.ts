@@ -9,7 +9,11 @@ import { openLocalD1 } from "./state-db.ts";
  */
 
 const ADMIN_TOKEN = "impersonation-test-admin-token-0123456789";
-const app = appForThisFile({ vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN } });
+/** The expiry test waits for a real session to end: a short one, allowed by the app's minimum. */
+const EXPIRING_SECONDS = 8;
+const app = appForThisFile({
+  vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN, IMPERSONATION_MIN_SECONDS: String(EXPIRING_SECONDS) },
+});
 
 interface Impersonation {
   token: string;
@@ -76,7 +80,7 @@ beforeAll(async () => {
   expect(signUp.status).toBe(200);
   ownToken = signUp.headers.get("set-auth-token") ?? "";
   userId = ((await signUp.json()) as { user: { id: string } }).user.id;
-  expiring = await impersonate(60);
+  expiring = await impersonate(EXPIRING_SECONDS);
 }, 90_000);
 
 describe("finding 1: the session never outlives the answered expiresAt", () => {

@@ -1,10 +1,14 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { SVC_PLUGIN_IDS } from "../svc-plugin-ids.ts";
-import { AUDIT_ACTIONS } from "./audit/trail.ts";
-import type { Capabilities, EditableUserField, SignInLinkKind } from "./contract.ts";
+import {
+  AUDIT_ACTIONS,
+  type Capabilities,
+  type EditableUserField,
+  type SignInLinkKind,
+} from "./contract/index.ts";
 import type { AuthAdminFeatures } from "./options.ts";
 
-export type { Capabilities } from "./contract.ts";
+export type { Capabilities } from "./contract/index.ts";
 
 /** The better-auth plugin id behind each feature. */
 const PLUGIN_IDS: Record<keyof AuthAdminFeatures, string> = {
@@ -52,4 +56,24 @@ export function capabilitiesOf(
     userFields: userActions ? userFields : [],
     signInLinks,
   };
+}
+
+/**
+ * Whether a capability a route `requires` is on: a route whose capability is
+ * off does not exist (404), and is left out of the OpenAPI document.
+ *
+ * @example
+ * ```ts
+ * isCapabilityOn(environment.capabilities, "passkeys"); // false without the passkey plugin
+ * ```
+ */
+export function isCapabilityOn(capabilities: Capabilities, name: string): boolean {
+  const { userActions, organizations, twoFactor, passkeys } = capabilities;
+  const flags: Readonly<Record<string, boolean>> = {
+    userActions,
+    organizations,
+    twoFactor,
+    passkeys,
+  };
+  return flags[name] === true;
 }

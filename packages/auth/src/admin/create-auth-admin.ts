@@ -1,18 +1,22 @@
 import { dashboardAssets } from "@svc/dashboard";
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
 import { problemResponse } from "@svc/server/http";
+import { serveRoutes } from "@svc/server/routes";
 import { expireRevocationViews } from "../revocation/revocation-feed.ts";
 import { recordDataAction } from "./audit/data-actions.ts";
+import { AUDIT_ACTIONS, AuditScope } from "./audit/trail.ts";
 import {
   type AdminAuthSource,
   type AdminEnvironment,
   adminEnvironment,
   assertAdministrable,
 } from "./environment.ts";
+import { toAdminError } from "./errors.ts";
+import type { AdminContext } from "./handler.ts";
 import { handleImpersonationLink } from "./impersonation/link-handler.ts";
 import { type AuthAdminOptions, resolveAdminOptions } from "./options.ts";
-import { dispatch } from "./router.ts";
-import { ROUTES } from "./routes.ts";
+import { ADMIN_AUTH_IMPLEMENTATION, AUDIT_TARGETS } from "./routes.ts";
+import { lookupIdentity } from "./users/identity-lookup.ts";
 
 /** The admin surface `createAuthAdmin` returns: `createWorker`'s `authAdmin`. */
 export interface AuthAdmin extends AuthAdminSurface {
@@ -62,21 +66,21 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
   return {
     ...(options?.dashboard === false ? {} : { dashboard: options?.dashboard ?? dashboardAssets }),
     async handle(request, { path, operator }) {
+      let environment: AdminEnvironment;
       try {
-        const url = new URL(request.url);
-        return await dispatch(ROUTES, {
-          environment: await environmentOnce(),
-          request,
-          url,
-          path,
-          operator,
-        });
+        environment = await environmentOnce();
       } catch (error) {
         return problemResponse(error);
+      }
+      try {
+        return await server.handle(request, { path, ctx: { environment, operator } });
       } finally {
         // A ban, a revoke, an ended impersonation: this isolate's cached identities check first.
         if (request.method !== "GET") expireRevocationViews(auth.options.database);
       }
+    },
+    async lookupIdentity(idOrEmail) {
+      return lookupIdentity(await environmentOnce(), idOrEmail);
     },
     async recordDataAction(entry) {
       await recordDataAction(await environmentOnce(), entry);
@@ -90,3 +94,32 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
     },
   };
 }
+
+/**
+ * The admin routes served: a route whose capability is off does not exist,
+ * every action is audited (refused attempts too), better-auth's and D1's
+ * errors become the codes they deserve.
+ */
+const server = serveRoutes(ADMIN_AUTH_IMPLEMENTATION, {
+  capability: (name, { environment }: AdminContext) => {
+    const { userActions, organizations, twoFactor, passkeys } = environment.capabilities;
+    const flags: Readonly<Record<string, boolean>> = {
+      userActions,
+      organizations,
+      twoFactor,
+      passkeys,
+    };
+    return flags[name] === true;
+  },
+  audit: {
+    open: ({ name, action, params, ctx }) => {
+      const known = AUDIT_ACTIONS.find((candidate) => candidate === action);
+      const target = AUDIT_TARGETS[name as keyof typeof AUDIT_TARGETS];
+      if (known === undefined || target === undefined)
+        throw new Error(`svc/auth admin: route ${name} declares an unknown audit action ${action}`);
+      return new AuditScope(ctx.environment, ctx.operator, known, target(params));
+    },
+    close: (audit, error) => audit.finish(error),
+  },
+  mapError: toAdminError,
+});

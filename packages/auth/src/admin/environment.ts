@@ -1,4 +1,4 @@
-import type { BetterAuthDBSchema, BetterAuthOptions } from "better-auth";
+import type { BetterAuthDBSchema, BetterAuthOptions, User } from "better-auth";
 import { isD1Like } from "../database.ts";
 import { SvcAuthError } from "../errors.ts";
 import { type Capabilities, capabilitiesOf } from "./capabilities.ts";
@@ -11,7 +11,7 @@ import {
   roleSettingsOf,
 } from "./plugin-settings.ts";
 import { SVC_ADMIN_PLUGIN_ID } from "./schema-plugin.ts";
-import { signInLinksOf } from "./sign-in-links.ts";
+import { signInLinksOf } from "./sign-in-link-kinds.ts";
 import { SqlNames } from "./sql-names.ts";
 import { USER_ACTIVITY_TABLE } from "./user-activity.ts";
 import { editableUserFields } from "./users/editable-fields.ts";
@@ -44,6 +44,8 @@ export interface AdminAuthContext {
       overrideAll?: boolean,
     ): Promise<{ id: string; token: string }>;
     deleteSession(token: string): Promise<void>;
+    findUserById(userId: string): Promise<User | null>;
+    findUserByEmail(email: string): Promise<{ user: User } | null>;
   };
 }
 

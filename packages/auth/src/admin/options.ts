@@ -29,6 +29,12 @@ export interface ImpersonationOptions {
   /** Longest lifetime a request may ask for. @default 3600 (1 h) */
   maxDurationSeconds?: number;
   /**
+   * Shortest lifetime a request may ask for, at least 1. Short support
+   * sessions (or a test that waits for one to end) can lower it.
+   * @default 60
+   */
+  minDurationSeconds?: number;
+  /**
    * Whether users with an admin role (the admin plugin's `adminRoles`, or
    * listed in its `adminUserIds`) may be impersonated. @default false
    */
@@ -64,10 +70,12 @@ const FEATURES = ["admin", "organization", "twoFactor", "passkey", "username"] a
 const IMPERSONATION_KEYS = [
   "defaultDurationSeconds",
   "maxDurationSeconds",
+  "minDurationSeconds",
   "allowAdmins",
   "landingPath",
 ];
 const OPTION_KEYS = ["features", "impersonation", "dashboard"];
+const ONE_MINUTE = 60;
 const ONE_HOUR = 3600;
 
 /**
@@ -92,12 +100,20 @@ export function resolveAdminOptions(options: AuthAdminOptions = {}): ResolvedAdm
   }
   const impersonation = options.impersonation ?? {};
   refuseUnknownKeys("options.impersonation", impersonation, IMPERSONATION_KEYS);
+  const minDurationSeconds = impersonation.minDurationSeconds ?? ONE_MINUTE;
+  if (!Number.isInteger(minDurationSeconds) || minDurationSeconds < 1) {
+    invalid(
+      "options.impersonation.minDurationSeconds must be a whole number of seconds, at least 1",
+    );
+  }
   const maxDurationSeconds = impersonation.maxDurationSeconds ?? ONE_HOUR;
   const defaultDurationSeconds =
     impersonation.defaultDurationSeconds ?? Math.min(ONE_HOUR, maxDurationSeconds);
   for (const [name, value] of Object.entries({ defaultDurationSeconds, maxDurationSeconds })) {
-    if (!Number.isInteger(value) || value < 60) {
-      invalid(`options.impersonation.${name} must be a whole number of seconds, at least 60`);
+    if (!Number.isInteger(value) || value < minDurationSeconds) {
+      invalid(
+        `options.impersonation.${name} must be a whole number of seconds, at least ${minDurationSeconds} (minDurationSeconds)`,
+      );
     }
   }
   if (defaultDurationSeconds > maxDurationSeconds) {
@@ -112,7 +128,13 @@ export function resolveAdminOptions(options: AuthAdminOptions = {}): ResolvedAdm
   }
   return {
     features: resolvedFeatures,
-    impersonation: { defaultDurationSeconds, maxDurationSeconds, allowAdmins, landingPath },
+    impersonation: {
+      defaultDurationSeconds,
+      maxDurationSeconds,
+      minDurationSeconds,
+      allowAdmins,
+      landingPath,
+    },
   };
 }
 

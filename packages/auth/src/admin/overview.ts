@@ -1,14 +1,10 @@
-import type { AdminOverview } from "./contract.ts";
-import { json } from "./http.ts";
-import { integerIn, parseQuery } from "./query.ts";
-import type { AdminCall } from "./router.ts";
+import type { AdminOverview } from "./contract/index.ts";
+import type { AdminAnswer, AdminCall } from "./handler.ts";
 import { SESSION_ACTIVITY_INDEX } from "./schema-plugin.ts";
 import { listIndexes } from "./users/list-indexes.ts";
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
-const MAX_DAYS = 90;
-const QUERY = { days: integerIn(1, MAX_DAYS) };
 
 /**
  * `GET overview[?days=30]`: the dashboard's Overview screen. Totals (users,
@@ -28,10 +24,10 @@ const QUERY = { days: integerIn(1, MAX_DAYS) };
  * → { totals: { users, emailVerified, banned, organizations }, signUps: [{ day, count }], activeUsers: { … } }
  * ```
  */
-export async function getOverview(call: AdminCall): Promise<Response> {
-  const { environment } = call;
+export async function getOverview(call: AdminCall<"overview">): Promise<AdminAnswer<"overview">> {
+  const { environment } = call.ctx;
   const { names, db, capabilities } = environment;
-  const days = parseQuery(call.url, QUERY).days ?? DEFAULT_DAYS;
+  const days = call.query.days ?? DEFAULT_DAYS;
   const now = Date.now();
   const startOfToday = Math.floor(now / DAY_MS) * DAY_MS;
   const since = new Date(startOfToday - (days - 1) * DAY_MS).toISOString();
@@ -92,5 +88,5 @@ export async function getOverview(call: AdminCall): Promise<Response> {
     activeUsers: { last24Hours: count(5), last7Days: count(6), last30Days: count(7) },
     generatedAt: new Date(now).toISOString(),
   };
-  return json(overview);
+  return overview;
 }

@@ -6,7 +6,7 @@ import type {
   AdminPasskey,
   AdminSession,
   AdminUser,
-} from "./contract.ts";
+} from "./contract/index.ts";
 /**
  * The JSON shapes of the admin API, each built field by field from a row: an
  * allow-list, so a column no one listed here (a password hash, a token, a

@@ -1,33 +1,9 @@
-import { SvcError, v } from "@svc/server";
-import type { BetterAuthOptions } from "better-auth";
+import { SvcError } from "@svc/server";
 import { callAuthEndpoint } from "./auth-endpoint.ts";
-import type { SignInLinkKind, SignInLinkOutcome } from "./contract.ts";
+import type { SignInLinkKind, SignInLinkOutcome } from "./contract/index.ts";
 import type { AdminEnvironment } from "./environment.ts";
 import { toAdminError } from "./errors.ts";
-import type { Issues } from "./http.ts";
-
-/**
- * Every sign-in link kind, in the order the dashboard offers them.
- *
- * @example
- * ```ts
- * SIGN_IN_LINK_KINDS.includes("magic-link"); // true
- * ```
- */
-export const SIGN_IN_LINK_KINDS = [
-  "magic-link",
-  "password-setup",
-] as const satisfies readonly SignInLinkKind[];
-
-/**
- * The validator of a `signInLink` / `kind` body field: one of {@link SIGN_IN_LINK_KINDS}.
- *
- * @example
- * ```ts
- * const BODY = v.object({ kind: SIGN_IN_LINK_KIND });
- * ```
- */
-export const SIGN_IN_LINK_KIND = v.union(v.literal("magic-link"), v.literal("password-setup"));
+import type { Issues } from "./issues.ts";
 
 /**
  * How an audit entry names a link kind: "magic link", "password-setup link".
@@ -43,27 +19,6 @@ export function linkName(kind: SignInLinkKind): string {
 
 /** Where a link lands once followed: the app's root, as better-auth's own clients default to. */
 const CALLBACK_URL = "/";
-
-/**
- * The sign-in links an auth with these options can email, derived the way
- * better-auth sends them: a magic link needs the magic link plugin (its
- * `sendMagicLink` is required); a password-setup link is better-auth's
- * reset-password email, which needs email + password sign-in and
- * `emailAndPassword.sendResetPassword`.
- *
- * @example
- * ```ts
- * signInLinksOf({ emailAndPassword: { enabled: true, sendResetPassword }, plugins: [magicLink({ sendMagicLink })] });
- * // ["magic-link", "password-setup"]
- * ```
- */
-export function signInLinksOf(options: BetterAuthOptions): SignInLinkKind[] {
-  const magicLink = (options.plugins ?? []).some((plugin) => plugin.id === "magic-link");
-  const reset =
-    options.emailAndPassword?.enabled === true &&
-    typeof options.emailAndPassword.sendResetPassword === "function";
-  return SIGN_IN_LINK_KINDS.filter((kind) => (kind === "magic-link" ? magicLink : reset));
-}
 
 /**
  * Adds an issue at `field` when this app cannot send `kind`, naming what it

@@ -4,7 +4,7 @@ import { deleteSessionCookie } from "better-auth/cookies";
 import { OPERATOR_PREFIX } from "../admin/records.ts";
 import { AUDIT_MODEL } from "../admin/schema-plugin.ts";
 import { IMPERSONATION_GUARD_PLUGIN_ID } from "../svc-plugin-ids.ts";
-import { isForbiddenWhileImpersonating } from "./forbidden.ts";
+import { isAllowedWhileImpersonating } from "./allow-list.ts";
 
 const STOP_PATH = "/admin/stop-impersonating";
 
@@ -52,16 +52,28 @@ async function audit(
  * The caller's live session, from the cookie or from `Authorization: Bearer`.
  * Why both: the `bearer` plugin turns the header into a cookie in its own
  * before hook, but better-auth applies hook results only after every before
- * hook ran, so this hook still sees the bare header.
+ * hook ran, so this hook still sees the bare header. The guard runs before
+ * nearly every endpoint, so it reads the session as the endpoint would
+ * (better-auth's cookie cache included) but leaves no trace: the endpoint
+ * still reads, and refreshes, its session itself.
  */
 async function callerSession(ctx: Context): Promise<GuardedSession | undefined> {
-  const fromCookie = await getSessionFromCtx(ctx, { disableRefresh: true });
-  if (fromCookie) return fromCookie.session as GuardedSession;
   const header = ctx.headers?.get("authorization") ?? "";
+  if (!ctx.headers?.get("cookie") && !header) return undefined;
+  const cached = ctx.context.session;
+  const fromCookie = await getSessionFromCtx(ctx, { disableRefresh: true });
+  ctx.context.session = cached;
+  if (fromCookie) return fromCookie.session as GuardedSession;
   const match = /^bearer\s+(\S+)$/i.exec(header.trim());
   if (!match?.[1]) return undefined;
   // A signed bearer value is `<token>.<signature>`; the token alone finds the row.
-  const token = decodeURIComponent(match[1]).split(".")[0] ?? "";
+  let token = match[1];
+  try {
+    token = decodeURIComponent(token);
+  } catch {
+    // Not percent-encoding: better-auth's bearer plugin uses the value as sent.
+  }
+  token = token.split(".")[0] ?? "";
   const found = await ctx.context.internalAdapter.findSession(token);
   if (!found || found.session.expiresAt < new Date()) return undefined;
   return found.session as GuardedSession;
@@ -84,14 +96,28 @@ const keepImpersonationExpiry = async (
   return { data: { ...data, expiresAt: current.expiresAt } };
 };
 
+/** Options of {@link impersonationGuard}. */
+export interface ImpersonationGuardOptions {
+  /**
+   * Further better-auth paths (after the base path, as the endpoint declares
+   * them) an impersonation session may call, beyond
+   * `IMPERSONATION_ALLOWED_PATHS`: an app's own plugin endpoint that only
+   * reads, say. Allow nothing that changes credentials, sessions or
+   * memberships: it would outlive the impersonation.
+   */
+  allow?: readonly string[];
+}
+
 /**
  * svc's guard of impersonation sessions, appended by `createAuth` to every
- * instance. While a session has `impersonatedBy` set:
+ * instance (put `impersonationGuard({ allow })` in `plugins` yourself to
+ * allow more). While a session has `impersonatedBy` set:
  *
  * - its `expiresAt` never moves (no refresh past the bound the admin API answered);
- * - every endpoint of {@link isForbiddenWhileImpersonating} answers `403`
- *   (`IMPERSONATION_FORBIDDEN`) and the attempt is written to the admin audit
- *   trail (`impersonation.refused`, with the path);
+ * - every endpoint not allowed by {@link isAllowedWhileImpersonating} (an
+ *   allow-list: a plugin's new endpoints are refused until allowed) answers
+ *   `403` (`IMPERSONATION_FORBIDDEN`) and the attempt is written to the admin
+ *   audit trail (`impersonation.refused`, with the operator and the path);
  * - better-auth's `POST /admin/stop-impersonating` on an impersonation started
  *   by an svc operator (whose `impersonatedBy` is no user, so better-auth
  *   answered 500) ends it: the session is deleted, its cookie cleared, and
@@ -99,10 +125,11 @@ const keepImpersonationExpiry = async (
  *
  * @example
  * ```ts
- * betterAuth({ ...options, plugins: [...plugins, impersonationGuard()] });
+ * createAuth({ ...options, plugins: [...plugins, impersonationGuard({ allow: ["/billing/summary"] })] });
  * ```
  */
-export function impersonationGuard() {
+export function impersonationGuard(options: ImpersonationGuardOptions = {}) {
+  const extra: ReadonlySet<string> = new Set(options.allow ?? []);
   return {
     id: IMPERSONATION_GUARD_PLUGIN_ID,
     init: () => ({
@@ -112,7 +139,7 @@ export function impersonationGuard() {
       before: [
         {
           matcher: (ctx) =>
-            ctx.path === STOP_PATH || isForbiddenWhileImpersonating(ctx.path ?? "", ctx.body),
+            ctx.path === STOP_PATH || !isAllowedWhileImpersonating(ctx.path ?? "", ctx.body, extra),
           handler: createAuthMiddleware(async (ctx) => {
             const session = await callerSession(ctx);
             if (!session?.impersonatedBy) return;

@@ -2,7 +2,7 @@ import { createRateLimiter, type RateConfig, type RateLimitStoreBinding } from "
 import { SvcError } from "@svc/server";
 import { enforceVerdict } from "@svc/server/http";
 import { sha256Hex } from "../sha256-hex.ts";
-import { type AuthLimitName, type AuthLimitRule, DEFAULT_AUTH_LIMITS, targetOf } from "./rules.ts";
+import { type AuthLimitName, type AuthLimitRule, DEFAULT_AUTH_LIMITS } from "./rules.ts";
 
 /** Options of {@link createAuthRateLimit}. */
 export interface AuthRateLimitOptions {
@@ -27,18 +27,27 @@ export interface AuthRateLimit {
   /**
    * Spends one unit of every limit `path` falls under. Answers the
    * `RateLimit-*` headers of the tightest one, or throws `RATE_LIMITED` (429,
-   * with `Retry-After`) or `UNAVAILABLE` (503).
+   * with `Retry-After`) or `UNAVAILABLE` (503). `account` answers the account
+   * the request names (`accountOf`: that path's own field, or the user behind
+   * a two-factor challenge); it is called at most once, and only when a
+   * per-account limit covers `path`. Without an account, per-account limits
+   * are skipped (better-auth refuses such a request anyway).
    */
-  check(path: string, request: Request, body: unknown): Promise<Record<string, string>>;
+  check(
+    path: string,
+    request: Request,
+    account: () => Promise<string | undefined>,
+  ): Promise<Record<string, string>>;
 }
 
 const RATE_PREFIX = "svc-auth:";
 
 /**
- * Exact limits on better-auth's sensitive endpoints (sign-in per IP and per
- * account, sign-up per IP, password reset / magic link / OTP sends per IP and
- * per target, two-factor verification per IP), counted in `@svc/ratelimit`'s
- * Durable Object, so every isolate and every environment shares one count.
+ * Exact limits on better-auth's sensitive endpoints (sign-in, one-time code
+ * checks and two-factor verification per IP and per account, sign-up per IP,
+ * password reset / magic link / OTP sends per IP and per target), counted in
+ * `@svc/ratelimit`'s Durable Object, so every isolate and every environment
+ * shares one count.
  * better-auth's own limiter counts per isolate in memory and is on only with
  * `NODE_ENV=production`: on Workers it protects nothing.
  *
@@ -73,14 +82,21 @@ export function createAuthRateLimit(options: AuthRateLimitOptions): AuthRateLimi
     options.ip ?? ((request: Request) => request.headers.get("cf-connecting-ip") ?? "unknown");
   const onStoreError = options.onStoreError ?? "deny";
   return {
-    async check(path, request, body) {
+    async check(path, request, account) {
       let tightest: Record<string, string> = {};
       let least = Number.POSITIVE_INFINITY;
+      let accountKey: Promise<string | undefined> | undefined;
       for (const [name, rule] of rules) {
         if (!rule.paths.includes(path)) continue;
-        const target = rule.by === "target" ? targetOf(body) : ipOf(request);
-        if (target === undefined) continue;
-        const key = rule.by === "target" ? await sha256Hex(target) : target;
+        let key: string | undefined;
+        if (rule.by === "ip") key = ipOf(request);
+        else {
+          accountKey ??= account().then((named) =>
+            named === undefined ? undefined : sha256Hex(named),
+          );
+          key = await accountKey;
+        }
+        if (key === undefined) continue;
         let verdict: Awaited<ReturnType<typeof limiter.limit>>;
         try {
           verdict = await limiter.limit(name, { key });

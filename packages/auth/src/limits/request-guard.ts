@@ -1,5 +1,6 @@
-import { validationFailed } from "@svc/server";
-import { decodeUtf8, readBodyBytes } from "@svc/server/http";
+import { SvcError, validationFailed } from "@svc/server";
+import { AUTH_ACCOUNT_SOURCES } from "./accounts.ts";
+import { type AuthBody, readAuthBody } from "./body-reader.ts";
 
 /**
  * Largest body `handleAuthRequest` hands to better-auth. Sign-in and sign-up
@@ -25,48 +26,51 @@ export const AUTH_FIELD_LIMITS: Readonly<Record<string, number>> = {
   newEmail: 254,
 };
 
-/** A request body read once, to check and to forward. */
-export interface CheckedBody {
-  bytes: Uint8Array;
-  /** The parsed JSON body, or `undefined` when it is not JSON. */
-  json: unknown;
-}
-
-const isJson = (request: Request) =>
-  (request.headers.get("content-type") ?? "").toLowerCase().includes("json");
+/**
+ * Endpoints that cannot work without a body (every one names its account in
+ * it, or signs up, or edits the user), where plugin hooks read `ctx.body`
+ * before better-auth validates it: without a body, the username plugin's
+ * hook on `/sign-up/email` threw (500). Two-factor's OTP send takes none.
+ */
+const BODY_REQUIRED: ReadonlySet<string> = new Set([
+  ...Object.keys(AUTH_ACCOUNT_SOURCES).filter((path) => path !== "/two-factor/send-otp"),
+  "/sign-up/email",
+  "/update-user",
+]);
 
 /**
- * Reads an auth request's body under the cap (`413`), refuses invalid UTF-8
- * (`400`) and over-long user fields (`400 VALIDATION_FAILED`, each field
- * named). A body that is not JSON is left for better-auth to judge.
+ * Reads an auth request's body with the shared reader ({@link readAuthBody}:
+ * `413` over the cap, `400` for invalid UTF-8 or an ambiguous content type)
+ * and refuses over-long user fields (`400 VALIDATION_FAILED`, each field
+ * named) in whatever encoding better-auth would read them: JSON, form or
+ * multipart alike. A `POST` without a body to an endpoint that needs one
+ * (`path`, after the base path) is `400 BAD_REQUEST`.
  *
  * @example
  * ```ts
- * const { bytes, json } = await checkAuthBody(request, DEFAULT_AUTH_MAX_BODY_BYTES);
+ * const { bytes, fields } = await checkAuthBody(request, "/sign-in/email", DEFAULT_AUTH_MAX_BODY_BYTES);
  * ```
  */
-export async function checkAuthBody(request: Request, maxBytes: number): Promise<CheckedBody> {
-  const bytes = await readBodyBytes(request, maxBytes);
-  if (bytes.byteLength === 0) return { bytes, json: undefined };
-  const text = decodeUtf8(bytes);
-  if (!isJson(request)) return { bytes, json: undefined };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { bytes, json: undefined };
+export async function checkAuthBody(
+  request: Request,
+  path: string,
+  maxBytes: number,
+): Promise<AuthBody> {
+  const body = await readAuthBody(request, maxBytes);
+  if (body.encoding === "none" && request.method === "POST" && BODY_REQUIRED.has(path)) {
+    throw new SvcError("BAD_REQUEST", `POST ${path} needs a request body.`);
   }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    const issues = Object.entries(AUTH_FIELD_LIMITS)
-      .filter(([field, max]) => {
-        const value = (json as Record<string, unknown>)[field];
-        return typeof value === "string" && value.length > max;
-      })
-      .map(([field, max]) => ({
-        path: `body.${field}`,
-        message: `must be at most ${max} characters`,
-      }));
-    if (issues.length > 0) throw validationFailed(issues);
-  }
-  return { bytes, json };
+  const { fields } = body;
+  if (fields === undefined) return body;
+  const issues = Object.entries(AUTH_FIELD_LIMITS)
+    .filter(([field, max]) => {
+      const value = Object.hasOwn(fields, field) ? fields[field] : undefined;
+      return typeof value === "string" && value.length > max;
+    })
+    .map(([field, max]) => ({
+      path: `body.${field}`,
+      message: `must be at most ${max} characters`,
+    }));
+  if (issues.length > 0) throw validationFailed(issues);
+  return body;
 }

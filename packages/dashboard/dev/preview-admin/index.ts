@@ -1,16 +1,31 @@
 /**
- * DEV PREVIEW ONLY: an in-memory fake of the admin API that speaks
- * `docs/admin-api.md` closely enough to design the dashboard against. It is
- * not the real surface (`createAuthAdmin` in `@svc/auth` is) and tests never
- * use it.
+ * DEV PREVIEW ONLY: an in-memory fake of the admin API to design the
+ * dashboard against. It implements the real route declarations
+ * (`ADMIN_AUTH_ROUTES`) with `serveRoutes`, so routing, 404/405, query and
+ * body checks and the answer types are the real ones; the handlers here only
+ * move fake data, and the routes a preview does not act out (export, import,
+ * overview's numbers aside, the OpenAPI documents) answer values derived from
+ * their answer validators. Tests never use it.
  */
+import { ADMIN_AUTH_ROUTES, AUDIT_ACTIONS } from "@svc/auth/admin-contract";
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
-import { SvcError } from "@svc/server";
-import { problemResponse } from "@svc/server/http";
-import type { AuditEntry, Capabilities, User } from "../../ui/api/types.ts";
-import { manageOrganization } from "./organizations.ts";
+import { fakeOf, implement, serveRoutes } from "@svc/server/routes";
+import type { Capabilities } from "../../ui/api/types.ts";
+import { organizationOf, organizationHandlers as orgs } from "./organizations.ts";
 import { previewOverview } from "./overview.ts";
-import { type PreviewData, seedPreviewData } from "./seed.ts";
+import { seedPreviewData } from "./seed.ts";
+import {
+  changeUser,
+  createUser,
+  impersonate,
+  listUsers,
+  type PreviewContext,
+  page,
+  record,
+  removeRows,
+  userDetail,
+  userOf,
+} from "./users.ts";
 
 /** Options of the preview's fake admin surface. */
 export interface PreviewAdminOptions {
@@ -20,58 +35,162 @@ export interface PreviewAdminOptions {
   latencyMs: number;
 }
 
-function json(value: unknown, status = 200): Response {
-  return new Response(JSON.stringify(value), {
-    status,
-    headers: { "content-type": "application/json", "cache-control": "no-store" },
+const routes = ADMIN_AUTH_ROUTES.routes;
+
+const implementation = implement(ADMIN_AUTH_ROUTES)
+  .context<PreviewContext>()
+  .handlers({
+    capabilities: async ({ ctx }) => ctx.capabilities,
+    overview: async ({ ctx, query }) =>
+      previewOverview(ctx.data, query.days ?? 30, ctx.capabilities.organizations),
+    listUsers: async ({ ctx, query }) => listUsers(ctx, query),
+    createUser: async ({ ctx, body }) => createUser(ctx, body),
+    exportUsers: async ({ ctx }) =>
+      new Response(ctx.data.users.map((user) => `${user.id},${user.email}`).join("\n"), {
+        headers: { "content-type": "text/csv; charset=utf-8" },
+      }),
+    importUsers: async ({ query }) =>
+      fakeOf(routes.importUsers.answer, { dryRun: query.dryRun ?? false }),
+    getUser: async ({ ctx, params }) => userDetail(ctx, params.id),
+    updateUser: async ({ ctx, params, body }) => {
+      const { user } = changeUser(ctx, params.id, "user.update", body);
+      return { user, profile: userDetail(ctx, params.id).profile };
+    },
+    deleteUser: async ({ ctx, params }) => {
+      const user = userOf(ctx.data, params.id);
+      ctx.data.users.splice(ctx.data.users.indexOf(user), 1);
+      record(ctx, "user.delete", "user", params.id);
+      return { deleted: true };
+    },
+    setRole: async ({ ctx, params, body }) =>
+      changeUser(ctx, params.id, "user.role", { role: String(body.role) }),
+    banUser: async ({ ctx, params, body }) => {
+      ctx.data.sessions.set(params.id, []);
+      const ban = {
+        banned: true,
+        banReason: body.reason ?? null,
+        banExpires: body.expiresAt ?? null,
+      };
+      return changeUser(ctx, params.id, "user.ban", ban, body.reason ?? null);
+    },
+    unbanUser: async ({ ctx, params }) =>
+      changeUser(ctx, params.id, "user.unban", {
+        banned: false,
+        banReason: null,
+        banExpires: null,
+      }),
+    setPassword: async ({ ctx, params }) => {
+      changeUser(ctx, params.id, "user.password", {});
+      return { updated: true, createdCredentialAccount: false };
+    },
+    sendSignInLink: async ({ ctx, params, body }) => ({
+      signInLink: { kind: body.kind, sentTo: userOf(ctx.data, params.id).email, sent: true },
+    }),
+    impersonate: async ({ ctx, params, body }) => impersonate(ctx, params.id, body),
+    impersonationLink: async ({ ctx, params, body, url }) => ({
+      url: `${url.origin}/`,
+      expiresAt: impersonate(ctx, params.id, body).expiresAt,
+    }),
+    listSessions: async ({ ctx, params }) => ({ sessions: userDetail(ctx, params.id).sessions }),
+    revokeSessions: async ({ ctx, params }) => ({
+      revoked: removeRows(ctx, ctx.data.sessions, params.id, undefined, [
+        "session.revoke-all",
+        "user",
+      ]),
+    }),
+    revokeSession: async ({ ctx, params }) => {
+      removeRows(ctx, ctx.data.sessions, params.id, params.sessionId, [
+        "session.revoke",
+        "session",
+      ]);
+      return { revoked: 1 };
+    },
+    disableTwoFactor: async ({ ctx, params }) =>
+      changeUser(ctx, params.id, "two-factor.disable", { twoFactorEnabled: false }),
+    listPasskeys: async ({ ctx, params }) => ({ passkeys: userDetail(ctx, params.id).passkeys }),
+    revokePasskey: async ({ ctx, params }) => {
+      removeRows(ctx, ctx.data.passkeys, params.id, params.passkeyId, [
+        "passkey.delete",
+        "passkey",
+      ]);
+      return { deleted: true };
+    },
+    listAccounts: async ({ ctx, params }) => ({ accounts: userDetail(ctx, params.id).accounts }),
+    unlinkAccount: async ({ ctx, params }) => {
+      removeRows(ctx, ctx.data.accounts, params.id, params.accountId, [
+        "account.unlink",
+        "account",
+      ]);
+      return { deleted: true };
+    },
+    listOrganizations: async ({ ctx, query }) => orgs.listOrganizations(ctx, query),
+    createOrganization: async ({ ctx, body }) => orgs.createOrganization(ctx, body),
+    getOrganization: async ({ ctx, params }) => ({
+      organization: organizationOf(ctx, params.id).organization,
+    }),
+    updateOrganization: async ({ ctx, params, body }) =>
+      orgs.updateOrganization(ctx, params.id, body),
+    deleteOrganization: async ({ ctx, params }) => orgs.deleteOrganization(ctx, params.id),
+    addMember: async ({ ctx, params, body }) => orgs.addMember(ctx, params.id, body),
+    removeMember: async ({ ctx, params }) => orgs.removeMember(ctx, params.id, params.memberId),
+    setMemberRole: async ({ ctx, params, body }) =>
+      orgs.setMemberRole(ctx, params.id, params.memberId, body.role),
+    invite: async ({ ctx, params, body }) => orgs.invite(ctx, params.id, body),
+    resendInvitation: async ({ ctx, params }) =>
+      orgs.resendInvitation(ctx, params.id, params.invitationId),
+    cancelInvitation: async ({ ctx, params }) =>
+      orgs.cancelInvitation(ctx, params.id, params.invitationId),
+    listMembers: async ({ ctx, params, query }) => {
+      const { items, nextCursor } = page(organizationOf(ctx, params.id).members, query);
+      return { members: items, nextCursor };
+    },
+    listInvitations: async ({ ctx, params, query }) => {
+      const { items, nextCursor } = page(organizationOf(ctx, params.id).invitations, query);
+      return { invitations: items, nextCursor };
+    },
+    listAudit: async ({ ctx, query }) => {
+      const matching = ctx.data.audit.filter(
+        (entry) =>
+          (query.target === undefined || entry.targetId === query.target) &&
+          (query.action === undefined || entry.action === query.action),
+      );
+      const { items, nextCursor } = page(matching, query);
+      return { entries: items, nextCursor };
+    },
+    openApi: async () => fakeOf(routes.openApi.answer),
+    authApiOpenApi: async () => fakeOf(routes.authApiOpenApi.answer),
   });
-}
-
-function page<T>(items: T[], url: URL): { items: T[]; nextCursor: string | null } {
-  const limit = Math.min(100, Math.max(1, Number(url.searchParams.get("limit") ?? "25")));
-  const offset = Number(url.searchParams.get("cursor") ?? "0");
-  const next = offset + limit;
-  return {
-    items: items.slice(offset, next),
-    nextCursor: next < items.length ? String(next) : null,
-  };
-}
-
-function listUsers(data: PreviewData, url: URL): Response {
-  const search = (url.searchParams.get("search") ?? "").toLowerCase();
-  const role = url.searchParams.get("role");
-  const banned = url.searchParams.get("banned");
-  const sort = url.searchParams.get("sort") ?? "created";
-  const order = url.searchParams.get("order") === "asc" ? 1 : -1;
-  const key = (user: User) =>
-    sort === "email"
-      ? user.email
-      : sort === "name"
-        ? user.name
-        : sort === "lastSignIn"
-          ? (user.lastSignInAt ?? "")
-          : sort === "lastActive"
-            ? (user.lastActiveAt ?? "")
-            : user.createdAt;
-  const matching = data.users
-    .filter(
-      (user) =>
-        search === "" ||
-        `${user.name} ${user.email} ${user.username}`.toLowerCase().includes(search),
-    )
-    .filter((user) => !role || user.role === role)
-    .filter((user) => banned === null || String(user.banned) === banned)
-    .sort((a, b) => key(a).localeCompare(key(b)) * order);
-  const { items, nextCursor } = page(matching, url);
-  return json({ users: items, total: matching.length, nextCursor });
-}
 
 /** The fake surface, with its own state for the life of the preview isolate. */
 export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurface {
   const data = seedPreviewData();
-  const capabilities: Capabilities = {
+  const capabilities = previewCapabilities(options.organizations);
+  const server = serveRoutes(implementation, {
+    capability: (name) => name !== "organizations" || options.organizations,
+  });
+  return {
+    dashboard: options.dashboard,
+    // The data studio's "view as" and "run as": the preview's users, as sessionIdentity would show them.
+    async lookupIdentity(idOrEmail) {
+      const user = data.users.find(
+        (candidate) => candidate.id === idOrEmail || candidate.email === idOrEmail,
+      );
+      return user === undefined
+        ? null
+        : { userId: user.id, sessionId: "", user: { ...user }, session: {} };
+    },
+    async handle(request, { path, operator }) {
+      if (options.latencyMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+      return server.handle(request, { path, ctx: { data, capabilities, operator } });
+    },
+  };
+}
+
+function previewCapabilities(organizations: boolean): Capabilities {
+  return {
     userActions: true,
-    organizations: options.organizations,
+    organizations: organizations,
     twoFactor: true,
     passkeys: true,
     linkedAccounts: true,
@@ -84,7 +203,7 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
       "twoFactor",
       "passkey",
       "username",
-      ...(options.organizations ? ["organization"] : []),
+      ...(organizations ? ["organization"] : []),
     ],
     userFields: [
       { name: "name", type: "string", required: true, unique: false },
@@ -100,317 +219,8 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
         maxLength: 30,
       },
     ],
-    auditActions: [
-      "user.create",
-      "user.delete",
-      "user.role",
-      "user.ban",
-      "user.unban",
-      "user.password",
-      "user.impersonate",
-      "session.revoke",
-      "session.revoke-all",
-      "account.unlink",
-    ],
+    auditActions: [...AUDIT_ACTIONS],
     passwordLength: { min: 8, max: 128 },
     signInLinks: ["magic-link", "password-setup"],
-  };
-  const profileOf = (user: User) =>
-    Object.fromEntries(
-      capabilities.userFields.map((field) => [field.name, user[field.name as keyof User]]),
-    );
-  const userOf = (id: string) => {
-    const user = data.users.find((candidate) => candidate.id === id);
-    if (user === undefined) throw new SvcError("NOT_FOUND", "No user with this id.");
-    return user;
-  };
-  const audit = (
-    operator: string,
-    action: string,
-    targetType: AuditEntry["targetType"],
-    targetId: string,
-    reason: string | null = null,
-  ) => {
-    data.audit.unshift({
-      id: `aud_${Date.now().toString(36)}`,
-      at: new Date().toISOString(),
-      operator,
-      action,
-      targetType,
-      targetId,
-      userId: targetType === "user" ? targetId : null,
-      outcome: "ok",
-      detail: null,
-      reason,
-    });
-  };
-  const body = async (request: Request): Promise<Record<string, unknown>> => {
-    const value: unknown = await request.json().catch(() => null);
-    if (typeof value !== "object" || value === null)
-      throw new SvcError("BAD_REQUEST", "The body must be a JSON object.");
-    return value as Record<string, unknown>;
-  };
-
-  const route = async (request: Request, path: string, operator: string): Promise<Response> => {
-    const url = new URL(request.url);
-    const parts = path.split("/").map(decodeURIComponent);
-    const method = request.method;
-    const [root, id, sub, subId] = parts;
-    if (root === "capabilities") return json(capabilities);
-    if (root === "overview") {
-      const days = Number(url.searchParams.get("days") ?? 30);
-      return json(previewOverview(data, days, options.organizations));
-    }
-    if (root === "users" && id === undefined) {
-      if (method === "GET") return listUsers(data, url);
-      const input = await body(request);
-      const email = String(input.email ?? "").trim();
-      if (!email.includes("@"))
-        throw new SvcError("VALIDATION_FAILED", "Enter a valid email address.", {
-          issues: [{ path: "email", message: "must be an email address" }],
-        });
-      if (data.users.some((user) => user.email === email))
-        throw new SvcError("CONFLICT", `A user with the email ${email} already exists.`);
-      const now = new Date().toISOString();
-      const user: User = {
-        id: `usr_${Date.now().toString(36)}`,
-        email,
-        name: String(input.name ?? ""),
-        emailVerified: false,
-        image: null,
-        role: typeof input.role === "string" ? input.role : "user",
-        banned: false,
-        banReason: null,
-        banExpires: null,
-        username: null,
-        displayUsername: null,
-        twoFactorEnabled: false,
-        phoneNumber: null,
-        phoneNumberVerified: false,
-        lastSignInAt: null,
-        lastActiveAt: null,
-        isAnonymous: false,
-        createdAt: now,
-        updatedAt: now,
-      };
-      data.users.unshift(user);
-      data.sessions.set(user.id, []);
-      data.accounts.set(
-        user.id,
-        input.password
-          ? [
-              {
-                id: `acc_${Date.now().toString(36)}`,
-                providerId: "credential",
-                accountId: user.id,
-                scope: null,
-                createdAt: now,
-                updatedAt: now,
-              },
-            ]
-          : [],
-      );
-      data.passkeys.set(user.id, []);
-      audit(operator, "user.create", "user", user.id);
-      const kind = input.signInLink;
-      if (kind === "magic-link" || kind === "password-setup") {
-        return json({ user, signInLink: { kind, sentTo: email, sent: true } }, 201);
-      }
-      return json({ user }, 201);
-    }
-    if (root === "users" && id !== undefined) {
-      const user = userOf(id);
-      if (sub === undefined && method === "GET") {
-        return json({
-          user,
-          profile: profileOf(user),
-          accounts: data.accounts.get(id) ?? [],
-          sessions: data.sessions.get(id) ?? [],
-          passkeys: data.passkeys.get(id) ?? [],
-        });
-      }
-      if (sub === undefined && method === "PATCH") {
-        Object.assign(user, await body(request), { updatedAt: new Date().toISOString() });
-        audit(operator, "user.update", "user", id);
-        return json({ user, profile: profileOf(user) });
-      }
-      if (sub === undefined && method === "DELETE") {
-        if (
-          user.role === "admin" &&
-          data.users.filter((candidate) => candidate.role === "admin").length === 1
-        )
-          throw new SvcError("CONFLICT", "This is the last admin; make someone else admin first.");
-        data.users.splice(data.users.indexOf(user), 1);
-        audit(operator, "user.delete", "user", id);
-        return json({ deleted: true });
-      }
-      if (sub === "role") {
-        user.role = String((await body(request)).role);
-        audit(operator, "user.role", "user", id);
-        return json({ user });
-      }
-      if (sub === "ban") {
-        if (user.banned) throw new SvcError("CONFLICT", "This user is already banned.");
-        const input = await body(request);
-        user.banned = true;
-        user.banReason = typeof input.reason === "string" ? input.reason : null;
-        user.banExpires = typeof input.expiresAt === "string" ? input.expiresAt : null;
-        data.sessions.set(id, []);
-        audit(operator, "user.ban", "user", id, user.banReason);
-        return json({ user });
-      }
-      if (sub === "unban") {
-        if (!user.banned) throw new SvcError("CONFLICT", "This user is not banned.");
-        Object.assign(user, { banned: false, banReason: null, banExpires: null });
-        audit(operator, "user.unban", "user", id);
-        return json({ user });
-      }
-      if (sub === "password") {
-        const input = await body(request);
-        if (String(input.password ?? "").length < 8)
-          throw new SvcError("VALIDATION_FAILED", "The password must be at least 8 characters.");
-        const accounts = data.accounts.get(id) ?? [];
-        const created = !accounts.some((account) => account.providerId === "credential");
-        if (created)
-          accounts.push({
-            id: `acc_${Date.now().toString(36)}`,
-            providerId: "credential",
-            accountId: id,
-            scope: null,
-            createdAt: new Date().toISOString(),
-            updatedAt: new Date().toISOString(),
-          });
-        audit(operator, "user.password", "user", id);
-        return json({ updated: true, createdCredentialAccount: created });
-      }
-      if (sub === "impersonate") {
-        const input = await body(request);
-        const seconds = typeof input.durationSeconds === "number" ? input.durationSeconds : 3600;
-        const session = {
-          id: `ses_${Date.now().toString(36)}`,
-          createdAt: new Date().toISOString(),
-          updatedAt: new Date().toISOString(),
-          expiresAt: new Date(Date.now() + seconds * 1000).toISOString(),
-          ipAddress: null,
-          userAgent: request.headers.get("user-agent"),
-          impersonatedBy: operator,
-        };
-        data.sessions.get(id)?.unshift(session);
-        audit(
-          operator,
-          "user.impersonate",
-          "user",
-          id,
-          typeof input.reason === "string" ? input.reason : null,
-        );
-        return json({
-          token: `preview.${crypto.randomUUID()}`,
-          sessionId: session.id,
-          userId: id,
-          expiresAt: session.expiresAt,
-        });
-      }
-      if (sub === "sessions" && method === "DELETE") {
-        const sessions = data.sessions.get(id) ?? [];
-        if (subId === undefined) {
-          data.sessions.set(id, []);
-          audit(operator, "user.sessions.revoke", "user", id);
-          return json({ revoked: sessions.length });
-        }
-        if (!sessions.some((session) => session.id === subId))
-          throw new SvcError("NOT_FOUND", "No such session.");
-        data.sessions.set(
-          id,
-          sessions.filter((session) => session.id !== subId),
-        );
-        audit(operator, "session.revoke", "session", subId);
-        return json({ revoked: 1 });
-      }
-      if (sub === "accounts" && method === "DELETE" && subId !== undefined) {
-        const accounts = data.accounts.get(id) ?? [];
-        if (accounts.length <= 1)
-          throw new SvcError("CONFLICT", "This is the user's last sign-in method.");
-        data.accounts.set(
-          id,
-          accounts.filter((account) => account.id !== subId),
-        );
-        audit(operator, "account.unlink", "account", subId);
-        return json({ deleted: true });
-      }
-      if (sub === "passkeys" && method === "DELETE" && subId !== undefined) {
-        data.passkeys.set(
-          id,
-          (data.passkeys.get(id) ?? []).filter((passkey) => passkey.id !== subId),
-        );
-        audit(operator, "passkey.revoke", "passkey", subId);
-        return json({ deleted: true });
-      }
-      if (sub === "two-factor") {
-        user.twoFactorEnabled = false;
-        audit(operator, "user.two-factor.disable", "user", id);
-        return json({ user });
-      }
-    }
-    if (root === "organizations") {
-      if (!options.organizations) {
-        if (id === undefined)
-          return json({ enabled: false, organizations: [], total: 0, nextCursor: null });
-        throw new SvcError("NOT_FOUND", "Not found.");
-      }
-      if (method !== "GET") {
-        const managed = manageOrganization(
-          data,
-          method,
-          parts,
-          method === "DELETE" ? {} : await body(request),
-        );
-        if (managed === undefined) throw new SvcError("NOT_FOUND", "Not found.");
-        audit(operator, `organization.${method.toLowerCase()}`, "organization", id ?? "new");
-        return json(managed.body, managed.status);
-      }
-      if (id === undefined) {
-        const search = (url.searchParams.get("search") ?? "").toLowerCase();
-        const matching = data.organizations.filter((org) =>
-          `${org.name} ${org.slug}`.toLowerCase().includes(search),
-        );
-        const { items, nextCursor } = page(matching, url);
-        return json({ enabled: true, organizations: items, total: matching.length, nextCursor });
-      }
-      const organization = data.organizations.find((org) => org.id === id);
-      if (organization === undefined)
-        throw new SvcError("NOT_FOUND", "No organization with this id.");
-      if (sub === undefined) return json({ organization });
-      if (sub === "members") {
-        const { items, nextCursor } = page(data.members.get(id) ?? [], url);
-        return json({ members: items, nextCursor });
-      }
-      if (sub === "invitations") {
-        const { items, nextCursor } = page(data.invitations.get(id) ?? [], url);
-        return json({ invitations: items, nextCursor });
-      }
-    }
-    if (root === "audit") {
-      const target = url.searchParams.get("target");
-      const action = url.searchParams.get("action");
-      const matching = data.audit.filter(
-        (entry) => (!target || entry.targetId === target) && (!action || entry.action === action),
-      );
-      const { items, nextCursor } = page(matching, url);
-      return json({ entries: items, nextCursor });
-    }
-    throw new SvcError("NOT_FOUND", "Not found.");
-  };
-
-  return {
-    dashboard: options.dashboard,
-    async handle(request, context) {
-      if (options.latencyMs > 0)
-        await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
-      try {
-        return await route(request, context.path, context.operator);
-      } catch (error) {
-        return problemResponse(error);
-      }
-    },
   };
 }

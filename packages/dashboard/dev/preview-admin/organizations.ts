@@ -1,17 +1,20 @@
 /**
- * DEV PREVIEW ONLY: the organization-managing routes of the fake admin API
- * (create, edit, delete; members; invitations), just enough for the
- * dashboard's screens to be tried and photographed. No invitation email is
- * configured here, so invitations answer `emailed: false`.
+ * DEV PREVIEW ONLY: the organization routes of the fake admin API, over the
+ * in-memory data (routing and body checks come from the declarations).
  */
+
+import { adminInvitation, adminOrganization } from "@svc/auth/admin-contract";
 import { SvcError } from "@svc/server";
+import { fakeOf } from "@svc/server/routes";
 import type { Invitation, Member, Organization } from "../../ui/api/types.ts";
-import type { PreviewData } from "./seed.ts";
+import { type PreviewContext, page, record, userOf } from "./users.ts";
 
 const ROLES = ["owner", "admin", "member"];
+const now = () => new Date().toISOString();
+const newId = (prefix: string) => `${prefix}_${crypto.randomUUID().slice(0, 8)}`;
 
-function roleOf(value: unknown): string {
-  const role = String(value ?? "");
+function roleOf(value: string | string[]): string {
+  const role = Array.isArray(value) ? value.join(",") : value;
   if (!ROLES.includes(role)) {
     throw new SvcError("VALIDATION_FAILED", `Unknown role ${JSON.stringify(role)}.`, {
       issues: [
@@ -22,102 +25,142 @@ function roleOf(value: unknown): string {
   return role;
 }
 
-const newId = (prefix: string) => `${prefix}_${crypto.randomUUID().slice(0, 8)}`;
+/** The organization with this id, with its members and invitations, or `404`. */
+export function organizationOf(ctx: PreviewContext, id: string) {
+  const organization = ctx.data.organizations.find((org) => org.id === id);
+  if (organization === undefined) throw new SvcError("NOT_FOUND", "No organization with this id.");
+  const members = ctx.data.members.get(id) ?? [];
+  const invitations = ctx.data.invitations.get(id) ?? [];
+  return { organization, members, invitations };
+}
 
-/** Answers a changing organization route, or `undefined` when the route is not one of them. */
-export function manageOrganization(
-  data: PreviewData,
-  method: string,
-  parts: (string | undefined)[],
-  input: Record<string, unknown>,
-): { body: unknown; status?: number } | undefined {
-  const [, id, sub, subId, action] = parts;
-  if (id === undefined && method === "POST") {
-    const owner = data.users.find((user) => user.id === input.ownerId);
-    if (owner === undefined) throw new SvcError("NOT_FOUND", "No user with this id.");
-    const organization: Organization = {
+function memberOf(ctx: PreviewContext, id: string, memberId: string) {
+  const found = organizationOf(ctx, id);
+  const member = found.members.find((candidate) => candidate.id === memberId);
+  if (member === undefined) throw new SvcError("NOT_FOUND", "No such member.");
+  const lastOwner =
+    member.role === "owner" && found.members.filter((m) => m.role === "owner").length === 1;
+  return { ...found, member, lastOwner };
+}
+
+function invitationOf(ctx: PreviewContext, id: string, invitationId: string): Invitation {
+  const invitation = organizationOf(ctx, id).invitations.find(
+    (candidate) => candidate.id === invitationId,
+  );
+  if (invitation === undefined) throw new SvcError("NOT_FOUND", "No such invitation.");
+  return invitation;
+}
+
+const asMember = (user: { id: string; email: string; name: string }, role: string): Member => ({
+  id: newId("mem"),
+  role,
+  createdAt: now(),
+  user: { id: user.id, email: user.email, name: user.name },
+});
+
+/** Every organization handler of the preview, by route name. */
+export const organizationHandlers = {
+  listOrganizations: (
+    ctx: PreviewContext,
+    query: { search?: string; limit?: number; cursor?: string },
+  ) => {
+    const search = (query.search ?? "").toLowerCase();
+    const matching = ctx.data.organizations.filter((org) =>
+      `${org.name} ${org.slug}`.toLowerCase().includes(search),
+    );
+    const { items, nextCursor } = page(matching, query);
+    return { enabled: true as const, organizations: items, total: matching.length, nextCursor };
+  },
+  createOrganization: (
+    ctx: PreviewContext,
+    body: {
+      name?: string;
+      slug?: string;
+      ownerId: string;
+      logo?: string | null;
+      metadata?: Record<string, unknown> | null;
+    },
+  ) => {
+    const owner = userOf(ctx.data, body.ownerId);
+    const organization = fakeOf(adminOrganization, {
+      ...body,
       id: newId("org"),
-      name: String(input.name),
-      slug: String(input.slug),
-      logo: typeof input.logo === "string" ? input.logo : null,
-      metadata: (input.metadata as Record<string, unknown> | undefined) ?? null,
-      createdAt: new Date().toISOString(),
+      createdAt: now(),
       memberCount: 1,
-    };
-    data.organizations.unshift(organization);
-    const member: Member = {
-      id: newId("mem"),
-      role: "owner",
-      createdAt: organization.createdAt,
-      user: { id: owner.id, email: owner.email, name: owner.name },
-    };
-    data.members.set(organization.id, [member]);
-    data.invitations.set(organization.id, []);
-    return { body: { organization }, status: 201 };
-  }
-  const organization = data.organizations.find((org) => org.id === id);
-  if (organization === undefined || id === undefined) return undefined;
-  const members = data.members.get(id) ?? [];
-  const invitations = data.invitations.get(id) ?? [];
-  if (sub === undefined && method === "PATCH") {
-    Object.assign(organization, input);
-    return { body: { organization } };
-  }
-  if (sub === undefined && method === "DELETE") {
-    data.organizations.splice(data.organizations.indexOf(organization), 1);
-    return { body: { deleted: true, members: members.length } };
-  }
-  if (sub === "members" && subId === undefined && method === "POST") {
-    const user = data.users.find((candidate) => candidate.email === input.email);
+    });
+    ctx.data.organizations.unshift(organization);
+    ctx.data.members.set(organization.id, [asMember(owner, "owner")]);
+    ctx.data.invitations.set(organization.id, []);
+    record(ctx, "organization.create", "organization", organization.id);
+    return { organization };
+  },
+  updateOrganization: (ctx: PreviewContext, id: string, changes: Partial<Organization>) => {
+    const { organization } = organizationOf(ctx, id);
+    Object.assign(organization, changes);
+    record(ctx, "organization.update", "organization", id);
+    return { organization };
+  },
+  deleteOrganization: (ctx: PreviewContext, id: string) => {
+    const { organization, members } = organizationOf(ctx, id);
+    ctx.data.organizations.splice(ctx.data.organizations.indexOf(organization), 1);
+    record(ctx, "organization.delete", "organization", id);
+    return { deleted: true as const, members: members.length };
+  },
+  addMember: (
+    ctx: PreviewContext,
+    id: string,
+    body: { email?: string; userId?: string; role: string | string[] },
+  ) => {
+    const { organization, members } = organizationOf(ctx, id);
+    const user = ctx.data.users.find(
+      (candidate) => candidate.email === body.email || candidate.id === body.userId,
+    );
     if (user === undefined) throw new SvcError("NOT_FOUND", "No user with this email.");
-    const member: Member = {
-      id: newId("mem"),
-      role: roleOf(input.role),
-      createdAt: new Date().toISOString(),
-      user: { id: user.id, email: user.email, name: user.name },
-    };
+    const member = asMember(user, roleOf(body.role));
     members.push(member);
     organization.memberCount = members.length;
-    return { body: { member }, status: 201 };
-  }
-  const member = members.find((candidate) => candidate.id === subId);
-  if (sub === "members" && member !== undefined) {
-    const lastOwner =
-      member.role === "owner" && members.filter((other) => other.role === "owner").length === 1;
-    if (action === "role") {
-      const role = roleOf(input.role);
-      if (lastOwner && role !== "owner") {
-        throw new SvcError("CONFLICT", "Cannot take the role from the organization's last owner.");
-      }
-      member.role = role;
-      return { body: { member } };
-    }
+    record(ctx, "member.add", "organization", id);
+    return { member };
+  },
+  setMemberRole: (ctx: PreviewContext, id: string, memberId: string, role: string | string[]) => {
+    const { member, lastOwner } = memberOf(ctx, id, memberId);
+    const next = roleOf(role);
+    if (lastOwner && next !== "owner")
+      throw new SvcError("CONFLICT", "Cannot take the role from the organization's last owner.");
+    member.role = next;
+    record(ctx, "member.role", "member", memberId);
+    return { member };
+  },
+  removeMember: (ctx: PreviewContext, id: string, memberId: string) => {
+    const { organization, members, member, lastOwner } = memberOf(ctx, id, memberId);
     if (lastOwner) throw new SvcError("CONFLICT", "Cannot remove the organization's last owner.");
     members.splice(members.indexOf(member), 1);
     organization.memberCount = members.length;
-    return { body: { deleted: true } };
-  }
-  if (sub === "invitations" && subId === undefined && method === "POST") {
-    const invitation: Invitation = {
+    record(ctx, "member.remove", "member", memberId);
+    return { deleted: true as const };
+  },
+  invite: (ctx: PreviewContext, id: string, body: { email: string; role: string | string[] }) => {
+    const { members, invitations } = organizationOf(ctx, id);
+    const inviter = members[0]?.user;
+    const invitation = fakeOf(adminInvitation, {
       id: newId("inv"),
-      email: String(input.email),
-      role: roleOf(input.role),
+      email: body.email,
+      role: roleOf(body.role),
       status: "pending",
-      expiresAt: new Date(Date.now() + 48 * 3600_000).toISOString(),
-      createdAt: new Date().toISOString(),
-      inviter: members[0] ? { id: members[0].user.id, email: members[0].user.email } : null,
-    };
+      inviter: inviter ? { id: inviter.id, email: inviter.email } : null,
+    });
     invitations.unshift(invitation);
-    return { body: { invitation, emailed: false }, status: 201 };
-  }
-  const invitation = invitations.find((candidate) => candidate.id === subId);
-  if (sub === "invitations" && invitation !== undefined) {
-    if (action === "resend") {
-      invitation.expiresAt = new Date(Date.now() + 48 * 3600_000).toISOString();
-      return { body: { invitation, emailed: false } };
-    }
+    record(ctx, "invitation.create", "organization", id);
+    return { invitation, emailed: false };
+  },
+  resendInvitation: (ctx: PreviewContext, id: string, invitationId: string) => {
+    const invitation = invitationOf(ctx, id, invitationId);
+    invitation.expiresAt = new Date(Date.now() + 48 * 3600_000).toISOString();
+    return { invitation, emailed: false };
+  },
+  cancelInvitation: (ctx: PreviewContext, id: string, invitationId: string) => {
+    const invitation = invitationOf(ctx, id, invitationId);
     invitation.status = "canceled";
-    return { body: { invitation } };
-  }
-  return undefined;
-}
+    return { invitation };
+  },
+};

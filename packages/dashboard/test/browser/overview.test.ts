@@ -50,7 +50,7 @@ describe.skipIf(!ready)("the overview screen", () => {
 
   it("is in the navigation and shows the figures the admin API counts", async () => {
     const page = await signedInPage(browser.context, app);
-    await page.getByRole("link", { name: "Overview" }).click();
+    await page.getByRole("link", { name: "Overview", exact: true }).click();
     await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/_svc/dashboard/overview");
     await page.locator(".chart-caption").waitFor();

@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
+import { adminApi } from "../../ui/api/admin.ts";
 import {
   ApiError,
   createAdminClient,
   errorFromResponse,
   isRetryable,
-  pathOf,
-  queryString,
 } from "../../ui/api/client.ts";
 
 const TOKEN = "a-test-admin-token-that-is-long-enough-0123";
@@ -29,8 +28,8 @@ function recorder(response: () => Response | Promise<Response>) {
 describe("createAdminClient", () => {
   it("sends the token only in the Authorization header, never in the URL", async () => {
     const { calls, fetch } = recorder(() => Response.json({ users: [] }));
-    const client = createAdminClient({ token: TOKEN, fetch });
-    await client.request("GET", "auth/users", { query: { search: "ada", cursor: undefined } });
+    const api = adminApi(createAdminClient({ token: TOKEN, fetch }));
+    await api.listUsers({ query: { search: "ada", cursor: undefined } });
     const [call] = calls;
     expect(call?.url).toBe("/_svc/admin/auth/users?search=ada");
     expect(call?.url).not.toContain(TOKEN);
@@ -41,9 +40,9 @@ describe("createAdminClient", () => {
 
   it("posts a JSON object body (an empty one when none is given)", async () => {
     const { calls, fetch } = recorder(() => Response.json({ user: {} }));
-    const client = createAdminClient({ token: TOKEN, fetch });
-    await client.request("POST", "auth/users/u1/unban");
-    await client.request("POST", "auth/users/u1/ban", { body: { reason: "spam" } });
+    const api = adminApi(createAdminClient({ token: TOKEN, fetch }));
+    await api.unbanUser({ params: { id: "u1" } });
+    await api.banUser({ params: { id: "u1" }, body: { reason: "spam" } });
     expect(calls.map((call) => call.init.body)).toEqual(["{}", '{"reason":"spam"}']);
     expect(new Headers(calls[0]?.init.headers).get("content-type")).toBe("application/json");
   });
@@ -59,8 +58,8 @@ describe("createAdminClient", () => {
         errors: [{ path: "role", message: "unknown role" }, { nonsense: true }],
       }),
     );
-    const error = await createAdminClient({ token: TOKEN, fetch })
-      .request("POST", "auth/users/u1/role", { body: { role: "root" } })
+    const error = await adminApi(createAdminClient({ token: TOKEN, fetch }))
+      .setRole({ params: { id: "u1" }, body: { role: "root" } })
       .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -76,8 +75,10 @@ describe("createAdminClient", () => {
       problem(401, { code: "UNAUTHENTICATED", detail: "A valid admin token is required." }),
     );
     const refused = vi.fn();
-    const error = await createAdminClient({ token: TOKEN, fetch, onUnauthenticated: refused })
-      .request("GET", "auth/capabilities")
+    const error = await adminApi(
+      createAdminClient({ token: TOKEN, fetch, onUnauthenticated: refused }),
+    )
+      .capabilities()
       .catch((thrown: unknown) => thrown);
     expect(refused).toHaveBeenCalledOnce();
     expect(error).toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
@@ -87,10 +88,9 @@ describe("createAdminClient", () => {
     const { fetch } = recorder(() => problem(409, { code: "CONFLICT", detail: "Already banned." }));
     const refused = vi.fn();
     await expect(
-      createAdminClient({ token: TOKEN, fetch, onUnauthenticated: refused }).request(
-        "POST",
-        "auth/users/u1/ban",
-      ),
+      adminApi(createAdminClient({ token: TOKEN, fetch, onUnauthenticated: refused })).banUser({
+        params: { id: "u1" },
+      }),
     ).rejects.toMatchObject({ status: 409, message: "Already banned." });
     expect(refused).not.toHaveBeenCalled();
   });
@@ -100,7 +100,7 @@ describe("createAdminClient", () => {
       throw new TypeError("fetch failed");
     }) as typeof globalThis.fetch;
     await expect(
-      createAdminClient({ token: TOKEN, fetch }).request("GET", "auth/users"),
+      adminApi(createAdminClient({ token: TOKEN, fetch })).listUsers(),
     ).rejects.toMatchObject({ code: "NETWORK", status: 0 });
   });
 
@@ -110,8 +110,8 @@ describe("createAdminClient", () => {
       controller.abort();
       throw new DOMException("aborted", "AbortError");
     }) as typeof globalThis.fetch;
-    const error = await createAdminClient({ token: TOKEN, fetch })
-      .request("GET", "auth/users", { signal: controller.signal })
+    const error = await adminApi(createAdminClient({ token: TOKEN, fetch }))
+      .listUsers({ signal: controller.signal })
       .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(DOMException);
   });
@@ -119,7 +119,7 @@ describe("createAdminClient", () => {
   it("refuses a 2xx answer that is not JSON with a readable error", async () => {
     const { fetch } = recorder(() => new Response("<html>proxy</html>", { status: 200 }));
     await expect(
-      createAdminClient({ token: TOKEN, fetch }).request("GET", "auth/users"),
+      adminApi(createAdminClient({ token: TOKEN, fetch })).listUsers(),
     ).rejects.toMatchObject({ code: "BAD_RESPONSE" });
   });
 });
@@ -143,16 +143,38 @@ describe("errorFromResponse", () => {
   });
 });
 
-describe("URL helpers", () => {
-  it("escapes every path segment, so an id cannot change the route", () => {
-    expect(pathOf("users", "a/../b?x", "sessions")).toBe("users/a%2F..%2Fb%3Fx/sessions");
+describe("URLs the derived client builds", () => {
+  it("escapes every path parameter, so an id cannot change the route", async () => {
+    const { calls, fetch } = recorder(() => Response.json({ sessions: [] }));
+    await adminApi(createAdminClient({ token: TOKEN, fetch })).listSessions({
+      params: { id: "a/../b?x" },
+    });
+    expect(calls[0]?.url).toBe("/_svc/admin/auth/users/a%2F..%2Fb%3Fx/sessions");
   });
 
-  it("leaves empty and undefined values out of the query", () => {
-    expect(queryString({ search: "", role: undefined, banned: false, limit: 25 })).toBe(
-      "?banned=false&limit=25",
-    );
-    expect(queryString({})).toBe("");
+  it("leaves empty and undefined values out of the query", async () => {
+    const { calls, fetch } = recorder(() => Response.json({ users: [] }));
+    const api = adminApi(createAdminClient({ token: TOKEN, fetch }));
+    await api.listUsers({ query: { search: "", role: undefined, banned: false, limit: 25 } });
+    await api.listUsers({ query: {} });
+    expect(calls.map((call) => call.url)).toEqual([
+      "/_svc/admin/auth/users?banned=false&limit=25",
+      "/_svc/admin/auth/users",
+    ]);
+  });
+
+  it("sends an import's CSV as text/csv and the REST document's path as createWorker serves it", async () => {
+    const { calls, fetch } = recorder(() => Response.json({}));
+    const api = adminApi(createAdminClient({ token: TOKEN, fetch }));
+    await api.importUsers({
+      query: { dryRun: true },
+      body: { type: "text/csv", content: "email\na@b.c" },
+    });
+    await api.restOpenApi();
+    expect(calls[0]?.url).toBe("/_svc/admin/auth/users/import?dryRun=true");
+    expect(new Headers(calls[0]?.init.headers).get("content-type")).toBe("text/csv");
+    expect(calls[0]?.init.body).toBe("email\na@b.c");
+    expect(calls[1]?.url).toBe("/_svc/admin/openapi");
   });
 });
 

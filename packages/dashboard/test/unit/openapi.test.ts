@@ -49,8 +49,8 @@ describe("readApiReference over the example app's generated document", () => {
     expect(errors.every((response) => response.shared?.startsWith("Error"))).toBe(true);
     expect(send.requestBody?.required).toBe(true);
     expect(propertiesOf(send.requestBody?.schema, document)).toEqual([
-      { name: "body", schema: { type: "string" }, required: true },
-      { name: "channel", schema: { type: "string" }, required: false },
+      { name: "body", schema: { type: "string", maxLength: 2000 }, required: true },
+      { name: "channel", schema: { type: "string", minLength: 1, maxLength: 64 }, required: false },
     ]);
     expect(send.security).toEqual([[], ["sessionCookie"], ["bearerAuth"]]);
   });

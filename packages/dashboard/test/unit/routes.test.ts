@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  DEFAULT_BROWSE,
   DEFAULT_USER_FILTERS,
   FIRST_PAGE,
   hrefOf,
@@ -64,6 +65,35 @@ const ROUTES: { href: string; route: Route }[] = [
   { href: "/_svc/dashboard/overview?days=90", route: { page: "overview", days: 90 } },
   { href: "/_svc/dashboard/api", route: { page: "api", filter: "" } },
   { href: "/_svc/dashboard/api?filter=hello", route: { page: "api", filter: "hello" } },
+  {
+    href: "/_svc/dashboard/data",
+    route: { page: "data", shard: null, table: null, browse: DEFAULT_BROWSE },
+  },
+  {
+    href: "/_svc/dashboard/data/room%2F1",
+    route: { page: "data", shard: "room/1", table: null, browse: DEFAULT_BROWSE },
+  },
+  {
+    href: "/_svc/dashboard/data/s1/messages?index=by_channel&eq=%5B%22general%22%5D&order=desc&filter=%7B%22author%22%3A%22u1%22%7D&as=ann%40example.com",
+    route: {
+      page: "data",
+      shard: "s1",
+      table: "messages",
+      browse: {
+        ...DEFAULT_BROWSE,
+        index: "by_channel",
+        eq: '["general"]',
+        order: "desc",
+        filter: '{"author":"u1"}',
+        as: "ann@example.com",
+      },
+    },
+  },
+  { href: "/_svc/dashboard/functions", route: { page: "functions", path: null, shard: "" } },
+  {
+    href: "/_svc/dashboard/functions?path=messages%3Asend&shard=s1",
+    route: { page: "functions", path: "messages:send", shard: "s1" },
+  },
 ];
 
 describe("routes", () => {

@@ -1,12 +1,11 @@
+import type { RouteTransport } from "@svc/server/routes/contract";
+
 /**
  * The one door to the admin API. It puts the admin token in the
  * `Authorization` header (never in a URL, never in a log), turns every failure
  * into an {@link ApiError} whose message is the problem-details `detail`, and
  * reports a 401 so the app can forget the token and show sign-in again.
  */
-
-/** Where every admin route lives. */
-export const ADMIN_PREFIX = "/_svc/admin/";
 
 /** One rejected field of a `VALIDATION_FAILED` answer. */
 export interface FieldIssue {
@@ -43,9 +42,6 @@ export function isRetryable(error: Error): boolean {
   return error.status === 0 || error.status === 429 || error.status >= 500;
 }
 
-/** Query values; `undefined` and `""` are left out of the URL. */
-export type QueryParams = Readonly<Record<string, string | number | boolean | undefined>>;
-
 /** Options of {@link createAdminClient}. */
 export interface AdminClientOptions {
   /** The admin token (`SVC_ADMIN_TOKEN` or one of the named tokens). */
@@ -58,44 +54,16 @@ export interface AdminClientOptions {
   onUnauthenticated?: (error: ApiError) => void;
 }
 
-/** Per-call options. */
-export interface CallOptions {
-  query?: QueryParams;
-  /** Sent as JSON. */
-  body?: object;
-  /** Sent as is, for a body that is not JSON (a CSV file's chunk): `type` is its content-type. */
-  text?: { type: string; content: string };
-  /** Aborts a call whose answer is no longer wanted (a newer search, a closed drawer). */
-  signal?: AbortSignal;
-}
-
-/** The HTTP methods the admin API answers. */
-export type Method = "GET" | "POST" | "PATCH" | "DELETE";
-
-/** Typed HTTP verbs over `/_svc/admin/`; paths are relative to it (`auth/users`). */
+/**
+ * The admin API's transport and JSON reader, for the clients derived from the
+ * route declarations (`adminApi`): every request carries the token, and every
+ * failure is an {@link ApiError}.
+ */
 export interface AdminClient {
-  request<T>(method: Method, path: string, options?: CallOptions): Promise<T>;
-  /**
-   * The successful answer itself, unread, for a streamed file (`users/export`):
-   * a plain link cannot carry the bearer token, so the page reads the stream.
-   */
-  response(method: Method, path: string, options?: CallOptions): Promise<Response>;
-}
-
-/** Joins path segments, escaping each, so an id can never change the route. */
-export function pathOf(...segments: readonly string[]): string {
-  return segments.map((segment) => encodeURIComponent(segment)).join("/");
-}
-
-/** `?a=1&b=x` from the defined, non-empty values, or `""`. */
-export function queryString(query: QueryParams | undefined): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === "") continue;
-    params.set(name, String(value));
-  }
-  const text = params.toString();
-  return text === "" ? "" : `?${text}`;
+  /** Sends one request built by a route client; a non-2xx answer throws an {@link ApiError}. */
+  send: RouteTransport;
+  /** Reads a JSON answer; one that is not JSON is an {@link ApiError} `BAD_RESPONSE`. */
+  readJson: (response: Response) => Promise<unknown>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -131,33 +99,30 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
 
 /** Builds the client the whole dashboard shares while a token is signed in. */
 export function createAdminClient(options: AdminClientOptions): AdminClient {
-  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const fetcher = options.fetch ?? ((input, init) => fetch(input, init));
   const origin = options.origin ?? "";
-  const response = async (method: Method, path: string, call: CallOptions = {}) => {
+  const send: RouteTransport = async (request) => {
     const headers: Record<string, string> = {
       accept: "application/json",
       authorization: `Bearer ${options.token}`,
     };
     const init: RequestInit = {
-      method,
+      method: request.method,
       headers,
       // Admin answers are personal data: no cookies sent, nothing cached.
       credentials: "omit",
       cache: "no-store",
     };
-    if (call.signal) init.signal = call.signal;
-    if (call.text) {
-      headers["content-type"] = call.text.type;
-      init.body = call.text.content;
-    } else if (method === "POST" || method === "PATCH") {
-      headers["content-type"] = "application/json";
-      init.body = JSON.stringify(call.body ?? {});
+    if (request.signal) init.signal = request.signal;
+    if (request.body) {
+      headers["content-type"] = request.body.type;
+      init.body = request.body.text;
     }
     let answer: Response;
     try {
-      answer = await send(`${origin}${ADMIN_PREFIX}${path}${queryString(call.query)}`, init);
+      answer = await fetcher(`${origin}${request.path}`, init);
     } catch (error) {
-      if (call.signal?.aborted) throw error;
+      if (request.signal?.aborted) throw error;
       throw new ApiError(
         0,
         "NETWORK",
@@ -172,11 +137,10 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     return answer;
   };
   return {
-    response,
-    async request<T>(method: Method, path: string, call: CallOptions = {}) {
-      const answer = await response(method, path, call);
+    send,
+    async readJson(answer) {
       try {
-        return (await answer.json()) as T;
+        return await answer.json();
       } catch {
         throw new ApiError(
           answer.status,

@@ -3,7 +3,7 @@
  * builds its answers as these types) and imported here as types only, so the
  * browser build never contains server code. Local names are the dashboard's.
  *
- * @see ../../../auth/src/admin/contract.ts
+ * @see ../../../auth/src/admin/contract/index.ts
  */
 export type {
   AdminAccount as Account,
@@ -19,8 +19,10 @@ export type {
   Capabilities,
   CreatedUser,
   EditableUserField,
+  ExportQuery,
   Impersonation,
   ImpersonationLink,
+  OrganizationChanges,
   OrganizationPage,
   SignInLinkKind,
   SignInLinkOutcome,

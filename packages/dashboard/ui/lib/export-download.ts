@@ -23,7 +23,7 @@ const REPORT_EVERY_MS = 150;
  *
  * @example
  * ```ts
- * const response = await api.exportUsers({ format: "csv" }, controller.signal);
+ * const response = await api.exportUsers({ query: { format: "csv" }, signal: controller.signal });
  * const file = await readExport(response, "csv", ({ rows, bytes }) => show(rows, bytes));
  * ```
  */

@@ -60,14 +60,14 @@ export interface RunCounts {
  *
  * @example
  * ```ts
- * const state = await runImport(importChunks(file.rows), (records) => api.importUsers({ records }, true), {
+ * const state = await runImport(importChunks(file.rows), (records) => api.importUsers({ query: { dryRun: true }, body: { type: "application/json", content: records } }), {
  *   dryRun: true, onProgress: setState, shouldStop: () => canceled.current,
  * });
  * ```
  */
 export async function runImport(
   chunks: readonly ImportSourceRow[][],
-  send: (records: object[]) => Promise<ImportReport>,
+  send: (records: Record<string, unknown>[]) => Promise<ImportReport>,
   options: { dryRun: boolean; onProgress: (state: RunState) => void; shouldStop: () => boolean },
 ): Promise<RunState> {
   const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);

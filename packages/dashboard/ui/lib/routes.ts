@@ -56,7 +56,49 @@ export type Route =
     }
   | { page: "overview"; days: OverviewDays }
   | { page: "audit"; target: string; action: string }
-  | { page: "api"; filter?: string };
+  | { page: "api"; filter?: string }
+  | { page: "data"; shard: string | null; table: string | null; browse?: DataBrowse }
+  | { page: "functions"; path: string | null; shard?: string };
+
+/**
+ * A browse of the data studio as its URL carries it: the API's own query
+ * values (`eq`, `gte`, `lte` and `filter` are JSON text), `""` for unset.
+ * `as` is whom to view as: `""` (the operator), `anonymous`, `service`, or a
+ * user's id or email.
+ */
+export interface DataBrowse {
+  index: string;
+  eq: string;
+  gte: string;
+  lte: string;
+  order: "" | "asc" | "desc";
+  filter: string;
+  as: string;
+}
+
+/** A table browsed as the operator, by creation time, oldest first, nothing filtered. */
+export const DEFAULT_BROWSE: DataBrowse = {
+  index: "",
+  eq: "",
+  gte: "",
+  lte: "",
+  order: "",
+  filter: "",
+  as: "",
+};
+
+function browseOf(params: URLSearchParams): DataBrowse {
+  const order = params.get("order");
+  return {
+    index: params.get("index") ?? "",
+    eq: params.get("eq") ?? "",
+    gte: params.get("gte") ?? "",
+    lte: params.get("lte") ?? "",
+    order: order === "asc" || order === "desc" ? order : "",
+    filter: params.get("filter") ?? "",
+    as: params.get("as") ?? "",
+  };
+}
 
 /** The windows the overview's sign-ups chart offers, in days; the server allows 1 to 90. */
 export const OVERVIEW_DAYS = [7, 30, 90] as const;
@@ -141,6 +183,15 @@ export function parseRoute(pathname: string, search: string): Route {
       };
     case "api":
       return { page: "api", filter: params.get("filter") ?? "" };
+    case "data":
+      return {
+        page: "data",
+        shard: id ?? null,
+        table: id === undefined ? null : (sub ?? null),
+        browse: browseOf(params),
+      };
+    case "functions":
+      return { page: "functions", path: params.get("path"), shard: params.get("shard") ?? "" };
     default:
       return {
         page: "users",
@@ -191,6 +242,14 @@ export function hrefOf(route: Route): string {
       return withQuery("audit", { target: route.target, action: route.action });
     case "api":
       return withQuery("api", { filter: route.filter ?? "" });
+    case "data": {
+      if (route.shard === null) return withQuery("data", {});
+      const shard = `data/${encodeURIComponent(route.shard)}`;
+      if (route.table === null) return withQuery(shard, {});
+      return withQuery(`${shard}/${encodeURIComponent(route.table)}`, { ...route.browse });
+    }
+    case "functions":
+      return withQuery("functions", { path: route.path ?? "", shard: route.shard ?? "" });
   }
 }
 

@@ -12,6 +12,13 @@ export const DATA_AUDIT_ACTIONS = [
   "shard.backup",
   "shard.restore",
   "shard.rewind",
+  // The data studio (studio/contract.ts): operator edits and procedure runs.
+  "document.insert",
+  "document.update",
+  "document.replace",
+  "document.delete",
+  "document.bulk",
+  "procedure.run",
 ] as const;
 
 /** One of {@link DATA_AUDIT_ACTIONS}. */

@@ -13,7 +13,7 @@ import {
 } from "./backup-routes.ts";
 import type { DataAdminDeps, DataRoute } from "./route.ts";
 import { deleteShardRoute, getShardRoute, listShardsRoute } from "./shard-routes.ts";
-import { notFound } from "./shard-stub.ts";
+import { serveStudio } from "./studio/serve.ts";
 import { exportShardRoute, importShardRoute } from "./transfer-routes.ts";
 
 /** Where the data routes are mounted. */
@@ -92,7 +92,15 @@ export async function handleDataAdmin(
     const match = matchPath(route.path, segments);
     return match === undefined ? [] : [{ route, rawKey: match.key }];
   });
-  if (matches.length === 0) throw notFound();
+  // The data studio's routes (shards/:key/tables…, shards/:key/run, functions) are declared apart.
+  if (matches.length === 0) {
+    return serveStudio(request, path, {
+      namespace: deps.namespace(env),
+      operator,
+      audit: deps.audit,
+      studio: deps.studio,
+    });
+  }
   const found = matches.find(({ route }) => route.method === request.method);
   if (found === undefined) {
     const allow = [...new Set(matches.map(({ route }) => route.method))].join(", ");

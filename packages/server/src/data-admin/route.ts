@@ -1,5 +1,6 @@
 import type { ObjectType, ObjectValidator, Shape } from "../values/index.ts";
 import type { DataAuditAction, DataAuditSink } from "./audit.ts";
+import type { StudioDeps } from "./studio/serve.ts";
 
 /** Scheduled backups (`createWorker({ backups })`). */
 export interface BackupsOptions {
@@ -17,6 +18,8 @@ export interface DataAdminDeps {
   namespace(env: unknown): DurableObjectNamespace;
   backups: Required<BackupsOptions> | undefined;
   audit: DataAuditSink;
+  /** The data studio's own needs (its routes live under the same prefix). */
+  studio: StudioDeps;
 }
 
 /** One admitted request to a data route, its inputs validated. */

@@ -26,15 +26,24 @@ export interface DatabaseOptions {
   access?: TableAccess;
 }
 
+/** One document a write touched: what the data studio reports a run wrote. */
+export interface WrittenDocument {
+  table: string;
+  id: string;
+  op: "insert" | "update" | "delete";
+}
+
 /** The tables a call read and wrote; what decides which subscriptions a commit re-runs. */
 export interface TableAccess {
   readonly reads: Set<string>;
   readonly writes: Set<string>;
+  /** Every document written, in order (a document written twice appears twice). */
+  readonly documents: WrittenDocument[];
 }
 
 /** An empty {@link TableAccess}. */
 export function tableAccess(): TableAccess {
-  return { reads: new Set(), writes: new Set() };
+  return { reads: new Set(), writes: new Set(), documents: [] };
 }
 
 const SYSTEM_FIELDS = ["_id", "_creationTime"];
@@ -137,6 +146,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
       await assertAllowed(allowed, "update", table);
     }
     access?.writes.add(table);
+    access?.documents.push({ table, id: doc._id, op: "update" });
     sql.exec(
       `UPDATE ${sqlTable(table)} SET _doc = ? WHERE _id = ?`,
       documentToJson(nextFields),
@@ -191,6 +201,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
         await assertAllowed(allows(definition.policies.insert, doc), "insert", table);
       }
       access?.writes.add(table);
+      access?.documents.push({ table, id: doc._id, op: "insert" });
       sql.exec(
         `INSERT INTO ${sqlTable(table)} (_id, _creationTime, _doc) VALUES (?, ?, ?)`,
         doc._id,
@@ -228,6 +239,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
         await assertAllowed(allows(definition.policies.delete, doc), "delete", table);
       }
       access?.writes.add(table);
+      access?.documents.push({ table, id, op: "delete" });
       sql.exec(`DELETE FROM ${sqlTable(table)} WHERE _id = ?`, id);
     },
   } as unknown as DatabaseWriter;

@@ -23,6 +23,23 @@ interface LooseIndexRange {
   lte(field: string, value: unknown): LooseIndexRange;
 }
 
+/** How many rows a bounded page may still read, and where the last one was. */
+interface ScanBudget {
+  left: number;
+  scanned: number;
+  lastKey: CursorKey | undefined;
+  /** True once a row was left unread because the budget ran out. */
+  spent: boolean;
+}
+
+/** A page of {@link TableQuery.boundedPage}: how many rows it read, and whether it stopped early. */
+export interface BoundedPage<Doc> extends PaginationResult<Doc> {
+  /** Rows read from SQLite for this page, hidden and filtered ones included. */
+  scanned: number;
+  /** Present when the scan budget ran out before the page filled. */
+  scanLimited?: true;
+}
+
 /** Everything a query needs from the database it belongs to. */
 export interface QuerySource {
   sql: SqlStorage;
@@ -43,6 +60,12 @@ interface QueryState {
 }
 
 const SQL_OP: Record<RangeOp, string> = { gt: ">", gte: ">=", lt: "<", lte: "<=" };
+
+/** The index every table has: by `_creationTime` (then `_id`), as Convex names it. */
+export const CREATION_TIME_INDEX = "by_creation_time";
+
+/** Key expressions that are columns declared NOT NULL, so a descending seek may bound them. */
+const NOT_NULL_KEYS = new Set(["_creationTime", "_id"]);
 
 /** Builds the range of `withIndex(name, q => q.eq(...).gt(...))`, checking field order. */
 function buildRange(
@@ -82,11 +105,18 @@ function buildRange(
   return { eqs, bounds };
 }
 
-/** Rows strictly after `key` in the given order, NULL-aware (NULL sorts first). */
+/**
+ * Rows strictly after `key` in the given order, NULL-aware (NULL sorts first).
+ * With `fixed` (how many leading keys equalities pin), the first free key
+ * also gets a plain range bound, so SQLite seeks to the cursor instead of
+ * walking the index from its start (a deep page of a million rows costs what
+ * the first does); the bound holds only for rows under those equalities.
+ */
 function afterKey(
   keys: string[],
   key: CursorKey,
   order: "asc" | "desc",
+  fixed?: number,
 ): { clause: string; bindings: SqlStorageValue[] } {
   const alternatives: string[] = [];
   const bindings: SqlStorageValue[] = [];
@@ -116,7 +146,22 @@ function afterKey(
     }
     alternatives.push(`(${parts.join(" AND ")})`);
   });
-  return { clause: `(${alternatives.join(" OR ")})`, bindings };
+  let clause = `(${alternatives.join(" OR ")})`;
+  if (fixed === undefined) return { clause, bindings };
+  const seekKey = keys[fixed];
+  const seekValue = key[fixed] ?? null;
+  // Ascending, every row after a non-NULL value is >= it; descending, only a
+  // NOT NULL column can be bounded (NULLs of a field would follow the value).
+  if (seekKey !== undefined && seekValue !== null) {
+    if (order === "asc") {
+      clause = `${seekKey} >= ? AND ${clause}`;
+      bindings.unshift(seekValue);
+    } else if (NOT_NULL_KEYS.has(seekKey)) {
+      clause = `${seekKey} <= ? AND ${clause}`;
+      bindings.unshift(seekValue);
+    }
+  }
+  return { clause, bindings };
 }
 
 /**
@@ -152,7 +197,9 @@ export class TableQuery {
     const fields =
       typeof name === "string" && Object.hasOwn(this.#indexes, name)
         ? this.#indexes[name]
-        : undefined;
+        : name === CREATION_TIME_INDEX
+          ? []
+          : undefined;
     if (fields === undefined)
       throw new SvcError(
         "BAD_REQUEST",
@@ -229,6 +276,42 @@ export class TableQuery {
     return { page, isDone: true, continueCursor: lastKey ? encodeCursor(lastKey) : "" };
   }
 
+  /**
+   * A page that reads at most `maxScanned` rows from SQLite, rows hidden by a
+   * function policy or dropped by `filter` included: the data studio's browse,
+   * which must stay cheap on any table whatever the filter. When the budget
+   * runs out before the page is full, `continueCursor` points after the last
+   * row read and `scanLimited` is true, so the caller can say so and go on.
+   */
+  async boundedPage(
+    options: PaginationOptions & { maxScanned: number },
+  ): Promise<BoundedPage<Doc>> {
+    const { cursor, numItems, maxScanned } = options;
+    if (!Number.isInteger(numItems) || numItems < 1) {
+      throw new SvcError("BAD_REQUEST", "numItems must be a positive integer.");
+    }
+    const keyLength = this.#state.indexFields.length + 2;
+    const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor, keyLength);
+    const budget: ScanBudget = { left: maxScanned, scanned: 0, lastKey: undefined, spent: false };
+    const page: Doc[] = [];
+    let lastKey: CursorKey | undefined = after;
+    for await (const { doc, key } of this.#visibleRows(after, { budget })) {
+      if (page.length === numItems) {
+        // The row that proved there is more was read, not returned: not counted.
+        const scanned = budget.scanned - 1;
+        return { page, isDone: false, continueCursor: encodeCursor(lastKey ?? []), scanned };
+      }
+      page.push(doc);
+      lastKey = key;
+    }
+    const { scanned } = budget;
+    if (budget.spent && budget.lastKey !== undefined) {
+      const continueCursor = encodeCursor(budget.lastKey);
+      return { page, isDone: false, continueCursor, scanned, scanLimited: true };
+    }
+    return { page, isDone: true, continueCursor: lastKey ? encodeCursor(lastKey) : "", scanned };
+  }
+
   /** Every visible row in (`after`, `end`]; `isDone` when no row follows `end`. */
   async #pinnedPage(
     after: CursorKey | undefined,
@@ -236,7 +319,7 @@ export class TableQuery {
     end: CursorKey,
   ): Promise<PaginationResult<Doc>> {
     const page: Doc[] = [];
-    for await (const { doc, pastEnd } of this.#visibleRows(after, end)) {
+    for await (const { doc, pastEnd } of this.#visibleRows(after, { end })) {
       if (pastEnd) return { page, isDone: false, continueCursor: endCursor };
       page.push(doc);
     }
@@ -245,8 +328,9 @@ export class TableQuery {
 
   async *#visibleRows(
     after: CursorKey | undefined,
-    end?: CursorKey,
+    bounds: { end?: CursorKey; budget?: ScanBudget } = {},
   ): AsyncGenerator<{ doc: Doc; key: CursorKey; pastEnd: boolean }> {
+    const { end, budget } = bounds;
     const { sql, table, canRead, visibility } = this.#source;
     const state = this.#state;
     const keys = indexKeys(state.indexFields);
@@ -266,7 +350,8 @@ export class TableQuery {
       bindings.push(toSqlValue(value));
     }
     if (after) {
-      const { clause, bindings: afterBindings } = afterKey(keys, after, state.order);
+      const fixed = state.eqs.length;
+      const { clause, bindings: afterBindings } = afterKey(keys, after, state.order, fixed);
       where.push(clause);
       bindings.push(...afterBindings);
     }
@@ -282,13 +367,22 @@ export class TableQuery {
       `SELECT _id, _creationTime, _doc, ${keyColumns} FROM ${sqlTable(table)}` +
       (where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
       ` ORDER BY ${keys.map((expression) => `${expression} ${direction}`).join(", ")}`;
+    const keyOf = (row: StoredRow) => keys.map((_, index) => row[`k${index}`] ?? null);
     for (const row of sql.exec<StoredRow>(statement, ...bindings)) {
+      if (budget !== undefined) {
+        if (budget.left === 0) {
+          budget.spent = true;
+          return;
+        }
+        budget.left--;
+        budget.scanned++;
+        budget.lastKey = keyOf(row);
+      }
       const doc = rowToDocument(row);
       // RLS first: a filter predicate must never see a row the caller may not read.
       if (!(await canRead(doc))) continue;
       if (!state.filters.every((predicate) => predicate(doc))) continue;
-      const key = keys.map((_, index) => row[`k${index}`] ?? null);
-      yield { doc, key, pastEnd: row.past_end === 1 };
+      yield { doc, key: keyOf(row), pastEnd: row.past_end === 1 };
     }
   }
 }

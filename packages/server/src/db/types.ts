@@ -138,14 +138,22 @@ export interface Query<Doc> {
   paginate(options: PaginationOptions): Promise<PaginationResult<Doc>>;
 }
 
-/** `ctx.db.query(table)`: choose an index, or query by creation time. */
+/**
+ * `ctx.db.query(table)`: choose an index, or query by creation time. Every
+ * table also has the built-in index `by_creation_time`, whose only key is
+ * `_creationTime` (a range over creation times).
+ */
 export interface QueryInitializer<Doc, Indexes> extends Query<Doc> {
-  withIndex<Name extends keyof Indexes & string>(
+  withIndex<Name extends (keyof Indexes & string) | "by_creation_time">(
     name: Name,
     range?: (
       q: IndexRange<
         Doc,
-        Indexes[Name] extends readonly string[] ? [...Indexes[Name], "_creationTime"] : string[]
+        Name extends keyof Indexes
+          ? Indexes[Name] extends readonly string[]
+            ? [...Indexes[Name], "_creationTime"]
+            : string[]
+          : ["_creationTime"]
       >,
     ) => IndexRangeState,
   ): Query<Doc>;

@@ -1,14 +1,9 @@
 import type { HttpRouteManifest, ProcedureManifest } from "../codegen/manifest.ts";
 import { splitProcedurePath } from "../procedures/references.ts";
 import { type RestMethod, restRouteOf } from "../rest/routes.ts";
-import type { JsonSchema } from "../values/validator.ts";
-import {
-  errorResponseName,
-  REST_ERROR_CODES,
-  SUCCESS_HEADERS,
-  sharedComponents,
-} from "./components.ts";
+import { REST_ERROR_CODES, SUCCESS_HEADERS, sharedComponents } from "./components.ts";
 import { addHttpOperations } from "./http-operations.ts";
+import { camel, errorResponses, queryParameters } from "./operation-parts.ts";
 
 /** Document-level options. */
 export interface OpenApiOptions {
@@ -25,54 +20,11 @@ export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, unknown>>;
 };
 
-/** `["messages", "list"]` → `messagesList`. */
-export function camel(segments: readonly string[]): string {
-  return segments
-    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
-    .filter(Boolean)
-    .map((part, index) =>
-      index === 0
-        ? part.charAt(0).toLowerCase() + part.slice(1)
-        : part.charAt(0).toUpperCase() + part.slice(1),
-    )
-    .join("");
-}
-
 /** Stable operation ids: `messagesList` (POST of a query: `messagesListPost`). */
 function operationIdOf(path: string, method: RestMethod, kind: string): string {
   const { namespace, name } = splitProcedurePath(path);
   const base = camel([...namespace.split("/"), name]);
   return kind === "query" && method === "POST" ? `${base}Post` : base;
-}
-
-/** Query parameters of a GET (or an HTTP action's query-string arguments). */
-export function queryParameters(args: JsonSchema): Record<string, unknown>[] {
-  const properties = (args.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((args.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, schema]) => {
-    const plainString = schema.type === "string";
-    return {
-      name,
-      in: "query",
-      required: required.has(name),
-      ...(typeof schema.description === "string" ? { description: schema.description } : {}),
-      // Values are parsed as JSON when they are valid JSON; non-string values are documented as such.
-      ...(plainString ||
-      schema.type === "number" ||
-      schema.type === "integer" ||
-      schema.type === "boolean"
-        ? { schema }
-        : { content: { "application/json": { schema } } }),
-    };
-  });
-}
-
-/** `$ref`s to the shared problem-details responses for these statuses. */
-export function errorResponses(statuses: readonly number[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const status of statuses)
-    out[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
-  return out;
 }
 
 function operation(

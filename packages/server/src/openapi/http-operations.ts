@@ -1,6 +1,6 @@
 import type { HttpRouteManifest } from "../codegen/manifest.ts";
-import { camel, errorResponses, queryParameters } from "./build.ts";
 import { REST_ERROR_CODES } from "./components.ts";
+import { camel, errorResponses, queryParameters } from "./operation-parts.ts";
 
 const ARGS_IN_QUERY = new Set(["GET", "HEAD", "DELETE"]);
 

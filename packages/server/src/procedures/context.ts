@@ -34,10 +34,11 @@ export interface AuthContext {
 
 /**
  * Which door a call came through: `rpc`, `rest`, an `http` action, a `ws`
- * subscription, a `cron` job, a `queue` consumer, or `internal` (`ctx.run*`
- * from another procedure).
+ * subscription, a `cron` job, a `queue` consumer, `admin` (an operator's
+ * data-studio read, edit or run), or `internal` (`ctx.run*` from another
+ * procedure).
  */
-export type Transport = "rpc" | "rest" | "http" | "ws" | "cron" | "queue" | "internal";
+export type Transport = "rpc" | "rest" | "http" | "ws" | "cron" | "queue" | "admin" | "internal";
 
 /**
  * Builds `ctx.auth` for a call: a service name makes it a service call (no

@@ -1,5 +1,6 @@
 import { ERROR_STATUS } from "../errors/error-codes.ts";
 import type { AnyValidator } from "../values/validator.ts";
+import { schemaNameOf } from "./contract/named.ts";
 import { isRawBody, isValidatorAnswer, type RouteGroup, type RouteSpec } from "./contract/route.ts";
 import { typeText } from "./contract/type-text.ts";
 
@@ -71,4 +72,32 @@ export function routesMarkdownTable(group: RouteGroup): string {
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows.map((row) => `| ${row} |`),
   ].join("\n");
+}
+
+/**
+ * Named schemas written as TypeScript types for the docs, one `type Name =`
+ * each, an object's fields one per line with their description as a
+ * comment: the "Shapes" of a surface, generated so they cannot drift.
+ *
+ * @example
+ * ```ts
+ * namedTypesBlock([adminUser, adminSession]); // "type User = {\n  id: string;\n  …};\n\ntype Session = …"
+ * ```
+ */
+export function namedTypesBlock(validators: readonly AnyValidator[]): string {
+  return validators
+    .map((validator) => {
+      const name = schemaNameOf(validator);
+      if (name === undefined) throw new Error("svc: namedTypesBlock takes named validators only");
+      const shape = (validator as { shape?: Record<string, AnyValidator> }).shape;
+      const about = validator.description === undefined ? "" : `// ${validator.description}\n`;
+      if (validator.kind !== "object" || shape === undefined)
+        return `${about}type ${name} = ${typeText(validator, true)};`;
+      const fields = Object.entries(shape).map(([key, field]) => {
+        const comment = field.description === undefined ? "" : ` // ${field.description}`;
+        return `  ${key}${field.isOptional ? "?" : ""}: ${typeText(field)};${comment}`;
+      });
+      return `${about}type ${name} = {\n${fields.join("\n")}\n};`;
+    })
+    .join("\n\n");
 }

@@ -41,7 +41,7 @@
  * @packageDocumentation
  */
 export * from "./contract/index.ts";
-export { routesMarkdownTable } from "./docs-table.ts";
+export { namedTypesBlock, routesMarkdownTable } from "./docs-table.ts";
 export { routeErrorCodes } from "./error-codes.ts";
 export {
   implement,

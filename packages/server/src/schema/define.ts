@@ -73,6 +73,8 @@ function makeTable<S extends Shape>(
     index(name: string, indexFields: readonly string[]) {
       if (!IDENTIFIER.test(name))
         throw new Error(`svc: index name ${JSON.stringify(name)} is not an identifier`);
+      if (name === "by_creation_time")
+        throw new Error("svc: by_creation_time is the built-in index of every table");
       if (Object.hasOwn(indexes, name)) throw new Error(`svc: index ${name} is declared twice`);
       if (indexFields.length === 0) throw new Error(`svc: index ${name} needs at least one field`);
       for (const field of indexFields) {

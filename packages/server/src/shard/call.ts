@@ -1,3 +1,4 @@
+import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/shard-protocol.ts";
 import type { SerializedError } from "../errors/svc-error.ts";
 import type { Identity, Transport } from "../procedures/context.ts";
 
@@ -35,6 +36,12 @@ export interface ShardEndpoint {
    */
   callFromServer(call: ShardCall): Promise<ShardResult>;
   openStream(call: ShardCall): Promise<ShardStreamResult>;
+  /**
+   * The data studio (`/_svc/admin/data/`): tables, browsing, operator edits
+   * and runs as a chosen identity. Only the worker holds a stub, and it calls
+   * this after the admin gate.
+   */
+  admin(request: ShardAdminRequest): Promise<ShardAdminResult>;
   /** Accepts a subscription socket the worker authorized (`/_svc/ws`). */
   fetch(request: Request): Promise<Response>;
 }

@@ -1,4 +1,11 @@
-import { createDatabase, readOnly, type TableAccess, tableAccess } from "../db/database.ts";
+import {
+  createDatabase,
+  readOnly,
+  type TableAccess,
+  tableAccess,
+  type WrittenDocument,
+} from "../db/database.ts";
+import type { DatabaseReader, DatabaseWriter } from "../db/types.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import {
@@ -26,6 +33,8 @@ export interface CallOrigin {
   transport: Transport;
   requestId: string;
   shardKey: string;
+  /** Collects the documents each committed mutation of the call wrote (the data studio's run). */
+  written?: WrittenDocument[];
   /** A client's id for an outermost mutation, handed to `onCommit` (see `x-svc-mutation-id`). */
   mutationId?: string;
 }
@@ -204,7 +213,59 @@ export class Dispatcher {
     );
     if (access.writes.size > 0 || origin.mutationId !== undefined)
       this.#deps.onCommit?.(access.writes, origin.mutationId);
+    origin.written?.push(...access.documents);
     return result;
+  }
+
+  /**
+   * `ctx.db` outside any procedure, for the data studio's reads: RLS applied
+   * exactly as for `origin`'s caller (the same policies, the same SQL), or not
+   * at all when `enforceRls` is false (the operator sees every row). `path`
+   * is what policies see as `ctx.meta.path`.
+   */
+  reader(origin: CallOrigin, path: string, enforceRls: boolean): DatabaseReader {
+    return readOnly(this.#database(origin, path, "query", enforceRls, undefined));
+  }
+
+  /**
+   * Runs an operator's write (the data studio) as an outermost mutation runs:
+   * under the mutation lock, in one transaction, then the same commit
+   * notification, so a live query watching the table sees the edit. RLS does
+   * not apply; the schema's validation does.
+   */
+  write<T>(origin: CallOrigin, path: string, work: (db: DatabaseWriter) => Promise<T>): Promise<T> {
+    return this.#lock.run(async () => {
+      const access = tableAccess();
+      const db = this.#database(origin, path, "mutation", false, access);
+      const result = await this.#deps.storage.transaction(() => work(db));
+      if (access.writes.size > 0) this.#deps.onCommit?.(access.writes);
+      origin.written?.push(...access.documents);
+      return result;
+    });
+  }
+
+  #database(
+    origin: CallOrigin,
+    path: string,
+    kind: "query" | "mutation",
+    enforceRls: boolean,
+    access: TableAccess | undefined,
+  ): DatabaseWriter {
+    const meta: CallMeta = {
+      path,
+      kind,
+      transport: origin.transport,
+      shardKey: origin.shardKey,
+      requestId: origin.requestId,
+    };
+    return createDatabase({
+      sql: this.#deps.storage.sql,
+      schema: this.#deps.schema,
+      policyCtx: { auth: authContext(origin.identity, origin.service), meta },
+      enforceRls,
+      now: this.#deps.now,
+      access,
+    });
   }
 
   #context(

@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import type { NumberedLine } from "../backups/lines.ts";
 import type { BackupInfo } from "../backups/r2.ts";
+import { shardAdmin } from "../data-admin/studio/shard-admin.ts";
+import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/shard-protocol.ts";
 import { applySchema } from "../db/storage.ts";
 import { normalizeError } from "../errors/normalize.ts";
 import { serializeError } from "../errors/svc-error.ts";
@@ -89,6 +91,7 @@ export function createShard(
     readonly #partition: RegistryPartition | undefined;
     readonly #reporter: RegistryReporter | undefined;
     readonly #data: ShardData;
+    readonly #admin: (request: ShardAdminRequest) => Promise<ShardAdminResult>;
 
     constructor(ctx: DurableObjectState, env: unknown) {
       super(ctx, env as never);
@@ -106,6 +109,7 @@ export function createShard(
         },
       });
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher);
+      this.#admin = shardAdmin({ schema, sql: ctx.storage.sql, dispatcher: this.#dispatcher });
       if (isReservedObjectName(ctx.id.name)) {
         this.#partition = new RegistryPartition(
           ctx.storage,
@@ -189,6 +193,10 @@ export function createShard(
       } catch (thrown) {
         return { ok: false, error: serializeError(normalizeError(thrown)) };
       }
+    }
+
+    async admin(request: ShardAdminRequest): Promise<ShardAdminResult> {
+      return this.#admin(request);
     }
 
     async openStream(call: ShardCall): Promise<ShardStreamResult> {

@@ -1,4 +1,5 @@
 import type { DataAuditEntry } from "../data-admin/audit.ts";
+import type { Identity } from "../procedures/context.ts";
 
 /**
  * What `createWorker` needs from the admin surface (`createAuthAdmin` in
@@ -19,6 +20,13 @@ export interface AuthAdminSurface {
    * credential, so the browser that opens the link needs no admin token.
    */
   handleLink?(request: Request, context: { path: string }): Promise<Response>;
+  /**
+   * The identity procedures would see for a user, found by id or by email,
+   * or `null` when there is no such user: how the data studio views a table
+   * and runs a procedure as that user (`/_svc/admin/data/`). Without it only
+   * the operator, anonymous and service views exist.
+   */
+  lookupIdentity?(idOrEmail: string): Promise<Identity | null>;
   /**
    * Records a data action (`/_svc/admin/data/*`: shard deletion, export,
    * import, backup, restore) in the admin audit trail, so the dashboard's

@@ -1,21 +1,11 @@
-import type { AuditEntry, AuditTargetType } from "../contract.ts";
+import type { AuditEntry, AuditTargetType } from "../contract/index.ts";
+import { DEFAULT_LIMIT } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
-import { json } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { Keyset } from "../keyset.ts";
-import { DEFAULT_LIMIT, limitParser, oneOf, parseQuery, text } from "../query.ts";
 import type { Row } from "../records.ts";
-import type { AdminCall } from "../router.ts";
 import { AUDIT_MODEL } from "../schema-plugin.ts";
 import { findUserIdByEmail } from "../users/load.ts";
-import { AUDIT_ACTIONS } from "./trail.ts";
-
-const QUERY = {
-  target: text(200),
-  action: oneOf(AUDIT_ACTIONS),
-  operator: text(200),
-  limit: limitParser,
-  cursor: text(2000),
-};
 
 const FIELDS = [
   "id",
@@ -44,9 +34,10 @@ const FIELDS = [
  * GET /_svc/admin/auth/audit?target=u1&action=user.ban → { entries, nextCursor }
  * ```
  */
-export async function listAudit(call: AdminCall): Promise<Response> {
-  const { names, db } = call.environment;
-  const query = parseQuery(call.url, QUERY);
+export async function listAudit(call: AdminCall<"listAudit">): Promise<AdminAnswer<"listAudit">> {
+  const { environment } = call.ctx;
+  const { names, db } = environment;
+  const query = call.query;
   const column = (field: string) => names.column(AUDIT_MODEL, field, "a");
   const keyset = new Keyset(
     { kind: "audit:at:desc", column: column("at"), id: column("id"), direction: "desc" },
@@ -55,7 +46,7 @@ export async function listAudit(call: AdminCall): Promise<Response> {
   const conditions: string[] = [];
   const binds: unknown[] = [];
   if (query.target !== undefined) {
-    const ids = await targetIds(call.environment, query.target);
+    const ids = await targetIds(environment, query.target);
     const marks = ids.map(() => "?").join(", ");
     conditions.push(`(${column("targetId")} IN (${marks}) OR ${column("userId")} IN (${marks}))`);
     binds.push(...ids, ...ids);
@@ -78,7 +69,7 @@ export async function listAudit(call: AdminCall): Promise<Response> {
     .bind(...binds, ...keyset.binds(), limit + 1)
     .all<Row>();
   const page = keyset.cut(results, limit);
-  return json({ entries: page.rows.map(toAuditEntry), nextCursor: page.nextCursor });
+  return { entries: page.rows.map(toAuditEntry), nextCursor: page.nextCursor };
 }
 
 /**

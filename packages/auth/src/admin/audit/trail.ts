@@ -1,56 +1,11 @@
-import { DATA_AUDIT_ACTIONS, SvcError } from "@svc/server";
-import type { AuditTargetType } from "../contract.ts";
+import { SvcError } from "@svc/server";
+import type { AuditAction, AuditTargetType } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import { toAdminError } from "../errors.ts";
 import { AUDIT_MODEL } from "../schema-plugin.ts";
 
-/**
- * Every action the audit trail records, as stored in `action` and accepted by
- * `GET audit?action=`.
- *
- * @example
- * ```ts
- * AUDIT_ACTIONS.includes("user.ban"); // true
- * ```
- */
-export const AUDIT_ACTIONS = [
-  "user.create",
-  "user.update",
-  "user.import",
-  "user.export",
-  "user.delete",
-  "user.role",
-  "user.ban",
-  "user.unban",
-  "user.password",
-  "user.sign-in-link",
-  "user.impersonate",
-  "user.impersonation-link",
-  "impersonation.link-used",
-  "impersonation.end",
-  "impersonation.refused",
-  "session.revoke",
-  "session.revoke-all",
-  "two-factor.disable",
-  "passkey.delete",
-  "account.unlink",
-  "organization.create",
-  "organization.update",
-  "organization.delete",
-  "member.add",
-  "member.remove",
-  "member.role",
-  "invitation.create",
-  "invitation.resend",
-  "invitation.cancel",
-  // Data actions of createWorker's /_svc/admin/data/ routes, recorded through recordDataAction.
-  ...DATA_AUDIT_ACTIONS,
-] as const;
-
-/** One of {@link AUDIT_ACTIONS}. */
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export type { AuditTargetType } from "../contract.ts";
+export type { AuditTargetType } from "../contract/index.ts";
+export { AUDIT_ACTIONS, type AuditAction } from "../contract/index.ts";
 
 /** The target of an action: the thing acted on, and the user it belongs to. */
 export interface AuditTarget {

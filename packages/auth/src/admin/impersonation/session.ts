@@ -1,6 +1,6 @@
 import { SvcError } from "@svc/server";
 import type { AdminEnvironment } from "../environment.ts";
-import { Issues } from "../http.ts";
+import { Issues } from "../issues.ts";
 import { isBanInForce, OPERATOR_PREFIX, type Row } from "../records.ts";
 import { isAdmin } from "../users/guards.ts";
 import { loadUserRow } from "../users/load.ts";
@@ -26,10 +26,15 @@ export function impersonationDuration(
   const { impersonation } = environment;
   const duration = body.durationSeconds ?? impersonation.defaultDurationSeconds;
   const issues = new Issues("body");
-  if (!Number.isInteger(duration) || duration < 60 || duration > impersonation.maxDurationSeconds) {
+  const { minDurationSeconds, maxDurationSeconds } = impersonation;
+  if (
+    !Number.isInteger(duration) ||
+    duration < minDurationSeconds ||
+    duration > maxDurationSeconds
+  ) {
     issues.add(
       "durationSeconds",
-      `must be a whole number of seconds from 60 to ${impersonation.maxDurationSeconds}`,
+      `must be a whole number of seconds from ${minDurationSeconds} to ${maxDurationSeconds}`,
     );
   }
   if (body.reason !== undefined && body.reason.length > MAX_REASON) {

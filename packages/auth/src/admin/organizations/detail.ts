@@ -1,8 +1,7 @@
-import { json } from "../http.ts";
+import { DEFAULT_LIMIT } from "../contract/index.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { Keyset } from "../keyset.ts";
-import { DEFAULT_LIMIT, limitParser, parseQuery, text } from "../query.ts";
 import { type Row, toInvitation, toMember, toOrganization } from "../records.ts";
-import type { AdminCall, ParamsOf } from "../router.ts";
 import {
   invitationQuery,
   loadOrganization,
@@ -10,8 +9,6 @@ import {
   organizationNotFound,
   selectOrganization,
 } from "./load.ts";
-
-const PAGE_QUERY = { limit: limitParser, cursor: text(2000) };
 
 /**
  * `GET organizations/:id`.
@@ -22,11 +19,11 @@ const PAGE_QUERY = { limit: limitParser, cursor: text(2000) };
  * ```
  */
 export async function getOrganization(
-  call: AdminCall<ParamsOf<"organizations/:id">>,
-): Promise<Response> {
-  return json({
-    organization: toOrganization(await loadOrganization(call.environment, call.params.id)),
-  });
+  call: AdminCall<"getOrganization">,
+): Promise<AdminAnswer<"getOrganization">> {
+  return {
+    organization: toOrganization(await loadOrganization(call.ctx.environment, call.params.id)),
+  };
 }
 
 /**
@@ -38,14 +35,17 @@ export async function getOrganization(
  * GET /_svc/admin/auth/organizations/o1/members?limit=50 → { members, nextCursor }
  * ```
  */
-export function listMembers(call: AdminCall<ParamsOf<"organizations/:id">>): Promise<Response> {
-  return pageWithin(call, {
+export async function listMembers(
+  call: AdminCall<"listMembers">,
+): Promise<AdminAnswer<"listMembers">> {
+  const page = await pageWithin(call, {
     model: "member",
     key: "members",
     direction: "asc",
-    ...memberQuery(call.environment.names),
+    ...memberQuery(call.ctx.environment.names),
     shape: toMember,
   });
+  return { members: page.rows, nextCursor: page.nextCursor };
 }
 
 /**
@@ -57,34 +57,37 @@ export function listMembers(call: AdminCall<ParamsOf<"organizations/:id">>): Pro
  * GET /_svc/admin/auth/organizations/o1/invitations → { invitations, nextCursor }
  * ```
  */
-export function listInvitations(call: AdminCall<ParamsOf<"organizations/:id">>): Promise<Response> {
-  return pageWithin(call, {
+export async function listInvitations(
+  call: AdminCall<"listInvitations">,
+): Promise<AdminAnswer<"listInvitations">> {
+  const page = await pageWithin(call, {
     model: "invitation",
     key: "invitations",
     direction: "desc",
-    ...invitationQuery(call.environment.names),
+    ...invitationQuery(call.ctx.environment.names),
     shape: toInvitation,
   });
+  return { invitations: page.rows, nextCursor: page.nextCursor };
 }
 
-interface WithinSpec {
+interface WithinSpec<T> {
   model: "member" | "invitation";
   key: "members" | "invitations";
   direction: "asc" | "desc";
   /** Select list over alias `m` (the model) and whatever `join` adds. */
   select: string;
   join: string;
-  shape: (row: Row) => unknown;
+  shape: (row: Row) => T;
 }
 
 /** One keyset page of an organization's members or invitations, after checking it exists (one batch). */
-async function pageWithin(
-  call: AdminCall<ParamsOf<"organizations/:id">>,
-  spec: WithinSpec,
-): Promise<Response> {
-  const { environment } = call;
+async function pageWithin<T>(
+  call: AdminCall<"listMembers" | "listInvitations">,
+  spec: WithinSpec<T>,
+): Promise<{ rows: T[]; nextCursor: string | null }> {
+  const { environment } = call.ctx;
   const { names, db } = environment;
-  const query = parseQuery(call.url, PAGE_QUERY);
+  const { query } = call;
   const id = call.params.id;
   const limit = query.limit ?? DEFAULT_LIMIT;
   const keyset = new Keyset(
@@ -108,5 +111,5 @@ async function pageWithin(
   ]);
   if (organization?.results[0] === undefined) throw organizationNotFound(id);
   const page = keyset.cut(rows?.results ?? [], limit);
-  return json({ [spec.key]: page.rows.map(spec.shape), nextCursor: page.nextCursor });
+  return { rows: page.rows.map(spec.shape), nextCursor: page.nextCursor };
 }

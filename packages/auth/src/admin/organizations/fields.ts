@@ -1,5 +1,4 @@
-import { v } from "@svc/server";
-import { Issues } from "../http.ts";
+import { Issues } from "../issues.ts";
 
 const MAX_NAME = 200;
 const MAX_SLUG = 100;
@@ -7,23 +6,6 @@ const MAX_LOGO = 2000;
 const MAX_METADATA_BYTES = 10_000;
 /** Lowercase words joined by single hyphens: safe in URLs, what better-auth apps put in paths. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/**
- * The editable fields of an organization, as `POST organizations` and
- * `PATCH organizations/:id` take them (`logo` and `metadata` may be `null`
- * to clear them).
- *
- * @example
- * ```ts
- * const body = await readBody(call.request, ORGANIZATION_FIELDS_BODY);
- * ```
- */
-export const ORGANIZATION_FIELDS_BODY = {
-  name: v.optional(v.string()),
-  slug: v.optional(v.string()),
-  logo: v.optional(v.union(v.string(), v.null())),
-  metadata: v.optional(v.union(v.record(v.any()), v.null())),
-};
 
 /** An organization's fields after {@link checkOrganizationFields}: the columns to write. */
 export interface OrganizationFields {

@@ -1,20 +1,12 @@
-import { SvcError, v } from "@svc/server";
+import { SvcError } from "@svc/server";
 import { isEmailAddress } from "../email-address.ts";
 import type { AdminEnvironment } from "../environment.ts";
-import { Issues, json, readBody } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
+import { Issues } from "../issues.ts";
 import { type Row, toInvitation } from "../records.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
 import { roleMatch, rolePattern } from "../search.ts";
 import { loadInvitation, loadOrganization, selectWithin } from "./load.ts";
 import { checkOrganizationRoles } from "./roles.ts";
-
-const INVITE_BODY = v.object({
-  email: v.string(),
-  role: v.union(v.string(), v.array(v.string())),
-  inviterId: v.optional(v.string()),
-});
-
-type InvitationParams = ParamsOf<"organizations/:id/invitations/:invitationId">;
 
 /**
  * `POST organizations/:id/invitations` with `{ email, role, inviterId? }`:
@@ -32,13 +24,14 @@ type InvitationParams = ParamsOf<"organizations/:id/invitations/:invitationId">;
  * → 201 { invitation, emailed: true }
  * ```
  */
-export async function inviteMember(
-  call: ActionCall<ParamsOf<"organizations/:id">>,
-): Promise<Response> {
-  const { environment, audit } = call;
+export async function inviteMember(call: AdminCall<"invite">): Promise<AdminAnswer<"invite">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { names, db } = environment;
   const organizationId = call.params.id;
-  const body = await readBody(call.request, INVITE_BODY);
+  const body = call.body;
   const email = body.email.trim().toLowerCase();
   const issues = new Issues("body");
   if (!isEmailAddress(email)) issues.add("email", "must be an email address");
@@ -71,7 +64,7 @@ export async function inviteMember(
     .run();
   const emailed = await sendOrCancel(environment, { organization, inviter, invitation });
   const row = await selectWithin(environment, "invitation", organizationId, id).first<Row>();
-  return json({ invitation: toInvitation(row ?? invitation), emailed }, 201);
+  return { invitation: toInvitation(row ?? invitation), emailed };
 }
 
 /**
@@ -83,8 +76,13 @@ export async function inviteMember(
  * POST /_svc/admin/auth/organizations/o1/invitations/i1/resend → { invitation, emailed: true }
  * ```
  */
-export async function resendInvitation(call: ActionCall<InvitationParams>): Promise<Response> {
-  const { environment, audit } = call;
+export async function resendInvitation(
+  call: AdminCall<"resendInvitation">,
+): Promise<AdminAnswer<"resendInvitation">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { names, db } = environment;
   const { id: organizationId, invitationId } = call.params;
   const row = await loadPending(environment, organizationId, invitationId, "resend");
@@ -107,7 +105,7 @@ export async function resendInvitation(call: ActionCall<InvitationParams>): Prom
     organizationId,
     invitationId,
   ).first<Row>();
-  return json({ invitation: toInvitation(fresh ?? invitation), emailed });
+  return { invitation: toInvitation(fresh ?? invitation), emailed };
 }
 
 /**
@@ -120,8 +118,13 @@ export async function resendInvitation(call: ActionCall<InvitationParams>): Prom
  * DELETE /_svc/admin/auth/organizations/o1/invitations/i1 → { invitation }
  * ```
  */
-export async function cancelInvitation(call: ActionCall<InvitationParams>): Promise<Response> {
-  const { environment, audit } = call;
+export async function cancelInvitation(
+  call: AdminCall<"cancelInvitation">,
+): Promise<AdminAnswer<"cancelInvitation">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { db } = environment;
   const { id: organizationId, invitationId } = call.params;
   const row = await loadPending(environment, organizationId, invitationId, "cancel");
@@ -131,7 +134,7 @@ export async function cancelInvitation(call: ActionCall<InvitationParams>): Prom
     audit.okStatement(),
     selectWithin(environment, "invitation", organizationId, invitationId),
   ]);
-  return json({ invitation: toInvitation(results[2]?.results[0] ?? row) });
+  return { invitation: toInvitation(results[2]?.results[0] ?? row) };
 }
 
 /** Sets an invitation's status to `canceled`, as better-auth's own cancel does. */

@@ -1,12 +1,9 @@
+import { DEFAULT_LIMIT } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
-import { json } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { Keyset } from "../keyset.ts";
-import { DEFAULT_LIMIT, limitParser, parseQuery, text } from "../query.ts";
 import { ORGANIZATION_FIELDS, type Row, toOrganization } from "../records.ts";
-import type { AdminCall } from "../router.ts";
 import { contains } from "../search.ts";
-
-const QUERY = { search: text(200), limit: limitParser, cursor: text(2000) };
 
 /**
  * `GET organizations`: newest first, with member counts, the total and the
@@ -22,11 +19,13 @@ const QUERY = { search: text(200), limit: limitParser, cursor: text(2000) };
  * GET /_svc/admin/auth/organizations?search=acme → { enabled: true, organizations, total, nextCursor }
  * ```
  */
-export async function listOrganizations(call: AdminCall): Promise<Response> {
-  const { environment } = call;
-  const query = parseQuery(call.url, QUERY);
+export async function listOrganizations(
+  call: AdminCall<"listOrganizations">,
+): Promise<AdminAnswer<"listOrganizations">> {
+  const { environment } = call.ctx;
+  const query = call.query;
   if (!environment.capabilities.organizations) {
-    return json({ enabled: false, organizations: [], total: 0, nextCursor: null });
+    return { enabled: false, organizations: [], total: 0, nextCursor: null };
   }
   const { names, db } = environment;
   const limit = query.limit ?? DEFAULT_LIMIT;
@@ -64,12 +63,12 @@ export async function listOrganizations(call: AdminCall): Promise<Response> {
     db.prepare(`SELECT COUNT(*) AS total ${from}${where(filters)}`).bind(...binds),
   ]);
   const page = keyset.cut(rows?.results ?? [], limit);
-  return json({
+  return {
     enabled: true,
     organizations: page.rows.map(toOrganization),
     total: Number(total?.results[0]?.total ?? 0),
     nextCursor: page.nextCursor,
-  });
+  };
 }
 
 /**

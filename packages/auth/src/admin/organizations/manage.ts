@@ -1,21 +1,13 @@
-import { SvcError, v } from "@svc/server";
+import { SvcError } from "@svc/server";
 import { callAuthEndpoint, idOf } from "../auth-endpoint.ts";
 import type { AdminEnvironment } from "../environment.ts";
-import { json, readBody } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { type Row, toOrganization } from "../records.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
 import { removalStatements } from "../users/cascade.ts";
 import { loadUserRow } from "../users/load.ts";
 import { leaveActiveOrganization } from "./active-organization.ts";
-import {
-  checkOrganizationFields,
-  ORGANIZATION_FIELDS_BODY,
-  type OrganizationFields,
-} from "./fields.ts";
+import { checkOrganizationFields, type OrganizationFields } from "./fields.ts";
 import { loadOrganization, selectOrganization } from "./load.ts";
-
-const CREATE_BODY = v.object({ ...ORGANIZATION_FIELDS_BODY, ownerId: v.string() });
-const UPDATE_BODY = v.object(ORGANIZATION_FIELDS_BODY);
 
 /**
  * `POST organizations` with `{ name, slug, ownerId, logo?, metadata? }`:
@@ -29,9 +21,14 @@ const UPDATE_BODY = v.object(ORGANIZATION_FIELDS_BODY);
  * POST /_svc/admin/auth/organizations { "name": "Acme", "slug": "acme", "ownerId": "u1" } → 201 { organization }
  * ```
  */
-export async function createOrganization(call: ActionCall): Promise<Response> {
-  const { environment, audit } = call;
-  const body = await readBody(call.request, CREATE_BODY);
+export async function createOrganization(
+  call: AdminCall<"createOrganization">,
+): Promise<AdminAnswer<"createOrganization">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
+  const body = call.body;
   const fields = checkOrganizationFields(body, ["name", "slug"]);
   await loadUserRow(environment, body.ownerId);
   await assertSlugFree(environment, fields.slug ?? "", null);
@@ -45,7 +42,7 @@ export async function createOrganization(call: ActionCall): Promise<Response> {
   const id = idOf(result, "createOrganization");
   audit.target = { targetType: "organization", targetId: id, userId: body.ownerId };
   audit.detail = `created ${JSON.stringify(fields.slug)} owned by ${body.ownerId}`;
-  return json({ organization: toOrganization(await loadOrganization(environment, id)) }, 201);
+  return { organization: toOrganization(await loadOrganization(environment, id)) };
 }
 
 /**
@@ -59,18 +56,21 @@ export async function createOrganization(call: ActionCall): Promise<Response> {
  * ```
  */
 export async function updateOrganization(
-  call: ActionCall<ParamsOf<"organizations/:id">>,
-): Promise<Response> {
-  const { environment, audit } = call;
+  call: AdminCall<"updateOrganization">,
+): Promise<AdminAnswer<"updateOrganization">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { names, db } = environment;
   const id = call.params.id;
-  const fields = checkOrganizationFields(await readBody(call.request, UPDATE_BODY));
+  const fields = checkOrganizationFields(call.body);
   const before = await loadOrganization(environment, id);
   if (fields.slug !== undefined) await assertSlugFree(environment, fields.slug, id);
   const changed = changedFields(before, fields);
   if (changed.length === 0) {
     audit.detail = "nothing changed";
-    return json({ organization: toOrganization(before) });
+    return { organization: toOrganization(before) };
   }
   audit.detail = changed.map(([field]) => field).join(", ");
   const assignments = changed.map(([field]) => `${names.column("organization", field)} = ?`);
@@ -84,7 +84,7 @@ export async function updateOrganization(
     audit.okStatement(),
     selectOrganization(environment, id),
   ]);
-  return json({ organization: toOrganization(results[2]?.results[0] ?? before) });
+  return { organization: toOrganization(results[2]?.results[0] ?? before) };
 }
 
 /**
@@ -99,9 +99,12 @@ export async function updateOrganization(
  * ```
  */
 export async function deleteOrganization(
-  call: ActionCall<ParamsOf<"organizations/:id">>,
-): Promise<Response> {
-  const { environment, audit } = call;
+  call: AdminCall<"deleteOrganization">,
+): Promise<AdminAnswer<"deleteOrganization">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { db } = environment;
   const id = call.params.id;
   const organization = await loadOrganization(environment, id);
@@ -112,7 +115,7 @@ export async function deleteOrganization(
   const members = Number(organization.memberCount ?? 0);
   audit.detail = `deleted ${JSON.stringify(String(organization.slug))} with ${members} members`;
   await db.batch([...statements, audit.okStatement()]);
-  return json({ deleted: true, members });
+  return { deleted: true, members };
 }
 
 /** Refuses a slug another organization has (better-auth's own check says only "already exists"). */

@@ -1,20 +1,15 @@
 import { SvcError, v } from "@svc/server";
 import { callAuthEndpoint, idOf } from "../auth-endpoint.ts";
 import type { AdminEnvironment } from "../environment.ts";
-import { Issues, json, readBody } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
+import { Issues } from "../issues.ts";
 import { type Row, toMember } from "../records.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
 import { findUserIdByEmail } from "../users/load.ts";
 import { leaveActiveOrganization } from "./active-organization.ts";
 import { loadMember, loadOrganization, selectWithin } from "./load.ts";
 import { assertAnotherOwner, checkOrganizationRoles, holdsOwnerRole } from "./roles.ts";
 
-const ADD_BODY = v.object({
-  userId: v.optional(v.string()),
-  email: v.optional(v.string()),
-  role: v.union(v.string(), v.array(v.string())),
-});
-const ROLE_BODY = v.object({ role: v.union(v.string(), v.array(v.string())) });
+const _ROLE_BODY = v.object({ role: v.union(v.string(), v.array(v.string())) });
 
 /**
  * `POST organizations/:id/members` with `{ userId | email, role }`: adds an
@@ -28,12 +23,13 @@ const ROLE_BODY = v.object({ role: v.union(v.string(), v.array(v.string())) });
  * POST /_svc/admin/auth/organizations/o1/members { "email": "ann@example.com", "role": "admin" } → 201 { member }
  * ```
  */
-export async function addMember(
-  call: ActionCall<ParamsOf<"organizations/:id">>,
-): Promise<Response> {
-  const { environment, audit } = call;
+export async function addMember(call: AdminCall<"addMember">): Promise<AdminAnswer<"addMember">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const organizationId = call.params.id;
-  const body = await readBody(call.request, ADD_BODY);
+  const body = call.body;
   const issues = new Issues("body");
   if ((body.userId === undefined) === (body.email === undefined)) {
     issues.add("userId", "give either userId or email of an existing user");
@@ -51,7 +47,7 @@ export async function addMember(
   const memberId = idOf(result, "addMember");
   audit.detail = `added ${userId} as ${role}`;
   const row = await selectWithin(environment, "member", organizationId, memberId).first<Row>();
-  return json({ member: toMember(row ?? {}) }, 201);
+  return { member: toMember(row ?? {}) };
 }
 
 /**
@@ -64,12 +60,15 @@ export async function addMember(
  * ```
  */
 export async function setMemberRole(
-  call: ActionCall<ParamsOf<"organizations/:id/members/:memberId">>,
-): Promise<Response> {
-  const { environment, audit } = call;
+  call: AdminCall<"setMemberRole">,
+): Promise<AdminAnswer<"setMemberRole">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { names, db } = environment;
   const { id: organizationId, memberId } = call.params;
-  const body = await readBody(call.request, ROLE_BODY);
+  const body = call.body;
   const member = await loadMember(environment, organizationId, memberId);
   const role = await checkOrganizationRoles(environment, organizationId, body.role);
   audit.target = { targetType: "member", targetId: memberId, userId: String(member.user_id) };
@@ -87,7 +86,7 @@ export async function setMemberRole(
     audit.okStatement(),
     selectWithin(environment, "member", organizationId, memberId),
   ]);
-  return json({ member: toMember(results[2]?.results[0] ?? member) });
+  return { member: toMember(results[2]?.results[0] ?? member) };
 }
 
 /**
@@ -101,9 +100,12 @@ export async function setMemberRole(
  * ```
  */
 export async function removeMember(
-  call: ActionCall<ParamsOf<"organizations/:id/members/:memberId">>,
-): Promise<Response> {
-  const { environment, audit } = call;
+  call: AdminCall<"removeMember">,
+): Promise<AdminAnswer<"removeMember">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { names, db } = environment;
   const { id: organizationId, memberId } = call.params;
   const member = await loadMember(environment, organizationId, memberId);
@@ -131,7 +133,7 @@ export async function removeMember(
   statements.push(...leaveActiveOrganization(environment, organizationId, userId));
   audit.detail = `removed ${String(member.user_email)} (${String(member.role)})`;
   await db.batch([...statements, audit.okStatement()]);
-  return json({ deleted: true });
+  return { deleted: true };
 }
 
 async function existingUserIdByEmail(

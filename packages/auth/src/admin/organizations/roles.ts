@@ -1,6 +1,6 @@
 import { SvcError } from "@svc/server";
 import type { AdminEnvironment } from "../environment.ts";
-import { Issues } from "../http.ts";
+import { Issues } from "../issues.ts";
 import { splitRoles } from "../plugin-settings.ts";
 import { roleMatch, rolePattern } from "../search.ts";
 

@@ -1,11 +1,10 @@
-import { SvcError, v } from "@svc/server";
+import { SvcError } from "@svc/server";
 import type { AdminEnvironment } from "../environment.ts";
-import { Issues, json, readBody } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
+import { Issues } from "../issues.ts";
 import { isBanInForce, type Row } from "../records.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
 import { loadUserRow, selectUser, userOf } from "./load.ts";
 
-const BAN_BODY = v.object({ reason: v.optional(v.string()), expiresAt: v.optional(v.string()) });
 const MAX_REASON = 1000;
 
 /**
@@ -20,10 +19,13 @@ const MAX_REASON = 1000;
  * POST /_svc/admin/auth/users/u1/ban { "reason": "spam", "expiresAt": "2027-01-01T00:00:00Z" } → { user }
  * ```
  */
-export async function banUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
-  const { environment, audit } = call;
+export async function banUser(call: AdminCall<"banUser">): Promise<AdminAnswer<"banUser">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const id = call.params.id;
-  const body = await readBody(call.request, BAN_BODY);
+  const body = call.body;
   const issues = new Issues("body");
   const expiresAt = body.expiresAt === undefined ? null : Date.parse(body.expiresAt);
   if (expiresAt !== null && Number.isNaN(expiresAt))
@@ -55,7 +57,7 @@ export async function banUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<
     audit.okStatement(),
     selectUser(environment, id),
   ]);
-  return json({ user: userOf(results[3], id) });
+  return { user: userOf(results[3], id) };
 }
 
 /**
@@ -67,10 +69,12 @@ export async function banUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<
  * POST /_svc/admin/auth/users/u1/unban → { user }
  * ```
  */
-export async function unbanUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
-  const { environment, audit } = call;
+export async function unbanUser(call: AdminCall<"unbanUser">): Promise<AdminAnswer<"unbanUser">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const id = call.params.id;
-  await readBody(call.request, v.object({}));
   const row = await loadUserRow(environment, id);
   if (!isBanInForce(row, Date.now())) throw new SvcError("CONFLICT", "The user is not banned.");
   const results = await environment.db.batch<Row>([
@@ -78,7 +82,7 @@ export async function unbanUser(call: ActionCall<ParamsOf<"users/:id">>): Promis
     audit.okStatement(),
     selectUser(environment, id),
   ]);
-  return json({ user: userOf(results[2], id) });
+  return { user: userOf(results[2], id) };
 }
 
 function updateBan(

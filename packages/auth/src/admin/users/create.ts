@@ -1,28 +1,13 @@
-import { v } from "@svc/server";
 import { callAuthEndpoint, idOf } from "../auth-endpoint.ts";
-import type { CreatedUser } from "../contract.ts";
+import type { CreatedUser } from "../contract/index.ts";
 import { isEmailAddress } from "../email-address.ts";
-import { Issues, json, readBody } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
+import { Issues } from "../issues.ts";
 import { splitRoles } from "../plugin-settings.ts";
 import { toUser } from "../records.ts";
-import type { ActionCall } from "../router.ts";
-import {
-  checkSignInLink,
-  linkName,
-  SIGN_IN_LINK_KIND,
-  trySendSignInLink,
-} from "../sign-in-links.ts";
+import { checkSignInLink, linkName, trySendSignInLink } from "../sign-in-links.ts";
 import { loadUserRow } from "./load.ts";
 import { checkPasswordLength } from "./password.ts";
-
-const BODY = v.object({
-  email: v.string(),
-  name: v.string(),
-  password: v.optional(v.string()),
-  role: v.optional(v.union(v.string(), v.array(v.string()))),
-  emailVerified: v.optional(v.boolean()),
-  signInLink: v.optional(SIGN_IN_LINK_KIND),
-});
 
 const MAX_NAME = 200;
 
@@ -48,9 +33,14 @@ const MAX_NAME = 200;
  * → 201 { user, signInLink: { kind: "magic-link", sentTo: "ann@example.com", sent: true } }
  * ```
  */
-export async function createUser(call: ActionCall): Promise<Response> {
-  const { environment, audit } = call;
-  const body = await readBody(call.request, BODY);
+export async function createUser(
+  call: AdminCall<"createUser">,
+): Promise<AdminAnswer<"createUser">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
+  const body = call.body;
   const email = body.email.trim().toLowerCase();
   const name = body.name.trim();
   const roles = body.role === undefined ? undefined : splitRoles(body.role);
@@ -110,5 +100,5 @@ export async function createUser(call: ActionCall): Promise<Response> {
       ? `; ${linkName(outcome.kind)} sent to ${email}`
       : `; sending the ${linkName(outcome.kind)} failed: ${outcome.error.message}`;
   }
-  return json(answer, 201);
+  return answer;
 }

@@ -1,5 +1,4 @@
-import { json } from "../http.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { removalStatements } from "./cascade.ts";
 import { assertAnotherAdmin, assertNotLastOwner, isAdmin } from "./guards.ts";
 import { loadUserRow } from "./load.ts";
@@ -15,8 +14,13 @@ import { loadUserRow } from "./load.ts";
  * DELETE /_svc/admin/auth/users/u1 → { deleted: true }
  * ```
  */
-export async function deleteUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
-  const { environment, audit } = call;
+export async function deleteUser(
+  call: AdminCall<"deleteUser">,
+): Promise<AdminAnswer<"deleteUser">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const id = call.params.id;
   const row = await loadUserRow(environment, id);
   if (isAdmin(environment, row)) await assertAnotherAdmin(environment, id, "delete");
@@ -25,5 +29,5 @@ export async function deleteUser(call: ActionCall<ParamsOf<"users/:id">>): Promi
   // The user is gone afterwards; the trail keeps who it was.
   audit.detail = `deleted ${String(row.email)}`;
   await environment.db.batch([...statements, audit.okStatement()]);
-  return json({ deleted: true });
+  return { deleted: true };
 }

@@ -1,6 +1,5 @@
-import { json } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { type Row, toAccount, toPasskey, toSession } from "../records.ts";
-import type { AdminCall, ParamsOf } from "../router.ts";
 import { selectUser, userOf } from "./load.ts";
 import { readableProfile, selectProfile } from "./profile.ts";
 import { accountsOf, passkeysOf, sessionsOf } from "./related.ts";
@@ -14,8 +13,8 @@ import { accountsOf, passkeysOf, sessionsOf } from "./related.ts";
  * GET /_svc/admin/auth/users/u1 → { user, accounts, sessions, passkeys? }
  * ```
  */
-export async function getUser(call: AdminCall<ParamsOf<"users/:id">>): Promise<Response> {
-  const { environment } = call;
+export async function getUser(call: AdminCall<"getUser">): Promise<AdminAnswer<"getUser">> {
+  const { environment } = call.ctx;
   const id = call.params.id;
   const withPasskeys = environment.capabilities.passkeys;
   const results = await environment.db.batch<Row>([
@@ -26,39 +25,50 @@ export async function getUser(call: AdminCall<ParamsOf<"users/:id">>): Promise<R
     ...(withPasskeys ? [passkeysOf(environment, id)] : []),
   ]);
   const [user, profile, accounts, sessions, passkeys] = results;
-  return json({
+  return {
     user: userOf(user, id),
     profile: readableProfile(environment.capabilities.userFields, profile?.results[0] ?? {}),
     accounts: (accounts?.results ?? []).map(toAccount),
     sessions: (sessions?.results ?? []).map(toSession),
     ...(withPasskeys ? { passkeys: (passkeys?.results ?? []).map(toPasskey) } : {}),
-  });
+  };
 }
 
 /**
- * `GET users/:id/sessions`, `GET users/:id/accounts`, `GET users/:id/passkeys`:
- * one list each, after checking the user exists (one batch).
- *
- * @example
- * ```ts
- * GET /_svc/admin/auth/users/u1/sessions → { sessions: Session[] }
- * ```
+ * The rows of one per-user list, after checking the user exists (one batch):
+ * `GET users/:id/sessions`, `…/accounts`, `…/passkeys`.
  */
-export function listRelated(kind: "sessions" | "accounts" | "passkeys") {
-  const statement = { sessions: sessionsOf, accounts: accountsOf, passkeys: passkeysOf }[kind];
-  const shape: (row: Row) => object = {
-    sessions: toSession,
-    accounts: toAccount,
-    passkeys: toPasskey,
-  }[kind];
-  return async (call: AdminCall<ParamsOf<"users/:id">>): Promise<Response> => {
-    const { environment } = call;
-    const id = call.params.id;
-    const [user, rows] = await environment.db.batch<Row>([
-      selectUser(environment, id),
-      statement(environment, id),
-    ]);
-    userOf(user, id);
-    return json({ [kind]: (rows?.results ?? []).map(shape) });
-  };
+async function relatedRows(
+  call: AdminCall<"listSessions" | "listAccounts" | "listPasskeys">,
+  statement: typeof sessionsOf,
+): Promise<Row[]> {
+  const { environment } = call.ctx;
+  const id = call.params.id;
+  const [user, rows] = await environment.db.batch<Row>([
+    selectUser(environment, id),
+    statement(environment, id),
+  ]);
+  userOf(user, id);
+  return rows?.results ?? [];
+}
+
+/** `GET users/:id/sessions`. */
+export async function listSessions(
+  call: AdminCall<"listSessions">,
+): Promise<AdminAnswer<"listSessions">> {
+  return { sessions: (await relatedRows(call, sessionsOf)).map(toSession) };
+}
+
+/** `GET users/:id/accounts`. */
+export async function listAccounts(
+  call: AdminCall<"listAccounts">,
+): Promise<AdminAnswer<"listAccounts">> {
+  return { accounts: (await relatedRows(call, accountsOf)).map(toAccount) };
+}
+
+/** `GET users/:id/passkeys`. */
+export async function listPasskeys(
+  call: AdminCall<"listPasskeys">,
+): Promise<AdminAnswer<"listPasskeys">> {
+  return { passkeys: (await relatedRows(call, passkeysOf)).map(toPasskey) };
 }

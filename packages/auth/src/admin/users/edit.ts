@@ -1,10 +1,11 @@
 import { SvcError, v } from "@svc/server";
-import type { EditableUserField } from "../contract.ts";
+import { checkBody } from "@svc/server/routes";
+import type { EditableUserField } from "../contract/index.ts";
 import { isEmailAddress } from "../email-address.ts";
 import type { AdminEnvironment } from "../environment.ts";
-import { Issues, json, readBody } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
+import { Issues } from "../issues.ts";
 import type { Row } from "../records.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
 import { usernameLimits } from "./editable-fields.ts";
 import { loadUserRow, selectUser, userOf } from "./load.ts";
 import { readableProfile, selectProfile } from "./profile.ts";
@@ -29,17 +30,21 @@ interface UserWriter {
  * PATCH /_svc/admin/auth/users/u1 { "name": "Ann Lee", "email": "ann@example.org" } → { user, profile }
  * ```
  */
-export async function editUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
-  const { environment, audit } = call;
+export async function editUser(call: AdminCall<"updateUser">): Promise<AdminAnswer<"updateUser">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const id = call.params.id;
   const fields = environment.capabilities.userFields;
-  const body = await readBody(
-    call.request,
+  const body = call.body;
+  checkBody(
+    body,
     v.object(Object.fromEntries(fields.map((field) => [field.name, v.optional(v.any())]))),
   );
   const before =
     (await selectProfile(environment, id).first<Row>()) ?? (await loadUserRow(environment, id));
-  const data = await checkEdits(environment, body as Record<string, unknown>);
+  const data = await checkEdits(environment, body);
   if (typeof data.email === "string" && data.email !== before.email && !("emailVerified" in data)) {
     if (fields.some((field) => field.name === "emailVerified")) data.emailVerified = false;
   }
@@ -57,10 +62,10 @@ export async function editUser(call: ActionCall<ParamsOf<"users/:id">>): Promise
     selectUser(environment, id),
     selectProfile(environment, id),
   ]);
-  return json({
+  return {
     user: userOf(user, id),
     profile: readableProfile(fields, profile?.results[0] ?? {}),
-  });
+  };
 }
 
 /** Checks each given field against its schema type; the values to store, or every problem at once. */

@@ -1,5 +1,5 @@
 import type { BetterAuthDBSchema, BetterAuthPlugin } from "better-auth";
-import type { EditableUserField } from "../contract.ts";
+import type { EditableUserField } from "../contract/index.ts";
 
 /**
  * User fields no profile edit may write: identity and timestamps, and what

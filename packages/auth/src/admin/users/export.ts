@@ -1,19 +1,10 @@
-import type { AdminUser } from "../contract.ts";
+import type { AdminUser } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { Keyset, type KeysetOrder } from "../keyset.ts";
-import { booleanParser, oneOf, parseQuery, text } from "../query.ts";
 import { type Row, toUser } from "../records.ts";
-import type { ActionCall } from "../router.ts";
 import { csvRow } from "./csv.ts";
 import { isFiltered, pageStatement, selectUsers, type UserSelection } from "./list.ts";
-
-const QUERY = {
-  format: oneOf(["json", "csv"] as const),
-  search: text(200),
-  role: text(100),
-  banned: booleanParser,
-  passwordHashes: booleanParser,
-};
 
 /** Users read per D1 statement while streaming. */
 const PAGE = 1_000;
@@ -62,9 +53,14 @@ export const EXPORT_COLUMNS = [
  * GET /_svc/admin/auth/users/export?format=csv&role=admin
  * ```
  */
-export async function exportUsers(call: ActionCall): Promise<Response> {
-  const { environment, audit } = call;
-  const query = parseQuery(call.url, QUERY);
+export async function exportUsers(
+  call: AdminCall<"exportUsers">,
+): Promise<AdminAnswer<"exportUsers">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
+  const query = call.query;
   const format = query.format ?? "json";
   const hashes = query.passwordHashes === true;
   const selection: UserSelection = isFiltered(query)

@@ -1,14 +1,10 @@
-import { v } from "@svc/server";
 import { signedSessionCookie } from "../../session-cookie.ts";
-import { json, readBody } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import {
   createImpersonationSession,
   impersonableUser,
   impersonationDuration,
 } from "../impersonation/session.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
-
-const BODY = v.object({ reason: v.optional(v.string()), durationSeconds: v.optional(v.number()) });
 
 /**
  * `POST users/:id/impersonate` with `{ reason?, durationSeconds? }`: creates a
@@ -32,16 +28,21 @@ const BODY = v.object({ reason: v.optional(v.string()), durationSeconds: v.optio
  * POST /_svc/admin/auth/users/u1/impersonate { "reason": "ticket 4411" } → { token, sessionId, userId, expiresAt, cookie }
  * ```
  */
-export async function impersonateUser(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
-  const { environment, audit } = call;
+export async function impersonateUser(
+  call: AdminCall<"impersonate">,
+): Promise<AdminAnswer<"impersonate">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { auth } = environment;
   const id = call.params.id;
-  const body = await readBody(call.request, BODY);
+  const body = call.body;
   const durationSeconds = impersonationDuration(environment, body);
   await impersonableUser(environment, id);
   const session = await createImpersonationSession(environment, {
     userId: id,
-    operator: call.operator,
+    operator: call.ctx.operator,
     durationSeconds,
     request: call.request,
   });
@@ -53,7 +54,7 @@ export async function impersonateUser(call: ActionCall<ParamsOf<"users/:id">>): 
     await auth.internalAdapter.deleteSession(session.token);
     throw error;
   }
-  return json({
+  return {
     token: session.token,
     sessionId: session.id,
     userId: id,
@@ -63,5 +64,5 @@ export async function impersonateUser(call: ActionCall<ParamsOf<"users/:id">>): 
       auth.authCookies.sessionToken.name,
       session.token,
     ),
-  });
+  };
 }

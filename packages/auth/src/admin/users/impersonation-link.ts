@@ -1,17 +1,10 @@
-import { v } from "@svc/server";
-import type { ImpersonationLink } from "../contract.ts";
-import { Issues, json, readBody } from "../http.ts";
+import type { ImpersonationLink } from "../contract/index.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { LINK_PATH } from "../impersonation/link-page.ts";
 import { consumeLink, createLink, LINK_TTL_SECONDS } from "../impersonation/link-store.ts";
 import { isSameOriginPath } from "../impersonation/redirect.ts";
 import { impersonableUser, impersonationDuration } from "../impersonation/session.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
-
-const BODY = v.object({
-  reason: v.optional(v.string()),
-  durationSeconds: v.optional(v.number()),
-  redirectTo: v.optional(v.string()),
-});
+import { Issues } from "../issues.ts";
 
 /**
  * `POST users/:id/impersonation-link` with `{ reason?, durationSeconds?, redirectTo? }`:
@@ -32,11 +25,14 @@ const BODY = v.object({
  * ```
  */
 export async function createImpersonationLink(
-  call: ActionCall<ParamsOf<"users/:id">>,
-): Promise<Response> {
-  const { environment, audit } = call;
+  call: AdminCall<"impersonationLink">,
+): Promise<AdminAnswer<"impersonationLink">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const id = call.params.id;
-  const body = await readBody(call.request, BODY);
+  const body = call.body;
   const redirectTo = body.redirectTo ?? environment.impersonation.landingPath;
   if (!isSameOriginPath(redirectTo)) {
     const issues = new Issues("body");
@@ -47,7 +43,7 @@ export async function createImpersonationLink(
   await impersonableUser(environment, id);
   const link = await createLink(environment, {
     userId: id,
-    operator: call.operator,
+    operator: call.ctx.operator,
     reason: body.reason ?? null,
     durationSeconds,
     redirectTo,
@@ -65,5 +61,5 @@ export async function createImpersonationLink(
     url: `${call.url.origin}${LINK_PATH}${link.code}`,
     expiresAt: link.expiresAt.toISOString(),
   };
-  return json(answer);
+  return answer;
 }

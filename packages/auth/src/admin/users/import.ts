@@ -1,7 +1,5 @@
 import type { AdminEnvironment } from "../environment.ts";
-import { json } from "../http.ts";
-import { booleanParser, parseQuery } from "../query.ts";
-import type { ActionCall } from "../router.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import {
   checkImportRow,
   type ImportRow,
@@ -44,9 +42,14 @@ export interface ImportRowResult {
  * → 200 { dryRun: true, created: 0, valid: 1, skipped: 0, invalid: 0, results: [...] }
  * ```
  */
-export async function importUsers(call: ActionCall): Promise<Response> {
-  const { environment, audit } = call;
-  const { dryRun = false } = parseQuery(call.url, { dryRun: booleanParser });
+export async function importUsers(
+  call: AdminCall<"importUsers">,
+): Promise<AdminAnswer<"importUsers">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
+  const { dryRun = false } = call.query;
   const records = await readImportRecords(call.request);
   const results: ImportRowResult[] = [];
   const rows: { index: number; row: ImportRow }[] = [];
@@ -105,7 +108,7 @@ export async function importUsers(call: ActionCall): Promise<Response> {
   if (!dryRun && fresh.length > 0) {
     await environment.db.batch([...insertStatements(environment, fresh), audit.okStatement()]);
   }
-  return json({ dryRun, ...summary, results });
+  return { dryRun, ...summary, results };
 }
 
 /** Ids, emails and usernames of the rows that already exist. */

@@ -1,10 +1,9 @@
 import { SvcError } from "@svc/server";
+import { DEFAULT_LIMIT } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
-import { json } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { Keyset } from "../keyset.ts";
-import { booleanParser, DEFAULT_LIMIT, limitParser, oneOf, parseQuery, text } from "../query.ts";
 import { type Row, toUser, USER_FIELDS } from "../records.ts";
-import type { AdminCall } from "../router.ts";
 import { activitySelect, USER_ACTIVITY_TABLE } from "../user-activity.ts";
 import { type FilterQuery, type Sql, type UserFilters, userFilters } from "./list-filters.ts";
 import { listIndexes } from "./list-indexes.ts";
@@ -14,16 +13,6 @@ const SORTS = { created: "createdAt", email: "email", name: "name" } as const;
 
 /** Sort names of `GET users` → columns of svc's activity table (see `user-activity.ts`). */
 const ACTIVITY_SORTS = { lastSignIn: "lastSignInAt", lastActive: "lastActiveAt" } as const;
-
-const QUERY = {
-  search: text(200),
-  role: text(100),
-  banned: booleanParser,
-  sort: oneOf(["created", "email", "name", "lastSignIn", "lastActive"] as const),
-  order: oneOf(["asc", "desc"] as const),
-  limit: limitParser,
-  cursor: text(2000),
-};
 
 /**
  * Most matches the users list sorts itself: up to this many it finds the
@@ -50,10 +39,10 @@ const SORT_MATCHES_UP_TO = 5_000;
  * GET /_svc/admin/auth/users?search=ann&sort=email&order=asc&limit=50
  * ```
  */
-export async function listUsers(call: AdminCall): Promise<Response> {
-  const { environment } = call;
+export async function listUsers(call: AdminCall<"listUsers">): Promise<AdminAnswer<"listUsers">> {
+  const { environment } = call.ctx;
   const { names, db } = environment;
-  const query = parseQuery(call.url, QUERY);
+  const query = call.query;
   const sort = query.sort ?? "created";
   const byActivity = sort === "lastSignIn" || sort === "lastActive";
   if (byActivity && !environment.userActivity) {
@@ -117,11 +106,11 @@ export async function listUsers(call: AdminCall): Promise<Response> {
   }
   const { rows: users, nextCursor } = keyset.cut(rows, limit);
   const now = Date.now();
-  return json({
+  return {
     users: users.map((row) => toUser(row, now)),
     total,
     nextCursor,
-  });
+  };
 }
 
 /** The filters of a users query, and how its pages are read (see {@link selectUsers}). */

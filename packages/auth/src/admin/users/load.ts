@@ -1,5 +1,5 @@
 import { SvcError } from "@svc/server";
-import type { AdminUser } from "../contract.ts";
+import type { AdminUser } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import { type Row, toUser, USER_FIELDS } from "../records.ts";
 import { activitySelect } from "../user-activity.ts";

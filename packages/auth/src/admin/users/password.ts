@@ -1,13 +1,11 @@
-import { SvcError, v } from "@svc/server";
+import { SvcError } from "@svc/server";
 import type { AdminEnvironment } from "../environment.ts";
-import { Issues, json, readBody } from "../http.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
+import { Issues } from "../issues.ts";
 import { loadUserRow } from "./load.ts";
 
 /** better-auth's provider id of email + password accounts. */
 const CREDENTIAL_PROVIDER = "credential";
-
-const BODY = v.object({ password: v.string() });
 
 /**
  * `POST users/:id/password` with `{ password }`: hashes it with better-auth's
@@ -23,11 +21,16 @@ const BODY = v.object({ password: v.string() });
  * POST /_svc/admin/auth/users/u1/password { "password": "…" } → { updated: true, createdCredentialAccount: false }
  * ```
  */
-export async function setPassword(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
-  const { environment, audit } = call;
+export async function setPassword(
+  call: AdminCall<"setPassword">,
+): Promise<AdminAnswer<"setPassword">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { names, db, auth } = environment;
   const id = call.params.id;
-  const { password } = await readBody(call.request, BODY);
+  const { password } = call.body;
   checkPasswordLength(environment, password);
   const row = await loadUserRow(environment, id);
   const account = await db
@@ -59,7 +62,7 @@ export async function setPassword(call: ActionCall<ParamsOf<"users/:id">>): Prom
     audit.detail = "credential account created with the password";
   }
   await db.batch([write, audit.okStatement()]);
-  return json({ updated: true, createdCredentialAccount: account === null });
+  return { updated: true, createdCredentialAccount: account === null };
 }
 
 /**

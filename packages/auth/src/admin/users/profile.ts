@@ -1,4 +1,4 @@
-import type { EditableUserField } from "../contract.ts";
+import type { EditableUserField } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import type { Row } from "../records.ts";
 

@@ -1,12 +1,9 @@
-import { v } from "@svc/server";
-import { Issues, json, readBody } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
+import { Issues } from "../issues.ts";
 import { splitRoles } from "../plugin-settings.ts";
 import type { Row } from "../records.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
 import { assertAnotherAdmin, isAdmin } from "./guards.ts";
 import { loadUserRow, selectUser, userOf } from "./load.ts";
-
-const BODY = v.object({ role: v.union(v.string(), v.array(v.string())) });
 
 /**
  * `POST users/:id/role` with `{ role }`: one role, or several (an array or
@@ -18,11 +15,14 @@ const BODY = v.object({ role: v.union(v.string(), v.array(v.string())) });
  * POST /_svc/admin/auth/users/u1/role { "role": "admin" } → { user }
  * ```
  */
-export async function setRole(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
-  const { environment, audit } = call;
+export async function setRole(call: AdminCall<"setRole">): Promise<AdminAnswer<"setRole">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { names, db } = environment;
   const id = call.params.id;
-  const body = await readBody(call.request, BODY);
+  const body = call.body;
   const roles = splitRoles(body.role);
   const known = environment.roles?.assignable ?? [];
   const issues = new Issues("body");
@@ -49,5 +49,5 @@ export async function setRole(call: ActionCall<ParamsOf<"users/:id">>): Promise<
     audit.okStatement(),
     selectUser(environment, id),
   ]);
-  return json({ user: userOf(results[2], id) });
+  return { user: userOf(results[2], id) };
 }

@@ -1,7 +1,6 @@
 import { SvcError } from "@svc/server";
-import { json } from "../http.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { OPERATOR_PREFIX } from "../records.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
 import { loadUserRow } from "./load.ts";
 
 /**
@@ -14,8 +13,13 @@ import { loadUserRow } from "./load.ts";
  * DELETE /_svc/admin/auth/users/u1/sessions → { revoked: 3 }
  * ```
  */
-export async function revokeSessions(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
-  const { environment, audit } = call;
+export async function revokeSessions(
+  call: AdminCall<"revokeSessions">,
+): Promise<AdminAnswer<"revokeSessions">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { names, db } = environment;
   const id = call.params.id;
   await loadUserRow(environment, id);
@@ -30,7 +34,7 @@ export async function revokeSessions(call: ActionCall<ParamsOf<"users/:id">>): P
     db.prepare(`DELETE FROM ${table} WHERE ${owner}`).bind(id),
     audit.okStatement(),
   ]);
-  return json({ revoked: live?.meta.changes ?? 0 });
+  return { revoked: live?.meta.changes ?? 0 };
 }
 
 /**
@@ -44,9 +48,12 @@ export async function revokeSessions(call: ActionCall<ParamsOf<"users/:id">>): P
  * ```
  */
 export async function revokeSession(
-  call: ActionCall<ParamsOf<"users/:id/sessions/:sessionId">>,
-): Promise<Response> {
-  const { environment, audit } = call;
+  call: AdminCall<"revokeSession">,
+): Promise<AdminAnswer<"revokeSession">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { names, db } = environment;
   const id = call.params.id;
   const sessionId = call.params.sessionId;
@@ -70,5 +77,5 @@ export async function revokeSession(
     db.prepare(`DELETE FROM ${names.table("session")} WHERE ${where}`).bind(sessionId, id),
     audit.okStatement(),
   ]);
-  return json({ revoked: 1 });
+  return { revoked: 1 };
 }

@@ -1,12 +1,10 @@
-import { SvcError, v } from "@svc/server";
-import type { SignInLinkOutcome } from "../contract.ts";
-import { Issues, json, readBody } from "../http.ts";
+import { SvcError } from "@svc/server";
+import type { SignInLinkOutcome } from "../contract/index.ts";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
+import { Issues } from "../issues.ts";
 import { toUser } from "../records.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
-import { checkSignInLink, linkName, SIGN_IN_LINK_KIND, sendSignInLink } from "../sign-in-links.ts";
+import { checkSignInLink, linkName, sendSignInLink } from "../sign-in-links.ts";
 import { loadUserRow } from "./load.ts";
-
-const BODY = v.object({ kind: SIGN_IN_LINK_KIND });
 
 /**
  * `POST users/:id/sign-in-link` with `{ kind }`: has better-auth email the
@@ -22,10 +20,13 @@ const BODY = v.object({ kind: SIGN_IN_LINK_KIND });
  * ```
  */
 export async function sendUserSignInLink(
-  call: ActionCall<ParamsOf<"users/:id">>,
-): Promise<Response> {
-  const { environment, audit } = call;
-  const { kind } = await readBody(call.request, BODY);
+  call: AdminCall<"sendSignInLink">,
+): Promise<AdminAnswer<"sendSignInLink">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
+  const { kind } = call.body;
   const issues = new Issues("body");
   checkSignInLink(environment, kind, issues, "kind");
   issues.throwIfAny();
@@ -39,5 +40,5 @@ export async function sendUserSignInLink(
   await sendSignInLink(environment, kind, user.email);
   audit.detail = `${linkName(kind)} sent to ${user.email}`;
   const signInLink: SignInLinkOutcome = { kind, sentTo: user.email, sent: true };
-  return json({ signInLink });
+  return { signInLink };
 }

@@ -1,7 +1,6 @@
-import { SvcError, v } from "@svc/server";
-import { json, readBody } from "../http.ts";
+import { SvcError } from "@svc/server";
+import type { AdminAnswer, AdminCall } from "../handler.ts";
 import type { Row } from "../records.ts";
-import type { ActionCall, ParamsOf } from "../router.ts";
 import { loadUserRow, selectUser, userOf } from "./load.ts";
 
 /**
@@ -15,11 +14,15 @@ import { loadUserRow, selectUser, userOf } from "./load.ts";
  * POST /_svc/admin/auth/users/u1/two-factor/disable → { user }
  * ```
  */
-export async function disableTwoFactor(call: ActionCall<ParamsOf<"users/:id">>): Promise<Response> {
-  const { environment, audit } = call;
+export async function disableTwoFactor(
+  call: AdminCall<"disableTwoFactor">,
+): Promise<AdminAnswer<"disableTwoFactor">> {
+  const {
+    ctx: { environment },
+    audit,
+  } = call;
   const { names, db } = environment;
   const id = call.params.id;
-  await readBody(call.request, v.object({}));
   const row = await loadUserRow(environment, id);
   if (!(row.twoFactorEnabled === 1 || row.twoFactorEnabled === true)) {
     throw new SvcError("CONFLICT", "Two-factor authentication is not enabled for this user.");
@@ -39,5 +42,5 @@ export async function disableTwoFactor(call: ActionCall<ParamsOf<"users/:id">>):
     audit.okStatement(),
     selectUser(environment, id),
   ]);
-  return json({ user: userOf(results[3], id) });
+  return { user: userOf(results[3], id) };
 }

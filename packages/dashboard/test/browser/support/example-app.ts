@@ -85,7 +85,8 @@ export async function launchExampleApp(
   onOutput?: (chunk: string) => void,
 ): Promise<RunningApp> {
   const app = await startApp({
-    vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN, ...vars },
+    // Shards report to the registry (the Data screen's shard list) half a second after a write.
+    vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN, REGISTRY_INTERVAL_MS: "500", ...vars },
     ...(onOutput ? { onOutput } : {}),
   });
   try {

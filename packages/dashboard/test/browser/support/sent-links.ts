@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { RunningApp } from "./example-app.ts";
 
-/** What the example app's senders print before the link (`examples/app/src/auth.ts`). */
+/** What the example app's senders print before the link (`examples/app/src/auth.ts`, `auth-plugins.ts`). */
 export type SentLinkKind = "magic link" | "password reset link";
 
 /**

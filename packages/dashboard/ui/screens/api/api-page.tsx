@@ -39,7 +39,10 @@ async function loadReference(
  */
 export function ApiPage(props: { filter: string }) {
   const { api } = useApp();
-  const reference = useLoad((signal) => loadReference(api.openApi, signal), []);
+  const reference = useLoad(
+    (signal) => loadReference((aborted) => api.restOpenApi({ signal: aborted }), signal),
+    [],
+  );
   return (
     <div class="page">
       <LoadView loaded={reference} label="Loading the API reference…">

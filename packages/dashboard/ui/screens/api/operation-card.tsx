@@ -2,6 +2,7 @@ import { RichText } from "../../components/rich-text.tsx";
 import { constraintsOf, type Schema, typeLabel } from "../../lib/json-schema.ts";
 import type { OperationView, ParameterView } from "../../lib/openapi.ts";
 import { SchemaView } from "./schema-view.tsx";
+import { TryIt } from "./try-it.tsx";
 
 function ParameterTable(props: { parameters: ParameterView[]; document: Schema }) {
   return (
@@ -127,6 +128,7 @@ export function OperationCard(props: { operation: OperationView; document: Schem
           ) : null}
         </div>
       ))}
+      <TryIt operation={operation} document={document} />
       {errors.length > 0 ? (
         <div class="operation-block">
           <h4>Errors</h4>

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from "@svc/auth/admin-contract";
 import { useEffect, useState } from "preact/hooks";
 import { useApp } from "../../app-context.ts";
 import { LoadMore } from "../../components/load-more.tsx";
@@ -103,8 +104,9 @@ export function AuditPage(props: { target: string; action: string }) {
 function AuditResults(props: { target: string; action: string }) {
   const { api } = useApp();
   const list = usePagedList(async (cursor, signal) => {
-    const query = { target: props.target, action: props.action, limit: PAGE_SIZE, cursor };
-    const page = await api.listAudit(query, signal);
+    const action = AUDIT_ACTIONS.find((known) => known === props.action);
+    const query = { target: props.target, action, limit: PAGE_SIZE, cursor };
+    const page = await api.listAudit({ query, signal });
     return { items: page.entries, nextCursor: page.nextCursor };
   }, []);
   return (

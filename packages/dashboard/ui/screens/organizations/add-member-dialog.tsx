@@ -25,7 +25,10 @@ export function AddMemberDialog(props: { orgId: string; onClose: () => void; onD
   );
   const { busy, error, submit } = useSubmit(async () => {
     if (checks.blocked()) return;
-    const { member } = await api.addMember(props.orgId, { email: email.trim(), role: role.trim() });
+    const { member } = await api.addMember({
+      params: { id: props.orgId },
+      body: { email: email.trim(), role: role.trim() },
+    });
     notify(`Added ${member.user.email} as ${member.role}`);
     props.onDone();
     props.onClose();

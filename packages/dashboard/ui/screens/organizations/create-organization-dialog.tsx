@@ -36,11 +36,13 @@ export function CreateOrganizationDialog(props: {
   const { busy, error, submit } = useSubmit(async () => {
     if (checks.blocked() || owner === null) return;
     const { organization } = await api.createOrganization({
-      name: form.name.trim(),
-      slug: form.slug.trim(),
-      ownerId: owner.id,
-      ...(form.logo.trim() === "" ? {} : { logo: form.logo.trim() }),
-      ...(form.metadataValue === null ? {} : { metadata: form.metadataValue }),
+      body: {
+        name: form.name.trim(),
+        slug: form.slug.trim(),
+        ownerId: owner.id,
+        ...(form.logo.trim() === "" ? {} : { logo: form.logo.trim() }),
+        ...(form.metadataValue === null ? {} : { metadata: form.metadataValue }),
+      },
     });
     notify(`Created ${organization.name}`);
     props.onCreated(organization);

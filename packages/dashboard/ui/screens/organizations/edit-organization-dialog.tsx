@@ -1,5 +1,4 @@
-import type { OrganizationChanges } from "../../api/admin.ts";
-import type { Organization } from "../../api/types.ts";
+import type { Organization, OrganizationChanges } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { FormActions } from "../../components/form-parts.tsx";
@@ -43,7 +42,7 @@ export function EditOrganizationDialog(props: {
     if (checks.blocked()) return;
     const changes = changesOf(organization, form);
     if (Object.keys(changes).length > 0) {
-      await api.updateOrganization(organization.id, changes);
+      await api.updateOrganization({ params: { id: organization.id }, body: changes });
       notify(`Saved ${changes.name ?? organization.name}`);
       props.onSaved();
     }

@@ -41,7 +41,7 @@ export function InvitationList(props: { orgId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const list = usePagedList(
     async (cursor, signal) => {
-      const page = await api.listInvitations(orgId, cursor, signal);
+      const page = await api.listInvitations({ params: { id: orgId }, query: { cursor }, signal });
       return { items: page.invitations, nextCursor: page.nextCursor };
     },
     [orgId],
@@ -50,7 +50,9 @@ export function InvitationList(props: { orgId: string }) {
     setResent(null);
     setResendError(null);
     try {
-      const { emailed } = await api.resendInvitation(orgId, invitation.id);
+      const { emailed } = await api.resendInvitation({
+        params: { id: orgId, invitationId: invitation.id },
+      });
       if (emailed) notify(`Invitation sent again to ${invitation.email}`);
       setResent({ email: invitation.email, emailed });
       list.first.reload();
@@ -165,7 +167,7 @@ export function InvitationList(props: { orgId: string }) {
           onClose={() => setCanceling(null)}
           focusAfter={() => heading.current}
           onConfirm={async () => {
-            await api.cancelInvitation(orgId, canceling.id);
+            await api.cancelInvitation({ params: { id: orgId, invitationId: canceling.id } });
             notify(`Canceled the invitation of ${canceling.email}`);
             list.first.reload();
           }}

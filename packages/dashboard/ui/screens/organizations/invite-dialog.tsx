@@ -28,9 +28,9 @@ export function InviteDialog(props: { orgId: string; onClose: () => void; onDone
   );
   const { busy, error, submit } = useSubmit(async () => {
     if (checks.blocked()) return;
-    const { invitation, emailed } = await api.invite(props.orgId, {
-      email: email.trim(),
-      role: role.trim(),
+    const { invitation, emailed } = await api.invite({
+      params: { id: props.orgId },
+      body: { email: email.trim(), role: role.trim() },
     });
     props.onDone();
     if (emailed) {

@@ -28,7 +28,7 @@ export function MemberList(props: { orgId: string; onChanged: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const list = usePagedList(
     async (cursor, signal) => {
-      const page = await api.listMembers(orgId, cursor, signal);
+      const page = await api.listMembers({ params: { id: orgId }, query: { cursor }, signal });
       return { items: page.members, nextCursor: page.nextCursor };
     },
     [orgId],
@@ -126,7 +126,7 @@ export function MemberList(props: { orgId: string; onChanged: () => void }) {
           onClose={close}
           focusAfter={() => heading.current}
           onConfirm={async () => {
-            await api.removeMember(orgId, open.member.id);
+            await api.removeMember({ params: { id: orgId, memberId: open.member.id } });
             notify(`Removed ${open.member.user.email}`);
             changed();
           }}

@@ -25,7 +25,10 @@ export function MemberRoleDialog(props: {
   const checks = useFormChecks(problemsOf({ role: requiredProblem(role, "a role") }), FIELDS);
   const { busy, error, submit } = useSubmit(async () => {
     if (checks.blocked()) return;
-    const { member: changed } = await api.setMemberRole(props.orgId, member.id, role.trim());
+    const { member: changed } = await api.setMemberRole({
+      params: { id: props.orgId, memberId: member.id },
+      body: { role: role.trim() },
+    });
     notify(`${member.user.email} is now ${changed.role}`);
     props.onDone();
     props.onClose();

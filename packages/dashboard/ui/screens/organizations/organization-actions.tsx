@@ -47,7 +47,7 @@ export function OrganizationActions(props: {
           requireText={organization.slug}
           onClose={close}
           onConfirm={async () => {
-            await api.deleteOrganization(organization.id);
+            await api.deleteOrganization({ params: { id: organization.id } });
             notify(`Deleted ${organization.name}`);
             props.onDeleted();
           }}

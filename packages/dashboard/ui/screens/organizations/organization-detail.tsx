@@ -16,7 +16,7 @@ import { OrganizationActions } from "./organization-actions.tsx";
 export function OrganizationDetail(props: { orgId: string; tab: "members" | "invitations" }) {
   const { api } = useApp();
   const { orgId, tab } = props;
-  const org = useLoad((signal) => api.getOrganization(orgId, signal), [orgId]);
+  const org = useLoad((signal) => api.getOrganization({ params: { id: orgId }, signal }), [orgId]);
   const tabHref = (to: "members" | "invitations") =>
     hrefOf({ page: "organizations", orgId, tab: to });
   const listHref = hrefOf({ page: "organizations", orgId: null, tab: "members" });

@@ -88,7 +88,8 @@ function OrganizationList(props: { query: string; at: PagePosition }) {
   }, [search, query]);
 
   const page = useLoad<OrganizationPage>(
-    (signal) => api.listOrganizations({ search: query, limit: PAGE_SIZE, cursor }, signal),
+    (signal) =>
+      api.listOrganizations({ query: { search: query, limit: PAGE_SIZE, cursor }, signal }),
     [query, cursor],
   );
 

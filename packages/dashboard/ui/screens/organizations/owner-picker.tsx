@@ -26,7 +26,7 @@ export function OwnerPicker(props: {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       api
-        .listUsers({ search: term, limit: MATCHES }, controller.signal)
+        .listUsers({ query: { search: term, limit: MATCHES }, signal: controller.signal })
         .then((page) => setMatches(page.users))
         .catch(() => controller.signal.aborted || setMatches([]));
     }, SEARCH_DELAY_MS);

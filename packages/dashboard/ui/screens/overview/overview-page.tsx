@@ -21,7 +21,10 @@ import { Stat } from "./stat.tsx";
  */
 export function OverviewPage(props: { days: OverviewDays }) {
   const { api } = useApp();
-  const overview = useLoad<Overview>((signal) => api.overview(props.days, signal), [props.days]);
+  const overview = useLoad<Overview>(
+    (signal) => api.overview({ query: { days: props.days }, signal }),
+    [props.days],
+  );
   return (
     <div class="page">
       <header class="page-header">

@@ -47,9 +47,12 @@ export function BanDialog(props: { user: User; onClose: () => void; onDone: () =
     if (checks.blocked()) return;
     const trimmed = reason.trim();
     const expiry = expiresAt();
-    await api.ban(user.id, {
-      ...(trimmed === "" ? {} : { reason: trimmed }),
-      ...(expiry === undefined ? {} : { expiresAt: expiry }),
+    await api.banUser({
+      params: { id: user.id },
+      body: {
+        ...(trimmed === "" ? {} : { reason: trimmed }),
+        ...(expiry === undefined ? {} : { expiresAt: expiry }),
+      },
     });
     notify(`Banned ${user.email}`);
     props.onDone();

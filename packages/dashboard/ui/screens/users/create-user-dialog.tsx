@@ -47,11 +47,13 @@ export function CreateUserDialog(props: { onClose: () => void; onCreated: (id: s
   const { busy, error, submit } = useSubmit(async () => {
     if (checks.blocked()) return;
     const { user, signInLink } = await api.createUser({
-      email: email.trim(),
-      name: name.trim(),
-      ...(password === "" ? {} : { password }),
-      ...(role === "" ? {} : { role }),
-      ...(link === "none" ? {} : { signInLink: link }),
+      body: {
+        email: email.trim(),
+        name: name.trim(),
+        ...(password === "" ? {} : { password }),
+        ...(role === "" ? {} : { role }),
+        ...(link === "none" ? {} : { signInLink: link }),
+      },
     });
     if (signInLink === undefined) notify(`Created ${user.email}`);
     else

@@ -33,7 +33,7 @@ export function EditProfileDialog(props: {
   const { busy, error, submit } = useSubmit(async () => {
     if (checks.blocked()) return;
     if (Object.keys(changes).length > 0) {
-      await api.updateUser(props.user.id, changes);
+      await api.updateUser({ params: { id: props.user.id }, body: changes });
       notify(`Saved the profile of ${props.user.email}`);
       props.onDone();
     }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { ExportQuery } from "../../api/admin.ts";
+import type { ExportQuery } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { ProgressMeter } from "../../components/progress-meter.tsx";
@@ -8,7 +8,7 @@ import { exportFileName, readExport, saveFile } from "../../lib/export-download.
 import { formatBytes } from "../../lib/format.ts";
 import type { UserFilters } from "../../lib/routes.ts";
 
-type Format = ExportQuery["format"];
+type Format = NonNullable<ExportQuery["format"]>;
 
 type Step =
   | { kind: "choose"; error: Error | null; canceled: boolean }
@@ -62,7 +62,7 @@ export function ExportDialog(props: {
       ...(hashes ? { passwordHashes: true } : {}),
     };
     try {
-      const response = await api.exportUsers(query, controller.signal);
+      const response = await api.exportUsers({ query, signal: controller.signal });
       const file = await readExport(response, format, ({ rows, bytes }) => {
         if (!controller.signal.aborted) setStep({ kind: "running", rows, bytes });
       });

@@ -38,7 +38,7 @@ export function ImpersonateDialog(props: { user: User; onClose: () => void; onDo
     return { durationSeconds: seconds, ...(trimmed === "" ? {} : { reason: trimmed }) };
   };
   const openApp = useSubmit(async () => {
-    const link = await api.impersonationLink(user.id, body());
+    const link = await api.impersonationLink({ params: { id: user.id }, body: body() });
     // noopener: the app's tab gets no handle on the dashboard (and window.open answers null).
     window.open(link.url, "_blank", "noopener");
     const label = DURATIONS.find((option) => option.seconds === seconds)?.label ?? "";
@@ -46,7 +46,10 @@ export function ImpersonateDialog(props: { user: User; onClose: () => void; onDo
     props.onDone();
   });
   const getToken = useSubmit(async () => {
-    setStarted({ kind: "token", impersonation: await api.impersonate(user.id, body()) });
+    setStarted({
+      kind: "token",
+      impersonation: await api.impersonate({ params: { id: user.id }, body: body() }),
+    });
     props.onDone();
   });
 

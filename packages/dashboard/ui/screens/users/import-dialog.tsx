@@ -78,12 +78,22 @@ export function ImportDialog(props: { onClose: () => void; onImported: () => voi
     stop.current = false;
     const empty: RunState = { done: 0, total: file.rows.length, outcomes: [], stop: null };
     setStep({ kind: "run", dryRun, state: empty, stopping: false });
-    const state = await runImport(chunks, (records) => api.importUsers({ records }, dryRun), {
-      dryRun,
-      shouldStop: () => stop.current,
-      onProgress: (progress) =>
-        setStep((current) => (current.kind === "run" ? { ...current, state: progress } : current)),
-    });
+    const state = await runImport(
+      chunks,
+      (records) =>
+        api.importUsers({
+          query: { dryRun: dryRun ? true : undefined },
+          body: { type: "application/json", content: records },
+        }),
+      {
+        dryRun,
+        shouldStop: () => stop.current,
+        onProgress: (progress) =>
+          setStep((current) =>
+            current.kind === "run" ? { ...current, state: progress } : current,
+          ),
+      },
+    );
     setStep({ kind: "ran", dryRun, state });
     if (!dryRun && countOutcomes(state.outcomes).created > 0) props.onImported();
   };

@@ -13,7 +13,8 @@ import { useLoad } from "../../lib/use-load.ts";
 export function MissingUser(props: { userId: string }) {
   const { api } = useApp();
   const deletion = useLoad(
-    (signal) => api.listAudit({ target: props.userId, action: "user.delete", limit: 1 }, signal),
+    (signal) =>
+      api.listAudit({ query: { target: props.userId, action: "user.delete", limit: 1 }, signal }),
     [props.userId],
   );
   return (

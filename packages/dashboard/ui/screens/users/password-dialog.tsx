@@ -25,7 +25,7 @@ export function PasswordDialog(props: { user: User; onClose: () => void; onDone:
   );
   const { busy, error, submit } = useSubmit(async () => {
     if (checks.blocked()) return;
-    const answer = await api.setPassword(user.id, password);
+    const answer = await api.setPassword({ params: { id: user.id }, body: { password } });
     notify(
       answer.createdCredentialAccount
         ? `Password set: ${user.email} can now sign in with email and password`

@@ -13,7 +13,7 @@ export function RoleDialog(props: { user: User; onClose: () => void; onDone: () 
   const { user } = props;
   const [role, setRole] = useState(user.role ?? capabilities.roles[0] ?? "");
   const { busy, error, submit } = useSubmit(async () => {
-    await api.setRole(user.id, role);
+    await api.setRole({ params: { id: user.id }, body: { role } });
     notify(`${user.email} is now ${role}`);
     props.onDone();
     props.onClose();

@@ -19,7 +19,7 @@ export function SignInLinkDialog(props: { user: User; onClose: () => void; onDon
   const { user } = props;
   const [kind, setKind] = useState<SignInLinkKind>(capabilities.signInLinks[0] ?? "magic-link");
   const { busy, error, submit } = useSubmit(async () => {
-    const { signInLink } = await api.sendSignInLink(user.id, kind);
+    const { signInLink } = await api.sendSignInLink({ params: { id: user.id }, body: { kind } });
     notify(sentMessage(signInLink));
     props.onDone();
     props.onClose();

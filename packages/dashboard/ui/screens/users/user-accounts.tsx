@@ -72,7 +72,7 @@ export function UserAccounts(props: {
           onClose={() => setUnlinking(null)}
           focusAfter={() => heading.current}
           onConfirm={async () => {
-            await api.unlinkAccount(props.userId, unlinking.id);
+            await api.unlinkAccount({ params: { id: props.userId, accountId: unlinking.id } });
             notify(`Unlinked ${providerLabel(unlinking.providerId)}`);
             props.onChanged();
           }}

@@ -105,7 +105,7 @@ export function UserActions(props: {
           confirmLabel="Unban"
           onClose={close}
           onConfirm={async () => {
-            await api.unban(user.id);
+            await api.unbanUser({ params: { id: user.id } });
             notify(`Unbanned ${user.email}`);
             onChanged();
           }}
@@ -120,7 +120,7 @@ export function UserActions(props: {
           danger
           onClose={close}
           onConfirm={async () => {
-            await api.disableTwoFactor(user.id);
+            await api.disableTwoFactor({ params: { id: user.id } });
             notify(`Two-factor disabled for ${user.email}`);
             onChanged();
           }}
@@ -136,7 +136,7 @@ export function UserActions(props: {
           requireText={user.email}
           onClose={close}
           onConfirm={async () => {
-            await api.deleteUser(user.id);
+            await api.deleteUser({ params: { id: user.id } });
             notify(`Deleted ${user.email}`);
             props.onDeleted();
           }}

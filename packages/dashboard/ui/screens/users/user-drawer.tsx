@@ -30,7 +30,10 @@ export function UserDrawer(props: {
 }) {
   const { api, capabilities } = useApp();
   const { userId, onChanged } = props;
-  const detail = useLoad<UserDetail>((signal) => api.getUser(userId, signal), [userId]);
+  const detail = useLoad<UserDetail>(
+    (signal) => api.getUser({ params: { id: userId }, signal }),
+    [userId],
+  );
   const [revision, setRevision] = useState(0);
   const changed = () => {
     detail.reload();

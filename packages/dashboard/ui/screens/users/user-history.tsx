@@ -12,7 +12,7 @@ const RECENT = 10;
 export function UserHistory(props: { userId: string; revision: number }) {
   const { api } = useApp();
   const history = useLoad(
-    (signal) => api.listAudit({ target: props.userId, limit: RECENT }, signal),
+    (signal) => api.listAudit({ query: { target: props.userId, limit: RECENT }, signal }),
     [props.userId, props.revision],
   );
   return (

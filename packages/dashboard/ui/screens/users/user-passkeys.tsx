@@ -62,7 +62,7 @@ export function UserPasskeys(props: {
           onClose={() => setRevoking(null)}
           focusAfter={() => heading.current}
           onConfirm={async () => {
-            await api.revokePasskey(props.userId, revoking.id);
+            await api.revokePasskey({ params: { id: props.userId, passkeyId: revoking.id } });
             notify("Passkey revoked");
             props.onChanged();
           }}

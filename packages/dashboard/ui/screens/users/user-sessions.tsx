@@ -77,7 +77,7 @@ export function UserSessions(props: {
           onClose={close}
           focusAfter={() => heading.current}
           onConfirm={async () => {
-            const { revoked } = await api.revokeSessions(userId);
+            const { revoked } = await api.revokeSessions({ params: { id: userId } });
             notify(`Revoked ${revoked} session${revoked === 1 ? "" : "s"}`);
             onChanged();
           }}
@@ -92,7 +92,7 @@ export function UserSessions(props: {
           onClose={close}
           focusAfter={() => heading.current}
           onConfirm={async () => {
-            await api.revokeSession(userId, revoking.id);
+            await api.revokeSession({ params: { id: userId, sessionId: revoking.id } });
             notify("Session revoked");
             onChanged();
           }}

@@ -53,8 +53,8 @@ export function UsersPage(props: {
 
   const page = useLoad<UserPage>(
     (signal) =>
-      api.listUsers(
-        {
+      api.listUsers({
+        query: {
           search: filters.search.trim(),
           role: filters.role,
           banned: filters.banned === "" ? undefined : filters.banned === "true",
@@ -64,7 +64,7 @@ export function UsersPage(props: {
           cursor,
         },
         signal,
-      ),
+      }),
     [filterKey, cursor],
   );
 

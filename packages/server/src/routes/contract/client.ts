@@ -81,6 +81,59 @@ export type RouteClient<Routes extends RouteTable> = {
   readonly [Name in keyof Routes]: RouteMethodOf<Routes[Name]>;
 };
 
+/** What a client needs of one route at run time: no validators, so a browser bundle stays small. */
+export interface ClientRoute {
+  readonly method: RouteSpec["method"];
+  readonly path: string;
+  /** How the body is sent: JSON, or a raw payload with its own media type; absent: no body. */
+  readonly body?: "json" | "raw";
+  /** `file`: the client answers the `Response` itself. */
+  readonly answer: "json" | "file";
+}
+
+/**
+ * A route group reduced to what a client needs at run time, typed by the
+ * group's table (imported as a type only): what a generated client module
+ * holds (`routeManifest`), so the browser never loads the validators.
+ */
+export interface RouteManifest<Routes extends RouteTable> {
+  readonly prefix: string;
+  readonly routes: { readonly [Name in keyof Routes]: ClientRoute };
+}
+
+/** One declared route as a client sees it. */
+export function clientRouteOf(spec: RouteSpec): ClientRoute {
+  return {
+    method: spec.method,
+    path: spec.path,
+    ...(spec.body === undefined ? {} : { body: isRawBody(spec.body) ? "raw" : "json" }),
+    answer: (spec.answer as FileAnswer).kind === "file" ? "file" : "json",
+  };
+}
+
+/**
+ * The manifest of a route group: method, path, body kind and answer kind per
+ * route, for a generated client module.
+ *
+ * @example
+ * ```ts
+ * const manifest = routeManifest(adminAuthRoutes); // { prefix, routes: { listUsers: { method: "GET", path: "users", answer: "json" }, … } }
+ * ```
+ */
+export function routeManifest<Routes extends RouteTable>(
+  group: RouteGroup<Routes>,
+): RouteManifest<Routes> {
+  const routes: Record<string, ClientRoute> = {};
+  for (const [name, spec] of Object.entries(group.routes)) routes[name] = clientRouteOf(spec);
+  return { prefix: group.prefix, routes: routes as RouteManifest<Routes>["routes"] };
+}
+
+/** Options of {@link createRouteClient}. */
+export interface RouteClientOptions {
+  /** Reads a JSON answer; a caller can turn an unreadable one into its own error. @default response.json() */
+  readJson?: (response: Response) => Promise<unknown>;
+}
+
 /** Query values; `undefined` and `""` are left out of the URL. */
 export function queryStringOf(query: Readonly<Record<string, unknown>> | undefined): string {
   const params = new URLSearchParams();
@@ -99,9 +152,9 @@ interface LooseInput {
   signal?: AbortSignal;
 }
 
-function encodeBody(spec: RouteSpec, body: unknown): RouteRequest["body"] {
-  if (spec.body === undefined) return undefined;
-  if (isRawBody(spec.body)) {
+function encodeBody(route: ClientRoute, body: unknown): RouteRequest["body"] {
+  if (route.body === undefined) return undefined;
+  if (route.body === "raw") {
     const { type, content } = body as { type: string; content: unknown };
     return {
       type,
@@ -130,11 +183,15 @@ function encodeBody(spec: RouteSpec, body: unknown): RouteRequest["body"] {
  * ```
  */
 export function createRouteClient<Routes extends RouteTable>(
-  group: RouteGroup<Routes>,
+  source: RouteGroup<Routes> | RouteManifest<Routes>,
   transport: RouteTransport,
+  options: RouteClientOptions = {},
 ): RouteClient<Routes> {
+  const readJson = options.readJson ?? ((response: Response) => response.json());
   const client: Record<string, (input?: LooseInput) => Promise<unknown>> = {};
-  for (const [name, spec] of Object.entries(group.routes)) {
+  const group = source;
+  for (const [name, declared] of Object.entries<RouteSpec | ClientRoute>(source.routes)) {
+    const spec = "summary" in declared ? clientRouteOf(declared) : declared;
     client[name] = async (input: LooseInput = {}) => {
       const path = `${group.prefix}${fillPattern(spec.path, input.params ?? {})}${queryStringOf(input.query)}`;
       const body = encodeBody(spec, input.body);
@@ -152,8 +209,8 @@ export function createRouteClient<Routes extends RouteTable>(
             : `${spec.method} ${path} answered ${response.status}`,
         );
       }
-      if ((spec.answer as FileAnswer).kind === "file") return response;
-      return response.json();
+      if (spec.answer === "file") return response;
+      return readJson(response);
     };
   }
   return client as RouteClient<Routes>;

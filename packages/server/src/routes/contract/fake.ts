@@ -3,7 +3,7 @@
  * for a route nobody wrote a fake for, and the `example` of a docs page.
  * The value always passes the validator it came from.
  */
-import type { AnyValidator } from "../../values/validator.ts";
+import type { AnyValidator, Infer } from "../../values/validator.ts";
 
 interface Introspectable {
   readonly kind: string;
@@ -28,10 +28,15 @@ interface Introspectable {
  * fakeOf(v.object({ user: adminUser }), { email: "ann@example.com" });
  * ```
  */
-export function fakeOf(
-  validator: AnyValidator,
+export function fakeOf<V extends AnyValidator>(
+  validator: V,
   overrides: Readonly<Record<string, unknown>> = {},
-): unknown {
+): Infer<V> {
+  // Built kind by kind from the validator itself, so it has the validator's type (a test checks each kind).
+  return fakeValue(validator, overrides) as Infer<V>;
+}
+
+function fakeValue(validator: AnyValidator, overrides: Readonly<Record<string, unknown>>): unknown {
   const spec = validator as unknown as Introspectable;
   switch (spec.kind) {
     case "string":
@@ -54,12 +59,12 @@ export function fakeOf(
     case "record":
       return spec.kind === "array" ? [] : {};
     case "union":
-      return spec.members?.[0] === undefined ? null : fakeOf(spec.members[0], overrides);
+      return spec.members?.[0] === undefined ? null : fakeValue(spec.members[0], overrides);
     case "object": {
       const out: Record<string, unknown> = {};
       for (const [name, field] of Object.entries(spec.shape ?? {})) {
         if (Object.hasOwn(overrides, name)) out[name] = overrides[name];
-        else if (!field.isOptional) out[name] = fakeOf(field, overrides);
+        else if (!field.isOptional) out[name] = fakeValue(field, overrides);
       }
       return out;
     }

@@ -28,19 +28,28 @@
  * @packageDocumentation
  */
 
+export {
+  DATA_AUDIT_ACTIONS,
+  type DataAuditAction,
+} from "../../data-admin/audit.ts";
 export type { ErrorCode } from "../../errors/error-codes.ts";
 export type { ObjectType, ObjectValidator, Shape } from "../../values/composites.ts";
 export { v } from "../../values/index.ts";
-export type { Infer, Validator } from "../../values/validator.ts";
+export type { AnyValidator, Infer, Validator } from "../../values/validator.ts";
 export {
+  type ClientRoute,
+  clientRouteOf,
   createRouteClient,
   queryStringOf,
   type RawPayload,
   type RouteClient,
+  type RouteClientOptions,
   type RouteInput,
+  type RouteManifest,
   type RouteMethodOf,
   type RouteRequest,
   type RouteTransport,
+  routeManifest,
 } from "./client.ts";
 export { fakeOf } from "./fake.ts";
 export { integer, oneOf, text } from "./fields.ts";
@@ -75,4 +84,5 @@ export {
   type TypedAnswer,
   typedAnswer,
 } from "./route.ts";
+export { SVC_ADMIN_ROUTES } from "./svc-admin-routes.ts";
 export { typeText } from "./type-text.ts";

@@ -16,10 +16,12 @@ import { type ParamsOf, parsePattern } from "./pattern.ts";
 export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A body the router does not read: the handler reads `request` itself (a file, CSV text). */
-export interface RawBody {
+export interface RawBody<
+  Content extends Readonly<Record<string, AnyValidator>> = Readonly<Record<string, AnyValidator>>,
+> {
   readonly kind: "raw";
   /** What each media type carries, for the docs and the client (`application/json`, `text/csv`). */
-  readonly content: Readonly<Record<string, AnyValidator>>;
+  readonly content: Content;
   readonly description: string;
 }
 
@@ -142,7 +144,10 @@ export function routeGroup<const Routes extends RouteTable>(group: {
  * body: rawBody({ "application/json": v.array(v.record(v.any())), "text/csv": v.string() }, "Users to import"),
  * ```
  */
-export function rawBody(content: Record<string, AnyValidator>, description: string): RawBody {
+export function rawBody<const Content extends Readonly<Record<string, AnyValidator>>>(
+  content: Content,
+  description: string,
+): RawBody<Content> {
   return Object.freeze({ kind: "raw", content, description });
 }
 

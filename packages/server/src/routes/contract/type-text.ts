@@ -35,7 +35,7 @@ export function typeText(validator: AnyValidator, inside = false): string {
     }
     case "array": {
       const item = typeText(parts.item!);
-      return /[ |]/.test(item) && !item.startsWith("{") ? `(${item})[]` : `${item}[]`;
+      return item.includes(" | ") && !item.startsWith("{") ? `(${item})[]` : `${item}[]`;
     }
     case "record":
       return `Record<string, ${typeText(parts.values as AnyValidator)}>`;

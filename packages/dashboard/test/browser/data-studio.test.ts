@@ -1,0 +1,288 @@
+/**
+ * The data studio (issue 28) in Chromium against the example app: pick a
+ * shard from the registry, browse a table by an index, page through a
+ * thousand rows in the virtualised grid, filter, view as a user (rows their
+ * RLS hides disappear), edit with a validation error then a valid edit
+ * (staged, reviewed, applied), bulk delete after a typed confirmation, and
+ * run a query and a mutation as a user from the Functions page. axe-core
+ * checks every screen in light and dark mode, at laptop and phone widths.
+ */
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible } from "./support/accessibility.ts";
+import { chromiumOrSkip } from "./support/chromium.ts";
+import { dialog, expectNoSidewaysScroll, signedInAt, VIEWPORTS } from "./support/dashboard-page.ts";
+import { adminInit, type RunningApp } from "./support/example-app.ts";
+import { type SeededUser, signUp } from "./support/seed.ts";
+import { browserTestbed } from "./support/testbed.ts";
+
+const ready = chromiumOrSkip();
+
+/** A room shard of its own per test: the example app lets signed-in users write `room-*` shards. */
+const roomKey = () => `room-studio-${randomUUID().slice(0, 8)}`;
+
+async function send(
+  app: RunningApp,
+  user: SeededUser,
+  shard: string,
+  body: string,
+  channel = "general",
+) {
+  const response = await fetch(`${app.url}/_svc/rpc?shardKey=${shard}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: user.cookie, origin: app.url },
+    body: JSON.stringify({ path: "messages:send", args: { body, channel } }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { value: string }).value;
+}
+
+/** Waits until the shard registry lists the shard (shards report off the request path). */
+async function registered(app: RunningApp, shard: string): Promise<void> {
+  await expect
+    .poll(
+      async () => (await fetch(`${app.url}/_svc/admin/data/shards/${shard}`, adminInit())).status,
+      {
+        timeout: 30_000,
+        interval: 250,
+      },
+    )
+    .toBe(200);
+}
+
+const gridRows = (page: Page) => page.locator(".data-grid tbody tr:not(.grid-spacer)");
+
+async function openTable(page: Page, shard: string, table: string): Promise<void> {
+  await page.getByRole("searchbox", { name: "Search shards by key" }).fill(shard);
+  await page.getByRole("link", { name: shard, exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Tables" })
+    .getByRole("link", { name: new RegExp(`^${table} `) })
+    .click();
+  await page.getByRole("heading", { name: new RegExp(`^${table}`), level: 2 }).waitFor();
+}
+
+describe.skipIf(!ready)("the data studio", () => {
+  const { app, browser } = browserTestbed();
+
+  it("picks a shard, browses by an index, filters, and views as a user whose RLS hides rows", async () => {
+    const shard = roomKey();
+    const ann = await signUp(app, { label: "studio-ann" });
+    const bob = await signUp(app, { label: "studio-bob" });
+    await send(app, ann, shard, "ann in general");
+    await send(app, ann, shard, "ann again");
+    await send(app, ann, shard, "ann elsewhere", "random");
+    await send(app, bob, shard, "bob in general");
+    await registered(app, shard);
+
+    const page = await signedInAt(browser.context, app, "data");
+    await page.getByRole("heading", { name: "Data", level: 1 }).waitFor();
+    await expectAccessible(page, "data, no shard");
+    await openTable(page, shard, "messages");
+    await expect.poll(() => gridRows(page).count()).toBe(4);
+    await page.getByText("As operator").waitFor();
+    await expectAccessible(page, "data, messages as operator");
+
+    await page.getByLabel("Index").selectOption("by_channel");
+    await page.getByLabel("channel equals").fill("general");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => gridRows(page).count()).toBe(3);
+    expect(new URL(page.url()).searchParams.get("eq")).toBe('["general"]');
+    expect(await page.locator(".plan-line").textContent()).toContain("by_channel");
+
+    await page.getByRole("button", { name: "Add filter" }).click();
+    await page.getByLabel("Filter 1 field").selectOption("body");
+    await page.getByLabel("Filter 1 value").fill("ann again");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => gridRows(page).count()).toBe(1);
+    expect(await page.locator(".plan-line").textContent()).toContain("checked row by row");
+
+    await page.getByRole("button", { name: "Reset" }).click();
+    await expect.poll(() => gridRows(page).count()).toBe(4);
+    await page.getByLabel("View as").selectOption("user");
+    await page.getByLabel("User id or email").fill(ann.email);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByText(`Viewing as ${ann.email}`).waitFor();
+    await expect.poll(() => gridRows(page).count()).toBe(3);
+    expect(await page.locator(".data-grid").textContent()).not.toContain("bob in general");
+    await expectAccessible(page, "data, viewing as a user");
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByText(`Viewing as ${ann.email}`).waitFor();
+    await expectNoSidewaysScroll(page.locator("main"));
+    await expectAccessible(page, "data, viewing as a user (phone)");
+    await page.close();
+  });
+
+  it("pages a thousand rows into the grid, which keeps only the rows in view in the page", async () => {
+    const shard = roomKey();
+    // One request: a backup of a thousand notices imported into a new shard (docs/data-lifecycle.md).
+    const lines = [
+      JSON.stringify({
+        format: "svc-backup",
+        formatVersion: 1,
+        schemaVersion: null,
+        svcVersion: "0.1.0",
+        shardKey: shard,
+        createdAt: new Date().toISOString(),
+        tables: { notices: 1000 },
+      }),
+      ...Array.from({ length: 1000 }, (_, i) =>
+        JSON.stringify({
+          table: "notices",
+          _id: `notices_${i.toString(36).padStart(26, "0")}`,
+          _creationTime: 1_780_000_000_000 + i,
+          doc: { text: `notice ${String(i).padStart(4, "0")}` },
+        }),
+      ),
+    ];
+    const imported = await fetch(
+      `${app.url}/_svc/admin/data/shards/${shard}/import`,
+      adminInit({
+        method: "POST",
+        headers: { "content-type": "application/x-ndjson" },
+        body: `${lines.join("\n")}\n`,
+      }),
+    );
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    await registered(app, shard);
+    const page = await signedInAt(browser.context, app, `data/${shard}/notices`);
+    await expect.poll(() => page.locator(".data-grid").getAttribute("aria-rowcount")).toBe("101");
+    for (let loaded = 100; loaded < 1000; loaded += 100) {
+      await page.getByRole("button", { name: "Load more" }).click();
+      await expect
+        .poll(() => page.locator(".data-grid").getAttribute("aria-rowcount"))
+        .toBe(String(loaded + 101));
+    }
+    await page.getByText("All 1,000 rows loaded.").waitFor();
+    expect(await gridRows(page).count()).toBeLessThan(80);
+    await page
+      .locator(".grid-scroll")
+      .evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await page.getByText("notice 0999").waitFor();
+    expect(await gridRows(page).count()).toBeLessThan(80);
+    await expectAccessible(page, "data, a thousand rows");
+    await page.close();
+  });
+
+  it("edits on a phone: a refused change shows its error at the field, a valid one applies; bulk delete after typing the table", async () => {
+    const shard = roomKey();
+    const ann = await signUp(app, { label: "studio-edit" });
+    await send(app, ann, shard, "first");
+    await send(app, ann, shard, "second");
+    await send(app, ann, shard, "third");
+    await registered(app, shard);
+    // This flow runs on a phone: the drawer takes the whole screen, the grid scrolls sideways inside its box.
+    const page = await signedInAt(browser.context, app, `data/${shard}/maintenance`);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole("heading", { name: /^maintenance/, level: 2 }).waitFor();
+    await expectNoSidewaysScroll(page.locator("main"));
+
+    await page.getByRole("button", { name: "New document" }).click();
+    const drawer = dialog(page, "New document in maintenance");
+    await drawer.getByLabel("job").fill("studio");
+    await drawer.getByLabel("lastRunAt").fill("soon");
+    await expectAccessible(page, "data, new document");
+    await drawer.getByRole("button", { name: "Stage insert" }).click();
+    await page.getByText("1 staged change").waitFor();
+    await page.getByRole("button", { name: "Review and apply" }).click();
+    const review = dialog(page, "Review 1 staged change");
+    await review.getByRole("button", { name: "Apply 1 change" }).click();
+    await review.getByText("body.lastRunAt").waitFor();
+    await expectAccessible(page, "data, a refused change");
+    await review.getByRole("button", { name: "Edit" }).click();
+    const again = dialog(page, "New document in maintenance");
+    await again.locator(".field-problem").getByText("expected number, got string").waitFor();
+    expect(await again.getByLabel("lastRunAt").getAttribute("aria-invalid")).toBe("true");
+    await again.getByLabel("lastRunAt").fill("1234");
+    await again.getByRole("button", { name: "Stage insert" }).click();
+    await page.getByRole("button", { name: "Review and apply" }).click();
+    await dialog(page, "Review 1 staged change")
+      .getByRole("button", { name: "Apply 1 change" })
+      .click();
+    await page.getByText("1 change applied to maintenance.").waitFor();
+    await expect.poll(() => gridRows(page).count()).toBe(1);
+    expect(await page.locator(".data-grid").textContent()).toContain("1234");
+
+    await page
+      .getByRole("navigation", { name: "Tables" })
+      .getByRole("link", { name: /^messages / })
+      .click();
+    await expect.poll(() => gridRows(page).count()).toBe(3);
+    await gridRows(page).first().getByRole("button").click();
+    const edit = dialog(page, "messages document");
+    await edit.getByLabel("body").fill("first, edited");
+    await edit.getByRole("button", { name: "Stage change" }).click();
+    await page.getByRole("button", { name: "Review and apply" }).click();
+    const diff = dialog(page, "Review 1 staged change");
+    await diff.getByText("first, edited").waitFor();
+    await expectAccessible(page, "data, reviewing a change");
+    await diff.getByRole("button", { name: "Apply 1 change" }).click();
+    await page.getByText("1 change applied to messages.").waitFor();
+    await page.locator(".data-grid").getByText("first, edited").waitFor();
+
+    await gridRows(page).nth(1).getByRole("checkbox").check();
+    await gridRows(page).nth(2).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Delete selected (2)" }).click();
+    const confirm = dialog(page, "Delete 2 documents");
+    const remove = confirm.getByRole("button", { name: "Delete", exact: true });
+    expect(await remove.isDisabled()).toBe(true);
+    await expectAccessible(page, "data, bulk delete confirmation");
+    await confirm.getByLabel(/Type .* to confirm/).fill("messages");
+    await remove.click();
+    await page.getByText("2 documents deleted from messages.").waitFor();
+    await expect.poll(() => gridRows(page).count()).toBe(1);
+    await page.close();
+  });
+
+  it("runs a query and, after a confirmation, a mutation as a user from the Functions page", async () => {
+    const shard = roomKey();
+    const ann = await signUp(app, { label: "studio-run" });
+    await send(app, ann, shard, "before the run");
+    await registered(app, shard);
+    const page = await signedInAt(browser.context, app, `functions?shard=${shard}`);
+    await page.getByRole("heading", { name: "Functions", level: 1 }).waitFor();
+    await page.getByRole("searchbox", { name: "Filter procedures" }).fill("messages:");
+    await page.getByRole("link", { name: /messages:list/ }).click();
+    await page.getByLabel("User id or email").fill(ann.email);
+    await page.getByLabel("channel").fill("general");
+    await page.getByRole("button", { name: "Run query" }).click();
+    await page.locator(".run-result").getByText("before the run").waitFor();
+    expect(await page.locator(".run-summary").textContent()).toContain(`as ${ann.email}`);
+    await expectAccessible(page, "functions, a query's result");
+
+    await page.getByRole("link", { name: /messages:send/ }).click();
+    await page.getByLabel("User id or email").fill(ann.email);
+    await page.getByLabel("body").fill("sent from the studio");
+    await page.getByRole("button", { name: "Run mutation…" }).click();
+    const confirm = dialog(page, "Run messages:send?");
+    await expectAccessible(page, "functions, confirming a mutation");
+    await confirm.getByRole("button", { name: "Run mutation" }).click();
+    await page.locator(".run-summary").getByText("wrote").waitFor();
+    expect(await page.locator(".run-summary").textContent()).toMatch(/wrote [1-9]/);
+    const check = await fetch(`${app.url}/_svc/rpc?shardKey=${shard}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: ann.cookie, origin: app.url },
+      body: JSON.stringify({ path: "messages:list", args: {} }),
+    });
+    expect(JSON.stringify(await check.json())).toContain("sent from the studio");
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    await expectNoSidewaysScroll(page.locator("main"));
+    await expectAccessible(page, "functions (phone)");
+    await page.close();
+  });
+
+  it("tries a REST operation from the API page", async () => {
+    const page = await signedInAt(browser.context, app, "api?filter=ping");
+    const card = page.locator("article").filter({ hasText: "/_svc/rest/hello/ping" }).first();
+    await card.getByRole("button", { name: "Try it" }).click();
+    await card.getByLabel("name").fill("studio");
+    await card.getByRole("button", { name: "Send", exact: true }).click();
+    await card.locator(".try-reply").getByText("200").waitFor();
+    expect(await card.locator(".try-reply pre").textContent()).toContain("studio");
+    await expectAccessible(page, "api, try it");
+    await page.close();
+  });
+});

@@ -1,0 +1,92 @@
+import {
+  type browsePlan,
+  type procedureInfo,
+  type runAs,
+  type studioDocument,
+  studioGroup,
+  type studioRoutes,
+  type tableInfo,
+  type viewerLabel,
+} from "@svc/server/data-admin/studio-contract";
+import {
+  createRouteClient,
+  type Infer,
+  queryStringOf,
+  type RouteAnswer,
+  type RouteQuery,
+  type RouteTransport,
+} from "@svc/server/routes/contract";
+
+/** A JSON Schema node as the server sends it (a field's validator). */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/** One registry row of `GET data/shards`. */
+export interface ShardEntry {
+  key: string;
+  [field: string]: unknown;
+}
+
+/** A table of a shard (`GET data/shards/:key/tables`). */
+export type TableInfo = Infer<typeof tableInfo>;
+/** A stored document. */
+export type StudioDocument = Infer<typeof studioDocument> & { _id: string; _creationTime: number };
+/** Whom an answer was read or run as. */
+export type ViewerLabel = Infer<typeof viewerLabel>;
+/** How a browse page was served. */
+export type BrowsePlan = Infer<typeof browsePlan>;
+/** One procedure of `GET data/functions`. */
+export type ProcedureInfo = Infer<typeof procedureInfo>;
+/** Whom to run a procedure as. */
+export type RunAs = Infer<typeof runAs>;
+/** `POST data/shards/:key/run`. */
+export type RunAnswer = RouteAnswer<typeof studioRoutes.runProcedure>;
+/** The browse query exactly as the URL and the API carry it (JSON-valued parameters as text). */
+export type BrowseQuery = Omit<RouteQuery<typeof studioRoutes.listDocuments>, "cursor" | "limit">;
+
+/** `GET data/shards/:key/tables/:table/documents`, with documents typed as stored ones. */
+export type DocumentsPage = Omit<RouteAnswer<typeof studioRoutes.listDocuments>, "documents"> & {
+  documents: StudioDocument[];
+};
+
+/**
+ * The data studio's routes (`/_svc/admin/data/`): the client derived from
+ * their declarations (`studioGroup`), plus the registry's shard list, over
+ * the dashboard's admin transport (the token, errors as `ApiError`).
+ */
+export function dataApi(send: RouteTransport) {
+  const routes = createRouteClient(studioGroup, send);
+  return {
+    async shards(
+      query: { search?: string; cursor?: string; limit?: number },
+      signal?: AbortSignal,
+    ) {
+      const answer = await send({
+        method: "GET",
+        path: `${studioGroup.prefix}shards${queryStringOf(query)}`,
+        ...(signal ? { signal } : {}),
+      });
+      return (await answer.json()) as { shards: ShardEntry[]; nextCursor: string | null };
+    },
+    tables: (key: string, signal?: AbortSignal) => routes.listTables({ params: { key }, signal }),
+    documents: async (
+      key: string,
+      table: string,
+      query: BrowseQuery & { cursor?: string; limit?: number },
+      signal?: AbortSignal,
+    ) => (await routes.listDocuments({ params: { key, table }, query, signal })) as DocumentsPage,
+    insert: (key: string, table: string, fields: Record<string, unknown>) =>
+      routes.insertDocument({ params: { key, table }, body: fields }),
+    replace: (key: string, table: string, id: string, fields: Record<string, unknown>) =>
+      routes.replaceDocument({ params: { key, table, id }, body: fields }),
+    remove: (key: string, table: string, id: string) =>
+      routes.deleteDocument({ params: { key, table, id } }),
+    bulkDelete: (key: string, table: string, ids: string[]) =>
+      routes.bulkDocuments({ params: { key, table }, body: { action: "delete", ids } }),
+    run: (key: string, body: { path: string; args: Record<string, unknown>; as: RunAs }) =>
+      routes.runProcedure({ params: { key }, body }),
+    functions: (signal?: AbortSignal) => routes.listFunctions({ signal }),
+  };
+}
+
+/** The data studio's API as screens use it. */
+export type DataApi = ReturnType<typeof dataApi>;

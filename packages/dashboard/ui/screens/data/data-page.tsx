@@ -1,0 +1,81 @@
+import type { TableInfo } from "../../api/data.ts";
+import { useDataApi } from "../../api/use-data-api.ts";
+import { Empty, LoadView } from "../../components/states.tsx";
+import { type DataBrowse, DEFAULT_BROWSE } from "../../lib/routes.ts";
+import { useLoad } from "../../lib/use-load.ts";
+import { ShardPicker } from "./shard-picker.tsx";
+import { TableList } from "./table-list.tsx";
+import { TableView } from "./table-view.tsx";
+
+/**
+ * The data studio: pick a shard (from the registry), a table of it, and
+ * browse, edit and delete its documents, as the operator or as a chosen
+ * caller. The shard, table and browse live in the URL, so reload, back and
+ * shared links keep them.
+ */
+export function DataPage(props: {
+  shard: string | null;
+  table: string | null;
+  browse: DataBrowse | undefined;
+}) {
+  return (
+    <div class="page page-wide">
+      <header class="page-header">
+        <div>
+          <h1 class="page-title" tabIndex={-1}>
+            Data
+          </h1>
+          <p class="page-subtitle">Browse, edit and delete the documents of every shard.</p>
+        </div>
+      </header>
+      <div class="data-layout">
+        <aside class="data-aside" aria-label="Shards and tables">
+          <ShardPicker selected={props.shard} />
+        </aside>
+        <div class="data-main">
+          {props.shard === null ? (
+            <Empty title="Pick a shard">
+              Each shard is one Durable Object with its own tables. Search the list by shard key.
+            </Empty>
+          ) : (
+            <ShardData
+              shard={props.shard}
+              table={props.table}
+              browse={props.browse ?? DEFAULT_BROWSE}
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ShardData(props: { shard: string; table: string | null; browse: DataBrowse }) {
+  const data = useDataApi();
+  const tables = useLoad((signal) => data.tables(props.shard, signal), [props.shard]);
+  return (
+    <LoadView loaded={tables} label="Loading tables…">
+      {({ tables: list }) => {
+        const chosen: TableInfo | undefined = list.find((table) => table.name === props.table);
+        return (
+          <div class="shard-data">
+            <TableList shard={props.shard} tables={list} selected={props.table} />
+            {props.table === null ? (
+              <Empty title="Pick a table">The tables of this shard, from the app's schema.</Empty>
+            ) : chosen === undefined ? (
+              <Empty title={`No table ${props.table} in this shard's schema`} />
+            ) : (
+              <TableView
+                key={`${props.shard}/${chosen.name}`}
+                shard={props.shard}
+                table={chosen}
+                browse={props.browse}
+                onChanged={tables.reload}
+              />
+            )}
+          </div>
+        );
+      }}
+    </LoadView>
+  );
+}

@@ -1,0 +1,103 @@
+import { CREATION_TIME_INDEX } from "../../db/query.ts";
+import { validationFailed } from "../../errors/validation-failed.ts";
+import type { AnyTableDefinition } from "../../schema/define.ts";
+import type { BrowseQuery, FilterValue } from "./shard-protocol.ts";
+import { indexFields } from "./tables.ts";
+
+/** What a browse will run: one index range, an order, and the filters left to check per row. */
+export interface BrowseRange {
+  index: string;
+  /** Equalities on the index's leading keys, in key order. */
+  eqs: { field: string; value: unknown }[];
+  /** Bounds on the key after the equalities. */
+  range: { field: string; gte?: unknown; lte?: unknown } | null;
+  order: "asc" | "desc";
+  /** Filter fields no index key serves: checked on each row read. */
+  scan: { field: string; value: FilterValue }[];
+}
+
+const SYSTEM_FIELDS = new Set(["_id", "_creationTime"]);
+
+function invalid(parameter: string, message: string): never {
+  throw validationFailed([{ path: `query.${parameter}`, message }]);
+}
+
+/** The index whose leading fields the filter pins the most of (ties: declaration order). */
+function bestIndexFor(
+  definition: AnyTableDefinition,
+  filter: Record<string, FilterValue>,
+): string | undefined {
+  let best: { name: string; covered: number } | undefined;
+  for (const [name, fields] of Object.entries(definition.indexes)) {
+    let covered = 0;
+    while (covered < fields.length && Object.hasOwn(filter, fields[covered] ?? "")) covered++;
+    if (covered > 0 && (best === undefined || covered > best.covered)) best = { name, covered };
+  }
+  return best?.name;
+}
+
+/**
+ * Plans a data-studio browse. An explicit `index` is used as given (`eq` pins
+ * its leading fields, `gte`/`lte` bound the next key); without one, the index
+ * that serves most of `filter` is chosen, else `by_creation_time`. Filter
+ * fields on the index keys right after the equalities extend them; every other
+ * filter field is checked row by row (a bounded scan, reported as such).
+ *
+ * @example
+ * planBrowse(messages, { filter: { author: "u1", body: "hi" }, … })
+ * // { index: "by_author", eqs: [{ field: "author", value: "u1" }], scan: [{ field: "body", value: "hi" }], … }
+ */
+export function planBrowse(
+  definition: AnyTableDefinition,
+  query: Omit<BrowseQuery, "table" | "viewer" | "cursor" | "limit">,
+): BrowseRange {
+  const filter = query.filter ?? {};
+  for (const field of Object.keys(filter)) {
+    const root = field.split(".")[0] ?? "";
+    if (!Object.hasOwn(definition.fields, root) && !SYSTEM_FIELDS.has(field))
+      invalid("filter", `${JSON.stringify(field)} is not a field of the table`);
+  }
+  const eqValues = query.eq ?? [];
+  const hasRange = query.gte !== undefined || query.lte !== undefined;
+  if (query.index === undefined && eqValues.length > 0)
+    invalid("eq", "eq needs an index (the values pin its leading fields)");
+  const index =
+    query.index ??
+    (hasRange ? CREATION_TIME_INDEX : bestIndexFor(definition, filter)) ??
+    CREATION_TIME_INDEX;
+  const fields = indexFields(definition, index);
+  if (fields === undefined) invalid("index", `the table has no index ${JSON.stringify(index)}`);
+  const keys = [...fields, "_creationTime"];
+  if (eqValues.length > fields.length)
+    invalid(
+      "eq",
+      `index ${index} has ${fields.length} field(s); eq gave ${eqValues.length} values`,
+    );
+  const eqs = eqValues.map((value, position) => ({ field: keys[position] ?? "", value }));
+  const pinned = new Set(eqs.map((eq) => eq.field));
+  if (!hasRange) {
+    // The filter continues the equality prefix for as long as it names the next index field.
+    for (let next = keys[eqs.length]; next !== undefined && Object.hasOwn(filter, next); ) {
+      if (next === "_creationTime") break;
+      eqs.push({ field: next, value: filter[next] });
+      pinned.add(next);
+      next = keys[eqs.length];
+    }
+  }
+  const rangeField = keys[eqs.length];
+  const range =
+    hasRange && rangeField !== undefined
+      ? {
+          field: rangeField,
+          ...(query.gte !== undefined ? { gte: query.gte } : {}),
+          ...(query.lte !== undefined ? { lte: query.lte } : {}),
+        }
+      : null;
+  const scan = Object.entries(filter)
+    .filter(
+      ([field, value]) =>
+        !(pinned.has(field) && eqs.some((eq) => eq.field === field && eq.value === value)),
+    )
+    .map(([field, value]) => ({ field, value }));
+  return { index, eqs, range, order: query.order ?? "asc", scan };
+}

@@ -1,0 +1,78 @@
+import { TableQuery } from "../../db/query.ts";
+import type { DatabaseReader, IndexRange, IndexRangeState } from "../../db/types.ts";
+import type { BrowseRange } from "./browse-plan.ts";
+import type { BrowsePage, FilterValue, StudioDocument } from "./shard-protocol.ts";
+
+/**
+ * Most rows one browse page reads from SQLite (rows hidden by a function
+ * policy or failing a filter included). A filter no index serves, on a
+ * million-row table, answers after this many rows with a cursor to go on,
+ * rather than holding the shard for a full scan.
+ */
+export const SCAN_LIMIT = 2_000;
+
+function fieldValue(doc: Record<string, unknown>, field: string): unknown {
+  let value: unknown = doc;
+  for (const part of field.split(".")) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, part))
+      return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** A filter equality on one row; `null` also matches an absent field, as an index's `IS NULL` does. */
+function matches(doc: Record<string, unknown>, field: string, value: FilterValue): boolean {
+  const actual = fieldValue(doc, field);
+  return value === null ? actual === null || actual === undefined : actual === value;
+}
+
+type AnyRange = IndexRange<StudioDocument, string[]>;
+
+/**
+ * Runs a planned browse through `db` (a handle from the shard's dispatcher,
+ * so RLS is whatever that handle enforces) and answers one bounded page.
+ *
+ * @example await browse(db, "messages", planBrowse(…), { cursor: null, limit: 25 })
+ */
+export async function browse(
+  db: DatabaseReader,
+  table: string,
+  plan: BrowseRange,
+  page: { cursor: string | null; limit: number },
+): Promise<BrowsePage> {
+  const { eqs, range, scan } = plan;
+  let query = db
+    .query(table)
+    .withIndex(plan.index, (start: AnyRange): IndexRangeState => {
+      let pinned = start;
+      for (const { field, value } of eqs) pinned = pinned.eq(field, value);
+      if (range === null) return pinned;
+      if (range.gte === undefined) return pinned.lte(range.field, range.lte);
+      const lower = pinned.gte(range.field, range.gte);
+      return range.lte === undefined ? lower : lower.lte(range.field, range.lte);
+    })
+    .order(plan.order);
+  for (const { field, value } of scan) query = query.filter((doc) => matches(doc, field, value));
+  if (!(query instanceof TableQuery)) throw new Error("svc: the database answered a foreign query");
+  const result = await query.boundedPage({
+    cursor: page.cursor,
+    numItems: page.limit,
+    maxScanned: SCAN_LIMIT,
+  });
+  return {
+    documents: result.page as StudioDocument[],
+    nextCursor: result.isDone ? null : result.continueCursor,
+    plan: {
+      index: plan.index,
+      eqFields: eqs.map((eq) => eq.field),
+      rangeField: range?.field ?? null,
+      order: plan.order,
+      scanFields: scan.map((entry) => entry.field),
+      served: scan.length === 0 ? "index" : "scan",
+      scanned: result.scanned,
+      scanLimit: SCAN_LIMIT,
+      scanLimited: result.scanLimited === true,
+    },
+  };
+}
