@@ -41,14 +41,14 @@ describe("svc migrate", () => {
 
   it("writes only the difference as the next migration when a plugin is added", async () => {
     const dir = await exampleCopy();
-    const authFile = path.join(dir, "src/auth.ts");
+    // The example's plugin list lives in src/auth-plugins.ts.
+    const authFile = path.join(dir, "src/auth-plugins.ts");
     const source = await readFile(authFile, "utf8");
-    await writeFile(
-      authFile,
-      source
-        .replace("  bearer(),\n", "  bearer(),\n  anonymous(),\n")
-        .replace("  admin,\n", "  admin,\n  anonymous,\n"),
-    );
+    const edited = source
+      .replace("    bearer(),\n", "    bearer(),\n    anonymous(),\n")
+      .replace("  admin,\n", "  admin,\n  anonymous,\n");
+    expect(edited).not.toBe(source);
+    await writeFile(authFile, edited);
     const due = await migrate({ appDir: dir, check: true, log: quiet });
     expect(due.file).toBe(path.join("migrations", "0002_svc_auth.sql"));
     expect(await readdir(path.join(dir, "migrations"))).toEqual(["0001_svc_auth.sql"]);
