@@ -34,6 +34,7 @@ const LARGE_SET_TABLES = [
   "svcAdminAudit",
   "svc_revocation",
   "svc_user_activity",
+  "svc_user_counts",
   "svc_user_search",
   "team",
   "teamMember",
@@ -278,7 +279,7 @@ describe("compileMigrationsSql", () => {
     expect(statements.length).toBeGreaterThan(LARGE_SET_TABLES.length);
     for (const statement of statements) {
       expect(statement).toMatch(
-        /^(create (unique )?(table|index) |CREATE (VIRTUAL TABLE|TRIGGER) "svc_user_search|CREATE (TABLE|INDEX|TRIGGER) "svc_user_activity|CREATE (TABLE|TRIGGER) "svc_revocation).*;$/,
+        /^(create (unique )?(table|index) |CREATE (VIRTUAL TABLE|TRIGGER) "svc_user_search|CREATE (TABLE|INDEX|TRIGGER) "svc_user_activity|CREATE (TABLE|TRIGGER) "svc_(revocation|user_counts)).*;$/,
       );
     }
     expect(first).not.toContain("?");
@@ -337,6 +338,7 @@ describe("ensureMigrated when something goes wrong", () => {
       "svcAdminAudit",
       "svc_revocation",
       "svc_user_activity",
+      "svc_user_counts",
       "svc_user_search",
       "user",
       "verification",

@@ -50,7 +50,8 @@ export function keptObjectsQuery(
 
 /**
  * What a database needs so its objects match `kept`: nothing when every one
- * is there with the same text; otherwise drop those that exist (triggers
+ * is there with the same text (unless `rebuild`: something they hang on is
+ * rebuilt in the same batch); otherwise drop those that exist (triggers
  * first, they live on other tables; the table takes its indexes with it),
  * create all, and fill the table when the user table already exists. Run
  * after better-auth's own DDL, in the same batch.
@@ -64,17 +65,21 @@ export function pendingKeptStatements(
   kept: KeptObjects,
   existing: readonly SchemaRow[],
   userTable: string,
+  rebuild = false,
 ): string[] {
   const objects = existing.filter((object) => object.name !== userTable);
   const have = new Set(objects.map((object) => object.sql));
   const current =
     objects.length === kept.statements.length && kept.statements.every((sql) => have.has(sql));
-  if (current) return [];
+  if (current && !rebuild) return [];
+  // `IF EXISTS`: a table rebuilt earlier in the same batch may already have taken a trigger with it.
   const drops = [
     ...objects
       .filter((object) => object.type === "trigger")
-      .map((object) => `DROP TRIGGER "${object.name.replaceAll('"', '""')}"`),
-    ...(objects.some((object) => object.name === kept.table) ? [`DROP TABLE "${kept.table}"`] : []),
+      .map((object) => `DROP TRIGGER IF EXISTS "${object.name.replaceAll('"', '""')}"`),
+    ...(objects.some((object) => object.name === kept.table)
+      ? [`DROP TABLE IF EXISTS "${kept.table}"`]
+      : []),
   ];
   const fill = existing.some((object) => object.name === userTable) ? kept.fill : [];
   return [...drops, ...kept.statements, ...fill];

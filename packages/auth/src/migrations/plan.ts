@@ -14,6 +14,7 @@ import {
   activityObjectsQuery,
   pendingActivityStatements,
 } from "../admin/user-activity.ts";
+import { userCounts } from "../admin/user-counts.ts";
 import { isD1Like } from "../database.ts";
 import { SvcAuthError } from "../errors.ts";
 import { revocationLog } from "../revocation/log-schema.ts";
@@ -43,7 +44,8 @@ export interface MigrationPlan {
  * `options.database` with better-auth's own migrator, then adds svc's user
  * search index (an FTS5 table and its triggers, which better-auth's schema
  * cannot express), its user activity table (kept by triggers on `session`)
- * and its revocation log (kept by triggers on `session` and `user`) when
+ * its revocation log (kept by triggers on `session` and `user`) and its user
+ * counters (kept by triggers on `user` and the activity table) when
  * svc's admin schema is in `plugins` and the database is D1 or the blank one
  * of `compileMigrationsSql`. The database kind is checked
  * first: better-auth's migrator calls `process.exit(1)` when it finds no
@@ -56,10 +58,13 @@ export async function planMigrations(options: BetterAuthOptions): Promise<Migrat
     .split(";\n\n")
     .map((statement) => statement.replace(/;$/, "").trim())
     .filter((statement) => statement !== "");
+  const activity = await activityPlan(options);
   statements.push(
     ...(await searchIndexPlan(options)),
-    ...(await activityPlan(options)),
+    ...activity,
     ...(await keptPlan(options, revocationLog)),
+    // The counters' triggers on the activity table go with it when it is rebuilt.
+    ...(await keptPlan(options, userCounts, activity.length > 0)),
   );
   const database = options.database;
   if (!isD1Like(database)) return { statements, run: plan.runMigrations };
@@ -108,6 +113,7 @@ async function activityPlan(options: BetterAuthOptions): Promise<string[]> {
 async function keptPlan(
   options: BetterAuthOptions,
   build: (names: SqlNames) => KeptObjects,
+  rebuild = false,
 ): Promise<string[]> {
   const database = options.database;
   if (!(options.plugins ?? []).some((plugin) => plugin.id === SVC_ADMIN_PLUGIN_ID)) return [];
@@ -121,7 +127,7 @@ async function keptPlan(
     .prepare(query.sql)
     .bind(...query.binds)
     .all<SchemaRow>();
-  return pendingKeptStatements(kept, existing.results, userTable);
+  return pendingKeptStatements(kept, existing.results, userTable, rebuild);
 }
 
 /** Database shapes better-auth's Kysely migrator understands (see its `createKyselyAdapter`). */

@@ -89,7 +89,7 @@ export function listUsers(
     .filter((user) => query.banned === undefined || user.banned === query.banned)
     .sort((a, b) => key(a).localeCompare(key(b)) * direction);
   const { items, nextCursor } = page(matching, query);
-  return { users: items, total: matching.length, nextCursor };
+  return { users: items, total: matching.length, totalIsExact: true, nextCursor };
 }
 
 /** `POST users`: a new user, with a credential account when a password is given. */
