@@ -7,6 +7,10 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    projects: ["packages/create-svc/vitest.slow.config.ts"],
+    projects: [
+      "packages/cli/vitest.slow.config.ts",
+      "packages/create-svc/vitest.slow.config.ts",
+      "packages/server/vitest.slow.config.ts",
+    ],
   },
 });

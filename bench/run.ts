@@ -10,6 +10,7 @@ import { measureFanOut } from "./scenarios/fanout.ts";
 import { measureFrontend } from "./scenarios/frontend.ts";
 import { measureGates } from "./scenarios/gates.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
+import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
 import { measureStudio } from "./scenarios/studio.ts";
 import { measureTransports } from "./scenarios/transport.ts";
@@ -36,6 +37,7 @@ const SCENARIOS: {
   bundle: ["worker bundle and start-up", () => measureBundle()],
   fanOut: ["live-query fan-out against polling", measureFanOut],
   frontend: ["React: browser to browser, and what the UI weighs", measureFrontend],
+  registry: ["shard registry cost; export, import and R2 backup throughput", measureRegistry],
 };
 
 /**

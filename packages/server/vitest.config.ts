@@ -1,6 +1,7 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [cloudflareTest({ wrangler: { configPath: "./test/wrangler.jsonc" } })],
-  test: { name: "server" },
+  // test/slow/ is the slow suite (vitest.slow.config.ts, `npm run test:slow`).
+  test: { name: "server", exclude: [...configDefaults.exclude, "test/slow/**"] },
 });

@@ -15,6 +15,8 @@ export { RateLimitStore } from "@svc/ratelimit";
 export { PingStore } from "./ping-store.ts";
 export { PlainRows };
 export const Shard = createShard({ schema, functions });
+/** The same shard with the shard registry off: the registry scenario's baseline. */
+export const ShardNoRegistry = createShard({ schema, functions, registry: false });
 
 interface Env {
   AUTH_DB: D1Database;
@@ -41,6 +43,19 @@ const limiter = createRateLimiter({
 const variants: Record<string, SvcWorker<Env>> = {
   // The fan-out scenario opens its 1,000 sockets from one address on one shard.
   plain: createWorker<Env>({ shardDO: "SHARD", functions, socketLimits: { perIp: 10_000 } }),
+  // The registry scenario: shards that report to the registry (plain) against shards that do not.
+  "no-registry": createWorker<Env>({
+    shardDO: "SHARD_NO_REGISTRY",
+    functions,
+    socketLimits: { perIp: 10_000 },
+  }),
+  // The registry scenario's export, import, backup and restore, through the data admin routes.
+  admin: createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    adminToken: BENCH_ADMIN_TOKEN,
+    backups: { bucket: "BACKUPS", schedule: "0 3 * * *", keep: 100 },
+  }),
   ratelimit: createWorker<Env>({
     shardDO: "SHARD",
     functions,

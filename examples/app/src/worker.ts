@@ -32,9 +32,10 @@ const vars = env as {
 };
 
 /**
- * The shard Durable Object: one SQLite database per shard key. A shard
- * reports itself to the shard registry (the dashboard's shard list) one
- * interval after its first write, then at most once per interval.
+ * The shard Durable Object: one SQLite database per shard key. Each shard
+ * reports itself to the shard registry (`svc shards list`, the dashboard's
+ * shard list) one interval after it first runs, then at most once per
+ * interval after a write (default 10 s).
  */
 export const Shard = createShard({
   schema,
@@ -100,6 +101,8 @@ const svc = createWorker({
   // Live queries re-resolve their caller this often (sign-out ends a socket's authority within it).
   subscriptionReauthSeconds: Number(vars.SUBSCRIPTION_REAUTH_SECONDS ?? 60),
   openApiSpec,
+  // Every shard into the BACKUPS bucket at 03:00 UTC, the newest 7 of each kept (docs/data-lifecycle.md).
+  backups: { bucket: "BACKUPS", schedule: "0 3 * * *", keep: 7 },
   http,
   crons,
   queues,

@@ -66,7 +66,7 @@ describe("data actions in the audit trail", () => {
         userId: null,
         outcome: "error",
         detail:
-          "query.confirm: must repeat the shard key exactly, to confirm that its data is to be deleted",
+          "Invalid request: query.confirm: must repeat the shard key exactly, to confirm that its data is to be deleted",
         reason: null,
       },
     ]);

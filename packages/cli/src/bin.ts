@@ -1,8 +1,6 @@
 #!/usr/bin/env -S node --disable-warning=ExperimentalWarning
 import { parseArgs } from "node:util";
-import { codegen } from "./commands/codegen.ts";
-import { dev } from "./commands/dev.ts";
-import { migrate } from "./commands/migrate.ts";
+import { ADMIN_COMMANDS, runAdminCommand } from "./commands/admin.ts";
 import { SVC_VERSION } from "./version.ts";
 
 const USAGE = `svc — the svc command line
@@ -14,6 +12,20 @@ Usage:
   svc migrate [--app <dir>] [--auth <module>] [--check]
                                         write the next D1 migration for the auth schema
                                         (--auth: module exporting \`auth\`, default src/auth.ts)
+
+Admin commands, against a running app (--url or SVC_URL, default http://127.0.0.1:8787;
+--admin-token or SVC_ADMIN_TOKEN):
+  svc shards list [--search <text>] [--limit <n>] [--json]
+                                        the shards the registry knows, in key order
+  svc shards show <key> [--json]        one shard: documents per table, size, schema version
+  svc shards delete <key> [--confirm <key>]
+                                        delete every document of a shard (type the key again)
+  svc backup <key> [-o <file>]          export a shard as NDJSON (default <key>.ndjson; - for stdout)
+  svc backup <key> --bucket             back a shard up to the app's R2 bucket now
+  svc backups [--shard <key>] [--json]  the backups in the app's R2 bucket
+  svc restore <key> <file>              import a backup file (- for stdin) into an empty shard
+  svc restore <key> --backup <id>       restore a backup from the R2 bucket into an empty shard
+
   svc --version                         the svc version
   svc help                              this text
 `;
@@ -26,15 +38,32 @@ async function main(argv: string[]): Promise<number> {
       app: { type: "string", default: "." },
       check: { type: "boolean", default: false },
       auth: { type: "string", default: "src/auth.ts" },
+      url: { type: "string" },
+      "admin-token": { type: "string" },
+      search: { type: "string" },
+      limit: { type: "string" },
+      json: { type: "boolean" },
+      output: { type: "string", short: "o" },
+      confirm: { type: "string" },
+      bucket: { type: "boolean" },
+      backup: { type: "string" },
+      shard: { type: "string" },
     },
     allowPositionals: true,
   });
+  if (command !== undefined && ADMIN_COMMANDS.has(command)) {
+    return runAdminCommand(command, positionals, values);
+  }
   switch (command) {
+    // Imported when used: codegen, dev and migrate load wrangler, miniflare and esbuild (seconds),
+    // which the admin commands and --version never need.
     case "codegen": {
+      const { codegen } = await import("./commands/codegen.ts");
       const result = await codegen({ appDir: values.app, check: values.check });
       return values.check && result.changed.length > 0 ? 1 : 0;
     }
     case "migrate": {
+      const { migrate } = await import("./commands/migrate.ts");
       const result = await migrate({
         appDir: values.app,
         authModule: values.auth,
@@ -42,8 +71,10 @@ async function main(argv: string[]): Promise<number> {
       });
       return values.check && result.file !== null ? 1 : 0;
     }
-    case "dev":
+    case "dev": {
+      const { dev } = await import("./commands/dev.ts");
       return dev({ appDir: values.app, wranglerArgs: positionals });
+    }
     case "--version":
     case "-v":
       process.stdout.write(`${SVC_VERSION}\n`);

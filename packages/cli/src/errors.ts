@@ -3,7 +3,11 @@ export type CliErrorCode =
   | "WRANGLER_MISSING"
   | "WRANGLER_CONFIG_MISSING"
   | "CRON_TRIGGER_MISSING"
-  | "QUEUE_CONSUMER_MISSING";
+  | "QUEUE_CONSUMER_MISSING"
+  | "ADMIN_TOKEN_MISSING"
+  | "ADMIN_UNREACHABLE"
+  | "ADMIN_REQUEST_FAILED"
+  | "BAD_USAGE";
 
 /**
  * A mistake in the user's project that the CLI can name, with its fix. The

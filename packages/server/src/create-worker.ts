@@ -1,9 +1,9 @@
 import { type CronJobs, isCronJobs } from "./cron/jobs.ts";
 import { CRON_KINDS, runCronJobs } from "./cron/run.ts";
 import { dataAuditSink } from "./data-admin/audit.ts";
-import { DATA_ADMIN_PREFIX, handleDataAdmin } from "./data-admin/handle.ts";
-import type { BackupsOptions, DataAdminDeps } from "./data-admin/route.ts";
+import type { BackupsOptions, DataAdminDeps } from "./data-admin/options.ts";
 import { backupsOptionOf, startBackupRuns } from "./data-admin/scheduled-backups.ts";
+import { DATA_ADMIN_PREFIX, handleDataAdmin } from "./data-admin/serve.ts";
 import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
@@ -288,7 +288,8 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
       }
       if (path.startsWith(DATA_ADMIN_PREFIX)) {
         const rest = path.slice(DATA_ADMIN_PREFIX.length);
-        return noStore(await handleDataAdmin(request, env, rest, operator, dataAdmin));
+        const ctx = { env, operator, deps: dataAdmin };
+        return noStore(await handleDataAdmin(request, rest, ctx));
       }
       if (path.startsWith(AUTH_ADMIN_PREFIX) && options.authAdmin !== undefined) {
         const context = { path: path.slice(AUTH_ADMIN_PREFIX.length), operator };

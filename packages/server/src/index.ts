@@ -15,7 +15,8 @@ export {
   type DataAuditEntry,
   type DataAuditTargetType,
 } from "./data-admin/audit.ts";
-export type { BackupsOptions } from "./data-admin/route.ts";
+export { dataAdminRoutes } from "./data-admin/contract.ts";
+export type { BackupsOptions } from "./data-admin/options.ts";
 export { paginationOptsValidator } from "./db/pagination.ts";
 export type {
   DatabaseReader,

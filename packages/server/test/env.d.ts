@@ -5,6 +5,7 @@ declare namespace Cloudflare {
   }
   interface Env {
     SHARD: DurableObjectNamespace;
+    DATA_SHARD: DurableObjectNamespace;
     JOBS: Queue;
     BACKUPS: R2Bucket;
   }

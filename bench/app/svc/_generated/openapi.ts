@@ -660,6 +660,7 @@ export const openApiSpec = {
               "PAYLOAD_TOO_LARGE",
               "RATE_LIMITED",
               "INTERNAL",
+              "NOT_IMPLEMENTED",
               "UNAVAILABLE"
             ]
           },

@@ -1380,6 +1380,7 @@ export const openApiSpec = {
               "PAYLOAD_TOO_LARGE",
               "RATE_LIMITED",
               "INTERNAL",
+              "NOT_IMPLEMENTED",
               "UNAVAILABLE"
             ]
           },

@@ -5,7 +5,7 @@ import { serveRoutes } from "@svc/server/routes";
 import { expireRevocationViews } from "../revocation/revocation-feed.ts";
 import { recordDataAction } from "./audit/data-actions.ts";
 import { AUDIT_ACTIONS, AuditScope } from "./audit/trail.ts";
-import { D1_BOOKMARK_HEADER } from "./contract/index.ts";
+import { AUDIT_TARGETS, D1_BOOKMARK_HEADER } from "./contract/index.ts";
 import {
   type AdminAuthSource,
   type AdminEnvironment,
@@ -17,7 +17,7 @@ import type { AdminContext } from "./handler.ts";
 import { handleImpersonationLink } from "./impersonation/link-handler.ts";
 import { type AuthAdminOptions, resolveAdminOptions } from "./options.ts";
 import { adminReadSession } from "./read-session.ts";
-import { ADMIN_AUTH_IMPLEMENTATION, AUDIT_TARGETS } from "./routes.ts";
+import { ADMIN_AUTH_IMPLEMENTATION } from "./routes.ts";
 import { lookupIdentity } from "./users/identity-lookup.ts";
 
 /** The admin surface `createAuthAdmin` returns: `createWorker`'s `authAdmin`. */

@@ -19,35 +19,6 @@ import type {
 export type Row = Record<string, unknown>;
 
 /**
- * User columns the admin surface reads (absent plugins read as `NULL`): the
- * allow-list of what a query may even select.
- *
- * @example
- * ```ts
- * `SELECT ${names.select("user", USER_FIELDS, "u")} FROM "user" u`;
- * ```
- */
-export const USER_FIELDS = [
-  "id",
-  "email",
-  "name",
-  "emailVerified",
-  "image",
-  "role",
-  "banned",
-  "banReason",
-  "banExpires",
-  "username",
-  "displayUsername",
-  "twoFactorEnabled",
-  "phoneNumber",
-  "phoneNumberVerified",
-  "isAnonymous",
-  "createdAt",
-  "updatedAt",
-] as const;
-
-/**
  * A user. `banned` is the ban in force: a ban whose expiry has passed reads
  * as not banned (better-auth lifts it at the next sign-in), with its reason
  * and expiry cleared. `lastSignInAt` / `lastActiveAt` come from svc's

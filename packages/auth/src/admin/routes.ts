@@ -1,7 +1,7 @@
 import { implement } from "@svc/server/routes";
 import { listAudit } from "./audit/list.ts";
-import type { AuditScope, AuditTarget } from "./audit/trail.ts";
-import { ADMIN_AUTH_ROUTES, type AdminAuthRoutes } from "./contract/index.ts";
+import type { AuditScope } from "./audit/trail.ts";
+import { ADMIN_AUTH_ROUTES } from "./contract/index.ts";
 import type { AdminContext } from "./handler.ts";
 import { authApiOpenApi, openApi } from "./openapi.ts";
 import { getOrganization, listInvitations, listMembers } from "./organizations/detail.ts";
@@ -85,75 +85,3 @@ export const ADMIN_AUTH_IMPLEMENTATION = implement(ADMIN_AUTH_ROUTES)
     openApi,
     authApiOpenApi,
   });
-
-type Params = Readonly<Record<string, string>>;
-const newUser = (): AuditTarget => ({ targetType: "user", targetId: "", userId: null });
-const user = (params: Params): AuditTarget => ({
-  targetType: "user",
-  targetId: params.id ?? "",
-  userId: params.id ?? null,
-});
-const organization = (params: Params): AuditTarget => ({
-  targetType: "organization",
-  targetId: params.id ?? "",
-  userId: null,
-});
-const member = (params: Params): AuditTarget => ({
-  targetType: "member",
-  targetId: params.memberId ?? "",
-  userId: null,
-});
-const invitation = (params: Params): AuditTarget => ({
-  targetType: "invitation",
-  targetId: params.invitationId ?? "",
-  userId: null,
-});
-const owned =
-  (targetType: AuditTarget["targetType"], param: string) =>
-  (params: Params): AuditTarget => ({
-    targetType,
-    targetId: params[param] ?? "",
-    userId: params.id ?? null,
-  });
-
-type ActionRoute = {
-  [Name in keyof AdminAuthRoutes]: AdminAuthRoutes[Name] extends { audit: string } ? Name : never;
-}[keyof AdminAuthRoutes];
-
-/**
- * What each action is about, from its path parameters: the audit record's
- * target before the handler knows more (a created user's id replaces it).
- *
- * @example
- * ```ts
- * AUDIT_TARGETS.banUser({ id: "u1" }); // { targetType: "user", targetId: "u1", userId: "u1" }
- * ```
- */
-export const AUDIT_TARGETS: Readonly<Record<ActionRoute, (params: Params) => AuditTarget>> = {
-  createUser: newUser,
-  exportUsers: newUser,
-  importUsers: newUser,
-  updateUser: user,
-  deleteUser: user,
-  setRole: user,
-  banUser: user,
-  unbanUser: user,
-  setPassword: user,
-  sendSignInLink: user,
-  impersonate: user,
-  impersonationLink: user,
-  revokeSessions: user,
-  revokeSession: owned("session", "sessionId"),
-  disableTwoFactor: user,
-  revokePasskey: owned("passkey", "passkeyId"),
-  unlinkAccount: owned("account", "accountId"),
-  createOrganization: () => ({ targetType: "organization", targetId: "", userId: null }),
-  updateOrganization: organization,
-  deleteOrganization: organization,
-  addMember: organization,
-  removeMember: member,
-  setMemberRole: member,
-  invite: organization,
-  resendInvitation: invitation,
-  cancelInvitation: invitation,
-};

@@ -28,7 +28,7 @@ export const USER_ACTIVITY_INDEXES = {
  *
  * @example
  * ```ts
- * `SELECT ${names.select("user", USER_FIELDS, "u")}, ${activitySelect(true, 'u."id"')} FROM "user" u`;
+ * `SELECT ${names.select("user", STORED_USER_FIELDS, "u")}, ${activitySelect(true, 'u."id"')} FROM "user" u`;
  * ```
  */
 export function activitySelect(present: boolean, userId: string): string {

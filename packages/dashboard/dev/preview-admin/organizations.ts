@@ -1,13 +1,14 @@
 /**
  * DEV PREVIEW ONLY: the organization routes of the fake admin API, over the
- * in-memory data (routing and body checks come from the declarations).
+ * in-memory data (routing, body checks and input types come from the
+ * declarations).
  */
 
 import { adminInvitation, adminOrganization } from "@svc/auth/admin-contract";
 import { SvcError } from "@svc/server";
 import { fakeOf } from "@svc/server/routes";
-import type { Invitation, Member, Organization } from "../../ui/api/types.ts";
-import { type PreviewContext, page, record, userOf } from "./users.ts";
+import type { Invitation, Member } from "../../ui/api/types.ts";
+import { type PreviewContext, type PreviewHandlers, page, userOf } from "./users.ts";
 
 const ROLES = ["owner", "admin", "member"];
 const now = () => new Date().toISOString();
@@ -26,7 +27,7 @@ function roleOf(value: string | string[]): string {
 }
 
 /** The organization with this id, with its members and invitations, or `404`. */
-export function organizationOf(ctx: PreviewContext, id: string) {
+function organizationOf(ctx: PreviewContext, id: string) {
   const organization = ctx.data.organizations.find((org) => org.id === id);
   if (organization === undefined) throw new SvcError("NOT_FOUND", "No organization with this id.");
   const members = ctx.data.members.get(id) ?? [];
@@ -58,12 +59,9 @@ const asMember = (user: { id: string; email: string; name: string }, role: strin
   user: { id: user.id, email: user.email, name: user.name },
 });
 
-/** Every organization handler of the preview, by route name. */
+/** The organization routes of the preview. */
 export const organizationHandlers = {
-  listOrganizations: (
-    ctx: PreviewContext,
-    query: { search?: string; limit?: number; cursor?: string },
-  ) => {
+  listOrganizations: async ({ ctx, query }) => {
     const search = (query.search ?? "").toLowerCase();
     const matching = ctx.data.organizations.filter((org) =>
       `${org.name} ${org.slug}`.toLowerCase().includes(search),
@@ -71,16 +69,7 @@ export const organizationHandlers = {
     const { items, nextCursor } = page(matching, query);
     return { enabled: true as const, organizations: items, total: matching.length, nextCursor };
   },
-  createOrganization: (
-    ctx: PreviewContext,
-    body: {
-      name?: string;
-      slug?: string;
-      ownerId: string;
-      logo?: string | null;
-      metadata?: Record<string, unknown> | null;
-    },
-  ) => {
+  createOrganization: async ({ ctx, body, audit }) => {
     const owner = userOf(ctx.data, body.ownerId);
     const organization = fakeOf(adminOrganization, {
       ...body,
@@ -91,27 +80,28 @@ export const organizationHandlers = {
     ctx.data.organizations.unshift(organization);
     ctx.data.members.set(organization.id, [asMember(owner, "owner")]);
     ctx.data.invitations.set(organization.id, []);
-    record(ctx, "organization.create", "organization", organization.id);
+    audit.targetId = organization.id;
     return { organization };
   },
-  updateOrganization: (ctx: PreviewContext, id: string, changes: Partial<Organization>) => {
-    const { organization } = organizationOf(ctx, id);
-    Object.assign(organization, changes);
-    record(ctx, "organization.update", "organization", id);
+  getOrganization: async ({ ctx, params }) => ({
+    organization: organizationOf(ctx, params.id).organization,
+  }),
+  updateOrganization: async ({ ctx, params, body }) => {
+    const { organization } = organizationOf(ctx, params.id);
+    Object.assign(organization, body);
     return { organization };
   },
-  deleteOrganization: (ctx: PreviewContext, id: string) => {
-    const { organization, members } = organizationOf(ctx, id);
+  deleteOrganization: async ({ ctx, params }) => {
+    const { organization, members } = organizationOf(ctx, params.id);
     ctx.data.organizations.splice(ctx.data.organizations.indexOf(organization), 1);
-    record(ctx, "organization.delete", "organization", id);
     return { deleted: true as const, members: members.length };
   },
-  addMember: (
-    ctx: PreviewContext,
-    id: string,
-    body: { email?: string; userId?: string; role: string | string[] },
-  ) => {
-    const { organization, members } = organizationOf(ctx, id);
+  listMembers: async ({ ctx, params, query }) => {
+    const { items, nextCursor } = page(organizationOf(ctx, params.id).members, query);
+    return { members: items, nextCursor };
+  },
+  addMember: async ({ ctx, params, body }) => {
+    const { organization, members } = organizationOf(ctx, params.id);
     const user = ctx.data.users.find(
       (candidate) => candidate.email === body.email || candidate.id === body.userId,
     );
@@ -119,28 +109,29 @@ export const organizationHandlers = {
     const member = asMember(user, roleOf(body.role));
     members.push(member);
     organization.memberCount = members.length;
-    record(ctx, "member.add", "organization", id);
     return { member };
   },
-  setMemberRole: (ctx: PreviewContext, id: string, memberId: string, role: string | string[]) => {
-    const { member, lastOwner } = memberOf(ctx, id, memberId);
-    const next = roleOf(role);
+  setMemberRole: async ({ ctx, params, body }) => {
+    const { member, lastOwner } = memberOf(ctx, params.id, params.memberId);
+    const next = roleOf(body.role);
     if (lastOwner && next !== "owner")
       throw new SvcError("CONFLICT", "Cannot take the role from the organization's last owner.");
     member.role = next;
-    record(ctx, "member.role", "member", memberId);
     return { member };
   },
-  removeMember: (ctx: PreviewContext, id: string, memberId: string) => {
-    const { organization, members, member, lastOwner } = memberOf(ctx, id, memberId);
+  removeMember: async ({ ctx, params }) => {
+    const { organization, members, member, lastOwner } = memberOf(ctx, params.id, params.memberId);
     if (lastOwner) throw new SvcError("CONFLICT", "Cannot remove the organization's last owner.");
     members.splice(members.indexOf(member), 1);
     organization.memberCount = members.length;
-    record(ctx, "member.remove", "member", memberId);
     return { deleted: true as const };
   },
-  invite: (ctx: PreviewContext, id: string, body: { email: string; role: string | string[] }) => {
-    const { members, invitations } = organizationOf(ctx, id);
+  listInvitations: async ({ ctx, params, query }) => {
+    const { items, nextCursor } = page(organizationOf(ctx, params.id).invitations, query);
+    return { invitations: items, nextCursor };
+  },
+  invite: async ({ ctx, params, body }) => {
+    const { members, invitations } = organizationOf(ctx, params.id);
     const inviter = members[0]?.user;
     const invitation = fakeOf(adminInvitation, {
       id: newId("inv"),
@@ -150,17 +141,16 @@ export const organizationHandlers = {
       inviter: inviter ? { id: inviter.id, email: inviter.email } : null,
     });
     invitations.unshift(invitation);
-    record(ctx, "invitation.create", "organization", id);
     return { invitation, emailed: false };
   },
-  resendInvitation: (ctx: PreviewContext, id: string, invitationId: string) => {
-    const invitation = invitationOf(ctx, id, invitationId);
+  resendInvitation: async ({ ctx, params }) => {
+    const invitation = invitationOf(ctx, params.id, params.invitationId);
     invitation.expiresAt = new Date(Date.now() + 48 * 3600_000).toISOString();
     return { invitation, emailed: false };
   },
-  cancelInvitation: (ctx: PreviewContext, id: string, invitationId: string) => {
-    const invitation = invitationOf(ctx, id, invitationId);
+  cancelInvitation: async ({ ctx, params }) => {
+    const invitation = invitationOf(ctx, params.id, params.invitationId);
     invitation.status = "canceled";
     return { invitation };
   },
-};
+} satisfies Partial<PreviewHandlers>;

@@ -1,46 +1,33 @@
 /**
  * DEV PREVIEW ONLY: the user routes of the fake admin API, over the
- * in-memory data. Routing, query and body checks come from the route
- * declarations (`serveRoutes`), so this file holds only what the data does.
+ * in-memory data. Routing, query and body checks, the handlers' input types
+ * and the audit trail's targets come from the route declarations
+ * (`serveRoutes`, `AUDIT_TARGETS`), so this file holds only what the data does.
  */
 
-import { adminAccount, adminSession, adminUser } from "@svc/auth/admin-contract";
+import {
+  type AdminAuthRoutes,
+  adminAccount,
+  adminSession,
+  adminUser,
+} from "@svc/auth/admin-contract";
 import { SvcError } from "@svc/server";
-import { fakeOf } from "@svc/server/routes";
+import { fakeOf, type RouteHandlers } from "@svc/server/routes";
 import type { AuditEntry, Capabilities, User } from "../../ui/api/types.ts";
 import type { PreviewData } from "./seed.ts";
 
-/** What every preview handler gets: the data and a way to record an audit entry. */
+/** What every preview handler gets: the data, the capabilities it shows and the operator. */
 export interface PreviewContext {
   data: PreviewData;
   capabilities: Capabilities;
   operator: string;
 }
 
+/** The handlers of the preview, typed from the declarations; an action's `audit` is its trail entry. */
+export type PreviewHandlers = RouteHandlers<AdminAuthRoutes, PreviewContext, AuditEntry>;
+
 const now = () => new Date().toISOString();
 const newId = (prefix: string) => `${prefix}_${crypto.randomUUID().slice(0, 8)}`;
-
-/** Adds an entry to the fake audit trail, newest first. */
-export function record(
-  ctx: PreviewContext,
-  action: string,
-  targetType: AuditEntry["targetType"],
-  targetId: string,
-  reason: string | null = null,
-): void {
-  ctx.data.audit.unshift({
-    id: newId("aud"),
-    at: now(),
-    operator: ctx.operator,
-    action,
-    targetType,
-    targetId,
-    userId: targetType === "user" ? targetId : null,
-    outcome: "ok",
-    detail: null,
-    reason,
-  });
-}
 
 /** The user with this id, or `404`. */
 export function userOf(data: PreviewData, id: string): User {
@@ -67,61 +54,8 @@ const sortKey: Record<string, (user: User) => string> = {
   created: (user) => user.createdAt,
 };
 
-/** `GET users`: search, role, banned, sort and order over the fake users. */
-export function listUsers(
-  ctx: PreviewContext,
-  query: {
-    search?: string;
-    role?: string;
-    banned?: boolean;
-    sort?: string;
-    order?: string;
-    limit?: number;
-    cursor?: string;
-  },
-) {
-  const search = (query.search ?? "").toLowerCase();
-  const key = sortKey[query.sort ?? "created"] ?? sortKey.created!;
-  const direction = query.order === "asc" ? 1 : -1;
-  const matching = ctx.data.users
-    .filter((user) => `${user.name} ${user.email} ${user.username}`.toLowerCase().includes(search))
-    .filter((user) => query.role === undefined || user.role === query.role)
-    .filter((user) => query.banned === undefined || user.banned === query.banned)
-    .sort((a, b) => key(a).localeCompare(key(b)) * direction);
-  const { items, nextCursor } = page(matching, query);
-  return { users: items, total: matching.length, totalIsExact: true, nextCursor };
-}
-
-/** `POST users`: a new user, with a credential account when a password is given. */
-export function createUser(
-  ctx: PreviewContext,
-  body: {
-    email: string;
-    name: string;
-    password?: string;
-    role?: string | string[];
-    signInLink?: "magic-link" | "password-setup";
-  },
-) {
-  const email = body.email.trim().toLowerCase();
-  if (ctx.data.users.some((user) => user.email === email))
-    throw new SvcError("CONFLICT", `A user with the email ${email} already exists.`);
-  const user = fakeOf(adminUser, { id: newId("usr"), email, name: body.name, createdAt: now() });
-  user.role = typeof body.role === "string" ? body.role : "user";
-  ctx.data.users.unshift(user);
-  ctx.data.sessions.set(user.id, []);
-  ctx.data.passkeys.set(user.id, []);
-  const credential = fakeOf(adminAccount, { id: newId("acc"), providerId: "credential" });
-  ctx.data.accounts.set(user.id, body.password ? [credential] : []);
-  record(ctx, "user.create", "user", user.id);
-  const kind = body.signInLink;
-  return kind === undefined
-    ? { user }
-    : { user, signInLink: { kind, sentTo: email, sent: true as const } };
-}
-
-/** `GET users/:id`. */
-export function userDetail(ctx: PreviewContext, id: string) {
+/** `GET users/:id`'s answer. */
+function userDetail(ctx: PreviewContext, id: string) {
   const user = userOf(ctx.data, id);
   return {
     user,
@@ -134,35 +68,23 @@ export function userDetail(ctx: PreviewContext, id: string) {
   };
 }
 
-/** Changes a user's fields, recorded in the trail; answers `{ user }`. */
-export function changeUser(
-  ctx: PreviewContext,
-  id: string,
-  action: string,
-  changes: Partial<User>,
-  reason: string | null = null,
-) {
+/** Changes a user's fields; answers `{ user }`. */
+function changeUser(ctx: PreviewContext, id: string, changes: Partial<User>) {
   const user = userOf(ctx.data, id);
   Object.assign(user, changes, { updatedAt: now() });
-  record(ctx, action, "user", id, reason);
   return { user };
 }
 
-/** `POST users/:id/impersonate`: a fake session and token. */
-export function impersonate(
-  ctx: PreviewContext,
-  id: string,
-  body: { reason?: string; durationSeconds?: number },
-) {
+/** A fake session and token for an impersonation. */
+function impersonate(ctx: PreviewContext, id: string, durationSeconds = 3600) {
   userOf(ctx.data, id);
-  const expiresAt = new Date(Date.now() + (body.durationSeconds ?? 3600) * 1000).toISOString();
+  const expiresAt = new Date(Date.now() + durationSeconds * 1000).toISOString();
   const session = fakeOf(adminSession, {
     id: newId("ses"),
     expiresAt,
     impersonatedBy: ctx.operator,
   });
   ctx.data.sessions.get(id)?.unshift(session);
-  record(ctx, "user.impersonate", "user", id, body.reason ?? null);
   const token = `preview.${crypto.randomUUID()}`;
   return {
     token,
@@ -174,12 +96,11 @@ export function impersonate(
 }
 
 /** Removes the rows of a per-user list whose id is `rowId` (`undefined`: all); `404` when none matched. */
-export function removeRows<T extends { id: string }>(
+function removeRows<T extends { id: string }>(
   ctx: PreviewContext,
   rows: Map<string, T[]>,
   userId: string,
-  rowId: string | undefined,
-  audit: [action: string, targetType: AuditEntry["targetType"]],
+  rowId?: string,
 ): number {
   userOf(ctx.data, userId);
   const before = rows.get(userId) ?? [];
@@ -187,6 +108,100 @@ export function removeRows<T extends { id: string }>(
   if (kept.length === before.length && rowId !== undefined)
     throw new SvcError("NOT_FOUND", "No such row.");
   rows.set(userId, kept);
-  record(ctx, audit[0], audit[1], rowId ?? userId);
   return before.length - kept.length;
 }
+
+/** The user routes of the preview. */
+export const userHandlers = {
+  listUsers: async ({ ctx, query }) => {
+    const search = (query.search ?? "").toLowerCase();
+    const key = sortKey[query.sort ?? "created"] ?? sortKey.created!;
+    const direction = query.order === "asc" ? 1 : -1;
+    const matching = ctx.data.users
+      .filter((user) =>
+        `${user.name} ${user.email} ${user.username}`.toLowerCase().includes(search),
+      )
+      .filter((user) => query.role === undefined || user.role === query.role)
+      .filter((user) => query.banned === undefined || user.banned === query.banned)
+      .sort((a, b) => key(a).localeCompare(key(b)) * direction);
+    const { items, nextCursor } = page(matching, query);
+    return { users: items, total: matching.length, totalIsExact: true, nextCursor };
+  },
+  createUser: async ({ ctx, body, audit }) => {
+    const email = body.email.trim().toLowerCase();
+    if (ctx.data.users.some((user) => user.email === email))
+      throw new SvcError("CONFLICT", `A user with the email ${email} already exists.`);
+    const user = fakeOf(adminUser, { id: newId("usr"), email, name: body.name, createdAt: now() });
+    user.role = typeof body.role === "string" ? body.role : "user";
+    ctx.data.users.unshift(user);
+    ctx.data.sessions.set(user.id, []);
+    ctx.data.passkeys.set(user.id, []);
+    const credential = fakeOf(adminAccount, { id: newId("acc"), providerId: "credential" });
+    ctx.data.accounts.set(user.id, body.password ? [credential] : []);
+    audit.targetId = user.id;
+    audit.userId = user.id;
+    const kind = body.signInLink;
+    return kind === undefined
+      ? { user }
+      : { user, signInLink: { kind, sentTo: email, sent: true as const } };
+  },
+  getUser: async ({ ctx, params }) => userDetail(ctx, params.id),
+  updateUser: async ({ ctx, params, body }) => ({
+    user: changeUser(ctx, params.id, body).user,
+    profile: userDetail(ctx, params.id).profile,
+  }),
+  deleteUser: async ({ ctx, params }) => {
+    const user = userOf(ctx.data, params.id);
+    ctx.data.users.splice(ctx.data.users.indexOf(user), 1);
+    return { deleted: true };
+  },
+  setRole: async ({ ctx, params, body }) => changeUser(ctx, params.id, { role: String(body.role) }),
+  banUser: async ({ ctx, params, body, audit }) => {
+    ctx.data.sessions.set(params.id, []);
+    audit.reason = body.reason ?? null;
+    const ban = {
+      banned: true,
+      banReason: body.reason ?? null,
+      banExpires: body.expiresAt ?? null,
+    };
+    return changeUser(ctx, params.id, ban);
+  },
+  unbanUser: async ({ ctx, params }) =>
+    changeUser(ctx, params.id, { banned: false, banReason: null, banExpires: null }),
+  setPassword: async ({ ctx, params }) => {
+    changeUser(ctx, params.id, {});
+    return { updated: true, createdCredentialAccount: false };
+  },
+  sendSignInLink: async ({ ctx, params, body }) => ({
+    signInLink: { kind: body.kind, sentTo: userOf(ctx.data, params.id).email, sent: true },
+  }),
+  impersonate: async ({ ctx, params, body, audit }) => {
+    audit.reason = body.reason ?? null;
+    return impersonate(ctx, params.id, body.durationSeconds);
+  },
+  impersonationLink: async ({ ctx, params, body, url, audit }) => {
+    audit.reason = body.reason ?? null;
+    const { expiresAt } = impersonate(ctx, params.id, body.durationSeconds);
+    return { url: `${url.origin}/`, expiresAt };
+  },
+  listSessions: async ({ ctx, params }) => ({ sessions: userDetail(ctx, params.id).sessions }),
+  revokeSessions: async ({ ctx, params }) => ({
+    revoked: removeRows(ctx, ctx.data.sessions, params.id),
+  }),
+  revokeSession: async ({ ctx, params }) => {
+    removeRows(ctx, ctx.data.sessions, params.id, params.sessionId);
+    return { revoked: 1 };
+  },
+  disableTwoFactor: async ({ ctx, params }) =>
+    changeUser(ctx, params.id, { twoFactorEnabled: false }),
+  listPasskeys: async ({ ctx, params }) => ({ passkeys: userDetail(ctx, params.id).passkeys }),
+  revokePasskey: async ({ ctx, params }) => {
+    removeRows(ctx, ctx.data.passkeys, params.id, params.passkeyId);
+    return { deleted: true };
+  },
+  listAccounts: async ({ ctx, params }) => ({ accounts: userDetail(ctx, params.id).accounts }),
+  unlinkAccount: async ({ ctx, params }) => {
+    removeRows(ctx, ctx.data.accounts, params.id, params.accountId);
+    return { deleted: true };
+  },
+} satisfies Partial<PreviewHandlers>;

@@ -9,11 +9,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { text } from "node:stream/consumers";
+import { csvRow, parseCsv, unguardFormula } from "@svc/auth/admin-contract";
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { csvRow } from "../../../auth/src/admin/users/csv.ts";
 import type { UserDetail, UserPage } from "../../ui/api/types.ts";
-import { parseCsv, unguardFormula } from "../../ui/lib/csv.ts";
 import { expectAccessible } from "./support/accessibility.ts";
 import { chromiumOrSkip } from "./support/chromium.ts";
 import {

@@ -54,6 +54,8 @@ describe.skipIf(!ready)("users' last sign-in and last activity", () => {
   it("shows both columns on a laptop and sorts by them from the sort control, in the URL", async () => {
     const page = await signedInAt(browser.context, app, `users?search=${tag}`);
     await page.setViewportSize(VIEWPORTS.desktop);
+    // The table renders after the list loads: wait for it before reading its headers.
+    await page.getByRole("columnheader", { name: "Last active" }).waitFor();
     const headers = await page.getByRole("columnheader").allTextContents();
     expect(headers).toEqual(expect.arrayContaining(["Last sign-in", "Last active"]));
 

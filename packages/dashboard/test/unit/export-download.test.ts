@@ -1,5 +1,5 @@
+import { csvRow } from "@svc/auth/admin-contract";
 import { describe, expect, it } from "vitest";
-import { csvRow } from "../../../auth/src/admin/users/csv.ts";
 import { type ExportProgress, exportFileName, readExport } from "../../ui/lib/export-download.ts";
 
 /** A response whose body arrives in the given pieces, as a streamed export does. */

@@ -1,5 +1,5 @@
+import { parseCsv } from "@svc/auth/admin-contract";
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../ui/lib/csv.ts";
 import { countOutcomes, problemRows, type RowOutcome, reportCsv } from "../../ui/lib/import-run.ts";
 
 const OUTCOMES: RowOutcome[] = [

@@ -1,5 +1,5 @@
+import { csvRow } from "@svc/auth/admin-contract";
 import { describe, expect, it } from "vitest";
-import { csvRow } from "../../../auth/src/admin/users/csv.ts";
 import { rowCounter } from "../../ui/lib/row-counter.ts";
 
 /** Feeds the text in pieces of `size` characters, as a stream might cut it. */

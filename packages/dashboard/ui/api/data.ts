@@ -1,12 +1,11 @@
-import {
-  type browsePlan,
-  type procedureInfo,
-  type runAs,
-  type studioDocument,
-  studioGroup,
-  type studioRoutes,
-  type tableInfo,
-  type viewerLabel,
+import type {
+  browsePlan,
+  procedureInfo,
+  runAs,
+  studioDocument,
+  studioRoutes,
+  tableInfo,
+  viewerLabel,
 } from "@svc/server/data-admin/studio-contract";
 import {
   createRouteClient,
@@ -16,6 +15,7 @@ import {
   type RouteQuery,
   type RouteTransport,
 } from "@svc/server/routes/contract";
+import { STUDIO_MANIFEST } from "./data-routes.generated.ts";
 
 /** A JSON Schema node as the server sends it (a field's validator). */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -50,11 +50,19 @@ export type DocumentsPage = Omit<RouteAnswer<typeof studioRoutes.listDocuments>,
 
 /**
  * The data studio's routes (`/_svc/admin/data/`): the client derived from
- * their declarations (`studioGroup`), plus the registry's shard list, over
- * the dashboard's admin transport (the token, errors as `ApiError`).
+ * their declarations through the generated manifest (`STUDIO_MANIFEST`,
+ * which holds them without their validators, so the Data and Functions
+ * screens load no validator code), plus the registry's shard list, over the
+ * dashboard's admin transport (the token, errors as `ApiError`).
+ *
+ * @example
+ * ```ts
+ * const data = dataApi(transport);
+ * const { tables } = await data.tables("room-1");
+ * ```
  */
 export function dataApi(send: RouteTransport) {
-  const routes = createRouteClient(studioGroup, send);
+  const routes = createRouteClient(STUDIO_MANIFEST, send);
   return {
     async shards(
       query: { search?: string; cursor?: string; limit?: number },
@@ -62,7 +70,7 @@ export function dataApi(send: RouteTransport) {
     ) {
       const answer = await send({
         method: "GET",
-        path: `${studioGroup.prefix}shards${queryStringOf(query)}`,
+        path: `${STUDIO_MANIFEST.prefix}shards${queryStringOf(query)}`,
         ...(signal ? { signal } : {}),
       });
       return (await answer.json()) as { shards: ShardEntry[]; nextCursor: string | null };

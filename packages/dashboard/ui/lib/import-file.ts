@@ -3,7 +3,7 @@
  * browser, so it can be checked before anything is sent and sent in requests
  * the server accepts (at most 500 users and 2 MiB each), with progress.
  */
-import { CsvError, parseCsv, unguardFormula } from "./csv.ts";
+import { CsvError, type CsvTable, readCsvTable } from "@svc/auth/admin-contract";
 
 /** Largest file the import screen reads (it is held in the tab's memory). */
 export const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;
@@ -65,7 +65,7 @@ export function importFormat(file: { name: string; type: string; size: number })
 
 /**
  * Reads a picked file into user records: CSV with a header row (cells
- * unguarded, see {@link unguardFormula}), or a JSON array of objects (or
+ * unguarded, see {@link readCsvTable}), or a JSON array of objects (or
  * `{ "users": [...] }`), as `GET users/export` writes them.
  *
  * @throws {ImportFileError} naming the file's problem (and its line or item)
@@ -100,9 +100,9 @@ export function importRows(
 }
 
 function csvRows(text: string, name: string): ImportSourceRow[] {
-  let table: ReturnType<typeof parseCsv>;
+  let table: CsvTable;
   try {
-    table = parseCsv(text);
+    table = readCsvTable(text);
   } catch (error) {
     if (error instanceof CsvError) {
       throw new ImportFileError(`${name} cannot be read as CSV. ${error.message}`);
@@ -112,12 +112,7 @@ function csvRows(text: string, name: string): ImportSourceRow[] {
   if (table.header.length > 0 && !table.header.includes("email")) {
     throw new ImportFileError(`${name} has no "email" column in its first line.`);
   }
-  return table.records.map(({ line, cells }) => ({
-    row: line,
-    record: Object.fromEntries(
-      Object.entries(cells).map(([column, cell]) => [column, unguardFormula(cell)]),
-    ),
-  }));
+  return table.records.map(({ line, cells }) => ({ row: line, record: cells }));
 }
 
 function jsonRows(text: string, name: string): ImportSourceRow[] {

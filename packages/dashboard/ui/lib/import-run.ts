@@ -5,9 +5,9 @@
  * operator's Cancel, or a failed request) happens between requests, so the
  * report can always say which rows landed and which did not.
  */
+import { csvRow } from "@svc/auth/admin-contract";
 import { ApiError } from "../api/client.ts";
 import type { ImportReport } from "../api/types.ts";
-import { csvLine } from "./csv.ts";
 import type { ImportSourceRow } from "./import-file.ts";
 
 /** What happened to one row of the file. */
@@ -187,10 +187,10 @@ export function problemRows(outcomes: readonly RowOutcome[]): RowOutcome[] {
  */
 export function reportCsv(outcomes: readonly RowOutcome[]): string {
   return (
-    csvLine(["row", "email", "status", "reasons"]) +
+    csvRow(["row", "email", "status", "reasons"]) +
     outcomes
       .map((outcome) =>
-        csvLine([outcome.row, outcome.email, outcome.status, outcome.reasons.join("; ")]),
+        csvRow([outcome.row, outcome.email, outcome.status, outcome.reasons.join("; ")]),
       )
       .join("")
   );

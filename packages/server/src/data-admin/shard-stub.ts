@@ -1,10 +1,22 @@
 import { deserializeError, SvcError } from "../errors/svc-error.ts";
+import { validationFailed } from "../errors/validation-failed.ts";
 import type { Outcome, ShardDataEndpoint } from "../shard/data-endpoint.ts";
-import type { DataCall } from "./route.ts";
+import { checkShardKey } from "../worker/shard-key.ts";
+import type { DataContext } from "./options.ts";
+import { findShard } from "./registry-reader.ts";
 
-/** The data methods of the shard a call names by `:key`. */
-export function shardOf(call: DataCall<unknown, unknown>): ShardDataEndpoint {
-  return call.deps.namespace(call.env).getByName(call.key) as unknown as ShardDataEndpoint;
+/**
+ * The shard key of a route's path, checked as every door checks keys:
+ * control characters are refused (`BAD_REQUEST`), so svc's own objects,
+ * whose names start with NUL, cannot be named.
+ */
+export function pathKey(params: { key: string }): string {
+  return checkShardKey(params.key);
+}
+
+/** The data methods of shard `key`. */
+export function shardOf(ctx: DataContext, key: string): ShardDataEndpoint {
+  return ctx.deps.namespace(ctx.env).getByName(key) as unknown as ShardDataEndpoint;
 }
 
 /** The value of a shard's answer, or its error thrown here (same code and message). */
@@ -19,4 +31,23 @@ export function unwrap<T>(outcome: Outcome<T>): T {
  */
 export function notFound(): SvcError {
   return new SvcError("NOT_FOUND", "Not found.");
+}
+
+/** Fails with `NOT_FOUND` unless the registry knows shard `key` (never touches the shard itself). */
+export async function requireKnownShard(ctx: DataContext, key: string): Promise<void> {
+  if ((await findShard(ctx.deps.namespace(ctx.env), key)) === null) throw notFound();
+}
+
+/** A typed confirmation that does not repeat the key: `VALIDATION_FAILED` on `path`. */
+export function refuseUnconfirmed(path: string, confirm: string, key: string, what: string): void {
+  if (confirm === key) return;
+  throw validationFailed(
+    [
+      {
+        path,
+        message: `must repeat the shard key exactly, to confirm that its data is to be ${what}`,
+      },
+    ],
+    "Invalid request: ",
+  );
 }

@@ -1,10 +1,13 @@
 import { BACKUP_CONTENT_TYPE } from "../backups/format.ts";
 import { type NumberedLine, ndjsonLines } from "../backups/lines.ts";
 import { SvcError } from "../errors/svc-error.ts";
-import { jsonResponse } from "../worker/responses.ts";
-import { dataRoute } from "./route.ts";
-import { requireKnownShard } from "./shard-routes.ts";
-import { shardOf, unwrap } from "./shard-stub.ts";
+import type { RouteHandler } from "../routes/implement.ts";
+import type { dataAdminRoutes } from "./contract.ts";
+import type { DataAuditRecord, DataContext } from "./options.ts";
+import { pathKey, requireKnownShard, shardOf, unwrap } from "./shard-stub.ts";
+
+type Routes = typeof dataAdminRoutes.routes;
+type Handler<Name extends keyof Routes> = RouteHandler<Routes[Name], DataContext, DataAuditRecord>;
 
 /** Lines per step of an import (one RPC into the shard per step). */
 const IMPORT_BATCH_LINES = 1_000;
@@ -21,66 +24,61 @@ function fileName(key: string): string {
  * docs/data-lifecycle.md). The shard's writes wait while it streams, so the
  * file is one consistent snapshot.
  */
-export const exportShardRoute = dataRoute({
-  method: "GET",
-  path: "shards/:key/export",
-  audit: "shard.export",
-  answers: "NDJSON: a header line, then one line per document",
-  async handle(call) {
-    await requireKnownShard(call);
-    const body = unwrap(await shardOf(call).exportData());
-    call.audit.detail = "export started";
-    return new Response(body, {
-      headers: {
-        "content-type": BACKUP_CONTENT_TYPE,
-        "content-disposition": `attachment; filename="${fileName(call.key)}"`,
-        "cache-control": "no-store",
-      },
-    });
-  },
-});
+export const exportShardHandler: Handler<"exportShard"> = async ({ params, ctx, audit }) => {
+  const key = pathKey(params);
+  await requireKnownShard(ctx, key);
+  const body = unwrap(await shardOf(ctx, key).exportData());
+  audit.detail = "export started";
+  return new Response(body, {
+    headers: {
+      "content-type": BACKUP_CONTENT_TYPE,
+      "content-disposition": `attachment; filename="${fileName(key)}"`,
+      "cache-control": "no-store",
+    },
+  });
+};
 
 /**
  * `POST shards/:key/import` with a backup as the body: restores it into the
  * shard, which must be empty (`409` otherwise). All or nothing: a bad line
- * answers `400` naming it and imports nothing.
+ * answers `400` naming it and imports nothing. The body streams through in
+ * steps of at most 1,000 lines, so its size is bounded by the shard's
+ * storage, not by memory.
  */
-export const importShardRoute = dataRoute({
-  method: "POST",
-  path: "shards/:key/import",
-  body: "ndjson",
-  audit: "shard.import",
-  answers: "{ key, documents, tables }",
-  async handle(call) {
-    const { request } = call;
-    const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-    if (type !== BACKUP_CONTENT_TYPE || request.body === null) {
-      throw new SvcError(
-        "BAD_REQUEST",
-        `Send the backup as the request body with content-type ${BACKUP_CONTENT_TYPE}.`,
-      );
-    }
-    const shard = shardOf(call);
-    const id = unwrap(await shard.importBegin());
-    try {
-      let batch: NumberedLine[] = [];
-      let chars = 0;
-      for await (const line of ndjsonLines(request.body)) {
-        batch.push(line);
-        chars += line.text.length;
-        if (batch.length >= IMPORT_BATCH_LINES || chars >= IMPORT_BATCH_CHARS) {
-          unwrap(await shard.importLines(id, batch));
-          batch = [];
-          chars = 0;
-        }
+export const importShardHandler: Handler<"importShard"> = async ({
+  params,
+  request,
+  ctx,
+  audit,
+}) => {
+  const key = pathKey(params);
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== BACKUP_CONTENT_TYPE || request.body === null) {
+    throw new SvcError(
+      "BAD_REQUEST",
+      `Send the backup as the request body with content-type ${BACKUP_CONTENT_TYPE}.`,
+    );
+  }
+  const shard = shardOf(ctx, key);
+  const id = unwrap(await shard.importBegin());
+  try {
+    let batch: NumberedLine[] = [];
+    let chars = 0;
+    for await (const line of ndjsonLines(request.body)) {
+      batch.push(line);
+      chars += line.text.length;
+      if (batch.length >= IMPORT_BATCH_LINES || chars >= IMPORT_BATCH_CHARS) {
+        unwrap(await shard.importLines(id, batch));
+        batch = [];
+        chars = 0;
       }
-      unwrap(await shard.importLines(id, batch));
-      const result = unwrap(await shard.importCommit(id));
-      call.audit.detail = `${result.documents} documents imported`;
-      return jsonResponse({ key: call.key, ...result });
-    } catch (error) {
-      await shard.importAbort(id).catch(() => undefined);
-      throw error;
     }
-  },
-});
+    unwrap(await shard.importLines(id, batch));
+    const result = unwrap(await shard.importCommit(id));
+    audit.detail = `${result.documents} documents imported`;
+    return { key, ...result };
+  } catch (error) {
+    await shard.importAbort(id).catch(() => undefined);
+    throw error;
+  }
+};

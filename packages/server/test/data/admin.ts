@@ -1,6 +1,10 @@
 import { exports } from "cloudflare:workers";
 import type { ShardEntry } from "../../src/index.ts";
 import { rpcValue } from "../rpc.ts";
+import { DATA_WORKER_HEADER } from "./data-worker.ts";
+
+/** Routes a request to the data-lifecycle tests' worker (data-worker.ts). */
+export const DATA = { [DATA_WORKER_HEADER]: "1" };
 
 /** Alice's admin token in the test worker. */
 export const ADMIN = { authorization: "Bearer test-admin-token-0123456789abcdef" };
@@ -11,7 +15,7 @@ export function dataAdmin(
   path: string,
   init: { body?: BodyInit; json?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { ...ADMIN, ...init.headers };
+  const headers: Record<string, string> = { ...DATA, ...ADMIN, ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {
     headers["content-type"] = "application/json";
@@ -41,12 +45,20 @@ export async function dataJson<T>(
 
 /** Writes `notes` notes and `messages` messages (by alice) into shard `key`. */
 export function seedShard(key: string, notes: number, messages = 0): Promise<null> {
-  return rpcValue("data:seed", { notes, messages }, { shardKey: key, user: "alice" });
+  return rpcValue(
+    "data:seed",
+    { notes, messages },
+    { shardKey: key, user: "alice", headers: DATA },
+  );
 }
 
-/** Polls `probe` until it answers something other than `undefined` (every 50 ms, 20 s at most). */
-export async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
+/** Polls `probe` until it answers something other than `undefined` (every 50 ms, 20 s by default). */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probe();
     if (found !== undefined) return found;
@@ -67,5 +79,5 @@ export function registryRow(key: string, documents: number): Promise<ShardEntry>
 
 /** Every document of shard `key`, as its procedures see them. */
 export function dumpShard(key: string): Promise<{ notes: unknown[]; messages: unknown[] }> {
-  return rpcValue("data:dump", {}, { shardKey: key, user: "alice" });
+  return rpcValue("data:dump", {}, { shardKey: key, user: "alice", headers: DATA });
 }

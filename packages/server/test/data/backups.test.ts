@@ -9,7 +9,15 @@ import serverPackage from "../../package.json";
 import type { BackupInfo, DataAuditEntry } from "../../src/index.ts";
 import { SVC_VERSION } from "../../src/version.ts";
 import worker from "../worker.ts";
-import { dataAdmin, dataJson, dumpShard, eventually, registryRow, seedShard } from "./admin.ts";
+import {
+  DATA,
+  dataAdmin,
+  dataJson,
+  dumpShard,
+  eventually,
+  registryRow,
+  seedShard,
+} from "./admin.ts";
 
 const NDJSON = { "content-type": "application/x-ndjson" };
 
@@ -30,9 +38,8 @@ function importInto(key: string, lines: string[]): Promise<Response> {
 }
 
 async function auditTrail(): Promise<DataAuditEntry[]> {
-  return (await (
-    await exports.default.fetch("http://svc.test/__test/audit")
-  ).json()) as DataAuditEntry[];
+  const response = await exports.default.fetch("http://svc.test/__test/audit", { headers: DATA });
+  return (await response.json()) as DataAuditEntry[];
 }
 
 describe("export and import", () => {

@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ShardEntry } from "../../src/index.ts";
-import { ADMIN, dataAdmin, dataJson, eventually, registryRow, seedShard } from "./admin.ts";
+import { ADMIN, DATA, dataAdmin, dataJson, eventually, registryRow, seedShard } from "./admin.ts";
 
 type Page = { shards: ShardEntry[]; nextCursor: string | null };
 
@@ -137,7 +137,7 @@ describe("the shard registry", () => {
     expect((await dataAdmin("GET", "shards/doomed-1")).status).toBe(404);
     const rpc = await exports.default.fetch("http://svc.test/_svc/rpc?shardKey=doomed-1", {
       method: "POST",
-      headers: { "content-type": "application/json", "x-test-user": "alice" },
+      headers: { ...DATA, "content-type": "application/json", "x-test-user": "alice" },
       body: JSON.stringify({ path: "data:dump", args: {} }),
     });
     expect(await rpc.json()).toEqual({ value: { notes: [], messages: [] } });
@@ -147,10 +147,12 @@ describe("the shard registry", () => {
   });
 
   it("keeps the data routes behind the admin token", async () => {
-    const response = await exports.default.fetch("http://svc.test/_svc/admin/data/shards");
+    const response = await exports.default.fetch("http://svc.test/_svc/admin/data/shards", {
+      headers: DATA,
+    });
     expect(response.status).toBe(401);
     const ok = await exports.default.fetch("http://svc.test/_svc/admin/data/shards", {
-      headers: ADMIN,
+      headers: { ...DATA, ...ADMIN },
     });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("cache-control")).toBe("no-store");

@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { rpcValue } from "../rpc.ts";
-import { dataAdmin, dataJson, eventually, registryRow, seedShard } from "./admin.ts";
+import { DATA, dataAdmin, dataJson, eventually, registryRow, seedShard } from "./admin.ts";
 
 type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
 type Page = {
@@ -31,9 +31,21 @@ const documentsOf = (key: string, table: string, query = "") =>
 /** A shard the registry lists, with `notes` numbered notes (n = 0, 1, …) and messages by ann and bob. */
 async function shardWith(key: string, notes: number): Promise<void> {
   for (let n = 0; n < notes; n++)
-    await rpcValue("notes:add", { text: n % 2 ? "odd" : "even", n }, { shardKey: key });
-  await rpcValue("messages:send", { body: "from ann" }, { user: "ann", shardKey: key });
-  await rpcValue("messages:send", { body: "from bob" }, { user: "bob", shardKey: key });
+    await rpcValue(
+      "notes:add",
+      { text: n % 2 ? "odd" : "even", n },
+      { shardKey: key, headers: DATA },
+    );
+  await rpcValue(
+    "messages:send",
+    { body: "from ann" },
+    { user: "ann", shardKey: key, headers: DATA },
+  );
+  await rpcValue(
+    "messages:send",
+    { body: "from bob" },
+    { user: "bob", shardKey: key, headers: DATA },
+  );
   await registryRow(key, notes + 2);
 }
 
@@ -47,7 +59,7 @@ async function answer(response: Response) {
 
 async function auditEntries(action: string): Promise<AuditRow[]> {
   const all = (await (
-    await exports.default.fetch("http://svc.test/__test/audit")
+    await exports.default.fetch("http://svc.test/__test/audit", { headers: DATA })
   ).json()) as AuditRow[];
   return all.filter((entry) => entry.action === action);
 }
@@ -221,7 +233,11 @@ describe("data studio admin routes", () => {
   it("stop a scan at its limit, say so, and go on from there with the cursor", async () => {
     await seedShard("studio-scan", 1_000);
     await seedShard("studio-scan", 1_000);
-    await rpcValue("notes:add", { text: "needle", n: 5_000 }, { shardKey: "studio-scan" });
+    await rpcValue(
+      "notes:add",
+      { text: "needle", n: 5_000 },
+      { shardKey: "studio-scan", headers: DATA },
+    );
     await registryRow("studio-scan", 2_001);
     const filter = encodeURIComponent(JSON.stringify({ text: "needle" }));
     const first = await dataJson<Page & { plan: { scanLimited: boolean } }>(
@@ -278,7 +294,7 @@ describe("data studio admin routes", () => {
           { owner: "carol", flag: true },
         ],
       },
-      { shardKey: "studio-view-as" },
+      { shardKey: "studio-view-as", headers: DATA },
     );
     for (const table of ["ruleDocs", "fnDocs"]) {
       const ruled = await dataJson<Page>(
@@ -406,7 +422,7 @@ describe("data studio admin routes", () => {
   it("notify live queries of an operator's edit through the shard's commit path", async () => {
     await shardWith("studio-live", 1);
     const response = await exports.default.fetch("http://svc.test/_svc/ws?shardKey=studio-live", {
-      headers: { upgrade: "websocket", "sec-websocket-protocol": "svc.v1" },
+      headers: { ...DATA, upgrade: "websocket", "sec-websocket-protocol": "svc.v1" },
     });
     const ws = response.webSocket!;
     ws.accept();

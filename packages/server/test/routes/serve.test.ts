@@ -349,6 +349,11 @@ describe("what the declarations give besides the router", () => {
     expect(fakeOf(notes.routes.createNote.answer, { body: "hi" })).toEqual({
       note: { id: "text", body: "hi", pinned: false },
     });
+    const nullable = v.object({
+      image: v.union(v.string(), v.null()),
+      kind: v.union(v.literal("a"), v.literal("b")),
+    });
+    expect(fakeOf(nullable)).toEqual({ image: null, kind: "a" });
   });
 
   it("a docs table with one row per route", () => {

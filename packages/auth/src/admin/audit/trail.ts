@@ -1,19 +1,11 @@
 import { SvcError } from "@svc/server";
-import type { AuditAction, AuditTargetType } from "../contract/index.ts";
+import type { AuditAction, AuditTarget } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import { toAdminError } from "../errors.ts";
 import { AUDIT_MODEL } from "../schema-plugin.ts";
 
-export type { AuditTargetType } from "../contract/index.ts";
+export type { AuditTarget, AuditTargetType } from "../contract/index.ts";
 export { AUDIT_ACTIONS, type AuditAction } from "../contract/index.ts";
-
-/** The target of an action: the thing acted on, and the user it belongs to. */
-export interface AuditTarget {
-  targetType: AuditTargetType;
-  targetId: string;
-  /** The user concerned (the target itself, or the owner of a session / account / passkey). */
-  userId: string | null;
-}
 
 const INTERNAL_DETAIL = "An internal error occurred.";
 

@@ -15,8 +15,11 @@
  * @packageDocumentation
  */
 export * from "./answers.ts";
+export * from "./audit-targets.ts";
 export * from "./bodies.ts";
 export * from "./constants.ts";
+export * from "./csv.ts";
 export * from "./queries.ts";
 export { ADMIN_AUTH_ROUTES, type AdminAuthRoutes } from "./routes.ts";
 export * from "./shapes.ts";
+export * from "./user-fields.ts";

@@ -8,6 +8,7 @@
  * @see ../../../../../docs/admin-api.md "Shapes"
  */
 import { type Infer, named, oneOf, type Validator, v } from "@svc/server/routes/contract";
+import { userAnswerShape } from "./user-fields.ts";
 
 const nullable = <T>(validator: Validator<T, false>) => v.union(validator, v.null());
 
@@ -87,33 +88,11 @@ export const capabilities = named(
 /** @see {@link capabilities} */
 export type Capabilities = Infer<typeof capabilities>;
 
-/** A user as the admin API answers it: allow-listed fields only, never a password or token. */
-export const adminUser = named(
-  "User",
-  v.object({
-    id: v.string(),
-    email: v.string(),
-    name: v.string(),
-    emailVerified: v.boolean(),
-    image: nullable(v.string()),
-    role: nullable(v.string()),
-    banned: v
-      .boolean()
-      .describe("Whether a ban is in force now (an expired ban reads as not banned)."),
-    banReason: nullable(v.string()),
-    banExpires: nullable(v.string()),
-    username: nullable(v.string()),
-    displayUsername: nullable(v.string()),
-    twoFactorEnabled: v.boolean(),
-    phoneNumber: nullable(v.string()),
-    phoneNumberVerified: v.boolean(),
-    isAnonymous: v.boolean(),
-    createdAt: v.string(),
-    updatedAt: v.string(),
-    lastSignInAt: nullable(v.string()).describe("The newest sign-in (impersonations excluded)."),
-    lastActiveAt: nullable(v.string()).describe("The newest sign-in or session refresh."),
-  }),
-);
+/**
+ * A user as the admin API answers it: allow-listed fields only, never a
+ * password or token; the fields are declared once in `ADMIN_USER_FIELDS`.
+ */
+export const adminUser = named("User", v.object(userAnswerShape()));
 /** @see {@link adminUser} */
 export type AdminUser = Infer<typeof adminUser>;
 

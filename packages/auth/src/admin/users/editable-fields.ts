@@ -1,31 +1,28 @@
 import type { BetterAuthDBSchema, BetterAuthPlugin } from "better-auth";
-import type { EditableUserField } from "../contract/index.ts";
+import {
+  ADMIN_USER_FIELDS,
+  type AdminUserField,
+  type EditableUserField,
+  type UserFieldUse,
+} from "../contract/index.ts";
 
-/**
- * User fields no profile edit may write: identity and timestamps, and what
- * has its own audited action (role, ban, two-factor).
- */
-const MANAGED_ELSEWHERE = new Set([
-  "id",
-  "createdAt",
-  "updatedAt",
-  "role",
-  "banned",
-  "banReason",
-  "banExpires",
-  "twoFactorEnabled",
-]);
-
-/** Verification flags an operator may set though users may not (`input: false`). */
-const OPERATOR_ONLY = new Set(["emailVerified", "phoneNumberVerified"]);
+/** A field's declared use, or `undefined` for one svc does not declare (the app's `additionalFields`). */
+function declaredUse(name: string): UserFieldUse | undefined {
+  return Object.hasOwn(ADMIN_USER_FIELDS, name)
+    ? ADMIN_USER_FIELDS[name as AdminUserField]
+    : undefined;
+}
 
 /**
  * The user fields an operator may edit, read from better-auth's resolved
  * schema: the core profile (name, email, email verified, image), what
  * plugins add (username, phone number) and the app's `additionalFields`,
  * each with its type, so the dashboard builds its form from the same list
- * `PATCH users/:id` checks against. Fields users may not set themselves
- * (`input: false`) are left out, except the verification flags.
+ * `PATCH users/:id` checks against. What it may write, and the formats,
+ * come from `ADMIN_USER_FIELDS`: never identity, timestamps or what has its
+ * own audited action (role, ban, two-factor); a field users may not set
+ * themselves (`input: false`) only when declared for operators (the
+ * verification flags); the app's own fields as its schema says.
  *
  * @example
  * ```ts
@@ -39,12 +36,13 @@ export function editableUserFields(
 ): EditableUserField[] {
   const username = usernameLimits(plugins);
   return Object.entries(tables.user?.fields ?? {})
-    .filter(
-      ([name, field]) =>
-        !MANAGED_ELSEWHERE.has(name) && (field.input !== false || OPERATOR_ONLY.has(name)),
-    )
+    .filter(([name, field]) => {
+      const profile = declaredUse(name)?.profile ?? "schema";
+      return profile === "operator" || (profile === "schema" && field.input !== false);
+    })
     .map(([name, field]) => {
       const type = field.type;
+      const format = declaredUse(name)?.format;
       const edited: EditableUserField = {
         name,
         type: Array.isArray(type) ? "enum" : (String(type) as EditableUserField["type"]),
@@ -52,8 +50,7 @@ export function editableUserFields(
         unique: field.unique === true || name === "email",
       };
       if (Array.isArray(type)) edited.options = type.map(String);
-      if (name === "email") edited.format = "email";
-      if (name === "image") edited.format = "url";
+      if (format !== undefined) edited.format = format;
       if (name === "username") {
         edited.minLength = username.min;
         edited.maxLength = username.max;

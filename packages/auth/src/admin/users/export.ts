@@ -1,41 +1,14 @@
-import type { AdminUser } from "../contract/index.ts";
+import { csvRow } from "../contract/csv.ts";
+import { type AdminUser, USER_EXPORT_COLUMNS } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { Keyset, type KeysetOrder } from "../keyset.ts";
 import { type Row, toUser } from "../records.ts";
-import { csvRow } from "./csv.ts";
 import { pageStatement } from "./list.ts";
 import { isFiltered, selectUsers, type UserSelection } from "./list-selection.ts";
 
 /** Users read per D1 statement while streaming. */
 const PAGE = 1_000;
-
-/**
- * The columns of an export, in CSV order: every field of an admin user, then
- * `passwordHash` when asked for. Import reads the same names.
- *
- * @example
- * ```ts
- * EXPORT_COLUMNS.includes("email"); // true
- * ```
- */
-export const EXPORT_COLUMNS = [
-  "id",
-  "email",
-  "name",
-  "emailVerified",
-  "image",
-  "role",
-  "banned",
-  "banReason",
-  "banExpires",
-  "username",
-  "displayUsername",
-  "phoneNumber",
-  "phoneNumberVerified",
-  "createdAt",
-  "updatedAt",
-] as const satisfies readonly (keyof AdminUser)[];
 
 /**
  * `GET users/export?format=json|csv&search=&role=&banned=&passwordHashes=true`:
@@ -71,7 +44,7 @@ export async function exportUsers(
     .filter((name) => query[name as keyof typeof query] !== undefined)
     .map((name) => `${name}=${String(query[name as keyof typeof query])}`);
   audit.detail = `${format}${hashes ? " with password hashes" : ""}${filters.length > 0 ? `, ${filters.join(", ")}` : ""}`;
-  const columns = [...EXPORT_COLUMNS, ...(hashes ? ["passwordHash"] : [])];
+  const columns = [...USER_EXPORT_COLUMNS, ...(hashes ? ["passwordHash"] : [])];
   const pages = userPages(environment, selection, hashes);
   const encoder = new TextEncoder();
   let first = true;

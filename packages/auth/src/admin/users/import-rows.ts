@@ -1,9 +1,9 @@
 import { SvcError } from "@svc/server";
 import { decodeUtf8, isJsonContentType, readBodyBytes } from "@svc/server/http";
+import { CsvError, readCsvTable, type USER_EXPORT_COLUMNS } from "../contract/index.ts";
 import { isEmailAddress } from "../email-address.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import { splitRoles } from "../plugin-settings.ts";
-import { parseCsv } from "./csv.ts";
 
 /**
  * Most users one `POST users/import` takes. A client splits a larger file
@@ -21,6 +21,13 @@ const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 /** better-auth's default password hash: scrypt, `salt:key` in hex. */
 const SCRYPT_HASH = /^[0-9a-f]{32}:[0-9a-f]{128}$/;
 const MAX_TEXT = 2000;
+
+/**
+ * What a row of an import may hold: the export's columns
+ * (`USER_EXPORT_COLUMNS`) and the credential's `passwordHash`. Other
+ * columns are ignored.
+ */
+type ImportColumn = (typeof USER_EXPORT_COLUMNS)[number] | "passwordHash";
 
 /** A row checked and ready to insert. */
 export interface ImportRow {
@@ -57,12 +64,10 @@ export async function readImportRecords(request: Request): Promise<Record<string
   let records: unknown;
   if (/^text\/csv\b/i.test(type)) {
     try {
-      records = parseCsv(text);
+      records = readCsvTable(text).records.map((record) => record.cells);
     } catch (error) {
-      throw new SvcError(
-        "BAD_REQUEST",
-        `The CSV body cannot be read: ${(error as Error).message}.`,
-      );
+      if (!(error instanceof CsvError)) throw error;
+      throw new SvcError("BAD_REQUEST", `The CSV body cannot be read. ${error.message}`);
     }
   } else if (isJsonContentType(type)) {
     try {
@@ -115,9 +120,9 @@ export function checkImportRow(
   const { names, roles, capabilities, auth } = environment;
   const errors: { field: string; message: string }[] = [];
   const fail = (field: string, message: string) => errors.push({ field, message });
-  const present = (field: string) =>
+  const present = (field: ImportColumn) =>
     record[field] !== undefined && record[field] !== null && record[field] !== "";
-  const textOf = (field: string, max = MAX_TEXT): string | null => {
+  const textOf = (field: ImportColumn, max = MAX_TEXT): string | null => {
     if (!present(field)) return null;
     const value = record[field];
     if (typeof value !== "string" || value.length > max) {
@@ -126,7 +131,7 @@ export function checkImportRow(
     }
     return value;
   };
-  const boolOf = (field: string): boolean => {
+  const boolOf = (field: ImportColumn): boolean => {
     if (!present(field)) return false;
     const value = record[field];
     if (value === true || value === "true") return true;
@@ -134,7 +139,7 @@ export function checkImportRow(
     fail(field, "must be true or false");
     return false;
   };
-  const dateOf = (field: string): string | null => {
+  const dateOf = (field: ImportColumn): string | null => {
     const value = textOf(field, 40);
     if (value === null) return null;
     const time = Date.parse(value);
@@ -170,7 +175,7 @@ export function checkImportRow(
     ["createdAt", createdAt],
     ["updatedAt", updatedAt],
   ];
-  const optional = (field: string, value: unknown) => {
+  const optional = (field: ImportColumn, value: unknown) => {
     if (!names.hasField("user", field)) {
       if (value !== null && value !== false) fail(field, "this app's schema has no such field");
       return;

@@ -1,9 +1,9 @@
 import { SvcError } from "@svc/server";
-import { DEFAULT_LIMIT } from "../contract/index.ts";
+import { DEFAULT_LIMIT, STORED_USER_FIELDS } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
 import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { Keyset } from "../keyset.ts";
-import { type Row, toUser, USER_FIELDS } from "../records.ts";
+import { type Row, toUser } from "../records.ts";
 import { activitySelect, USER_ACTIVITY_TABLE } from "../user-activity.ts";
 import { COUNT_KEYS, USER_COUNTS_TABLE } from "../user-counts.ts";
 import { listIndexes } from "./list-indexes.ts";
@@ -153,7 +153,7 @@ export function pageStatement(
     : activitySelect(environment.userActivity, userId);
   return db
     .prepare(
-      `SELECT ${names.select("user", USER_FIELDS, "u")}, ${times}, ${keyset.sortSelect()}${extra} ` +
+      `SELECT ${names.select("user", STORED_USER_FIELDS, "u")}, ${times}, ${keyset.sortSelect()}${extra} ` +
         `FROM ${from}${where(all)} ORDER BY ${keyset.orderBy(selection.sortMatches)} LIMIT ?`,
     )
     .bind(...all.flatMap((condition) => condition.binds), limit);

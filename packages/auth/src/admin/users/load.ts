@@ -1,7 +1,7 @@
 import { SvcError } from "@svc/server";
-import type { AdminUser } from "../contract/index.ts";
+import { type AdminUser, STORED_USER_FIELDS } from "../contract/index.ts";
 import type { AdminEnvironment } from "../environment.ts";
-import { type Row, toUser, USER_FIELDS } from "../records.ts";
+import { type Row, toUser } from "../records.ts";
 import { activitySelect } from "../user-activity.ts";
 
 /**
@@ -18,7 +18,7 @@ export function selectUser(environment: AdminEnvironment, id: string): D1Prepare
   const { names, db } = environment;
   return db
     .prepare(
-      `SELECT ${names.select("user", USER_FIELDS, "u")}, ` +
+      `SELECT ${names.select("user", STORED_USER_FIELDS, "u")}, ` +
         `${activitySelect(environment.userActivity, names.column("user", "id", "u"))} FROM ${names.table("user")} u ` +
         `WHERE ${names.column("user", "id", "u")} = ?`,
     )

@@ -20,7 +20,8 @@ interface Introspectable {
 /**
  * A value that the validator accepts: the first word of an enum, the lower
  * bound of a range, empty arrays and records, every field of an object
- * (optional ones left out), the first member of a union. `overrides` replaces
+ * (optional ones left out), `null` for a union that allows it (an unset
+ * value, as a new record has), else the union's first member. `overrides` replaces
  * fields by name at any depth (`{ email: "ann@example.com" }`).
  *
  * @example
@@ -58,8 +59,12 @@ function fakeValue(validator: AnyValidator, overrides: Readonly<Record<string, u
     case "array":
     case "record":
       return spec.kind === "array" ? [] : {};
-    case "union":
-      return spec.members?.[0] === undefined ? null : fakeValue(spec.members[0], overrides);
+    case "union": {
+      const members = spec.members ?? [];
+      const first = members[0];
+      if (first === undefined || members.some((member) => member.kind === "null")) return null;
+      return fakeValue(first, overrides);
+    }
     case "object": {
       const out: Record<string, unknown> = {};
       for (const [name, field] of Object.entries(spec.shape ?? {})) {

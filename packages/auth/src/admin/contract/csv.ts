@@ -1,13 +1,28 @@
 /**
- * CSV (RFC 4180) for the import and export screens: reading a user's file in
- * the browser, so it can be checked and sent in chunks, and writing the
- * import report. Spreadsheets save CSV with quoted cells, doubled quotes,
- * CRLF and line breaks inside quotes; all of them read back exactly.
+ * CSV (RFC 4180) as the admin API writes and reads it, in one codec for both
+ * ends: `GET users/export` writes with {@link csvRow}, `POST users/import`
+ * reads with {@link parseCsv}, and the dashboard uses the same functions to
+ * read a user's file in the browser (to check it and send it in chunks) and
+ * to write its import report. Spreadsheets save CSV with quoted cells,
+ * doubled quotes, CRLF, line breaks inside quotes and a byte-order mark; all
+ * of them read back exactly. It imports nothing, so a browser bundle can
+ * load it.
  */
 
-/** A CSV file that cannot be read, with the line where reading stopped. */
+/** First characters that make a spreadsheet run a cell as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A CSV text that cannot be read, with the line where reading stopped.
+ *
+ * @example
+ * ```ts
+ * try { parseCsv(text); } catch (error) { if (error instanceof CsvError) show(error.line, error.message); }
+ * ```
+ */
 export class CsvError extends Error {
   override readonly name = "CsvError";
+  /** The line (1 is the header) of the record that could not be read. */
   readonly line: number;
 
   constructor(line: number, message: string) {
@@ -16,13 +31,13 @@ export class CsvError extends Error {
   }
 }
 
-/** One record of a CSV file: its cells by header name, and the line it starts on (the header is line 1). */
+/** One record of a CSV text: its cells by header name, and the line it starts on (the header is line 1). */
 export interface CsvRecord {
   line: number;
   cells: Record<string, string>;
 }
 
-/** A CSV file read: its header row and its records. */
+/** A CSV text read: its header row and its records. */
 export interface CsvTable {
   header: string[];
   records: CsvRecord[];
@@ -31,8 +46,9 @@ export interface CsvTable {
 /**
  * Reads CSV text whose first record is the header. Quoted cells may hold
  * commas, doubled quotes and line breaks (LF or CRLF); blank lines are
- * skipped; a UTF-8 byte-order mark (Excel writes one) is ignored. Cells are
- * returned as written: see {@link unguardFormula} for the export's guard.
+ * skipped; a UTF-8 byte-order mark (Excel writes one) is ignored; header
+ * names are trimmed. Cells are returned as written: {@link unguardFormula}
+ * removes the export's formula guard.
  *
  * @throws {CsvError} for an unclosed quote, an empty or repeated header name, or a record with a different number of cells than the header
  * @example
@@ -103,14 +119,9 @@ export function parseCsv(text: string): CsvTable {
   return { header, records };
 }
 
-/** First characters that make a spreadsheet run a cell as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /**
- * Removes the `'` that `GET users/export` puts before a cell a spreadsheet
- * would run as a formula (`'=1+1` → `=1+1`); other cells are unchanged. The
- * server undoes it only for CSV bodies, so a CSV file sent as JSON records
- * must be unguarded here.
+ * Removes the `'` that {@link csvRow} puts before a cell a spreadsheet would
+ * run as a formula (`'=1+1` → `=1+1`); other cells are unchanged.
  *
  * @example
  * ```ts
@@ -123,21 +134,48 @@ export function unguardFormula(cell: string): string {
 }
 
 /**
+ * A CSV text read the way {@link csvRow} wrote it: {@link parseCsv}, then
+ * the formula guard removed from every cell ({@link unguardFormula}). What
+ * an import reads, on the server and in the dashboard.
+ *
+ * @throws {CsvError} as {@link parseCsv}
+ * @example
+ * ```ts
+ * readCsvTable("email,name\r\nann@example.com,'=Ann\r\n").records;
+ * // [{ line: 2, cells: { email: "ann@example.com", name: "=Ann" } }]
+ * ```
+ */
+export function readCsvTable(text: string): CsvTable {
+  const { header, records } = parseCsv(text);
+  return {
+    header,
+    records: records.map(({ line, cells }) => ({
+      line,
+      cells: Object.fromEntries(
+        Object.entries(cells).map(([column, cell]) => [column, unguardFormula(cell)]),
+      ),
+    })),
+  };
+}
+
+/**
  * One CSV record ending in CRLF, for a file a person opens in a spreadsheet:
- * cells with a comma, quote or line break are quoted (quotes doubled), and a
- * cell a spreadsheet would run as a formula gets a leading `'`.
+ * cells with a comma, quote or line break are quoted (quotes doubled),
+ * `null` and `undefined` are empty cells, and a text cell a spreadsheet would
+ * run as a formula gets a leading `'` (OWASP's advice), which
+ * {@link unguardFormula} removes again.
  *
  * @example
  * ```ts
- * csvLine([2, "ann@example.com", "=cmd", 'say "hi", bye']); // '2,ann@example.com,\'=cmd,"say ""hi"", bye"\r\n'
+ * csvRow([2, "ann@example.com", "=cmd", 'say "hi", bye', null]); // '2,ann@example.com,\'=cmd,"say ""hi"", bye",\r\n'
  * ```
  */
-export function csvLine(cells: readonly (string | number | null)[]): string {
+export function csvRow(cells: readonly unknown[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-function csvCell(value: string | number | null): string {
-  if (value === null) return "";
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
   let text = String(value);
   if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

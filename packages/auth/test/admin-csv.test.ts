@@ -1,6 +1,16 @@
+/**
+ * The admin API's one CSV codec (`@svc/auth/admin-contract`): what
+ * `GET users/export` writes, `POST users/import` reads, and the dashboard
+ * reads and writes in the browser. Pure functions, run here in workerd.
+ */
 import { describe, expect, it } from "vitest";
-import { csvRow } from "../../../auth/src/admin/users/csv.ts";
-import { CsvError, csvLine, parseCsv, unguardFormula } from "../../ui/lib/csv.ts";
+import {
+  CsvError,
+  csvRow,
+  parseCsv,
+  readCsvTable,
+  unguardFormula,
+} from "../src/admin/contract/index.ts";
 
 const cellsOf = (text: string) => parseCsv(text).records.map((record) => record.cells);
 
@@ -74,7 +84,7 @@ describe("parseCsv", () => {
     expect(() => parseCsv(text)).toThrow(message);
   });
 
-  it("reads back what the server's export writes, once the formula guard is removed", () => {
+  it("reads back what the export writes, once the formula guard is removed", () => {
     const values = [
       "u1",
       '=HYPERLINK("http://x")',
@@ -108,16 +118,35 @@ describe("unguardFormula", () => {
   });
 });
 
-describe("csvLine", () => {
-  it("quotes what needs quoting, guards formulas and leaves numbers alone", () => {
-    expect(csvLine([2, "ann@example.com", "=cmd", 'say "hi", bye', null, -3])).toBe(
-      '2,ann@example.com,\'=cmd,"say ""hi"", bye",,-3\r\n',
+describe("readCsvTable", () => {
+  it("reads what csvRow wrote, guard removed, with each record's line and the header", () => {
+    const text = `\uFEFF${csvRow(["email", "name"])}${csvRow(["ann@example.com", "=Ann"])}${csvRow(["bob@example.com", "'quoted"])}`;
+    expect(readCsvTable(text)).toEqual({
+      header: ["email", "name"],
+      records: [
+        { line: 2, cells: { email: "ann@example.com", name: "=Ann" } },
+        { line: 3, cells: { email: "bob@example.com", name: "'quoted" } },
+      ],
+    });
+  });
+
+  it("refuses what parseCsv refuses, with the line", () => {
+    expect(() => readCsvTable('id,email\r\n"open')).toThrow(
+      new CsvError(2, "a quoted cell is not closed."),
+    );
+  });
+});
+
+describe("csvRow", () => {
+  it("quotes what needs quoting, guards formulas, leaves numbers and booleans alone", () => {
+    expect(csvRow([2, "ann@example.com", "=cmd", 'say "hi", bye', null, -3, undefined, true])).toBe(
+      '2,ann@example.com,\'=cmd,"say ""hi"", bye",,-3,,true\r\n',
     );
   });
 
   it("writes what parseCsv reads back", () => {
     const row = ["a,b", 'q"q', "x\r\ny", "plain"];
-    const text = csvLine(["w", "x", "y", "z"]) + csvLine(row);
+    const text = csvRow(["w", "x", "y", "z"]) + csvRow(row);
     expect(Object.values(parseCsv(text).records[0]!.cells)).toEqual(row);
   });
 });

@@ -1,0 +1,149 @@
+import { SvcCliError } from "./errors.ts";
+
+/** Where the admin commands connect, and with which token. */
+export interface AdminConnection {
+  /** The app's origin, e.g. `http://127.0.0.1:8787` or `https://app.example.com`. */
+  url: string;
+  /** The admin token (`SVC_ADMIN_TOKEN`); a named token's operator is recorded in the audit trail. */
+  token: string;
+}
+
+/** `svc dev`'s address: where admin commands go without `--url` or `SVC_URL`. */
+export const DEFAULT_APP_URL = "http://127.0.0.1:8787";
+
+/**
+ * The connection of an admin command: `--url`, else `SVC_URL`, else the
+ * local dev server; `--admin-token`, else `SVC_ADMIN_TOKEN` (preferred: a
+ * flag shows in the process list). No token is a clear error, not a 401.
+ *
+ * @example
+ * ```ts
+ * const client = new AdminClient(adminConnection({ url: values.url, adminToken: values["admin-token"] }));
+ * ```
+ */
+export function adminConnection(
+  flags: { url?: string | undefined; adminToken?: string | undefined },
+  env: Record<string, string | undefined> = process.env,
+): AdminConnection {
+  const url = flags.url ?? env.SVC_URL ?? DEFAULT_APP_URL;
+  const token = flags.adminToken ?? env.SVC_ADMIN_TOKEN;
+  if (token === undefined || token === "") {
+    throw new SvcCliError(
+      "ADMIN_TOKEN_MISSING",
+      "svc: admin commands need the app's admin token: set SVC_ADMIN_TOKEN (or pass --admin-token)",
+    );
+  }
+  try {
+    new URL(url);
+  } catch {
+    throw new SvcCliError("BAD_USAGE", `svc: --url ${JSON.stringify(url)} is not a URL`);
+  }
+  return { url: url.replace(/\/+$/, ""), token };
+}
+
+/** An RFC 9457 problem as svc answers it. */
+interface Problem {
+  status?: number;
+  code?: string;
+  detail?: string;
+  errors?: { path: string; message: string }[];
+  data?: unknown;
+}
+
+/** A request options bag of {@link AdminClient.request}. */
+export interface AdminRequest {
+  query?: Record<string, string | number | undefined>;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** A raw body (a stream is sent as it is read) with its content type. */
+  body?: ReadableStream<Uint8Array> | Uint8Array | string;
+  contentType?: string;
+}
+
+/**
+ * The admin API over HTTP for the `svc` commands (`svc shards`, `svc
+ * backup`, `svc restore`, and any command under `/_svc/admin/`): sends the
+ * bearer token, and turns an error answer into an {@link SvcCliError} whose
+ * message shows the status, the svc code, the detail and each invalid field,
+ * which the `svc` bin prints as it is.
+ *
+ * @example
+ * ```ts
+ * const page = await client.json<{ shards: unknown[] }>("GET", "data/shards", { query: { limit: 50 } });
+ * ```
+ */
+export class AdminClient {
+  readonly #connection: AdminConnection;
+
+  constructor(connection: AdminConnection) {
+    this.#connection = connection;
+  }
+
+  /** The absolute URL of `path` under `/_svc/admin/`. */
+  url(path: string, query: AdminRequest["query"] = {}): string {
+    const url = new URL(`${this.#connection.url}/_svc/admin/${path}`);
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url.toString();
+  }
+
+  /** Sends a request; answers the response when it succeeded, else throws the problem, explained. */
+  async request(method: string, path: string, init: AdminRequest = {}): Promise<Response> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.#connection.token}` };
+    let body: BodyInit | undefined;
+    if (init.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(init.json);
+    } else if (init.body !== undefined) {
+      headers["content-type"] = init.contentType ?? "application/octet-stream";
+      body = init.body as BodyInit;
+    }
+    const url = this.url(path, init.query);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body,
+        ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}),
+      } as RequestInit);
+    } catch (error) {
+      const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error);
+      throw new SvcCliError(
+        "ADMIN_UNREACHABLE",
+        `svc: could not reach ${this.#connection.url} (${reason}); is the app running? (--url / SVC_URL)`,
+      );
+    }
+    if (!response.ok) throw await requestFailed(method, path, response);
+    return response;
+  }
+
+  /** {@link request}, answering the parsed JSON body. */
+  async json<T>(method: string, path: string, init?: AdminRequest): Promise<T> {
+    return (await (await this.request(method, path, init)).json()) as T;
+  }
+}
+
+async function requestFailed(
+  method: string,
+  path: string,
+  response: Response,
+): Promise<SvcCliError> {
+  const text = await response.text();
+  let problem: Problem = {};
+  try {
+    problem = JSON.parse(text) as Problem;
+  } catch {
+    problem = { detail: text.slice(0, 500) };
+  }
+  const lines = [
+    `svc: ${method} /_svc/admin/${path.split("?")[0]} failed: ${response.status}${problem.code ? ` ${problem.code}` : ""}`,
+    ...(problem.detail ? [`  ${problem.detail}`] : []),
+    ...(problem.errors ?? []).map((issue) => `  - ${issue.path}: ${issue.message}`),
+  ];
+  if (response.status === 401) {
+    lines.push("  (check the admin token: SVC_ADMIN_TOKEN or --admin-token)");
+  }
+  return new SvcCliError("ADMIN_REQUEST_FAILED", lines.join("\n"));
+}

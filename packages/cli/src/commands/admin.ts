@@ -1,0 +1,80 @@
+import { AdminClient, adminConnection } from "../admin-client.ts";
+import { SvcCliError } from "../errors.ts";
+import { backupsList, backupToBucket, backupToFile } from "./backup.ts";
+import { restoreFromBucket, restoreFromFile } from "./restore.ts";
+import { shardsDelete, shardsList, shardsShow } from "./shards.ts";
+
+/** The flags the admin commands read (parsed by the `svc` bin). */
+export interface AdminFlags {
+  url?: string | undefined;
+  "admin-token"?: string | undefined;
+  search?: string | undefined;
+  limit?: string | undefined;
+  json?: boolean | undefined;
+  output?: string | undefined;
+  confirm?: string | undefined;
+  bucket?: boolean | undefined;
+  backup?: string | undefined;
+  shard?: string | undefined;
+}
+
+/** Admin commands the `svc` bin routes here. */
+export const ADMIN_COMMANDS = new Set(["shards", "backup", "backups", "restore"]);
+
+function usage(message: string): SvcCliError {
+  return new SvcCliError("BAD_USAGE", `svc: ${message} (svc help)`);
+}
+
+/**
+ * Runs `svc shards …`, `svc backup`, `svc backups` or `svc restore` against a
+ * running app (local or deployed: `--url` / `SVC_URL`, `--admin-token` /
+ * `SVC_ADMIN_TOKEN`). Answers the exit code.
+ */
+export async function runAdminCommand(
+  command: string,
+  positionals: string[],
+  flags: AdminFlags,
+): Promise<number> {
+  const client = new AdminClient(
+    adminConnection({ url: flags.url, adminToken: flags["admin-token"] }),
+  );
+  const json = flags.json === true;
+  switch (command) {
+    case "shards": {
+      const [sub, key] = positionals;
+      if (sub === "list") {
+        const limit = flags.limit === undefined ? undefined : Number(flags.limit);
+        if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+          throw usage("--limit must be a positive integer");
+        await shardsList(client, { search: flags.search, limit, json });
+        return 0;
+      }
+      if (key === undefined)
+        throw usage(`svc shards ${sub ?? "<list|show|delete>"} needs a shard key`);
+      if (sub === "show") await shardsShow(client, key, { json });
+      else if (sub === "delete") await shardsDelete(client, key, { confirm: flags.confirm });
+      else throw usage(`unknown subcommand svc shards ${JSON.stringify(sub)}`);
+      return 0;
+    }
+    case "backup": {
+      const [key] = positionals;
+      if (key === undefined) throw usage("svc backup needs a shard key");
+      if (flags.bucket) await backupToBucket(client, key);
+      else await backupToFile(client, key, { output: flags.output });
+      return 0;
+    }
+    case "backups":
+      await backupsList(client, { shard: flags.shard, json });
+      return 0;
+    case "restore": {
+      const [key, file] = positionals;
+      if (key === undefined) throw usage("svc restore needs a shard key");
+      if (flags.backup !== undefined) await restoreFromBucket(client, key, flags.backup);
+      else if (file !== undefined) await restoreFromFile(client, key, file);
+      else throw usage("svc restore <key> needs a backup file (or --backup <id> from the bucket)");
+      return 0;
+    }
+    default:
+      throw usage(`unknown command ${JSON.stringify(command)}`);
+  }
+}

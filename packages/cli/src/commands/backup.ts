@@ -1,0 +1,112 @@
+import { createWriteStream } from "node:fs";
+import { Writable } from "node:stream";
+import type { AdminClient } from "../admin-client.ts";
+import { createProgress } from "../progress.ts";
+import type { Output } from "./shards.ts";
+
+/** A backup in the app's R2 bucket, as `GET /_svc/admin/data/backups` lists it. */
+export interface BackupRow {
+  id: string;
+  shardKey: string;
+  createdAt: string;
+  sizeBytes: number;
+  documents: number;
+  schemaVersion: string | null;
+  svcVersion: string;
+}
+
+const stdout: Output = (line) => process.stdout.write(`${line}\n`);
+const NEWLINE = 0x0a;
+
+/**
+ * `svc backup <key> [-o <file>]`: exports a shard (a consistent snapshot:
+ * its writes wait while it streams) into an NDJSON file — `<key>.ndjson` by
+ * default, `-` for stdout — with progress on stderr. Answers the number of
+ * documents written.
+ *
+ * @example await backupToFile(client, "room-1", { output: "room-1.ndjson" });
+ */
+export async function backupToFile(
+  client: AdminClient,
+  key: string,
+  options: { output?: string | undefined },
+): Promise<number> {
+  const output = options.output ?? `${key.replace(/[^A-Za-z0-9._-]/g, "_")}.ndjson`;
+  const response = await client.request("GET", `data/shards/${encodeURIComponent(key)}/export`);
+  const progress = createProgress(`backup ${key}`, "documents");
+  const sink = output === "-" ? process.stdout : createWriteStream(output);
+  const writer = Writable.toWeb(sink).getWriter();
+  let lines = 0;
+  let header = "";
+  const decoder = new TextDecoder();
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (lines === 0) {
+      header += decoder.decode(value, { stream: true });
+      const end = header.indexOf("\n");
+      if (end !== -1) {
+        const tables = (JSON.parse(header.slice(0, end)) as { tables?: Record<string, number> })
+          .tables;
+        progress.total = Object.values(tables ?? {}).reduce((sum, n) => sum + n, 0);
+      }
+    }
+    for (const byte of value) if (byte === NEWLINE) lines += 1;
+    await writer.write(value);
+    progress.update(Math.max(0, lines - 1));
+  }
+  await writer.close();
+  const documents = Math.max(0, lines - 1);
+  if (progress.total !== undefined && documents !== progress.total) {
+    throw new Error(
+      `svc: the backup of ${key} was cut: ${documents} of ${progress.total} documents arrived${output === "-" ? "" : ` (${output} is incomplete)`}`,
+    );
+  }
+  progress.finish(`${documents} documents written to ${output === "-" ? "stdout" : output}`);
+  return documents;
+}
+
+/** `svc backup <key> --bucket`: backs the shard up into the app's R2 bucket now. */
+export async function backupToBucket(
+  client: AdminClient,
+  key: string,
+  out: Output = stdout,
+): Promise<BackupRow> {
+  const progress = createProgress(`backup ${key} to the bucket`, "documents");
+  process.stderr.write(`backup ${key} to the bucket…\n`);
+  const info = await client.json<BackupRow>(
+    "POST",
+    `data/shards/${encodeURIComponent(key)}/backup`,
+  );
+  progress.finish(`${info.documents} documents`);
+  out(info.id);
+  return info;
+}
+
+/** `svc backups [--shard <key>] [--json]`: the backups in the app's R2 bucket, oldest first per shard. */
+export async function backupsList(
+  client: AdminClient,
+  options: { shard?: string | undefined; json: boolean },
+  out: Output = stdout,
+): Promise<BackupRow[]> {
+  const all: BackupRow[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.json<{ backups: BackupRow[]; nextCursor: string | null }>(
+      "GET",
+      "data/backups",
+      { query: { shard: options.shard, cursor } },
+    );
+    for (const backup of page.backups) {
+      out(
+        options.json
+          ? JSON.stringify(backup)
+          : `${backup.createdAt}  ${backup.shardKey.padEnd(32)} ${String(backup.documents).padStart(10)}  ${backup.id}`,
+      );
+    }
+    all.push(...page.backups);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return all;
+}

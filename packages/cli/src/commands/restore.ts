@@ -1,0 +1,71 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import type { AdminClient } from "../admin-client.ts";
+import { createProgress } from "../progress.ts";
+import type { Output } from "./shards.ts";
+
+/** What a restore put into the shard. */
+export interface RestoreResult {
+  key: string;
+  documents: number;
+  tables: Record<string, number>;
+}
+
+const stdout: Output = (line) => process.stdout.write(`${line}\n`);
+
+/**
+ * `svc restore <key> <file>`: imports a backup file (`-` for stdin) into an
+ * empty shard, streaming it with upload progress on stderr. All or nothing:
+ * a bad line fails the command with its line number and imports nothing.
+ * Restoring under another key than the backup's clones a shard.
+ *
+ * @example await restoreFromFile(client, "room-1-copy", "room-1.ndjson");
+ */
+export async function restoreFromFile(
+  client: AdminClient,
+  key: string,
+  file: string,
+  out: Output = stdout,
+): Promise<RestoreResult> {
+  const progress = createProgress(`restore ${key}`, "bytes");
+  if (file !== "-") progress.total = (await stat(file)).size;
+  const source = file === "-" ? process.stdin : createReadStream(file);
+  let sent = 0;
+  const counted = (Readable.toWeb(source) as ReadableStream<Uint8Array>).pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        sent += chunk.byteLength;
+        progress.update(sent);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  const result = await client.json<RestoreResult>(
+    "POST",
+    `data/shards/${encodeURIComponent(key)}/import`,
+    { body: counted, contentType: "application/x-ndjson" },
+  );
+  progress.finish(`${result.documents} documents restored`);
+  out(JSON.stringify(result.tables));
+  return result;
+}
+
+/** `svc restore <key> --backup <id>`: restores a backup from the app's R2 bucket into an empty shard. */
+export async function restoreFromBucket(
+  client: AdminClient,
+  key: string,
+  backup: string,
+  out: Output = stdout,
+): Promise<RestoreResult> {
+  const progress = createProgress(`restore ${key} from ${backup}`, "documents");
+  process.stderr.write(`restore ${key} from ${backup}…\n`);
+  const result = await client.json<RestoreResult>(
+    "POST",
+    `data/shards/${encodeURIComponent(key)}/restore`,
+    { json: { backup } },
+  );
+  progress.finish(`${result.documents} documents restored`);
+  out(JSON.stringify(result.tables));
+  return result;
+}

@@ -1,0 +1,159 @@
+import {
+  fileAnswer,
+  integer,
+  named,
+  rawBody,
+  route,
+  routeGroup,
+  text,
+  v,
+} from "../routes/contract/index.ts";
+
+/** Largest `limit` of `GET shards`. */
+export const MAX_SHARD_PAGE = 200;
+/** Largest `limit` of `GET backups`. */
+export const MAX_BACKUP_PAGE = 1_000;
+/** The capability of the backup routes: on when `createWorker({ backups })` is set. */
+export const BACKUPS_CAPABILITY = "backups";
+
+/** One shard as the registry knows it. */
+export const shardEntry = named(
+  "Shard",
+  v.object({
+    key: v.string(),
+    createdAt: v.string(),
+    lastWriteAt: v.union(v.string(), v.null()),
+    reportedAt: v.string(),
+    documents: v.number(),
+    tables: v.array(v.object({ name: v.string(), documents: v.number() })),
+    sizeBytes: v.number(),
+    schemaVersion: v.union(v.string(), v.null()),
+  }),
+);
+
+/** One backup in the R2 bucket. */
+export const backupInfo = named(
+  "Backup",
+  v.object({
+    id: v.string(),
+    shardKey: v.string(),
+    createdAt: v.string(),
+    sizeBytes: v.number(),
+    documents: v.number(),
+    schemaVersion: v.union(v.string(), v.null()),
+    svcVersion: v.string(),
+  }),
+);
+
+/** What an import or a restore put into a shard. */
+export const restoreResult = named(
+  "RestoreResult",
+  v.object({ key: v.string(), documents: v.number(), tables: v.record(v.number()) }),
+);
+
+const backupFile = {
+  "application/x-ndjson": v.string(),
+};
+
+/**
+ * The data admin routes under `/_svc/admin/data/` (docs/admin-api.md,
+ * "Data"), declared once each: the worker serves them, and the admin
+ * OpenAPI document, the docs table and a typed client derive from them.
+ * `:key` is a URI-encoded shard key.
+ */
+export const dataAdminRoutes = routeGroup({
+  prefix: "/_svc/admin/data/",
+  tag: "data",
+  routes: {
+    listShards: route({
+      method: "GET",
+      path: "shards",
+      summary: "List the shards the registry knows, in key order",
+      description:
+        "Every partition of the registry is read once per page and merged; `search` keeps keys containing it (ASCII case-insensitive).",
+      query: v.object({
+        search: v.optional(text(256)),
+        cursor: v.optional(v.string()),
+        limit: v.optional(integer(1, MAX_SHARD_PAGE)),
+      }),
+      answer: v.object({ shards: v.array(shardEntry), nextCursor: v.union(v.string(), v.null()) }),
+      errors: ["BAD_REQUEST"],
+    }),
+    getShard: route({
+      method: "GET",
+      path: "shards/:key",
+      summary: "One shard's registry row",
+      answer: shardEntry,
+      errors: ["BAD_REQUEST", "NOT_FOUND"],
+    }),
+    deleteShard: route({
+      method: "DELETE",
+      path: "shards/:key",
+      summary: "Delete every document of a shard (the key typed again as confirm)",
+      query: v.object({ confirm: v.string() }),
+      answer: v.object({ key: v.string(), deleted: v.literal(true), documents: v.number() }),
+      errors: ["BAD_REQUEST", "NOT_FOUND"],
+      audit: "shard.delete",
+    }),
+    exportShard: route({
+      method: "GET",
+      path: "shards/:key/export",
+      summary: "Export a shard as a backup stream (writes wait while it streams)",
+      answer: fileAnswer(backupFile, "NDJSON: a header line, then one line per document"),
+      errors: ["BAD_REQUEST", "NOT_FOUND"],
+      audit: "shard.export",
+    }),
+    importShard: route({
+      method: "POST",
+      path: "shards/:key/import",
+      summary: "Import a backup into an empty shard, all or nothing",
+      body: rawBody(backupFile, "A backup as `GET shards/:key/export` writes it"),
+      answer: restoreResult,
+      errors: ["BAD_REQUEST", "CONFLICT"],
+      audit: "shard.import",
+    }),
+    listBackups: route({
+      method: "GET",
+      path: "backups",
+      summary: "List the backups in the R2 bucket, of one shard or of all",
+      query: v.object({
+        shard: v.optional(v.string()),
+        cursor: v.optional(v.string()),
+        limit: v.optional(integer(1, MAX_BACKUP_PAGE)),
+      }),
+      answer: v.object({ backups: v.array(backupInfo), nextCursor: v.union(v.string(), v.null()) }),
+      errors: ["BAD_REQUEST"],
+      requires: BACKUPS_CAPABILITY,
+    }),
+    backupShard: route({
+      method: "POST",
+      path: "shards/:key/backup",
+      summary: "Back a shard up to the R2 bucket now",
+      answer: backupInfo,
+      errors: ["BAD_REQUEST", "NOT_FOUND"],
+      audit: "shard.backup",
+      requires: BACKUPS_CAPABILITY,
+    }),
+    restoreShard: route({
+      method: "POST",
+      path: "shards/:key/restore",
+      summary: "Restore a backup from the R2 bucket into an empty shard (another key: a clone)",
+      body: v.object({ backup: v.string() }),
+      answer: restoreResult,
+      errors: ["BAD_REQUEST", "NOT_FOUND", "CONFLICT"],
+      audit: "shard.restore",
+      requires: BACKUPS_CAPABILITY,
+    }),
+    rewindShard: route({
+      method: "POST",
+      path: "shards/:key/rewind",
+      summary: "Point-in-time restore of a shard in place (the key typed again as confirm)",
+      description:
+        "Durable Objects SQLite bookmarks: Cloudflare keeps 30 days. `501 NOT_IMPLEMENTED` where the runtime has none (local workerd).",
+      body: v.object({ at: v.string(), confirm: v.string() }),
+      answer: v.object({ key: v.string(), at: v.string(), bookmark: v.string() }),
+      errors: ["BAD_REQUEST", "NOT_FOUND", "NOT_IMPLEMENTED"],
+      audit: "shard.rewind",
+    }),
+  },
+});
