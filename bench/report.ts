@@ -35,8 +35,16 @@ export interface Results {
   totalSeconds: number;
 }
 
-/** Issue 18's goal for REST against the hand-written route (issue 8's was 0.85×). */
-const REST_VS_HAND_WRITTEN_GOAL = 0.9;
+/** Issue 32's goal for REST against the hand-written route, in every round (issue 18's was 0.9×). */
+const REST_VS_HAND_WRITTEN_GOAL = 0.95;
+/** Issue 32's goal for sign-up through svc against plain better-auth. */
+const SIGN_UP_GOAL = 0.97;
+
+/** The lowest per-round ratio of `target` to `baseline` (each round runs every target back to back). */
+function worstRoundRatio(target?: { rounds: number[] }, baseline?: { rounds: number[] }): number {
+  if (!target || !baseline) return Number.NaN;
+  return Math.min(...target.rounds.map((value, round) => value / (baseline.rounds[round] ?? 0)));
+}
 
 /** Where BENCHMARKS.md's hand-kept part (written by `npm run test:release`) starts; bench runs keep it. */
 export const RELEASE_MARKER =
@@ -98,6 +106,12 @@ function transportSection({ transport }: Results): string {
           ratio(transport.restVsHandWritten),
           `≥ ${ratio(REST_VS_HAND_WRITTEN_GOAL)}`,
           verdict(transport.restVsHandWritten >= REST_VS_HAND_WRITTEN_GOAL),
+        ],
+        [
+          "REST / hand-written, worst round",
+          ratio(worstRoundRatio(rest, hono)),
+          `≥ ${ratio(REST_VS_HAND_WRITTEN_GOAL)}`,
+          verdict(worstRoundRatio(rest, hono) >= REST_VS_HAND_WRITTEN_GOAL),
         ],
       ],
     ),
@@ -206,6 +220,11 @@ function gatesSection({ gates }: Results): string {
         [
           ["rate-limit gate, exact", gates.rateLimitCost, EXACT_LIMIT_BUDGET],
           ["rate-limit gate, leased (approximate)", gates.rateLimitLeasedCost, LEASED_LIMIT_BUDGET],
+          [
+            "rate-limit gate, leased, worst round",
+            1 - worstRoundRatio(gates.figures[2], gates.figures[0]),
+            LEASED_LIMIT_BUDGET,
+          ],
           ["identity from a session cookie (default)", gates.identityCost, IDENTITY_BUDGET],
           ["identity, getSession every call", gates.identityExactCost, IDENTITY_BUDGET],
           ["identity, cookie cache on", gates.identityCookieCacheCost, IDENTITY_BUDGET],
@@ -290,7 +309,12 @@ function authSection({ auth }: Results): string {
     table(
       ["ratio (svc / plain)", "measured", "goal", ""],
       [
-        ["sign-up", ratio(auth.signUpRatio), "≥ 0.95×", verdict(auth.signUpRatio >= 0.95)],
+        [
+          "sign-up",
+          ratio(auth.signUpRatio),
+          `≥ ${ratio(SIGN_UP_GOAL)}`,
+          verdict(auth.signUpRatio >= SIGN_UP_GOAL),
+        ],
         ["sign-in", ratio(auth.signInRatio), "≥ 0.95×", verdict(auth.signInRatio >= 0.95)],
       ],
     ),
@@ -300,7 +324,7 @@ function authSection({ auth }: Results): string {
 
 /** Why a missed auth ratio is missed, from the CPU figures of the same run. */
 function authNotes(auth: AuthResult): string[] {
-  if (auth.signUpRatio >= 0.95 && auth.signInRatio >= 0.95) return [];
+  if (auth.signUpRatio >= SIGN_UP_GOAL && auth.signInRatio >= 0.95) return [];
   const cpu = auth.figures.map((f) => `${f.name} ${f.cpuMsPerRequest?.toFixed(1) ?? "?"} ms`);
   return [
     "",

@@ -230,7 +230,7 @@ describe(`listing ${USERS.toLocaleString("en")} users`, () => {
     }
     // Capped: a search matching more than 5,000 users is counted in the search index up to the
     // bound; a two-character search, or a broad search with banned=false, tests at most
-    // 5 × the bound users: a lower bound. Pages stay exact whatever the total says.
+    // 2 × the bound users: a lower bound. Pages stay exact whatever the total says.
     const everyone = await page("search=BULK.TEST", capped);
     expect([everyone.total, everyone.totalIsExact]).toEqual([EXACT_UP_TO, false]);
     for (const [query, where] of [

@@ -159,7 +159,7 @@ describe.skipIf(!ready)("the dashboard's lists", () => {
 
   it('shows a total counted no further as "N+", on desktops and phones', async () => {
     // The app counts a broad search exactly up to 10 matches (ADMIN_TOTALS_EXACT_UP_TO), testing at
-    // most 50 users: with more users than that, a two-character search gets a lower bound.
+    // most 20 users: with more users than that, a two-character search gets a lower bound.
     const label = `plus${randomUUID().slice(0, 6)}`;
     await Promise.all(
       Array.from({ length: 51 }, (_, index) =>

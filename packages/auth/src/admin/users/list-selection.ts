@@ -2,7 +2,6 @@ import type { AdminEnvironment } from "../environment.ts";
 import { USER_SEARCH_TABLE } from "../search-index.ts";
 import {
   type FilterQuery,
-  type SearchFilter,
   type Sql,
   type UserFilter,
   type UserFilters,
@@ -25,7 +24,7 @@ const SORT_MATCHES_UP_TO = 5_000;
 const DRIVE_UP_TO = 20_000;
 
 /** How many rows a count that must test users one by one may read, per exact total promised. */
-const SCAN_ROWS_PER_TOTAL = 5;
+const SCAN_ROWS_PER_TOTAL = 2;
 
 /** The filters of a users query, and how its pages are read (see {@link selectUsers}). */
 export interface UserSelection {
@@ -49,14 +48,16 @@ export function isFiltered(query: FilterQuery): boolean {
 /**
  * Picks how a filtered query's pages are read and counts what it matches,
  * exactly whenever that is cheap, else up to the admin's `totals.exactUpTo`
- * (default 10,000) and reported as a lower bound. In order:
+ * (default 10,000) and reported as a lower bound. A search of three or more
+ * characters is first counted in the search index, once, as far as any use
+ * needs (its row ids listed when there are at most {@link SORT_MATCHES_UP_TO}).
+ * Then, in order:
  *
  * 1. A role or ban filter whose size svc's counters know and that is small
- *    ({@link DRIVE_UP_TO}) drives: its index is walked, the other filters
- *    tested per row (a search as `LIKE`). Exact.
- * 2. A search of three or more characters finding few users
- *    ({@link SORT_MATCHES_UP_TO}) drives: the search index is read once for
- *    their row ids, which the page then reads. Exact.
+ *    ({@link DRIVE_UP_TO}) drives, unless the search found fewer users: its
+ *    index is walked, the other filters tested per row (a search counted in
+ *    full by its index matches, otherwise by `LIKE`). Exact.
+ * 2. A search finding few users drives: the page reads their row ids. Exact.
  * 3. Otherwise the page walks the sort order's index and tests each user,
  *    stopping at a full page; the total is exact when counters answer it (a
  *    role alone, `banned=true` or `false`, a role without a small ban set),
@@ -79,8 +80,19 @@ export async function selectUsers(
   const filters = await userFilters(environment, query, await listIndexes(environment));
   const { search, required, excluded } = filters;
   const notExcluded = excluded === null ? [] : [negate(excluded.check)];
+  // One pass over the search index counts the matches as far as any use needs and, when they
+  // are few, lists their row ids: a search costs one index read, narrow or broad.
+  const exactUpTo = environment.totals.exactUpTo;
+  const searchUpTo = Math.max(SORT_MATCHES_UP_TO, exactUpTo) + 1;
+  const matches = search?.match ? await searchMatches(environment, search.match, searchUpTo) : null;
+  // A search counted in full is tested against its matches' row ids, not by LIKE on every row.
+  const ids: Sql | null =
+    matches?.ids == null
+      ? null
+      : { sql: "u.rowid IN (SELECT value FROM json_each(?))", binds: [matches.ids] };
+  const searchTest = search === null ? [] : [ids ?? search.check];
   const tested = (others: UserFilter[]) => [
-    ...(search === null ? [] : [search.check]),
+    ...searchTest,
     ...others.map((filter) => filter.check),
     ...notExcluded,
   ];
@@ -88,7 +100,9 @@ export async function selectUsers(
     .filter((filter) => filter.size !== undefined)
     .sort((a, b) => (a.size ?? 0) - (b.size ?? 0));
   const driver = sized[0];
-  if (driver?.size !== undefined && driver.size <= DRIVE_UP_TO) {
+  const found = ids === null ? Number.POSITIVE_INFINITY : (matches?.count ?? 0);
+  const byIds = found <= SORT_MATCHES_UP_TO && (driver?.size === undefined || found <= driver.size);
+  if (!byIds && driver?.size !== undefined && driver.size <= DRIVE_UP_TO) {
     const rest = tested(required.filter((filter) => filter !== driver));
     const conditions = [driver.seek, ...rest];
     const total = rest.length === 0 ? driver.size : await count(environment, conditions);
@@ -102,30 +116,18 @@ export async function selectUsers(
       totalIsExact: true,
     };
   }
-  // Counted first, as far as either use needs: a broad search then costs one index read, not two.
-  const exactUpTo = environment.totals.exactUpTo;
-  const counted = search?.match
-    ? await countSearch(environment, search, Math.max(SORT_MATCHES_UP_TO, exactUpTo) + 1)
-    : null;
-  const found =
-    search?.match && counted !== null && counted <= SORT_MATCHES_UP_TO
-      ? await searchRowIds(environment, search.match)
-      : null;
-  if (found !== null) {
-    const byIds: Sql = {
-      sql: "u.rowid IN (SELECT value FROM json_each(?))",
-      binds: [JSON.stringify(found)],
-    };
+  if (ids !== null) {
+    // Counted in full (at most `exactUpTo` + 1 row ids): exact, by probing those rows alone.
     const rest = [...required.map((filter) => filter.check), ...notExcluded];
-    const conditions = [byIds, ...rest];
-    const total = rest.length === 0 ? found.length : await count(environment, conditions);
-    return { conditions, sortMatches: true, total, totalIsExact: true };
+    const conditions = [ids, ...rest];
+    const total = rest.length === 0 ? found : await count(environment, conditions);
+    return { conditions, sortMatches: byIds, total, totalIsExact: true };
   }
   const conditions = tested(required);
   return {
     conditions,
     sortMatches: false,
-    ...(await broadTotal(environment, filters, conditions, counted)),
+    ...(await broadTotal(environment, filters, conditions, matches?.count ?? null)),
   };
 }
 
@@ -176,30 +178,26 @@ async function count(environment: AdminEnvironment, conditions: Sql[]): Promise<
   return Number(counted?.total ?? 0);
 }
 
-/** The row ids of a search's matches, read from the search index once: at most one more than sorted. */
-async function searchRowIds(environment: AdminEnvironment, match: string): Promise<number[]> {
-  const index = `"${USER_SEARCH_TABLE}"`;
-  const { results } = await environment.db
-    .prepare(`SELECT rowid AS id FROM ${index} WHERE ${index} MATCH ? LIMIT ?`)
-    .bind(match, SORT_MATCHES_UP_TO + 1)
-    .all<{ id: number }>();
-  return results.map((row) => Number(row.id));
-}
-
-/** A search's matches in the search index, counted no further than `upTo`. */
-async function countSearch(
+/**
+ * A search's matches in the search index, counted no further than `upTo`,
+ * with their row ids (a JSON array) when all were counted (fewer than
+ * `upTo`), else `ids: null`: one pass over the index serves the count, the
+ * page and the test of every other filter.
+ */
+async function searchMatches(
   environment: AdminEnvironment,
-  search: SearchFilter,
+  match: string,
   upTo: number,
-): Promise<number> {
+): Promise<{ count: number; ids: string | null }> {
   const index = `"${USER_SEARCH_TABLE}"`;
-  const counted = await environment.db
+  const found = await environment.db
     .prepare(
-      `SELECT COUNT(*) AS total FROM (SELECT rowid FROM ${index} WHERE ${index} MATCH ? LIMIT ?)`,
+      `SELECT COUNT(*) AS total, CASE WHEN COUNT(*) < ? THEN json_group_array(id) END AS ids ` +
+        `FROM (SELECT rowid AS id FROM ${index} WHERE ${index} MATCH ? LIMIT ?)`,
     )
-    .bind(search.match, upTo)
-    .first<{ total: number }>();
-  return Number(counted?.total ?? 0);
+    .bind(upTo, match, upTo)
+    .first<{ total: number; ids: string | null }>();
+  return { count: Number(found?.total ?? 0), ids: found?.ids ?? null };
 }
 
 /** Users meeting every condition among the first `rows` users of the table, counted no further than `upTo`. */
