@@ -7,11 +7,14 @@ import type { CodegenResult } from "./scenarios/codegen.ts";
 import type { FanOutResult } from "./scenarios/fanout.ts";
 import type { FrontendResult } from "./scenarios/frontend.ts";
 import { type GatesResult, MANY_CALLERS } from "./scenarios/gates.ts";
+import type { ObservabilityResult } from "./scenarios/observability.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 import type { RegistryResult } from "./scenarios/registry.ts";
 import type { RlsResult } from "./scenarios/rls.ts";
+import type { ShardsResult } from "./scenarios/shards.ts";
 import type { StudioResult } from "./scenarios/studio.ts";
 import type { TransportResult } from "./scenarios/transport.ts";
+import { shardsSection } from "./shards-report.ts";
 import { studioSection } from "./studio-report.ts";
 
 /** Where `npm run bench` keeps the raw figures of its last full run. */
@@ -30,8 +33,10 @@ export interface Results {
   codegen: CodegenResult;
   bundle: BundleResult;
   fanOut: FanOutResult;
+  observability: ObservabilityResult;
   frontend: FrontendResult;
   registry: RegistryResult;
+  shards: ShardsResult;
   totalSeconds: number;
 }
 
@@ -542,6 +547,61 @@ function fanOutSection({ fanOut }: Results): string {
   ].join("\n");
 }
 
+/** Issue 29's budget for what recording costs the REST read's throughput. */
+const RECORDING_BUDGET = 0.05;
+/** Issue 29's goal for a dashboard log query over a million records. */
+const QUERY_P50_GOAL_MS = 50;
+
+function observabilitySection({ observability }: Results): string {
+  const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const slowest = Math.max(...observability.queries.map((query) => query.p50Ms));
+  return [
+    "## 12. Call records: recording cost, store writes, queries",
+    "",
+    "The REST read of section 1 with recording off, with records in the log store only, and with the " +
+      "default (a JSON line on the console and the store), interleaved in one run. Under Miniflare the " +
+      "console line is printed by the Node process on the same cores, which a deployed worker does not pay.",
+    "",
+    table(LOAD_HEADER, loadRows(observability.figures)),
+    "",
+    `Cost of recording (store only): **${percent(observability.storeOnlyCost)}**; with the console line: ` +
+      `**${percent(observability.recordingCost)}** (budget ${percent(RECORDING_BUDGET)}: ` +
+      `${verdict(observability.storeOnlyCost <= RECORDING_BUDGET)}).`,
+    "",
+    "One call at a time (the same read, " +
+      "alternating blocks of 50 calls per variant, 30 rounds; a ratio is the median over rounds of a block's " +
+      "median against recording off's block of the same round, so a drift in the machine's load cancels):",
+    "",
+    table(
+      ["target", "p50", "ratio to off"],
+      (observability.sequential ?? []).map((row) => [
+        row.name,
+        `${row.p50Ms.toFixed(2)} ms`,
+        `${row.ratioToOff.toFixed(3)}×`,
+      ]),
+    ),
+    "",
+    "Log store write cost (one batch write into one partition, timed in the worker, medians of 15): " +
+      observability.writeMsPerRecord
+        .map(
+          (write) =>
+            `${(write.msPerRecord * 1000).toFixed(0)} µs a record in batches of ${write.batch}`,
+        )
+        .join("; ") +
+      ".",
+    "",
+    `Admin API reads over ${count(observability.storedRecords)} stored records (4 partitions; seeded in ` +
+      `${observability.seedSeconds} s), 25 each, wall time from the load generator ` +
+      `(goal p50 < ${QUERY_P50_GOAL_MS} ms: ${verdict(slowest < QUERY_P50_GOAL_MS)} for every one):`,
+    "",
+    table(
+      ["query", "p50", "p95"],
+      observability.queries.map((query) => [query.name, ms(query.p50Ms), ms(query.p95Ms)]),
+    ),
+  ].join("\n");
+}
+
 /** Issue 30's goal for `@svc/react` + `@svc/client` as an app imports them. */
 const FRONTEND_LIBRARIES_GOAL_BYTES = 8 * 1024;
 
@@ -597,6 +657,8 @@ const REGISTRY_READ_GOAL = 0.98;
 
 function registrySection({ registry }: Results): string {
   const rate = (value: number) => `${count(value)} documents/s`;
+  const docs = registry.docsPerSecond;
+  const base = registry.baselineDocsPerSecond;
   return [
     "## 10. Shard registry and backups",
     "",
@@ -634,20 +696,35 @@ function registrySection({ registry }: Results): string {
     ),
     "",
     `Backups of one shard of ${count(registry.documents)} documents (~270 bytes each), through the admin routes ` +
-      "(median of 3 runs; export and import stream over loopback HTTP, R2 is Miniflare's local bucket):",
+      "(median of 3 runs; export and import stream over loopback HTTP, R2 is Miniflare's local bucket), each " +
+      "against a baseline of the same run:",
     "",
     table(
-      ["operation", "throughput"],
+      ["operation", "throughput", "baseline", "ratio"],
       [
-        ["export (GET shards/:key/export)", rate(registry.docsPerSecond.export)],
+        [
+          "export (GET shards/:key/export)",
+          rate(docs.export),
+          `paged reads, 100 a page (studio browse route): ${rate(base.pagedRead)}`,
+          ratio(docs.export / base.pagedRead),
+        ],
         [
           "import into an empty shard (POST shards/:key/import)",
-          rate(registry.docsPerSecond.import),
+          rate(docs.import),
+          `inserts by a mutation, 5,000 a call: ${rate(base.mutationInsert)}`,
+          ratio(docs.import / base.mutationInsert),
         ],
-        ["backup to R2 (POST shards/:key/backup)", rate(registry.docsPerSecond.backupToR2)],
+        [
+          "backup to R2 (POST shards/:key/backup)",
+          rate(docs.backupToR2),
+          `export: ${rate(docs.export)}`,
+          ratio(docs.backupToR2 / docs.export),
+        ],
         [
           "restore from R2 under a new key (POST shards/:key/restore)",
-          rate(registry.docsPerSecond.restoreFromR2),
+          rate(docs.restoreFromR2),
+          `import: ${rate(docs.import)}`,
+          ratio(docs.restoreFromR2 / docs.import),
         ],
       ],
     ),
@@ -697,6 +774,10 @@ export function renderReport(results: Results): string {
     frontendSection(results),
     "",
     registrySection(results),
+    "",
+    shardsSection(results.shards),
+    "",
+    observabilitySection(results),
     "",
   ].join("\n");
 }

@@ -9,9 +9,11 @@ import { measureCodegen } from "./scenarios/codegen.ts";
 import { measureFanOut } from "./scenarios/fanout.ts";
 import { measureFrontend } from "./scenarios/frontend.ts";
 import { measureGates } from "./scenarios/gates.ts";
+import { measureObservability } from "./scenarios/observability.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
+import { measureShards } from "./scenarios/shards.ts";
 import { measureStudio } from "./scenarios/studio.ts";
 import { measureTransports } from "./scenarios/transport.ts";
 
@@ -36,8 +38,13 @@ const SCENARIOS: {
   codegen: ["codegen for 1,000 procedures", (log) => measureCodegen(1000, log)],
   bundle: ["worker bundle and start-up", () => measureBundle()],
   fanOut: ["live-query fan-out against polling", measureFanOut],
+  observability: [
+    "call records: recording cost, store writes, queries over 1,000,000",
+    measureObservability,
+  ],
   frontend: ["React: browser to browser, and what the UI weighs", measureFrontend],
   registry: ["shard registry cost; export, import and R2 backup throughput", measureRegistry],
+  shards: ["1,000 shards: memory, cold calls, throughput as shards grow", measureShards],
 };
 
 /**

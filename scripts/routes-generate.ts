@@ -32,6 +32,7 @@ import {
 import { studioGroup } from "../packages/server/src/data-admin/studio/contract.ts";
 import {
   type AnyValidator,
+  logsAdminRoutes,
   namedTypesBlock,
   type RouteGroup,
   routeManifest,
@@ -48,6 +49,7 @@ const GENERATED_BY =
 /** The docs' tables: each marker name → its route group. */
 const TABLES: Record<string, { file: string; group: RouteGroup }> = {
   "admin-auth": { file: "docs/admin-api.md", group: ADMIN_AUTH_ROUTES },
+  logs: { file: "docs/admin-api.md", group: logsAdminRoutes },
 };
 
 /** The docs' shape blocks: each marker name → the named schemas it prints. */
@@ -100,7 +102,7 @@ function manifestModule(): string {
  * answer kind), typed by the declarations, which the browser bundle imports as types only.
  */
 import type { AdminAuthRoutes } from "@svc/auth/admin-contract";
-import type { RouteManifest, SVC_ADMIN_ROUTES } from "@svc/server/routes/contract";
+import type { logsAdminRoutes, RouteManifest, SVC_ADMIN_ROUTES } from "@svc/server/routes/contract";
 
 /** \`/_svc/admin/auth/*\` (\`ADMIN_AUTH_ROUTES\`). */
 export const ADMIN_AUTH_MANIFEST: RouteManifest<AdminAuthRoutes> = ${JSON.stringify(routeManifest(ADMIN_AUTH_ROUTES))};
@@ -108,6 +110,8 @@ export const ADMIN_AUTH_MANIFEST: RouteManifest<AdminAuthRoutes> = ${JSON.string
 /** \`createWorker\`'s own admin routes (\`SVC_ADMIN_ROUTES\`). */
 export const SVC_ADMIN_MANIFEST: RouteManifest<(typeof SVC_ADMIN_ROUTES)["routes"]> = ${JSON.stringify(routeManifest(SVC_ADMIN_ROUTES))};
 
+/** The call records and metrics (\`logsAdminRoutes\`). */
+export const LOGS_ADMIN_MANIFEST: RouteManifest<(typeof logsAdminRoutes)["routes"]> = ${JSON.stringify(routeManifest(logsAdminRoutes))};
 `;
   return formatted("packages/dashboard/ui/api/routes.generated.ts", source);
 }

@@ -33,6 +33,9 @@ export async function startBenchApp(): Promise<BenchApp> {
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: 0,
+      // The workers' console lines (svc's call records among them) are dropped, not printed:
+      // deployed, they go to Workers Logs, not through the load generator's process.
+      handleStructuredLogs: () => {},
       workers: [
         {
           ...workerOptions,

@@ -12,6 +12,8 @@ export interface Target {
   makeBody?: () => string;
   /** Headers per request on top of `headers` (e.g. a different caller's credentials each time). */
   makeHeaders?: () => Record<string, string>;
+  /** A fresh path and query per request (e.g. the next of many shards). */
+  makePath?: () => string;
 }
 
 /** Median figures of a target over the measured rounds. */
@@ -76,9 +78,9 @@ function median(values: number[]): number {
 }
 
 async function drive(target: Target, plan: LoadPlan, seconds: number): Promise<autocannon.Result> {
-  const { makeBody, makeHeaders } = target;
+  const { makeBody, makeHeaders, makePath } = target;
   const perRequest =
-    makeBody || makeHeaders
+    makeBody || makeHeaders || makePath
       ? {
           requests: [
             {
@@ -86,6 +88,7 @@ async function drive(target: Target, plan: LoadPlan, seconds: number): Promise<a
                 ...request,
                 ...(makeBody ? { body: makeBody() } : {}),
                 ...(makeHeaders ? { headers: { ...request.headers, ...makeHeaders() } } : {}),
+                ...(makePath ? { path: makePath() } : {}),
               }),
             },
           ],

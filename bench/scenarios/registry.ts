@@ -15,6 +15,13 @@ export interface RegistryResult {
   documents: number;
   /** Throughput in documents per second (median of the runs). */
   docsPerSecond: { export: number; import: number; backupToR2: number; restoreFromR2: number };
+  /**
+   * The baselines of the same run, in documents per second: the same
+   * documents read page by page through the data studio's browse route
+   * (100 a page, the way to read them all without export), and written by
+   * the app's own mutation (5,000 documents a call, the seeding).
+   */
+  baselineDocsPerSecond: { pagedRead: number; mutationInsert: number };
   /** One page of `GET shards` (all 16 partitions read and merged), median latency (ms). */
   listPageMs: { shards: number; page: number; search: number };
 }
@@ -40,13 +47,37 @@ async function seconds(work: () => Promise<unknown>): Promise<number> {
 }
 
 /**
+ * Reads every document of `tables` in shard `key` through the data studio's
+ * browse route, 100 a page (its largest), the way an operator reads a
+ * shard without export. Answers how many it read.
+ */
+async function readAllPages(url: string, key: string, tables: string[]): Promise<number> {
+  let read = 0;
+  for (const table of tables) {
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor === null ? "" : `&cursor=${encodeURIComponent(cursor)}`;
+      const response = await adminFetch(
+        `${url}/_svc/admin/data/shards/${key}/tables/${table}/documents?limit=100${query}`,
+        { headers: { "x-bench-variant": "studio" } },
+      );
+      const page = (await response.json()) as { documents: unknown[]; nextCursor: string | null };
+      read += page.documents.length;
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+  }
+  return read;
+}
+
+/**
  * The registry scenario: (1) what the registry costs the calls it watches —
  * the REST read and an RPC write against the same shard class with the
  * registry on (default 10 s interval) and off, interleaved in one run, and
  * the first call into a new shard (which records the shard's creation and
  * arms its first report); (2) backup throughput over a shard of 100,000
  * documents: export and import through the admin routes, backup to and
- * restore from R2 (Miniflare's local R2).
+ * restore from R2 (Miniflare's local R2), each against a baseline of the
+ * same run (paged reads, mutation inserts, export, import).
  */
 export async function measureRegistry(log: (line: string) => void): Promise<RegistryResult> {
   const app = await startBenchApp();
@@ -106,12 +137,14 @@ export async function measureRegistry(log: (line: string) => void): Promise<Regi
     }
 
     log(`  seeding ${(POSTS * 2).toLocaleString("en-US")} documents`);
-    for (let from = 0; from < POSTS; from += BATCH) {
-      await postJson(`${app.url}/_svc/rpc?shardKey=export-src`, {
-        path: "posts:seed",
-        args: { author: "me", count: Math.min(BATCH, POSTS - from), from },
-      });
-    }
+    const seedSeconds = await seconds(async () => {
+      for (let from = 0; from < POSTS; from += BATCH) {
+        await postJson(`${app.url}/_svc/rpc?shardKey=export-src`, {
+          path: "posts:seed",
+          args: { author: "me", count: Math.min(BATCH, POSTS - from), from },
+        });
+      }
+    });
     // The new shard appears in the registry one interval (10 s) after it started.
     for (;;) {
       const response = await fetch(`${app.url}/_svc/admin/data/shards/export-src`, {
@@ -123,6 +156,7 @@ export async function measureRegistry(log: (line: string) => void): Promise<Regi
     }
     const documents = POSTS * 2;
     const times = {
+      pagedRead: [] as number[],
       export: [] as number[],
       import: [] as number[],
       backup: [] as number[],
@@ -130,7 +164,13 @@ export async function measureRegistry(log: (line: string) => void): Promise<Regi
     };
     let file = new Uint8Array();
     for (let run = 0; run < RUNS; run++) {
-      log(`  run ${run + 1}/${RUNS}: export, import, backup to R2, restore from R2`);
+      log(`  run ${run + 1}/${RUNS}: paged read, export, import, backup to R2, restore from R2`);
+      times.pagedRead.push(
+        await seconds(async () => {
+          const read = await readAllPages(app.url, "export-src", ["posts", "fnPosts"]);
+          if (read !== documents) throw new Error(`paged read found ${read} of ${documents}`);
+        }),
+      );
       times.export.push(
         await seconds(async () => {
           const response = await adminFetch(`${app.url}/_svc/admin/data/shards/export-src/export`);
@@ -203,6 +243,10 @@ export async function measureRegistry(log: (line: string) => void): Promise<Regi
         import: rate(times.import),
         backupToR2: rate(times.backup),
         restoreFromR2: rate(times.restore),
+      },
+      baselineDocsPerSecond: {
+        pagedRead: rate(times.pagedRead),
+        mutationInsert: Math.round(documents / seedSeconds),
       },
       listPageMs: {
         shards: listed,

@@ -6,12 +6,14 @@ import { functions } from "../svc/_generated/functions.ts";
 import schema from "../svc/schema.ts";
 import { auth, cachedAuth, plainAuth } from "./auth.ts";
 import { limiterRoute } from "./limiter-loops.ts";
+import { logBenchRoute } from "./log-bench.ts";
 import type { PingStore } from "./ping-store.ts";
 import { PlainRows } from "./plain-rows.ts";
 import { seedSessions } from "./seed-sessions.ts";
 import { BENCH_ADMIN_TOKEN, benchStudioAdmin } from "./studio-admin.ts";
 
 export { RateLimitStore } from "@svc/ratelimit";
+export { BenchLogStore } from "./log-bench.ts";
 export { PingStore } from "./ping-store.ts";
 export { PlainRows };
 export const Shard = createShard({ schema, functions });
@@ -22,6 +24,7 @@ interface Env {
   AUTH_DB: D1Database;
   PLAIN: DurableObjectNamespace<PlainRows>;
   PING: DurableObjectNamespace<PingStore>;
+  SVC_LOGS: DurableObjectNamespace;
 }
 
 // Never refuses: the measured cost is the gate's round trip to its store.
@@ -43,6 +46,14 @@ const limiter = createRateLimiter({
 const variants: Record<string, SvcWorker<Env>> = {
   // The fan-out scenario opens its 1,000 sockets from one address on one shard.
   plain: createWorker<Env>({ shardDO: "SHARD", functions, socketLimits: { perIp: 10_000 } }),
+  // The observability scenario: the same REST read without recording, and recorded without console lines.
+  "logs-off": createWorker<Env>({ shardDO: "SHARD", functions, logs: false }),
+  "logs-store-only": createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    logs: { console: false },
+    adminToken: BENCH_ADMIN_TOKEN,
+  }),
   // The registry scenario: shards that report to the registry (plain) against shards that do not.
   "no-registry": createWorker<Env>({
     shardDO: "SHARD_NO_REGISTRY",
@@ -121,6 +132,7 @@ export default {
     const url = new URL(request.url);
     if (url.pathname.startsWith("/hono/")) return hono.fetch(request, env, ctx);
     if (url.pathname.startsWith("/rl/")) return limiterRoute(url, env);
+    if (url.pathname.startsWith("/obs/")) return logBenchRoute(url, env);
     if (url.pathname.startsWith("/plain-auth/")) {
       plainMigrated ??= ensureMigrated(plainAuth);
       await plainMigrated;

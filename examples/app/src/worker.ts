@@ -8,16 +8,45 @@ import {
 } from "@svc/auth";
 import { createRateLimiter, MINUTE } from "@svc/ratelimit";
 import {
+  createLogStore,
   createRestRateLimit,
   createShard,
   createSocketRateLimit,
   createWorker,
   type ShardAccessHook,
 } from "@svc/server";
+import { otlpDrain, parseOtlpHeaders } from "@svc/server/otlp";
 import { crons, functions, http, queues } from "../svc/_generated/functions.ts";
 import { openApiSpec } from "../svc/_generated/openapi.ts";
 import schema from "../svc/schema.ts";
 import { auth } from "./auth.ts";
+
+/** The standard OpenTelemetry exporter variables; set them to drain call records to a collector. */
+interface OtlpEnv {
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_EXPORTER_OTLP_HEADERS?: string;
+  /** `http/protobuf` (default) or `http/json`. */
+  OTEL_EXPORTER_OTLP_PROTOCOL?: string;
+  OTEL_SERVICE_NAME?: string;
+}
+
+/**
+ * The call-record store (bound as SVC_LOGS): 7 days, 128 MiB per partition,
+ * and an OTLP drain whenever OTEL_EXPORTER_OTLP_ENDPOINT is set.
+ */
+export const LogStore = createLogStore<OtlpEnv>({
+  drains: (vars) =>
+    vars.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? [
+          otlpDrain({
+            endpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT,
+            headers: parseOtlpHeaders(vars.OTEL_EXPORTER_OTLP_HEADERS),
+            encoding: vars.OTEL_EXPORTER_OTLP_PROTOCOL === "http/json" ? "json" : "protobuf",
+            resource: { "service.name": vars.OTEL_SERVICE_NAME ?? "svc-example-app" },
+          }),
+        ]
+      : [],
+});
 
 const vars = env as {
   SVC_ADMIN_TOKEN?: string;

@@ -12,5 +12,7 @@ queues.consume(notificationQueue, {
   run: internal.notifications.record,
   shardKey: (message) => message.shardKey,
   retryDelaySeconds: 5,
+  // wrangler.jsonc's max_retries: call records mark the failure that dead-letters a message.
+  maxRetries: 3,
 });
 export default queues;

@@ -23,6 +23,7 @@ export {
   CAPTCHA_ERROR_CODES,
   type CaptchaErrorCode,
   CaptchaVerificationError,
+  captchaErrorCodes,
 } from "./captcha/errors.ts";
 export {
   type CaptchaMeta,
@@ -32,7 +33,7 @@ export {
 export { type CaptchaVerdict, type VerifyCaptchaOptions, verifyCaptcha } from "./captcha/verify.ts";
 export { createAuth, type SvcAuth, type SvcAuthOptions } from "./create-auth.ts";
 export { svcDatabaseAdapter } from "./database.ts";
-export { AUTH_ERROR_CODES, type AuthErrorCode, SvcAuthError } from "./errors.ts";
+export { AUTH_ERROR_CODES, type AuthErrorCode, authErrorCodes, SvcAuthError } from "./errors.ts";
 export {
   type AuthRequestHandler,
   DEFAULT_BASE_PATH,

@@ -1,6 +1,7 @@
 #!/usr/bin/env -S node --disable-warning=ExperimentalWarning
 import { parseArgs } from "node:util";
 import { ADMIN_COMMANDS, runAdminCommand } from "./commands/admin.ts";
+import { LOGS_USAGE, logsCommand } from "./commands/logs.ts";
 import { SVC_VERSION } from "./version.ts";
 
 const USAGE = `svc — the svc command line
@@ -25,6 +26,9 @@ Admin commands, against a running app (--url or SVC_URL, default http://127.0.0.
   svc backups [--shard <key>] [--json]  the backups in the app's R2 bucket
   svc restore <key> <file>              import a backup file (- for stdin) into an empty shard
   svc restore <key> --backup <id>       restore a backup from the R2 bucket into an empty shard
+  svc restore <key> --from <shard> [--at <time>]
+                                        restore <shard>'s newest R2 backup taken at or before <time>
+${LOGS_USAGE}
 
   svc --version                         the svc version
   svc help                              this text
@@ -32,6 +36,7 @@ Admin commands, against a running app (--url or SVC_URL, default http://127.0.0.
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "logs") return logsCommand(rest);
   const { values, positionals } = parseArgs({
     args: rest,
     options: {
@@ -48,6 +53,8 @@ async function main(argv: string[]): Promise<number> {
       bucket: { type: "boolean" },
       backup: { type: "string" },
       shard: { type: "string" },
+      from: { type: "string" },
+      at: { type: "string" },
     },
     allowPositionals: true,
   });

@@ -1,13 +1,28 @@
+import { defineErrorCodes } from "@svc/server/errors";
+
+/**
+ * Every mistake the CLI can name, with the status a server would answer for
+ * it (the `svc` bin itself exits 1 for each).
+ *
+ * @example
+ * ```ts
+ * cliErrorCodes.codes.BAD_USAGE.status; // 400
+ * ```
+ */
+export const cliErrorCodes = defineErrorCodes("SvcCliError", {
+  WRANGLER_MISSING: { status: 500, title: "Wrangler is not installed" },
+  WRANGLER_CONFIG_MISSING: { status: 500, title: "Wrangler configuration missing" },
+  CRON_TRIGGER_MISSING: { status: 500, title: "Cron trigger missing" },
+  QUEUE_CONSUMER_MISSING: { status: 500, title: "Queue consumer missing" },
+  ADMIN_TOKEN_MISSING: { status: 401, title: "Admin token missing" },
+  ADMIN_UNREACHABLE: { status: 503, title: "Admin API unreachable" },
+  ADMIN_REQUEST_FAILED: { status: 502, title: "Admin request failed" },
+  BACKUP_NOT_FOUND: { status: 404, title: "Backup not found" },
+  BAD_USAGE: { status: 400, title: "Bad usage" },
+});
+
 /** Codes of {@link SvcCliError}. */
-export type CliErrorCode =
-  | "WRANGLER_MISSING"
-  | "WRANGLER_CONFIG_MISSING"
-  | "CRON_TRIGGER_MISSING"
-  | "QUEUE_CONSUMER_MISSING"
-  | "ADMIN_TOKEN_MISSING"
-  | "ADMIN_UNREACHABLE"
-  | "ADMIN_REQUEST_FAILED"
-  | "BAD_USAGE";
+export type CliErrorCode = keyof typeof cliErrorCodes.codes;
 
 /**
  * A mistake in the user's project that the CLI can name, with its fix. The
@@ -18,12 +33,6 @@ export type CliErrorCode =
  * throw new SvcCliError("WRANGLER_MISSING", "svc: wrangler is not installed … npm install --save-dev wrangler");
  * ```
  */
-export class SvcCliError extends Error {
+export class SvcCliError extends cliErrorCodes.Error {
   override readonly name = "SvcCliError";
-  readonly code: CliErrorCode;
-
-  constructor(code: CliErrorCode, message: string) {
-    super(message);
-    this.code = code;
-  }
 }

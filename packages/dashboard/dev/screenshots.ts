@@ -67,9 +67,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   console.log(`screenshots/${name}.png`);
 }
 
-/** The data studio (issue 28): a table, viewed as a user, a document, staged edits, a run. */
-async function shootDataStudio(page: Page): Promise<void> {
-  const [ada] = seedPreviewData().users;
+/** Data → shard `room-lobby` → table `messages`, its first rows shown. */
+async function openLobbyMessages(page: Page): Promise<void> {
   await page.getByRole("link", { name: "Data" }).click();
   await page.getByRole("link", { name: "room-lobby", exact: true }).waitFor({ timeout: 15_000 });
   await page.getByRole("link", { name: "room-lobby", exact: true }).click();
@@ -78,6 +77,12 @@ async function shootDataStudio(page: Page): Promise<void> {
     .getByRole("link", { name: /^messages / })
     .click();
   await page.locator(".data-grid tbody tr").first().waitFor();
+}
+
+/** The data studio (issue 28): a table, viewed as a user, a document, staged edits, a run. */
+async function shootDataStudio(page: Page): Promise<void> {
+  const [ada] = seedPreviewData().users;
+  await openLobbyMessages(page);
   await shoot(page, "data");
 
   await page.getByLabel("View as").selectOption("user");
@@ -189,13 +194,7 @@ async function main(): Promise<void> {
     await shootDataStudio(page);
 
     await page.setViewportSize(PHONE);
-    await page.getByRole("link", { name: "Data" }).click();
-    await page.getByRole("link", { name: "room-lobby", exact: true }).click();
-    await page
-      .getByRole("navigation", { name: "Tables" })
-      .getByRole("link", { name: /^messages / })
-      .click();
-    await page.locator(".data-grid tbody tr").first().waitFor();
+    await openLobbyMessages(page);
     await shoot(page, "data-phone");
     await page.getByRole("link", { name: "Users" }).click();
     await page.locator("table tbody tr").first().waitFor();

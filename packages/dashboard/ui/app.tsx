@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from "preact/hooks";
 import { adminApi } from "./api/admin.ts";
 import { createAdminClient } from "./api/client.ts";
+import { logsApi } from "./api/logs.ts";
 import type { Capabilities } from "./api/types.ts";
 import { AppContext, type AppServices } from "./app-context.ts";
 import { ErrorNotice, Loading } from "./components/states.tsx";
@@ -62,6 +63,7 @@ function SignedIn(props: { session: Session; onSignOut: () => void; onRefused: (
     [token, onRefused],
   );
   const api = useMemo(() => adminApi(client), [client]);
+  const logs = useMemo(() => logsApi(client), [client]);
   const transport = client.send;
   const capabilities = useLoad<Capabilities>(
     (signal) => (known ? Promise.resolve(known) : api.capabilities({ signal })),
@@ -70,9 +72,9 @@ function SignedIn(props: { session: Session; onSignOut: () => void; onRefused: (
   const services = useMemo<AppServices | null>(
     () =>
       capabilities.data
-        ? { api, transport, capabilities: capabilities.data, signOut: onSignOut }
+        ? { api, logs, transport, capabilities: capabilities.data, signOut: onSignOut }
         : null,
-    [api, transport, capabilities.data, onSignOut],
+    [api, logs, transport, capabilities.data, onSignOut],
   );
   if (services === null) {
     return (

@@ -21,6 +21,9 @@ const AuditPage = lazyComponent(() =>
 const ApiPage = lazyComponent(() =>
   import("./screens/api/api-page.tsx").then((module) => module.ApiPage),
 );
+const LogsPage = lazyComponent(() =>
+  import("./screens/logs/logs-page.tsx").then((module) => module.LogsPage),
+);
 const DataPage = lazyComponent(() =>
   import("./screens/data/data-page.tsx").then((module) => module.DataPage),
 );
@@ -35,6 +38,7 @@ const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
   { page: "data", label: "Data", href: `${BASE_PATH}data` },
   { page: "functions", label: "Functions", href: `${BASE_PATH}functions` },
   { page: "audit", label: "Audit", href: `${BASE_PATH}audit` },
+  { page: "logs", label: "Logs", href: `${BASE_PATH}logs` },
   { page: "api", label: "API", href: `${BASE_PATH}api` },
 ];
 
@@ -43,6 +47,7 @@ const TITLES: Record<Route["page"], string> = {
   users: "Users",
   organizations: "Organizations",
   audit: "Audit",
+  logs: "Logs",
   api: "API reference",
   data: "Data",
   functions: "Functions",
@@ -116,9 +121,13 @@ function Screen(props: { route: Route }) {
       return <AuditPage target={route.target} action={route.action} />;
     case "api":
       return <ApiPage filter={route.filter ?? ""} />;
+    case "logs":
+      return <LogsPage view={route.view} filters={route.filters} record={route.record ?? null} />;
     case "data":
       return <DataPage shard={route.shard} table={route.table} browse={route.browse} />;
     case "functions":
-      return <FunctionsPage path={route.path} shard={route.shard ?? ""} />;
+      return (
+        <FunctionsPage path={route.path} shard={route.shard ?? ""} window={route.window ?? "1h"} />
+      );
   }
 }

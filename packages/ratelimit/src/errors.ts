@@ -1,6 +1,8 @@
+import { defineErrorCodes } from "@svc/server/errors";
+
 /**
- * Every code a rate-limit error carries, so a caller can branch on
- * `error.code` and the compiler checks the spelling.
+ * Every code a rate-limit error carries, with its status and title, so a
+ * caller can branch on `error.code` and the compiler checks the spelling.
  *
  * - `UNAVAILABLE`: the store (the Durable Object) could not answer; thrown as
  *   {@link RateLimitStoreError}. The only code about the runtime rather than
@@ -12,14 +14,25 @@
  *
  * @example
  * ```ts
+ * rateLimitErrorCodes.codes.UNAVAILABLE.status; // 503
+ * ```
+ */
+export const rateLimitErrorCodes = defineErrorCodes("RateLimitError", {
+  UNAVAILABLE: { status: 503, title: "Rate limit store unavailable" },
+  UNKNOWN_RATE: { status: 500, title: "Unknown rate" },
+  INVALID_ARGUMENT: { status: 500, title: "Invalid rate limit argument" },
+  INVALID_CONFIG: { status: 500, title: "Invalid rate limit configuration" },
+});
+
+/**
+ * A code from {@link rateLimitErrorCodes}.
+ *
+ * @example
+ * ```ts
  * const failOpenOn: RateLimitErrorCode = "UNAVAILABLE";
  * ```
  */
-export type RateLimitErrorCode =
-  | "UNAVAILABLE"
-  | "UNKNOWN_RATE"
-  | "INVALID_ARGUMENT"
-  | "INVALID_CONFIG";
+export type RateLimitErrorCode = keyof typeof rateLimitErrorCodes.codes;
 
 /**
  * The error class of `@svc/ratelimit`. Mistakes in how the limiter is built or
@@ -35,14 +48,8 @@ export type RateLimitErrorCode =
  * }
  * ```
  */
-export class RateLimitError extends Error {
+export class RateLimitError extends rateLimitErrorCodes.Error {
   override readonly name: string = "RateLimitError";
-  readonly code: RateLimitErrorCode;
-
-  constructor(code: RateLimitErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-  }
 }
 
 /**

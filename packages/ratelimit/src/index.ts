@@ -6,7 +6,12 @@
  * @packageDocumentation
  */
 export type { RateLimitResult } from "./algorithms/result.ts";
-export { RateLimitError, type RateLimitErrorCode, RateLimitStoreError } from "./errors.ts";
+export {
+  RateLimitError,
+  type RateLimitErrorCode,
+  RateLimitStoreError,
+  rateLimitErrorCodes,
+} from "./errors.ts";
 export {
   createRateLimiter,
   type LimitOptions,

@@ -8,6 +8,11 @@ import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
 import { type HttpRouter, isHttpRouter } from "./http-actions/router.ts";
+import { handleLogsAdmin, isLogsAdminPath } from "./observability/admin/routes.ts";
+import { adminRouteOf } from "./observability/admin-route-name.ts";
+import { noteCall } from "./observability/call-scope.ts";
+import { type LogsOptions, recordingPlan } from "./observability/plan.ts";
+import { CallRecorder, type RecordRun } from "./observability/recorder.ts";
 import type { FunctionRegistry } from "./procedures/procedure.ts";
 import { isProcedure } from "./procedures/procedure.ts";
 import { isProcedurePath } from "./procedures/references.ts";
@@ -110,6 +115,14 @@ export interface WorkerOptions<Env = unknown> {
   authAdmin?: AuthAdminSurface;
   /** The generated OpenAPI document (`openApiSpec` from `svc/_generated/openapi.ts`), served at `GET /_svc/admin/openapi`. */
   openApiSpec?: object;
+  /**
+   * Call records: one per call from every entry point, as a JSON line on the
+   * console and, when the `SVC_LOGS` log store is bound, stored for the
+   * admin API and the dashboard. `false` turns recording off.
+   * @default { console: true, store: "SVC_LOGS", partitions: 4 }
+   * @see ../../../docs/observability.md
+   */
+  logs?: LogsOptions | false;
   /**
    * Scheduled backups of every shard to an R2 bucket (docs/data-lifecycle.md):
    * `{ bucket: "BACKUPS", schedule: "0 3 * * *", keep: 7 }`. Also turns on the
@@ -232,6 +245,8 @@ function checkOptions(options: WorkerOptions<never>): void {
 export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWorker<Env> {
   checkOptions(options as WorkerOptions<never>);
   const adminGate = createAdminGate(options.adminToken);
+  const recording = recordingPlan(options.logs);
+  const recorder = recording === null ? undefined : new CallRecorder(recording);
   const backups = backupsOptionOf(options.backups);
   const namespaceOf = (env: Env): DurableObjectNamespace => {
     if (typeof options.shardDO !== "string") return options.shardDO;
@@ -254,8 +269,16 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     procedureTimeoutMs: options.procedureTimeoutMs ?? DEFAULT_PROCEDURE_TIMEOUT_MS,
     subscriptionReauthSeconds: options.subscriptionReauthSeconds ?? 60,
+    recording,
     socketLimits: resolveSocketLimits(options.socketLimits),
     socketRateLimit: options.socketRateLimit,
+  };
+
+  const logsDeps = {
+    plan: recording,
+    functions: options.functions,
+    crons: options.crons,
+    queues: options.queues,
   };
 
   const dataAdmin: DataAdminDeps = {
@@ -276,6 +299,10 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     if (path === RPC_PATH) return handleRpc(request, env, url, runtime);
     if (path === SUBSCRIPTION_PATH) return handleSubscribe(request, env, url, runtime);
     if (path.startsWith(REST_PREFIX)) return handleRest(request, env, url, runtime);
+    // Reads of the call records themselves are not calls worth a record (a live tail would log itself).
+    if (path.startsWith(ADMIN_PREFIX) && !isLogsAdminPath(path)) {
+      noteCall({ entry: "admin", route: adminRouteOf(request.method, path) });
+    }
     if (path.startsWith(AUTH_LINK_PREFIX) && options.authAdmin?.handleLink !== undefined) {
       return noStore(
         await options.authAdmin.handleLink(request, { path: path.slice(AUTH_LINK_PREFIX.length) }),
@@ -283,6 +310,8 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     }
     if (path.startsWith(ADMIN_PREFIX)) {
       const operator = await adminGate(request);
+      noteCall({ caller: { kind: "operator", id: operator } });
+      if (isLogsAdminPath(path)) return handleLogsAdmin(request, url, env, logsDeps);
       if (path === OPENAPI_PATH && options.openApiSpec !== undefined) {
         return serveOpenApi(request, options.openApiSpec);
       }
@@ -323,8 +352,30 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     timeoutMs: runtime.procedureTimeoutMs,
   });
 
+  const recordRun = (env: Env, ctx: ExecutionContext): RecordRun | undefined =>
+    recorder === undefined
+      ? undefined
+      : (facts, work) => recorder.service(facts, env, (promise) => ctx.waitUntil(promise), work);
+
+  const serve = async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith(RESERVED_PREFIX)) {
+      if (httpDeps !== undefined) {
+        const answered = await handleHttpAction(httpDeps, request, env, url);
+        if (answered !== undefined) return answered;
+      }
+      if (options.fetch) return options.fetch(request, env, ctx);
+      return problemResponse(new SvcError("NOT_FOUND", "Not found."));
+    }
+    try {
+      return await route(request, env, url);
+    } catch (error) {
+      return problemResponse(error);
+    }
+  };
+
   return {
-    async scheduled(controller, env) {
+    async scheduled(controller, env, ctx) {
       const fired = controller.cron.trim().split(/\s+/).join(" ");
       const backupsDue = backups !== undefined && fired === backups.schedule;
       if (backupsDue) await startBackupRuns(namespaceOf(env), backups, controller.scheduledTime);
@@ -335,9 +386,13 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
         );
         return;
       }
-      await runCronJobs({ ...serverDeps(env), crons: options.crons }, controller.cron);
+      const record = recordRun(env, ctx);
+      await runCronJobs(
+        { ...serverDeps(env), crons: options.crons, ...(record ? { record } : {}) },
+        controller.cron,
+      );
     },
-    async queue(batch, env) {
+    async queue(batch, env, ctx) {
       if (options.queues === undefined) {
         console.error(
           `svc: a batch of queue ${batch.queue} arrived but createWorker has no queues`,
@@ -345,23 +400,15 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
         batch.retryAll();
         return;
       }
-      await consumeBatch({ ...serverDeps(env), queues: options.queues }, batch);
+      const record = recordRun(env, ctx);
+      await consumeBatch(
+        { ...serverDeps(env), queues: options.queues, ...(record ? { record } : {}) },
+        batch,
+      );
     },
-    async fetch(request, env, ctx) {
-      const url = new URL(request.url);
-      if (!url.pathname.startsWith(RESERVED_PREFIX)) {
-        if (httpDeps !== undefined) {
-          const answered = await handleHttpAction(httpDeps, request, env, url);
-          if (answered !== undefined) return answered;
-        }
-        if (options.fetch) return options.fetch(request, env, ctx);
-        return problemResponse(new SvcError("NOT_FOUND", "Not found."));
-      }
-      try {
-        return await route(request, env, url);
-      } catch (error) {
-        return problemResponse(error);
-      }
+    fetch(request, env, ctx) {
+      if (recorder === undefined) return serve(request, env, ctx);
+      return recorder.request(request, env, ctx, () => serve(request, env, ctx));
     },
   };
 }

@@ -27,7 +27,14 @@ export type {
   Query,
   Register,
 } from "./db/types.ts";
-export { ERROR_STATUS, type ErrorCode } from "./errors/error-codes.ts";
+export {
+  type CodedError,
+  defineErrorCodes,
+  type ErrorCodeFamily,
+  type ErrorCodeSpec,
+  type ProblemFields,
+} from "./errors/define-error-codes.ts";
+export { ERROR_STATUS, type ErrorCode, svcErrorCodes } from "./errors/error-codes.ts";
 export { SvcError, type SvcErrorOptions, type ValidationIssue } from "./errors/svc-error.ts";
 export { MAX_REPORTED_ISSUES, validationFailed } from "./errors/validation-failed.ts";
 export {
@@ -45,12 +52,26 @@ export {
   type HttpRouter,
   httpRouter,
 } from "./http-actions/router.ts";
+export { logsAdminRoutes } from "./observability/admin/contract.ts";
+export type { LogsOptions } from "./observability/plan.ts";
+export type {
+  Caller,
+  CallFailure,
+  CallRecord,
+  ConsoleLine,
+  CronFacts,
+  EntryPoint,
+  QueueFacts,
+} from "./observability/record.ts";
+export type { LogDrain } from "./observability/store/drain.ts";
+export { createLogStore, LogStore, type LogStoreOptions } from "./observability/store/log-store.ts";
 export {
   action,
   type Builder,
   internalAction,
   internalMutation,
   internalQuery,
+  type LogOptions,
   mutation,
   query,
   stream,

@@ -62,6 +62,20 @@ describe("builders", () => {
     expectTypeOf(procedure).toEqualTypeOf<Procedure<"mutation", "public", { n: number }, number>>();
   });
 
+  it("record arguments only for procedures that opt in with .log({ args: true })", () => {
+    const plain = mutation.input({ n: v.number() }).handler(() => null);
+    expect(plain.log).toEqual({ args: false });
+    const base = mutation.input({ n: v.number() });
+    const logged = base.log({ args: true }).handler(() => null);
+    expect(logged.log).toEqual({ args: true });
+    // Immutable: the builder it came from still records nothing.
+    expect(base.handler(() => null).log).toEqual({ args: false });
+    expect(() => (query.log as (options: unknown) => unknown)({ args: "yes" })).toThrow(/boolean/);
+    expect(() => (query.log as (options: unknown) => unknown)({ headers: true })).toThrow(
+      /no option headers/,
+    );
+  });
+
   it("type middleware context extensions and handler arguments", () => {
     const withUser = defineMiddleware<{ user: { id: string } }>(async (_ctx, next) =>
       next({ user: { id: "u" } }),

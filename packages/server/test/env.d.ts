@@ -7,6 +7,9 @@ declare namespace Cloudflare {
     SHARD: DurableObjectNamespace;
     DATA_SHARD: DurableObjectNamespace;
     JOBS: Queue;
+    SVC_LOGS: DurableObjectNamespace;
+    SMALL_LOGS: DurableObjectNamespace;
+    BROKEN_LOGS: DurableObjectNamespace;
     BACKUPS: R2Bucket;
   }
 }

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { createShard, createWorker } from "../src/index.ts";
+import { createLogStore, createShard, createWorker, type WorkerOptions } from "../src/index.ts";
 import { DATA_BACKUP_SCHEDULE, DATA_WORKER_HEADER, dataWorker } from "./data/data-worker.ts";
 import { crons, http, queues } from "./fixture/entry-points.ts";
 import { functions } from "./fixture/functions.ts";
@@ -12,6 +12,17 @@ export const Shard = createShard({ schema, functions });
 /** The data-lifecycle tests' shards: a short registry interval, so rows follow writes at once. */
 export const DataShard = createShard({ schema, functions, registry: { intervalMs: 200 } });
 export { RateLimitStore } from "@svc/ratelimit";
+export { LogStore } from "../src/index.ts";
+
+/** A log store that keeps about 20 KB per partition, to watch retention by size. */
+export const SmallLogStore = createLogStore({ maxBytes: 20_000 });
+
+/** A log store whose storage has failed: every write throws. */
+export class BrokenLogStore extends DurableObject {
+  async write(): Promise<never> {
+    throw new Error("the log store's storage failed");
+  }
+}
 
 /** A rate-limit store whose storage has failed: every call throws. */
 export class BrokenLimiterStore extends DurableObject {
@@ -21,7 +32,7 @@ export class BrokenLimiterStore extends DurableObject {
 }
 
 /** Test identity: the `x-test-user` header names the caller. */
-const svc = createWorker({
+const options: WorkerOptions = {
   shardDO: "SHARD",
   functions,
   adminToken: {
@@ -52,7 +63,11 @@ const svc = createWorker({
     },
   },
   fetch: () => new Response("app route"),
-});
+  // Recording is tested on its own worker below; here it would only slow the campaigns.
+  logs: false,
+};
+
+const svc = createWorker(options);
 
 /** The main test worker; requests marked for the data-lifecycle tests go to theirs. */
 export default {
@@ -66,3 +81,18 @@ export default {
       : svc.scheduled(controller, env, ctx),
   queue: (batch, env, ctx) => svc.queue(batch, env, ctx),
 } satisfies ExportedHandler<Cloudflare.Env>;
+
+/**
+ * The same worker recording calls into `SVC_LOGS`: two partitions, so every
+ * read exercises the merge; no console lines (they would flood test output).
+ */
+export const recordingWorker = createWorker({
+  ...options,
+  logs: { console: false, partitions: 2 },
+});
+
+/** The same worker recording into a log store that fails every write. */
+export const brokenStoreWorker = createWorker({
+  ...options,
+  logs: { console: false, store: "BROKEN_LOGS", partitions: 1 },
+});

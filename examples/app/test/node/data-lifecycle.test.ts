@@ -108,7 +108,7 @@ describe("the data lifecycle from the svc command line", () => {
     expect(busy.stderr).toContain("409 CONFLICT");
   });
 
-  it("backs up to the R2 bucket, restores by backup id, and deletes with the key typed again", async () => {
+  it("backs up to the R2 bucket, restores by backup id and by date, and deletes with the key typed again", async () => {
     const bob = await signUpForToken(app, "bob-data@example.com");
     await rpc(bob, "room-r2", "messages:send", { body: "kept", channel: "general" });
     await until(async () => {
@@ -131,6 +131,28 @@ describe("the data lifecycle from the svc command line", () => {
     expect(await rpc(bob, "room-r2-copy", "messages:list", {})).toEqual(
       await rpc(bob, "room-r2", "messages:list", {}),
     );
+    // By date: the newest backup taken at or before the time (a bare date: the end of that day).
+    const today = new Date().toISOString().slice(0, 10);
+    const dated = await svc(["restore", "room-r2-dated", "--from", "room-r2", "--at", today]);
+    expect(dated.code, dated.stderr).toBe(0);
+    expect(dated.stderr).toContain("restoring room-r2's backup of");
+    expect(await rpc(bob, "room-r2-dated", "messages:list", {})).toEqual(
+      await rpc(bob, "room-r2", "messages:list", {}),
+    );
+    const tooEarly = await svc([
+      "restore",
+      "room-r2-old",
+      "--from",
+      "room-r2",
+      "--at",
+      "2000-01-01",
+    ]);
+    expect(tooEarly.code).toBe(1);
+    expect(tooEarly.stderr).toContain(
+      'no backup of "room-r2" was taken at or before 2000-01-01T23:59:59.999Z; the oldest is of',
+    );
+    const badDate = await svc(["restore", "room-r2-old", "--from", "room-r2", "--at", "soon"]);
+    expect(badDate.stderr).toContain('--at "soon" is not a date or time');
 
     const unconfirmed = await svc(["shards", "delete", "room-r2"]);
     expect(unconfirmed.code).toBe(1);

@@ -5,6 +5,7 @@ import { serveRoutes } from "@svc/server/routes";
 import { expireRevocationViews } from "../revocation/revocation-feed.ts";
 import { recordDataAction } from "./audit/data-actions.ts";
 import { AUDIT_ACTIONS, AuditScope } from "./audit/trail.ts";
+import { isCapabilityOn } from "./capabilities.ts";
 import { AUDIT_TARGETS, D1_BOOKMARK_HEADER } from "./contract/index.ts";
 import {
   type AdminAuthSource,
@@ -113,16 +114,8 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
  * errors become the codes they deserve.
  */
 const server = serveRoutes(ADMIN_AUTH_IMPLEMENTATION, {
-  capability: (name, { environment }: AdminContext) => {
-    const { userActions, organizations, twoFactor, passkeys } = environment.capabilities;
-    const flags: Readonly<Record<string, boolean>> = {
-      userActions,
-      organizations,
-      twoFactor,
-      passkeys,
-    };
-    return flags[name] === true;
-  },
+  capability: (name, { environment }: AdminContext) =>
+    isCapabilityOn(environment.capabilities, name),
   audit: {
     open: ({ name, action, params, ctx }) => {
       const known = AUDIT_ACTIONS.find((candidate) => candidate === action);

@@ -2,6 +2,7 @@ import { AdminClient, adminConnection } from "../admin-client.ts";
 import { SvcCliError } from "../errors.ts";
 import { backupsList, backupToBucket, backupToFile } from "./backup.ts";
 import { restoreFromBucket, restoreFromFile } from "./restore.ts";
+import { backupAt } from "./restore-by-date.ts";
 import { shardsDelete, shardsList, shardsShow } from "./shards.ts";
 
 /** The flags the admin commands read (parsed by the `svc` bin). */
@@ -16,6 +17,8 @@ export interface AdminFlags {
   bucket?: boolean | undefined;
   backup?: string | undefined;
   shard?: string | undefined;
+  from?: string | undefined;
+  at?: string | undefined;
 }
 
 /** Admin commands the `svc` bin routes here. */
@@ -70,8 +73,14 @@ export async function runAdminCommand(
       const [key, file] = positionals;
       if (key === undefined) throw usage("svc restore needs a shard key");
       if (flags.backup !== undefined) await restoreFromBucket(client, key, flags.backup);
-      else if (file !== undefined) await restoreFromFile(client, key, file);
-      else throw usage("svc restore <key> needs a backup file (or --backup <id> from the bucket)");
+      else if (flags.from !== undefined) {
+        const backup = await backupAt(client, flags.from, flags.at);
+        await restoreFromBucket(client, key, backup.id);
+      } else if (file !== undefined) await restoreFromFile(client, key, file);
+      else
+        throw usage(
+          "svc restore <key> needs a backup file (or --backup <id>, or --from <shard> [--at <time>], from the bucket)",
+        );
       return 0;
     }
     default:

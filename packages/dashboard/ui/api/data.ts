@@ -20,10 +20,16 @@ import { STUDIO_MANIFEST } from "./data-routes.generated.ts";
 /** A JSON Schema node as the server sends it (a field's validator). */
 export type JsonSchema = { readonly [key: string]: unknown };
 
-/** One registry row of `GET data/shards`. */
+/** One registry row of `GET data/shards` and `GET data/shards/:key` (the server's `Shard`). */
 export interface ShardEntry {
   key: string;
-  [field: string]: unknown;
+  createdAt: string;
+  lastWriteAt: string | null;
+  reportedAt: string;
+  documents: number;
+  tables: { name: string; documents: number }[];
+  sizeBytes: number;
+  schemaVersion: string | null;
 }
 
 /** A table of a shard (`GET data/shards/:key/tables`). */
@@ -74,6 +80,23 @@ export function dataApi(send: RouteTransport) {
         ...(signal ? { signal } : {}),
       });
       return (await answer.json()) as { shards: ShardEntry[]; nextCursor: string | null };
+    },
+    /** One shard's registry row. */
+    async shard(key: string, signal?: AbortSignal) {
+      const answer = await send({
+        method: "GET",
+        path: `${STUDIO_MANIFEST.prefix}shards/${encodeURIComponent(key)}`,
+        ...(signal ? { signal } : {}),
+      });
+      return (await answer.json()) as ShardEntry;
+    },
+    /** Deletes every document of a shard; `confirm` must repeat its key (the server checks it and audits). */
+    async deleteShard(key: string, confirm: string) {
+      const answer = await send({
+        method: "DELETE",
+        path: `${STUDIO_MANIFEST.prefix}shards/${encodeURIComponent(key)}${queryStringOf({ confirm })}`,
+      });
+      return (await answer.json()) as { key: string; deleted: true; documents: number };
     },
     tables: (key: string, signal?: AbortSignal) => routes.listTables({ params: { key }, signal }),
     documents: async (

@@ -5,7 +5,7 @@
  * answer kind), typed by the declarations, which the browser bundle imports as types only.
  */
 import type { AdminAuthRoutes } from "@svc/auth/admin-contract";
-import type { RouteManifest, SVC_ADMIN_ROUTES } from "@svc/server/routes/contract";
+import type { logsAdminRoutes, RouteManifest, SVC_ADMIN_ROUTES } from "@svc/server/routes/contract";
 
 /** `/_svc/admin/auth/*` (`ADMIN_AUTH_ROUTES`). */
 export const ADMIN_AUTH_MANIFEST: RouteManifest<AdminAuthRoutes> = {
@@ -91,4 +91,19 @@ export const ADMIN_AUTH_MANIFEST: RouteManifest<AdminAuthRoutes> = {
 export const SVC_ADMIN_MANIFEST: RouteManifest<(typeof SVC_ADMIN_ROUTES)["routes"]> = {
   prefix: "/_svc/admin/",
   routes: { restOpenApi: { method: "GET", path: "openapi", answer: "json" } },
+};
+
+/** The call records and metrics (`logsAdminRoutes`). */
+export const LOGS_ADMIN_MANIFEST: RouteManifest<(typeof logsAdminRoutes)["routes"]> = {
+  prefix: "/_svc/admin/",
+  routes: {
+    listLogs: { method: "GET", path: "logs", answer: "json" },
+    tailLogs: { method: "GET", path: "logs/tail", answer: "file" },
+    logGroups: { method: "GET", path: "logs/groups", answer: "json" },
+    logMetrics: { method: "GET", path: "logs/metrics", answer: "json" },
+    cronRuns: { method: "GET", path: "logs/cron", answer: "json" },
+    queueRuns: { method: "GET", path: "logs/queues", answer: "json" },
+    getLog: { method: "GET", path: "logs/:requestId", answer: "json" },
+    prometheusMetrics: { method: "GET", path: "metrics", answer: "file" },
+  },
 };

@@ -5,6 +5,7 @@
  * string; ids are escaped; the admin token is never part of a URL.
  */
 
+import type { MetricsWindow } from "../api/log-types.ts";
 import type { UserSort } from "../api/types.ts";
 
 /** Where the worker serves the dashboard (`DASHBOARD_PREFIX` in `@svc/server`). */
@@ -58,7 +59,50 @@ export type Route =
   | { page: "audit"; target: string; action: string }
   | { page: "api"; filter?: string }
   | { page: "data"; shard: string | null; table: string | null; browse?: DataBrowse }
-  | { page: "functions"; path: string | null; shard?: string };
+  | { page: "functions"; path: string | null; shard?: string; window?: MetricsWindow }
+  | { page: "logs"; view: LogView; filters: LogFilters; record?: string | null };
+
+/** The Logs page's views: the calls, the error groups, the cron jobs and queues. */
+export type LogView = "calls" | "errors" | "jobs";
+
+/** The call list's filters as the URL carries them; `""` means "any". */
+export interface LogFilters {
+  function: string;
+  entry: string;
+  status: string;
+  user: string;
+  shard: string;
+  since: string;
+  q: string;
+}
+
+/** Every call, no filter. */
+export const NO_LOG_FILTERS: LogFilters = {
+  function: "",
+  entry: "",
+  status: "",
+  user: "",
+  shard: "",
+  since: "",
+  q: "",
+};
+
+const LOG_FILTER_NAMES = Object.keys(NO_LOG_FILTERS) as (keyof LogFilters)[];
+
+function logFiltersOf(params: URLSearchParams): LogFilters {
+  const filters = { ...NO_LOG_FILTERS };
+  for (const name of LOG_FILTER_NAMES) filters[name] = params.get(name) ?? "";
+  return filters;
+}
+
+/** The metrics windows the Functions page offers. */
+export const METRICS_WINDOWS: readonly MetricsWindow[] = ["1h", "24h", "7d"];
+
+/** The window the URL names (`{}` for none or an unknown one: the page shows the last hour). */
+function windowOf(params: URLSearchParams): { window?: MetricsWindow } {
+  const window = METRICS_WINDOWS.find((known) => known === params.get("window"));
+  return window === undefined ? {} : { window };
+}
 
 /**
  * A browse of the data studio as its URL carries it: the API's own query
@@ -191,7 +235,19 @@ export function parseRoute(pathname: string, search: string): Route {
         browse: browseOf(params),
       };
     case "functions":
-      return { page: "functions", path: params.get("path"), shard: params.get("shard") ?? "" };
+      return {
+        page: "functions",
+        path: params.get("path"),
+        shard: params.get("shard") ?? "",
+        ...windowOf(params),
+      };
+    case "logs":
+      return {
+        page: "logs",
+        view: id === "errors" || id === "jobs" ? id : "calls",
+        filters: logFiltersOf(params),
+        record: params.get("record"),
+      };
     default:
       return {
         page: "users",
@@ -249,7 +305,14 @@ export function hrefOf(route: Route): string {
       return withQuery(`${shard}/${encodeURIComponent(route.table)}`, { ...route.browse });
     }
     case "functions":
-      return withQuery("functions", { path: route.path ?? "", shard: route.shard ?? "" });
+      return withQuery("functions", {
+        path: route.path ?? "",
+        shard: route.shard ?? "",
+        window: route.window === undefined || route.window === "1h" ? "" : route.window,
+      });
+    case "logs":
+      if (route.view !== "calls") return withQuery(`logs/${route.view}`, {});
+      return withQuery("logs", { ...route.filters, record: route.record ?? "" });
   }
 }
 

@@ -1,8 +1,9 @@
 import { describeFailure } from "../errors/describe-failure.ts";
+import type { RecordRun } from "../observability/recorder.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { ProcedureKind } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
-import { runAsService } from "../worker/server-calls.ts";
+import { runAsService, targetPath } from "../worker/server-calls.ts";
 import type { CronJobs } from "./jobs.ts";
 
 /** What a cron job may run. */
@@ -16,6 +17,8 @@ export interface CronDeps {
   timeoutMs: number;
   /** Where failures and unmatched schedules are reported. @default console.error */
   log?: (message: string, error?: unknown) => void;
+  /** Records each job's run as a call (`createWorker`'s recorder); absent when recording is off. */
+  record?: RecordRun;
 }
 
 /** What one run of one job ended with. */
@@ -48,9 +51,10 @@ export async function runCronJobs(deps: CronDeps, cron: string): Promise<CronRun
   }
   return Promise.all(
     jobs.map(async (job): Promise<CronRunResult> => {
-      try {
-        await runAsService(deps, {
-          service: `cron:${job.name}`,
+      const service = `cron:${job.name}`;
+      const run = () =>
+        runAsService(deps, {
+          service,
           transport: "cron",
           target: job.target,
           kinds: CRON_KINDS,
@@ -58,6 +62,18 @@ export async function runCronJobs(deps: CronDeps, cron: string): Promise<CronRun
           args: job.args,
           shardKey: job.shardKey,
         });
+      try {
+        if (deps.record === undefined) await run();
+        else {
+          const facts = {
+            entry: "cron" as const,
+            route: targetPath(deps.functions, job.target, CRON_KINDS),
+            shardKey: job.shardKey,
+            caller: { kind: "service" as const, id: service },
+            cron: { job: job.name, schedule: job.schedule },
+          };
+          await deps.record(facts, run);
+        }
         return { job: job.name, ok: true };
       } catch (error) {
         log(`svc: cron job ${job.name} ("${job.schedule}") failed:`, describeFailure(error));

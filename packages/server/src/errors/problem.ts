@@ -1,14 +1,11 @@
-import { ERROR_STATUS, ERROR_TITLE } from "./error-codes.ts";
+import { noteProblem } from "../observability/call-scope.ts";
+import type { ProblemFields } from "./define-error-codes.ts";
+import { ERROR_STATUS, svcErrorCodes } from "./error-codes.ts";
 import { normalizeError } from "./normalize.ts";
 import type { SvcError, ValidationIssue } from "./svc-error.ts";
 
 /** RFC 9457 problem details as svc sends them. */
-export interface ProblemDetails {
-  type: string;
-  title: string;
-  status: number;
-  code: string;
-  detail: string;
+export interface ProblemDetails extends ProblemFields {
   errors?: ValidationIssue[];
   data?: unknown;
 }
@@ -18,13 +15,7 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 /** The problem-details body for an error. `type` is a stable URN per code. */
 export function toProblem(error: SvcError): ProblemDetails {
-  const problem: ProblemDetails = {
-    type: `urn:svc:error:${error.code.toLowerCase().replaceAll("_", "-")}`,
-    title: ERROR_TITLE[error.code],
-    status: ERROR_STATUS[error.code],
-    code: error.code,
-    detail: error.message,
-  };
+  const problem: ProblemDetails = svcErrorCodes.problem(error.code, error.message);
   if (error.issues) problem.errors = error.issues;
   if (error.data !== undefined) problem.data = error.data;
   return problem;
@@ -32,17 +23,18 @@ export function toProblem(error: SvcError): ProblemDetails {
 
 /**
  * A complete problem-details `Response` for anything thrown. Carries the
- * error's extra headers (`Allow`, `Retry-After`, `WWW-Authenticate`) and
- * `cache-control: no-store`.
+ * error's extra headers (`Allow`, `Retry-After`, `WWW-Authenticate`),
+ * `cache-control: no-store` and its length. The call being recorded (if any)
+ * learns the code and, server-side only, the thrown value's message and stack.
  */
 export function problemResponse(thrown: unknown, extraHeaders?: HeadersInit): Response {
   const error = normalizeError(thrown);
+  noteProblem(error.code, ERROR_STATUS[error.code], thrown);
+  const body = new TextEncoder().encode(JSON.stringify(toProblem(error)));
   const headers = new Headers(extraHeaders);
   headers.set("content-type", PROBLEM_CONTENT_TYPE);
   headers.set("cache-control", "no-store");
+  headers.set("content-length", String(body.byteLength));
   for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
-  return new Response(JSON.stringify(toProblem(error)), {
-    status: ERROR_STATUS[error.code],
-    headers,
-  });
+  return new Response(body, { status: ERROR_STATUS[error.code], headers });
 }

@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from "./error-codes.ts";
+import { type ErrorCode, isErrorCode, svcErrorCodes } from "./error-codes.ts";
 
 /** One rejected value inside the arguments: where, and why. */
 export interface ValidationIssue {
@@ -8,9 +8,8 @@ export interface ValidationIssue {
 }
 
 /**
- * What an {@link SvcError} carries besides its code and message. Every svc
- * error class (`SvcAuthError`, `CaptchaVerificationError`, `RateLimitError`,
- * `SvcClientError`) takes its extras in this one shape.
+ * What an {@link SvcError} carries besides its code and message (its
+ * `cause` as every error class declared by `defineErrorCodes` takes it).
  */
 export interface SvcErrorOptions<Data = unknown> {
   /** Client-safe data sent with the error (problem details `data`). */
@@ -24,7 +23,7 @@ export interface SvcErrorOptions<Data = unknown> {
 }
 
 /**
- * The one error class of svc. Throw it from a procedure or middleware to choose
+ * The error class of svc's answers, declared by {@link svcErrorCodes}. Throw it from a procedure or middleware to choose
  * the code (and so the HTTP status) the caller receives; RPC and REST callers
  * get the same `code` and `message`.
  *
@@ -34,9 +33,8 @@ export interface SvcErrorOptions<Data = unknown> {
  * throw new SvcError("RATE_LIMITED", "Slow down.", { headers: { "retry-after": "3" } });
  * ```
  */
-export class SvcError<Data = unknown> extends Error {
+export class SvcError<Data = unknown> extends svcErrorCodes.Error {
   override readonly name = "SvcError";
-  readonly code: ErrorCode;
   /** Extra, client-safe data sent with the error (problem details `data`). */
   readonly data: Data | undefined;
   /** Per-field issues for `VALIDATION_FAILED` (problem details `errors`). */
@@ -45,8 +43,7 @@ export class SvcError<Data = unknown> extends Error {
   readonly headers: Record<string, string> | undefined;
 
   constructor(code: ErrorCode, message: string, options: SvcErrorOptions<Data> = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options);
     this.data = options.data;
     this.issues = options.issues;
     this.headers = options.headers;

@@ -1,5 +1,7 @@
 import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { noteCall, requestIdOfCall } from "../observability/call-scope.ts";
+import { callerOf } from "../observability/caller.ts";
 import { authContext } from "../procedures/context.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
@@ -69,7 +71,8 @@ async function run<Env>(
   const { action } = route;
   const args = await argsOf(action, request, url, deps.maxBodyBytes);
   const identity = await deps.resolveIdentity(request, env);
-  const requestId = crypto.randomUUID();
+  noteCall({ caller: callerOf(identity) });
+  const requestId = requestIdOfCall();
   const calls = serverCalls(
     { functions: deps.functions, shard: (key) => deps.shard(env, key), timeoutMs: deps.timeoutMs },
     { identity, service: null, transport: "http", requestId },
@@ -128,6 +131,7 @@ export async function handleHttpAction<Env>(
     }
   }
   const { route, params } = match;
+  noteCall({ entry: "http", route: `${route.method} ${route.pattern}` });
   const response = await withDispatchSpan(
     {
       urlPath: url.pathname,

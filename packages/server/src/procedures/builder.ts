@@ -37,6 +37,19 @@ interface BuilderCore<Kind extends ProcedureKind, Vis extends Visibility, Args, 
   ): Builder<Kind, Vis, Args, Ext & NewExt, Output>;
   /** A summary (and longer description) for the generated API reference. */
   describe(summary: string, description?: string): Builder<Kind, Vis, Args, Ext, Output>;
+  /**
+   * What this procedure's call records keep beyond the defaults. Arguments
+   * are left out of records unless `args: true` (fields named like
+   * credentials are still redacted).
+   * @see ../../../../docs/observability.md
+   */
+  log(options: LogOptions): Builder<Kind, Vis, Args, Ext, Output>;
+}
+
+/** Options of `.log()`. */
+export interface LogOptions {
+  /** Record the call's arguments (redacted, at most 4 KB of JSON). @default false */
+  args?: boolean;
 }
 
 interface CallableCore<
@@ -112,6 +125,7 @@ interface State {
   rest: boolean;
   bypassRls: boolean;
   docs: { summary?: string; description?: string };
+  log: { args: boolean };
 }
 
 function builderFrom(state: State): unknown {
@@ -132,6 +146,15 @@ function builderFrom(state: State): unknown {
     },
     describe(summary: string, description?: string) {
       return next({ docs: description === undefined ? { summary } : { summary, description } });
+    },
+    log(options: LogOptions) {
+      if (typeof options !== "object" || options === null)
+        throw new TypeError("svc: .log() takes an options object, e.g. { args: true }");
+      const unknown = Object.keys(options).filter((key) => key !== "args");
+      if (unknown.length > 0) throw new Error(`svc: .log() has no option ${unknown[0]}`);
+      if (options.args !== undefined && typeof options.args !== "boolean")
+        throw new TypeError("svc: .log({ args }) must be a boolean");
+      return next({ log: { args: options.args ?? false } });
     },
     handler(fn: (ctx: never, args: never) => unknown) {
       if (typeof fn !== "function") throw new TypeError("svc: .handler() expects a function");
@@ -159,6 +182,7 @@ function finish(state: State, handler: (ctx: never, args: never) => unknown): Pr
     rest: state.rest,
     bypassRls: state.bypassRls,
     docs: state.docs,
+    log: state.log,
     handler,
   });
 }
@@ -176,6 +200,7 @@ function start<Kind extends ProcedureKind, Vis extends Visibility>(
     rest: false,
     bypassRls: false,
     docs: {},
+    log: { args: false },
   }) as Start<Kind, Vis>;
 }
 

@@ -25,6 +25,8 @@ export interface Procedure<
   readonly bypassRls: boolean;
   /** A short summary and description for generated docs. */
   readonly docs: { summary?: string; description?: string };
+  /** What call records keep (`.log()`): arguments only when `args` is true. */
+  readonly log: { readonly args: boolean };
   readonly handler: (ctx: never, args: never) => unknown;
   /** Type-only markers. */
   readonly __args?: Args;

@@ -1,8 +1,11 @@
 import { describeFailure } from "../errors/describe-failure.ts";
+import { noteCall } from "../observability/call-scope.ts";
+import type { QueueFacts } from "../observability/record.ts";
+import type { RecordRun } from "../observability/recorder.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { ProcedureKind } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
-import { runAsService } from "../worker/server-calls.ts";
+import { runAsService, targetPath } from "../worker/server-calls.ts";
 import { checkShardKey } from "../worker/shard-key.ts";
 import type { QueueConsumer, QueueConsumers } from "./consumers.ts";
 
@@ -17,6 +20,30 @@ export interface QueueDeps {
   timeoutMs: number;
   /** Where failures are reported. @default console.error */
   log?: (message: string, error?: unknown) => void;
+  /** Records each message (or batch) as a call (`createWorker`'s recorder); absent when recording is off. */
+  record?: RecordRun;
+}
+
+/** Cloudflare's `max_retries` when `wrangler.jsonc` sets none. */
+const DEFAULT_MAX_RETRIES = 3;
+
+/** Runs `work` as the recorded call of one message or batch, when recording is on. */
+function recorded(
+  deps: QueueDeps,
+  consumer: QueueConsumer,
+  queue: Omit<QueueFacts, "queue" | "deadLettered">,
+  work: () => Promise<void>,
+): Promise<void> {
+  if (deps.record === undefined) return work();
+  const { queue: name } = consumer.definition;
+  const maxRetries = consumer.options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const facts = {
+    entry: "queue" as const,
+    route: targetPath(deps.functions, consumer.options.run, CONSUMER_KINDS),
+    caller: { kind: "service" as const, id: `queue:${name}` },
+    queue: { queue: name, ...queue, deadLettered: queue.attempt > maxRetries },
+  };
+  return deps.record(facts, work);
 }
 
 function shardKeyFor(consumer: QueueConsumer, body: unknown): string {
@@ -26,6 +53,7 @@ function shardKeyFor(consumer: QueueConsumer, body: unknown): string {
 
 function run(deps: QueueDeps, consumer: QueueConsumer, args: unknown, shardKey: string) {
   const { queue } = consumer.definition;
+  noteCall({ shardKey });
   return runAsService(deps, {
     service: `queue:${queue}`,
     transport: "queue",
@@ -67,11 +95,15 @@ export async function consumeBatch(deps: QueueDeps, batch: MessageBatch<unknown>
   }
   if (consumer.options.batch) {
     const bad = batch.messages.find((message) => invalid(consumer, message.body) !== undefined);
+    const attempt = Math.max(1, ...batch.messages.map((m) => m.attempts));
+    const facts = { messageId: null, messages: batch.messages.length, attempt };
     try {
-      if (bad !== undefined)
-        throw new Error(`message ${bad.id} is invalid: ${invalid(consumer, bad.body)}`);
-      const shardKey = shardKeyFor(consumer, batch.messages[0]?.body);
-      await run(deps, consumer, { messages: batch.messages.map((m) => m.body) }, shardKey);
+      await recorded(deps, consumer, facts, async () => {
+        if (bad !== undefined)
+          throw new Error(`message ${bad.id} is invalid: ${invalid(consumer, bad.body)}`);
+        const shardKey = shardKeyFor(consumer, batch.messages[0]?.body);
+        await run(deps, consumer, { messages: batch.messages.map((m) => m.body) }, shardKey);
+      });
       batch.ackAll();
     } catch (error) {
       log(
@@ -85,9 +117,12 @@ export async function consumeBatch(deps: QueueDeps, batch: MessageBatch<unknown>
   await Promise.all(
     batch.messages.map(async (message) => {
       try {
-        const problem = invalid(consumer, message.body);
-        if (problem !== undefined) throw new Error(`the message is invalid: ${problem}`);
-        await run(deps, consumer, message.body, shardKeyFor(consumer, message.body));
+        const facts = { messageId: message.id, messages: 1, attempt: message.attempts };
+        await recorded(deps, consumer, facts, async () => {
+          const problem = invalid(consumer, message.body);
+          if (problem !== undefined) throw new Error(`the message is invalid: ${problem}`);
+          await run(deps, consumer, message.body, shardKeyFor(consumer, message.body));
+        });
         message.ack();
       } catch (error) {
         log(

@@ -17,6 +17,12 @@ export interface ConsumerOptions<Body> {
   shardKey?: string | ((body: Body) => string);
   /** Delay before a failed message is delivered again. @default 0 */
   retryDelaySeconds?: number;
+  /**
+   * The queue's `max_retries` in `wrangler.jsonc`, so call records can mark
+   * the failure that sends a message to the dead-letter queue (its
+   * `attempt` is past this). @default 3 (Cloudflare's default)
+   */
+  maxRetries?: number;
 }
 
 /** One declared consumer. */
@@ -72,6 +78,9 @@ export function queueConsumers(): QueueConsumers {
         throw new Error(
           `svc: retryDelaySeconds of queue ${name} must be an integer from 0 to 43200`,
         );
+      const maxRetries = options.maxRetries ?? 3;
+      if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 100)
+        throw new Error(`svc: maxRetries of queue ${name} must be an integer from 0 to 100`);
       consumers.push({
         definition: definition as QueueDefinition<unknown>,
         options: options as ConsumerOptions<unknown>,

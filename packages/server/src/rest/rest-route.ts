@@ -1,5 +1,7 @@
 import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { noteArgs, noteCall } from "../observability/call-scope.ts";
+import { callerOf } from "../observability/caller.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { readJsonArgs } from "../worker/body.ts";
@@ -52,6 +54,7 @@ export async function handleRest<Env>(
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
   const route = runtime.restRoutes.get(url.pathname);
+  noteCall({ entry: "rest", route: route?.path ?? "(unknown)" });
   if (route === undefined) return restNotFound();
   if (!route.methods.includes(request.method as "GET" | "POST")) {
     throw new SvcError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here.`, {
@@ -68,13 +71,16 @@ export async function handleRest<Env>(
         refuseCrossSiteCookies(request, url);
         const shardKey = shardKeyOf(request, url);
         const identity = await runtime.resolveIdentity(request, env);
+        noteCall({ shardKey, caller: callerOf(identity) });
         const access = { identity, shardKey, path: route.path, transport: "rest" as const };
         // A refused key answers like an unknown route: same body, no rate-limit headers.
         if (!(await runtime.shardAccess({ ...access, request, env }))) return restNotFound();
+        const args = await argsOf(request, url, runtime.maxBodyBytes, route.procedure);
+        noteArgs(route.procedure.log, args);
         const invocation: Invocation = {
           path: route.path,
           procedure: route.procedure,
-          args: await argsOf(request, url, runtime.maxBodyBytes, route.procedure),
+          args,
           identity,
           transport: "rest",
           shardKey,

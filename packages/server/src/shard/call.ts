@@ -1,5 +1,6 @@
 import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/shard-protocol.ts";
 import type { SerializedError } from "../errors/svc-error.ts";
+import type { ShardObservation } from "../observability/call-scope.ts";
 import type { Identity, Transport } from "../procedures/context.ts";
 
 /** One call from the worker into a shard. Plain data (crosses JS RPC). */
@@ -13,17 +14,22 @@ export interface ShardCall {
   transport: Exclude<Transport, "internal">;
   requestId: string;
   shardKey: string;
+  /** The worker records this call: send back the handler's console lines and any stack. */
+  record?: boolean;
   /** A client's id for this mutation (`x-svc-mutation-id`), acknowledged on its subscription sockets. */
   mutationId?: string;
 }
 
-/** What a shard answers for a query, mutation or action. */
-export type ShardResult = { ok: true; value: unknown } | { ok: false; error: SerializedError };
+/** What a shard answers for a query, mutation or action (with what it observed, when asked). */
+export type ShardResult = ({ ok: true; value: unknown } | { ok: false; error: SerializedError }) & {
+  observed?: ShardObservation;
+};
 
 /** What a shard answers for a stream: NDJSON bytes, or an error before the first item. */
-export type ShardStreamResult =
+export type ShardStreamResult = (
   | { ok: true; body: ReadableStream<Uint8Array> }
-  | { ok: false; error: SerializedError };
+  | { ok: false; error: SerializedError }
+) & { observed?: ShardObservation };
 
 /** The methods a shard Durable Object exposes to the worker over JS RPC. */
 export interface ShardEndpoint {

@@ -5,7 +5,10 @@ import { shardAdmin } from "../data-admin/studio/shard-admin.ts";
 import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/shard-protocol.ts";
 import { applySchema } from "../db/storage.ts";
 import { normalizeError } from "../errors/normalize.ts";
-import { serializeError } from "../errors/svc-error.ts";
+import { type SerializedError, serializeError } from "../errors/svc-error.ts";
+import type { ShardObservation } from "../observability/call-scope.ts";
+import { type ObservedRun, observeRun } from "../observability/observe-run.ts";
+import { ShardRunRecorder } from "../observability/shard-recorder.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { DirectoryPage, ShardEntry } from "../registry/directory.ts";
 import { ownNamespace } from "../registry/own-namespace.ts";
@@ -33,6 +36,20 @@ import type {
 import { checkOutput, Dispatcher } from "./dispatch.ts";
 import { outcome, ShardData } from "./shard-data.ts";
 import { encodeStream } from "./stream-encoding.ts";
+
+/**
+ * A shard's answer: the value (shaped by `ok`) or the serialized error, plus
+ * what was observed for the worker's call record. Errors are normalized here,
+ * outside the call's scope, so svc's own logging is not taken for the handler's.
+ */
+function answer<T, R extends object>(
+  run: ObservedRun<T>,
+  ok: (value: T) => R,
+): (R | { ok: false; error: SerializedError }) & { observed?: ShardObservation } {
+  const observed = run.observation === undefined ? {} : { observed: run.observation };
+  if (run.ok) return { ...ok(run.value), ...observed };
+  return { ok: false, error: serializeError(normalizeError(run.thrown)), ...observed };
+}
 
 /** The shard registry's settings (docs/scaling.md). */
 export interface ShardRegistryOptions {
@@ -108,7 +125,8 @@ export function createShard(
           this.#hub.commit(tables, mutationId);
         },
       });
-      this.#hub = new SubscriptionHub(ctx, this.#dispatcher);
+      const recorder = new ShardRunRecorder(env, (promise) => ctx.waitUntil(promise));
+      this.#hub = new SubscriptionHub(ctx, this.#dispatcher, recorder);
       this.#admin = shardAdmin({ schema, sql: ctx.storage.sql, dispatcher: this.#dispatcher });
       if (isReservedObjectName(ctx.id.name)) {
         this.#partition = new RegistryPartition(
@@ -176,23 +194,19 @@ export function createShard(
     }
 
     async call(call: ShardCall): Promise<ShardResult> {
-      try {
+      const run = await observeRun(call.record, () => {
         const procedure = this.#dispatcher.publicProcedure(call.path, "call");
-        const value = await this.#dispatcher.run(call.path, procedure, call.args, call);
-        return { ok: true, value };
-      } catch (thrown) {
-        return { ok: false, error: serializeError(normalizeError(thrown)) };
-      }
+        return this.#dispatcher.run(call.path, procedure, call.args, call);
+      });
+      return answer(run, (value) => ({ ok: true, value }));
     }
 
     async callFromServer(call: ShardCall): Promise<ShardResult> {
-      try {
+      const run = await observeRun(call.record, () => {
         const procedure = this.#dispatcher.serverProcedure(call.path);
-        const value = await this.#dispatcher.run(call.path, procedure, call.args, call);
-        return { ok: true, value };
-      } catch (thrown) {
-        return { ok: false, error: serializeError(normalizeError(thrown)) };
-      }
+        return this.#dispatcher.run(call.path, procedure, call.args, call);
+      });
+      return answer(run, (value) => ({ ok: true, value }));
     }
 
     async admin(request: ShardAdminRequest): Promise<ShardAdminResult> {
@@ -200,16 +214,12 @@ export function createShard(
     }
 
     async openStream(call: ShardCall): Promise<ShardStreamResult> {
-      try {
+      const run = await observeRun(call.record, async () => {
         const procedure = this.#dispatcher.publicProcedure(call.path, "stream");
         const items = await this.#dispatcher.openStream(call.path, procedure, call.args, call);
-        return {
-          ok: true,
-          body: encodeStream(items, (item) => checkOutput(call.path, procedure, item)),
-        };
-      } catch (thrown) {
-        return { ok: false, error: serializeError(normalizeError(thrown)) };
-      }
+        return encodeStream(items, (item) => checkOutput(call.path, procedure, item));
+      });
+      return answer(run, (body) => ({ ok: true, body }));
     }
 
     // Data lifecycle (docs/data-lifecycle.md): only the worker's admin routes call these.

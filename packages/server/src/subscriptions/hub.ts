@@ -1,6 +1,8 @@
 import { normalizeError } from "../errors/normalize.ts";
 import { toProblem } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { callerOf } from "../observability/caller.ts";
+import type { ShardRunRecorder } from "../observability/shard-recorder.ts";
 import type { Dispatcher } from "../shard/dispatch.ts";
 import { parseJson, stringifyJson } from "../values/json-codec.ts";
 import { MutationAcknowledgements } from "./acknowledgements.ts";
@@ -89,15 +91,17 @@ interface SocketState {
 export class SubscriptionHub {
   readonly #state: DurableObjectState;
   readonly #dispatcher: Dispatcher;
+  readonly #recorder: ShardRunRecorder | undefined;
   readonly #sockets = new Map<string, SocketState>();
   readonly #groups = new Map<string, QueryGroup>();
   readonly #acks = new MutationAcknowledgements();
   /** Whether sockets accepted before this object last woke are back in memory. */
   #restored = false;
 
-  constructor(state: DurableObjectState, dispatcher: Dispatcher) {
+  constructor(state: DurableObjectState, dispatcher: Dispatcher, recorder?: ShardRunRecorder) {
     this.#state = state;
     this.#dispatcher = dispatcher;
+    this.#recorder = recorder;
   }
 
   /**
@@ -326,20 +330,25 @@ export class SubscriptionHub {
   async #runOnce(group: QueryGroup): Promise<void> {
     const seen = this.#acks.current;
     try {
-      const procedure = this.#dispatcher.subscribableProcedure(group.path);
-      const { value, reads } = await this.#dispatcher.runTracked(
-        group.path,
-        procedure,
-        group.args,
-        {
+      const facts = { entry: "ws", route: group.path, shardKey: group.shardKey } as const;
+      const run = () => {
+        const procedure = this.#dispatcher.subscribableProcedure(group.path);
+        return this.#dispatcher.runTracked(group.path, procedure, group.args, {
           identity: group.grant.identity,
           service: null,
           transport: "ws",
           requestId: crypto.randomUUID(),
           shardKey: group.shardKey,
           headers: group.grant.headers,
-        },
-      );
+        });
+      };
+      const { value, reads } = await (this.#recorder === undefined
+        ? run()
+        : this.#recorder.run(
+            group.grant.recording,
+            { ...facts, caller: callerOf(group.grant.identity) },
+            run,
+          ));
       group.reads = reads;
       const encoded = stringifyJson(value);
       if (encoded.length > MAX_VALUE_BYTES) {

@@ -1,4 +1,5 @@
 import type { ProblemDetails } from "../errors/problem.ts";
+import type { RecordingPlan } from "../observability/plan.ts";
 import type { Identity } from "../procedures/context.ts";
 import type { ResolvedSocketLimits } from "./limits.ts";
 
@@ -90,6 +91,8 @@ export interface SocketGrant {
   identity: Identity | null;
   authorizedUntil: number;
   headers: Record<string, string>;
+  /** How the worker records calls; the shard records the socket's query runs the same way. */
+  recording?: RecordingPlan | null;
   /** The caller's address (`cf-connecting-ip`, or `anonymous`), which the shard counts sockets by. */
   address?: string;
   /** The bounds the worker allows this socket (`createWorker({ socketLimits })`). */

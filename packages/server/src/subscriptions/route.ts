@@ -1,4 +1,6 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { noteCall } from "../observability/call-scope.ts";
+import { callerOf } from "../observability/caller.ts";
 import { clientAddress } from "../rest/rate-limit-gate.ts";
 import { refuseCrossSiteCookies } from "../worker/cross-site.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
@@ -58,6 +60,7 @@ export async function handleSubscribe<Env>(
   url: URL,
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
+  noteCall({ entry: "ws", route: SUBSCRIPTION_PATH });
   if (request.method !== "GET") {
     throw new SvcError("METHOD_NOT_ALLOWED", "Subscriptions open with GET.", {
       headers: { allow: "GET" },
@@ -86,6 +89,7 @@ export async function handleSubscribe<Env>(
     headers.set("authorization", `Bearer ${bearer}`);
   }
   const identity = await runtime.resolveIdentity(new Request(request.url, { headers }), env);
+  noteCall({ shardKey, caller: callerOf(identity) });
   const access = { identity, shardKey, path: "*", transport: "ws" as const, request, env };
   if (!(await runtime.shardAccess(access))) throw new SvcError("NOT_FOUND", "No such procedure.");
   if (identity !== null) await runtime.socketRateLimit?.admitUser(identity);
@@ -98,6 +102,7 @@ export async function handleSubscribe<Env>(
     identity,
     authorizedUntil: Date.now() + runtime.subscriptionReauthSeconds * 1000,
     headers: credentials,
+    recording: runtime.recording,
     address: clientAddress(request),
     limits: runtime.socketLimits,
   };

@@ -1,4 +1,5 @@
 import { deserializeError, SvcError } from "../errors/svc-error.ts";
+import { currentScope, noteObservation, requestIdOfCall } from "../observability/call-scope.ts";
 import type { Identity } from "../procedures/context.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import type { ShardCall, ShardEndpoint } from "../shard/call.ts";
@@ -52,8 +53,9 @@ function toShardCall(invocation: Invocation): ShardCall {
     identity: invocation.identity,
     service: null,
     transport: invocation.transport,
-    requestId: crypto.randomUUID(),
+    requestId: requestIdOfCall(),
     shardKey: invocation.shardKey,
+    record: currentScope() !== undefined,
     ...(invocation.mutationId === undefined ? {} : { mutationId: invocation.mutationId }),
   };
 }
@@ -68,6 +70,7 @@ export async function invokeProcedure(invocation: Invocation): Promise<unknown> 
     invocation.stub.call(toShardCall(invocation)),
     invocation.timeoutMs,
   );
+  noteObservation(result.observed);
   if (!result.ok) throw deserializeError(result.error);
   return result.value;
 }
@@ -78,6 +81,7 @@ export async function invokeStream(invocation: Invocation): Promise<Response> {
     invocation.stub.openStream(toShardCall(invocation)),
     invocation.timeoutMs,
   );
+  noteObservation(result.observed);
   if (!result.ok) throw deserializeError(result.error);
   return new Response(result.body, {
     headers: {

@@ -8,5 +8,8 @@ export function jsonResponse(
   const headers = new Headers(init?.headers);
   headers.set("content-type", "application/json");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return new Response(stringifyJson(value), { status: init?.status ?? 200, headers });
+  const body = new TextEncoder().encode(stringifyJson(value));
+  // A declared length: clients and call records see the size without reading the body.
+  headers.set("content-length", String(body.byteLength));
+  return new Response(body, { status: init?.status ?? 200, headers });
 }

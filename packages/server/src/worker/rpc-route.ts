@@ -1,4 +1,6 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { noteArgs, noteCall } from "../observability/call-scope.ts";
+import { callerOf } from "../observability/caller.ts";
 import { clientOfMutation, MUTATION_HEADER } from "../subscriptions/protocol.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { isJsonContentType, readJsonBody } from "./body.ts";
@@ -28,6 +30,7 @@ export async function handleRpc<Env>(
   url: URL,
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
+  noteCall({ entry: "rpc", route: "(unknown)" });
   if (request.method !== "POST") {
     throw new SvcError("METHOD_NOT_ALLOWED", "The RPC endpoint accepts POST only.", {
       headers: { allow: "POST" },
@@ -58,6 +61,8 @@ export async function handleRpc<Env>(
   const procedure = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
   if (procedure === undefined || procedure.visibility !== "public")
     throw new SvcError("NOT_FOUND", "No such procedure.");
+  noteCall({ entry: procedure.kind === "stream" ? "stream" : "rpc", route: path, shardKey });
+  noteArgs(procedure.log, body.args);
   const mutationId = request.headers.get(MUTATION_HEADER) ?? undefined;
   if (mutationId !== undefined && clientOfMutation(mutationId) === undefined) {
     throw new SvcError("BAD_REQUEST", `${MUTATION_HEADER} is <clientId>:<sequence number>.`);
@@ -69,6 +74,7 @@ export async function handleRpc<Env>(
     { urlPath: url.pathname, route: path, method: "POST", transport: "rpc" },
     async () => {
       const identity = await runtime.resolveIdentity(request, env);
+      noteCall({ caller: callerOf(identity) });
       const access = { identity, shardKey, path, transport: "rpc" as const, request, env };
       if (!(await runtime.shardAccess(access)))
         throw new SvcError("NOT_FOUND", "No such procedure.");

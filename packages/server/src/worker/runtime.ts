@@ -1,3 +1,4 @@
+import type { RecordingPlan } from "../observability/plan.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import type { RestRateLimitGate } from "../rest/rate-limit-gate.ts";
 import type { RestRoute } from "../rest/routes.ts";
@@ -25,6 +26,8 @@ export interface WorkerRuntime<Env> {
   procedureTimeoutMs: number;
   /** How long a subscription socket's identity counts before the client must reconnect. */
   subscriptionReauthSeconds: number;
+  /** Where call records go (`createWorker({ logs })`), or `null` when recording is off. */
+  recording: RecordingPlan | null;
   /** Bounds each shard enforces on the sockets it holds (always on). */
   socketLimits: ResolvedSocketLimits;
   /** Store-backed socket counts per address and user across shards; opt-in. */

@@ -1,4 +1,5 @@
 import { deserializeError } from "../errors/svc-error.ts";
+import { currentScope, noteObservation, requestIdOfCall } from "../observability/call-scope.ts";
 import type { Identity, Transport } from "../procedures/context.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
@@ -143,7 +144,7 @@ export function runAsService(deps: ServerCallDeps, run: ServiceRun): Promise<unk
     identity: null,
     service: run.service,
     transport: run.transport,
-    requestId: crypto.randomUUID(),
+    requestId: requestIdOfCall(),
   };
   return callShard(deps, origin, path, run.args, run.shardKey);
 }
@@ -157,10 +158,12 @@ async function callShard(
   key: string | undefined,
 ): Promise<unknown> {
   const shardKey = checkShardKey(key ?? DEFAULT_SHARD);
+  const record = currentScope() !== undefined;
   const result = await withTimeout(
-    deps.shard(shardKey).callFromServer({ path, args, shardKey, ...origin }),
+    deps.shard(shardKey).callFromServer({ path, args, shardKey, ...origin, record }),
     deps.timeoutMs,
   );
+  noteObservation(result.observed);
   if (!result.ok) throw deserializeError(result.error);
   return result.value;
 }

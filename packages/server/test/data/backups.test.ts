@@ -18,6 +18,7 @@ import {
   registryRow,
   seedShard,
 } from "./admin.ts";
+import { exportWithSlowReader } from "./export-probe.ts";
 
 const NDJSON = { "content-type": "application/x-ndjson" };
 
@@ -154,6 +155,17 @@ describe("export and import", () => {
     expect(audit).toContainEqual(
       expect.objectContaining({ action: "shard.export", targetId: "src-2", outcome: "ok" }),
     );
+  });
+});
+
+describe("an export's memory", () => {
+  it("stays a couple of chunks ahead of a slow reader, whatever the shard holds", async () => {
+    // 60,000 documents here; test/slow/export-memory.test.ts holds 1,000,000 to the same bound.
+    const probe = await exportWithSlowReader("export-memory-60k", 60_000);
+    expect(probe.lines).toBe(60_000);
+    expect(probe.released).toBe(1);
+    expect(probe.maxChunkBytes).toBeLessThanOrEqual(512 * 1024 + 1024);
+    expect(probe.maxRowsAhead).toBeLessThan(12_000);
   });
 });
 

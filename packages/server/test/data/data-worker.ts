@@ -25,6 +25,8 @@ export const dataWorker = createWorker({
   },
   resolveIdentity: testIdentity,
   backups: { bucket: "BACKUPS", schedule: DATA_BACKUP_SCHEDULE, keep: 2 },
+  // Call records are tested on ../worker.ts's recording worker.
+  logs: false,
   authAdmin: {
     handle: async () => new Response(null, { status: 404 }),
     // The data studio acts as these users; anyone else does not exist.

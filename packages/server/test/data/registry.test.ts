@@ -1,6 +1,8 @@
-import { exports } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ShardEntry } from "../../src/index.ts";
+import type { DataAuditEntry, ShardEntry } from "../../src/index.ts";
+import { registryPartitionName, registryPartitionOf } from "../../src/registry/partitions.ts";
 import { ADMIN, DATA, dataAdmin, dataJson, eventually, registryRow, seedShard } from "./admin.ts";
 
 type Page = { shards: ShardEntry[]; nextCursor: string | null };
@@ -82,7 +84,36 @@ describe("the shard registry", () => {
     expect((await dataAdmin("GET", "shards?sort=key")).status).toBe(400);
   });
 
-  it("keeps writes off the registry's path: a write costs the caller no registry round trip", async () => {
+  it("keeps writes off the registry's path: a write completes while its partition is blocked", async () => {
+    const key = "off-path-1";
+    const partition = env.DATA_SHARD.getByName(registryPartitionName(registryPartitionOf(key)));
+    // The partition answers nothing for 3 s: a call that waited on it would end after that.
+    let blockStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      blockStarted = resolve;
+    });
+    let unblocked = false;
+    const block = runInDurableObject(partition, (_instance, state) =>
+      state.blockConcurrencyWhile(async () => {
+        blockStarted();
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+      }),
+    ).then(() => {
+      unblocked = true;
+    });
+    await started;
+    // The control: reading the partition does wait for it.
+    const read = dataAdmin("GET", `shards/${key}`).then(() => unblocked);
+    await seedShard(key, 2);
+    await seedShard(key, 1);
+    expect(unblocked).toBe(false);
+    expect(await read).toBe(true);
+    await block;
+    // The report goes out from the shard's alarm and lands once the partition answers again.
+    expect((await registryRow(key, 3)).key).toBe(key);
+  });
+
+  it("folds writes within an interval into one later report", async () => {
     await seedShard("quick-1", 1);
     const row = await registryRow("quick-1", 1);
     // More writes within the interval fold into one later report with the new count.
@@ -103,6 +134,8 @@ describe("the shard registry", () => {
       }),
     );
     expect(answers[0]!.status).toBe(404);
+    expect(new Headers(answers[0]!.headers).get("content-type")).toBe("application/problem+json");
+    expect(JSON.parse(answers[0]!.body)).toMatchObject({ status: 404, code: "NOT_FOUND" });
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     // Reading an unknown shard never creates it.
     expect((await dataAdmin("GET", "shards/never-created")).status).toBe(404);
@@ -134,6 +167,18 @@ describe("the shard registry", () => {
       200,
     );
     expect(deleted).toEqual({ key: "doomed-1", deleted: true, documents: 5 });
+    const audit = (await (
+      await exports.default.fetch("http://svc.test/__test/audit", { headers: DATA })
+    ).json()) as DataAuditEntry[];
+    expect(
+      audit
+        .filter((entry) => entry.targetId === "doomed-1")
+        .map((entry) => [entry.operator, entry.action, entry.outcome]),
+    ).toEqual([
+      ["alice", "shard.delete", "error"],
+      ["alice", "shard.delete", "error"],
+      ["alice", "shard.delete", "ok"],
+    ]);
     expect((await dataAdmin("GET", "shards/doomed-1")).status).toBe(404);
     const rpc = await exports.default.fetch("http://svc.test/_svc/rpc?shardKey=doomed-1", {
       method: "POST",

@@ -25,10 +25,8 @@ import { checkOrganizationRoles } from "./roles.ts";
  * ```
  */
 export async function inviteMember(call: AdminCall<"invite">): Promise<AdminAnswer<"invite">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { names, db } = environment;
   const organizationId = call.params.id;
   const body = call.body;
@@ -79,10 +77,8 @@ export async function inviteMember(call: AdminCall<"invite">): Promise<AdminAnsw
 export async function resendInvitation(
   call: AdminCall<"resendInvitation">,
 ): Promise<AdminAnswer<"resendInvitation">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { names, db } = environment;
   const { id: organizationId, invitationId } = call.params;
   const row = await loadPending(environment, organizationId, invitationId, "resend");
@@ -121,10 +117,8 @@ export async function resendInvitation(
 export async function cancelInvitation(
   call: AdminCall<"cancelInvitation">,
 ): Promise<AdminAnswer<"cancelInvitation">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { db } = environment;
   const { id: organizationId, invitationId } = call.params;
   const row = await loadPending(environment, organizationId, invitationId, "cancel");

@@ -24,10 +24,8 @@ import { loadOrganization, selectOrganization } from "./load.ts";
 export async function createOrganization(
   call: AdminCall<"createOrganization">,
 ): Promise<AdminAnswer<"createOrganization">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const body = call.body;
   const fields = checkOrganizationFields(body, ["name", "slug"]);
   await loadUserRow(environment, body.ownerId);
@@ -58,10 +56,8 @@ export async function createOrganization(
 export async function updateOrganization(
   call: AdminCall<"updateOrganization">,
 ): Promise<AdminAnswer<"updateOrganization">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { names, db } = environment;
   const id = call.params.id;
   const fields = checkOrganizationFields(call.body);
@@ -101,10 +97,8 @@ export async function updateOrganization(
 export async function deleteOrganization(
   call: AdminCall<"deleteOrganization">,
 ): Promise<AdminAnswer<"deleteOrganization">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { db } = environment;
   const id = call.params.id;
   const organization = await loadOrganization(environment, id);

@@ -24,10 +24,8 @@ const _ROLE_BODY = v.object({ role: v.union(v.string(), v.array(v.string())) });
  * ```
  */
 export async function addMember(call: AdminCall<"addMember">): Promise<AdminAnswer<"addMember">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const organizationId = call.params.id;
   const body = call.body;
   const issues = new Issues("body");
@@ -62,10 +60,8 @@ export async function addMember(call: AdminCall<"addMember">): Promise<AdminAnsw
 export async function setMemberRole(
   call: AdminCall<"setMemberRole">,
 ): Promise<AdminAnswer<"setMemberRole">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { names, db } = environment;
   const { id: organizationId, memberId } = call.params;
   const body = call.body;
@@ -102,10 +98,8 @@ export async function setMemberRole(
 export async function removeMember(
   call: AdminCall<"removeMember">,
 ): Promise<AdminAnswer<"removeMember">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { names, db } = environment;
   const { id: organizationId, memberId } = call.params;
   const member = await loadMember(environment, organizationId, memberId);

@@ -20,10 +20,8 @@ const MAX_REASON = 1000;
  * ```
  */
 export async function banUser(call: AdminCall<"banUser">): Promise<AdminAnswer<"banUser">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const id = call.params.id;
   const body = call.body;
   const issues = new Issues("body");
@@ -70,10 +68,8 @@ export async function banUser(call: AdminCall<"banUser">): Promise<AdminAnswer<"
  * ```
  */
 export async function unbanUser(call: AdminCall<"unbanUser">): Promise<AdminAnswer<"unbanUser">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const id = call.params.id;
   const row = await loadUserRow(environment, id);
   if (!isBanInForce(row, Date.now())) throw new SvcError("CONFLICT", "The user is not banned.");

@@ -36,10 +36,8 @@ const MAX_NAME = 200;
 export async function createUser(
   call: AdminCall<"createUser">,
 ): Promise<AdminAnswer<"createUser">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const body = call.body;
   const email = body.email.trim().toLowerCase();
   const name = body.name.trim();

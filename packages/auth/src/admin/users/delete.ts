@@ -17,10 +17,8 @@ import { loadUserRow } from "./load.ts";
 export async function deleteUser(
   call: AdminCall<"deleteUser">,
 ): Promise<AdminAnswer<"deleteUser">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const id = call.params.id;
   const row = await loadUserRow(environment, id);
   if (isAdmin(environment, row)) await assertAnotherAdmin(environment, id, "delete");

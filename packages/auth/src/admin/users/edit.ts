@@ -31,10 +31,8 @@ interface UserWriter {
  * ```
  */
 export async function editUser(call: AdminCall<"updateUser">): Promise<AdminAnswer<"updateUser">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const id = call.params.id;
   const fields = environment.capabilities.userFields;
   const body = call.body;

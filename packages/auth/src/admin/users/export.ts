@@ -30,10 +30,8 @@ const PAGE = 1_000;
 export async function exportUsers(
   call: AdminCall<"exportUsers">,
 ): Promise<AdminAnswer<"exportUsers">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const query = call.query;
   const format = query.format ?? "json";
   const hashes = query.passwordHashes === true;

@@ -31,10 +31,8 @@ import {
 export async function impersonateUser(
   call: AdminCall<"impersonate">,
 ): Promise<AdminAnswer<"impersonate">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { auth } = environment;
   const id = call.params.id;
   const body = call.body;

@@ -27,10 +27,8 @@ import { Issues } from "../issues.ts";
 export async function createImpersonationLink(
   call: AdminCall<"impersonationLink">,
 ): Promise<AdminAnswer<"impersonationLink">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const id = call.params.id;
   const body = call.body;
   const redirectTo = body.redirectTo ?? environment.impersonation.landingPath;

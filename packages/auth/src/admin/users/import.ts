@@ -45,10 +45,8 @@ export interface ImportRowResult {
 export async function importUsers(
   call: AdminCall<"importUsers">,
 ): Promise<AdminAnswer<"importUsers">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { dryRun = false } = call.query;
   const records = await readImportRecords(call.request);
   const results: ImportRowResult[] = [];

@@ -24,10 +24,8 @@ const CREDENTIAL_PROVIDER = "credential";
 export async function setPassword(
   call: AdminCall<"setPassword">,
 ): Promise<AdminAnswer<"setPassword">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { names, db, auth } = environment;
   const id = call.params.id;
   const { password } = call.body;

@@ -16,10 +16,8 @@ import { loadUserRow, selectUser, userOf } from "./load.ts";
  * ```
  */
 export async function setRole(call: AdminCall<"setRole">): Promise<AdminAnswer<"setRole">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { names, db } = environment;
   const id = call.params.id;
   const body = call.body;

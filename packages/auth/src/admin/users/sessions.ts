@@ -16,10 +16,8 @@ import { loadUserRow } from "./load.ts";
 export async function revokeSessions(
   call: AdminCall<"revokeSessions">,
 ): Promise<AdminAnswer<"revokeSessions">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { names, db } = environment;
   const id = call.params.id;
   await loadUserRow(environment, id);
@@ -51,10 +49,8 @@ export async function revokeSessions(
 export async function revokeSession(
   call: AdminCall<"revokeSession">,
 ): Promise<AdminAnswer<"revokeSession">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { names, db } = environment;
   const id = call.params.id;
   const sessionId = call.params.sessionId;

@@ -22,10 +22,8 @@ import { loadUserRow } from "./load.ts";
 export async function sendUserSignInLink(
   call: AdminCall<"sendSignInLink">,
 ): Promise<AdminAnswer<"sendSignInLink">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { kind } = call.body;
   const issues = new Issues("body");
   checkSignInLink(environment, kind, issues, "kind");

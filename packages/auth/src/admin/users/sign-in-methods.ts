@@ -20,10 +20,8 @@ export async function removeSignInMethod(
   rowId: string,
 ): Promise<AdminAnswer<"revokePasskey" | "unlinkAccount">> {
   const noun = model === "account" ? "linked account" : "passkey";
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { names, db } = environment;
   const id = call.params.id;
   await loadUserRow(environment, id);

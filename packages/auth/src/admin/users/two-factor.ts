@@ -17,10 +17,8 @@ import { loadUserRow, selectUser, userOf } from "./load.ts";
 export async function disableTwoFactor(
   call: AdminCall<"disableTwoFactor">,
 ): Promise<AdminAnswer<"disableTwoFactor">> {
-  const {
-    ctx: { environment },
-    audit,
-  } = call;
+  const { audit, ctx } = call;
+  const { environment } = ctx;
   const { names, db } = environment;
   const id = call.params.id;
   const row = await loadUserRow(environment, id);

@@ -1,8 +1,10 @@
+import { useState } from "preact/hooks";
 import type { TableInfo } from "../../api/data.ts";
 import { useDataApi } from "../../api/use-data-api.ts";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { type DataBrowse, DEFAULT_BROWSE } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
+import { ShardActions } from "./shard-actions.tsx";
 import { ShardPicker } from "./shard-picker.tsx";
 import { TableList } from "./table-list.tsx";
 import { TableView } from "./table-view.tsx";
@@ -10,14 +12,16 @@ import { TableView } from "./table-view.tsx";
 /**
  * The data studio: pick a shard (from the registry), a table of it, and
  * browse, edit and delete its documents, as the operator or as a chosen
- * caller. The shard, table and browse live in the URL, so reload, back and
- * shared links keep them.
+ * caller, or delete the whole shard's data. The shard, table and browse
+ * live in the URL, so reload, back and shared links keep them.
  */
 export function DataPage(props: {
   shard: string | null;
   table: string | null;
   browse: DataBrowse | undefined;
 }) {
+  // Bumped when a shard's data is deleted: the picker reloads without it.
+  const [listVersion, setListVersion] = useState(0);
   return (
     <div class="page page-wide">
       <header class="page-header">
@@ -30,7 +34,7 @@ export function DataPage(props: {
       </header>
       <div class="data-layout">
         <aside class="data-aside" aria-label="Shards and tables">
-          <ShardPicker selected={props.shard} />
+          <ShardPicker key={listVersion} selected={props.shard} />
         </aside>
         <div class="data-main">
           {props.shard === null ? (
@@ -39,6 +43,7 @@ export function DataPage(props: {
             </Empty>
           ) : (
             <ShardData
+              onDeleted={() => setListVersion((version) => version + 1)}
               shard={props.shard}
               table={props.table}
               browse={props.browse ?? DEFAULT_BROWSE}
@@ -50,7 +55,12 @@ export function DataPage(props: {
   );
 }
 
-function ShardData(props: { shard: string; table: string | null; browse: DataBrowse }) {
+function ShardData(props: {
+  shard: string;
+  table: string | null;
+  browse: DataBrowse;
+  onDeleted: () => void;
+}) {
   const data = useDataApi();
   const tables = useLoad((signal) => data.tables(props.shard, signal), [props.shard]);
   return (
@@ -59,6 +69,7 @@ function ShardData(props: { shard: string; table: string | null; browse: DataBro
         const chosen: TableInfo | undefined = list.find((table) => table.name === props.table);
         return (
           <div class="shard-data">
+            <ShardActions shard={props.shard} onDeleted={props.onDeleted} />
             <TableList shard={props.shard} tables={list} selected={props.table} />
             {props.table === null ? (
               <Empty title="Pick a table">The tables of this shard, from the app's schema.</Empty>

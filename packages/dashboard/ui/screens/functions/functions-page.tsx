@@ -1,5 +1,6 @@
 import { useMemo, useState } from "preact/hooks";
 import type { ProcedureInfo } from "../../api/data.ts";
+import type { MetricsWindow } from "../../api/log-types.ts";
 import { useDataApi } from "../../api/use-data-api.ts";
 import { RichText } from "../../components/rich-text.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
@@ -7,6 +8,7 @@ import { Link } from "../../lib/navigation.tsx";
 import { hrefOf } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { SchemaView } from "../api/schema-view.tsx";
+import { FunctionsMetrics } from "./functions-metrics.tsx";
 import { ProcedureBadges } from "./procedure-badges.tsx";
 import { RunProcedure } from "./run-procedure.tsx";
 
@@ -23,9 +25,14 @@ function matching(functions: ProcedureInfo[], filter: string): ProcedureInfo[] {
  * registry, `GET /_svc/admin/data/functions`), with its kind, exposure and
  * validators; the chosen one can be run in a shard as a user, anonymously or
  * as the service identity, with arguments from a form generated from its
- * validators.
+ * validators. Above them, each function's calls, errors and latency from the
+ * call records.
  */
-export function FunctionsPage(props: { path: string | null; shard: string }) {
+export function FunctionsPage(props: {
+  path: string | null;
+  shard: string;
+  window: MetricsWindow;
+}) {
   const data = useDataApi();
   const loaded = useLoad((signal) => data.functions(signal), []);
   const [filter, setFilter] = useState("");
@@ -41,6 +48,7 @@ export function FunctionsPage(props: { path: string | null; shard: string }) {
           </p>
         </div>
       </header>
+      <FunctionsMetrics window={props.window} path={props.path} shard={props.shard} />
       <LoadView loaded={loaded} label="Loading procedures…">
         {({ functions }) => (
           <Functions

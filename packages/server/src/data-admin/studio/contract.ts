@@ -263,13 +263,3 @@ export const studioGroup = routeGroup({
   tag: "data",
   routes: studioRoutes,
 });
-
-/** The audit actions of the data studio's routes. */
-export const STUDIO_AUDIT_ACTIONS = [
-  "document.insert",
-  "document.update",
-  "document.replace",
-  "document.delete",
-  "document.bulk",
-  "procedure.run",
-] as const;

@@ -5,7 +5,7 @@ import type { ShardEndpoint } from "../../shard/call.ts";
 import { bulkDetail, changeDetail } from "./audit-detail.ts";
 import { browseQueryOf } from "./browse-params.ts";
 import type { studioRoutes } from "./contract.ts";
-import { callStudio } from "./shard-call.ts";
+import { callStudio, type StudioRequest } from "./shard-call.ts";
 import type { StudioDocument } from "./shard-protocol.ts";
 import { type IdentityLookup, resolveRunAs, resolveViewer } from "./viewer.ts";
 
@@ -74,35 +74,17 @@ export const studioHandlers: RouteHandlers<typeof studioRoutes, StudioContext, S
   },
 
   async insertDocument({ params, body, ctx, audit }) {
-    const shard = await ctx.knownShard(params.key);
-    const change = await callStudio(shard, call(ctx, params.key), "insert", {
-      table: params.table,
-      fields: body,
-    });
-    audit.detail = changeDetail(params.key, change);
-    return { document: change.after as StudioDocument };
+    return writeDocument(ctx, audit, params, "insert", { table: params.table, fields: body });
   },
 
   async patchDocument({ params, body, ctx, audit }) {
-    const shard = await ctx.knownShard(params.key);
-    const change = await callStudio(shard, call(ctx, params.key), "patch", {
-      table: params.table,
-      id: params.id,
-      fields: body,
-    });
-    audit.detail = changeDetail(params.key, change);
-    return { document: change.after as StudioDocument };
+    const request = { table: params.table, id: params.id, fields: body };
+    return writeDocument(ctx, audit, params, "patch", request);
   },
 
   async replaceDocument({ params, body, ctx, audit }) {
-    const shard = await ctx.knownShard(params.key);
-    const change = await callStudio(shard, call(ctx, params.key), "replace", {
-      table: params.table,
-      id: params.id,
-      fields: body,
-    });
-    audit.detail = changeDetail(params.key, change);
-    return { document: change.after as StudioDocument };
+    const request = { table: params.table, id: params.id, fields: body };
+    return writeDocument(ctx, audit, params, "replace", request);
   },
 
   async deleteDocument({ params, ctx, audit }) {
@@ -162,4 +144,18 @@ export const studioHandlers: RouteHandlers<typeof studioRoutes, StudioContext, S
 
 function call(ctx: StudioContext, key: string) {
   return { key, operator: ctx.operator, timeoutMs: ctx.timeoutMs };
+}
+
+/** Insert, patch or replace one document; the audit detail holds its before and after. */
+async function writeDocument<Op extends "insert" | "patch" | "replace">(
+  ctx: StudioContext,
+  audit: StudioAudit,
+  params: { key: string },
+  op: Op,
+  request: StudioRequest<Op>,
+): Promise<{ document: StudioDocument }> {
+  const shard = await ctx.knownShard(params.key);
+  const change = await callStudio(shard, call(ctx, params.key), op, request);
+  audit.detail = changeDetail(params.key, change);
+  return { document: change.after as StudioDocument };
 }

@@ -33,6 +33,26 @@ export {
   type DataAuditAction,
 } from "../../data-admin/audit.ts";
 export type { ErrorCode } from "../../errors/error-codes.ts";
+export type {
+  CronJobView,
+  ErrorGroupView,
+  FunctionMetrics,
+  MetricsAnswer,
+  MetricsWindow,
+  QueueView,
+  SeriesPoint,
+} from "../../observability/admin/answers.ts";
+export { logsAdminRoutes } from "../../observability/admin/contract.ts";
+export {
+  type Caller,
+  type CallFailure,
+  type CallRecord,
+  type ConsoleLine,
+  type CronFacts,
+  ENTRY_POINTS,
+  type EntryPoint,
+  type QueueFacts,
+} from "../../observability/record.ts";
 export type { ObjectType, ObjectValidator, Shape } from "../../values/composites.ts";
 export { v } from "../../values/index.ts";
 export type { AnyValidator, Infer, Validator } from "../../values/validator.ts";

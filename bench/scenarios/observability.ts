@@ -1,0 +1,197 @@
+import { BENCH_ADMIN_TOKEN } from "../app/src/studio-admin.ts";
+import { type BenchApp, seedRow, startBenchApp } from "../lib/bench-app.ts";
+import { compare, type LoadFigures, median, medianRatio } from "../lib/load.ts";
+
+/** Call records (issue 29): what recording costs a call, a store write, and a dashboard query. */
+export interface ObservabilityResult {
+  figures: LoadFigures[];
+  /** 1 − throughput with records on the console and in the store / throughput without recording. */
+  recordingCost: number;
+  /** The same with records in the store only (no console line). */
+  storeOnlyCost: number;
+  /**
+   * One call at a time, in alternating blocks (robust to a machine whose load
+   * drifts): each variant's median latency, and its median block ratio to
+   * recording off (1.02 = 2 % slower).
+   */
+  sequential: { name: string; p50Ms: number; ratioToOff: number }[];
+  /** Milliseconds one batch write spends per record (batches of 100 and 500, medians). */
+  writeMsPerRecord: { batch: number; msPerRecord: number }[];
+  /** Records in the store when the queries ran. */
+  storedRecords: number;
+  seedSeconds: number;
+  /** Wall time of admin API reads over the seeded store, as the dashboard and CLI make them. */
+  queries: { name: string; p50Ms: number; p95Ms: number }[];
+}
+
+const PARTITIONS = 4;
+const SEED_BATCH = 2_000;
+const SEQUENTIAL_BLOCKS = 30;
+const CALLS_PER_BLOCK = 50;
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+async function timed(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * Calls `url` one at a time as each variant, in {@link SEQUENTIAL_BLOCKS}
+ * rounds of {@link CALLS_PER_BLOCK} calls per variant, the variants' order
+ * rotating each round; the first variant is the baseline of the ratios.
+ */
+async function sequentialBlocks(
+  url: string,
+  variants: readonly { name: string; variant: string }[],
+): Promise<ObservabilityResult["sequential"]> {
+  const samples = variants.map(() => [] as number[]);
+  const blockMedians = variants.map(() => [] as number[]);
+  for (let block = 0; block < SEQUENTIAL_BLOCKS; block++) {
+    for (let turn = 0; turn < variants.length; turn++) {
+      const index = (block + turn) % variants.length;
+      const headers = { "x-bench-variant": variants[index]!.variant };
+      const times: number[] = [];
+      for (let call = 0; call < CALLS_PER_BLOCK; call++) times.push(await timed(url, headers));
+      samples[index]!.push(...times);
+      blockMedians[index]!.push(median(times));
+    }
+  }
+  return variants.map(({ name }, index) => ({
+    name,
+    p50Ms: median(samples[index]!),
+    ratioToOff: median(
+      blockMedians[index]!.map((value, block) => value / blockMedians[0]![block]!),
+    ),
+  }));
+}
+
+/** Writes `total` synthetic records, spread evenly over the partitions, a batch per request. */
+async function seed(app: BenchApp, total: number, log: (line: string) => void): Promise<void> {
+  const perPartition = Math.ceil(total / PARTITIONS);
+  await Promise.all(
+    Array.from({ length: PARTITIONS }, async (_, partition) => {
+      for (let done = 0; done < perPartition; done += SEED_BATCH) {
+        const from = partition * perPartition + done;
+        const count = Math.min(SEED_BATCH, perPartition - done);
+        const response = await fetch(
+          `${app.url}/obs/seed?partition=${partition}&from=${from}&count=${count}`,
+          { method: "POST" },
+        );
+        if (!response.ok)
+          throw new Error(`seeding answered ${response.status}: ${await response.text()}`);
+        if (partition === 0 && done % 50_000 === 0) {
+          log(
+            `    seeded ${(done * PARTITIONS).toLocaleString("en")} of ${total.toLocaleString("en")}`,
+          );
+        }
+      }
+    }),
+  );
+}
+
+/**
+ * The REST read with recording off, with records in the store only, and
+ * with records on the console and in the store (the default), interleaved
+ * in one run; then the store's write cost per record; then the dashboard's
+ * and CLI's queries over `stored` seeded records (default 1,000,000).
+ */
+export async function measureObservability(
+  log: (line: string) => void,
+  stored = 1_000_000,
+): Promise<ObservabilityResult> {
+  const app = await startBenchApp();
+  try {
+    const rowId = await seedRow(app);
+    const url = `${app.url}/_svc/rest/rows/get?shardKey=bench&id=${rowId}`;
+    const figures = await compare(
+      [
+        { name: "recording off", url, headers: { "x-bench-variant": "logs-off" } },
+        { name: "records in the store", url, headers: { "x-bench-variant": "logs-store-only" } },
+        {
+          name: "records on the console and in the store",
+          url,
+          headers: { "x-bench-variant": "plain" },
+        },
+      ],
+      undefined,
+      log,
+    );
+    const [off, storeOnly, recorded] = figures as [LoadFigures, LoadFigures, LoadFigures];
+    log("    one call at a time, alternating blocks");
+    const sequential = await sequentialBlocks(url, [
+      { name: "recording off", variant: "logs-off" },
+      { name: "records in the store", variant: "logs-store-only" },
+      { name: "records on the console and in the store", variant: "plain" },
+    ]);
+    for (const row of sequential) {
+      log(`    ${row.name}: p50 ${row.p50Ms.toFixed(2)} ms, ${row.ratioToOff.toFixed(3)}× off`);
+    }
+
+    const writeMsPerRecord = [];
+    for (const batch of [100, 500]) {
+      const samples: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const response = await fetch(`${app.url}/obs/write?count=${batch}`, { method: "POST" });
+        samples.push(((await response.json()) as { ms: number }).ms / batch);
+      }
+      writeMsPerRecord.push({ batch, msPerRecord: median(samples) });
+    }
+
+    log(`    seeding ${stored.toLocaleString("en")} records over ${PARTITIONS} partitions`);
+    const seedStarted = Date.now();
+    await seed(app, stored, log);
+    const seedSeconds = Math.round((Date.now() - seedStarted) / 1000);
+
+    const admin = {
+      authorization: `Bearer ${BENCH_ADMIN_TOKEN}`,
+      "x-bench-variant": "logs-store-only",
+    };
+    const base = `${app.url}/_svc/admin/logs`;
+    const first = (await (await fetch(`${base}?limit=50`, { headers: admin })).json()) as {
+      cursor: string;
+    };
+    const shapes: [string, string][] = [
+      ["newest 50 (the Logs page)", `${base}?limit=50`],
+      ["next page (cursor)", `${base}?limit=50&cursor=${first.cursor}`],
+      ["one function", `${base}?function=module3:function9`],
+      ["failures (status=5xx)", `${base}?status=5xx`],
+      ["one caller", `${base}?user=user-421`],
+      ["one shard, last 24 h", `${base}?shard=shard-7&since=24h`],
+      ["text in console lines", `${base}?q=order%20123`],
+      [
+        "one record by request id",
+        `${base}/00000000-0000-4000-8000-${(4242).toString(16).padStart(12, "0")}`,
+      ],
+      ["error groups", `${base}/groups`],
+      ["metrics, 7 days", `${base}/metrics?window=7d`],
+      ["Prometheus scrape", `${app.url}/_svc/admin/metrics`],
+    ];
+    const queries = [];
+    for (const [name, target] of shapes) {
+      await timed(target, admin);
+      const samples: number[] = [];
+      for (let i = 0; i < 25; i++) samples.push(await timed(target, admin));
+      queries.push({ name, p50Ms: median(samples), p95Ms: percentile(samples, 0.95) });
+      log(`    ${name}: p50 ${median(samples).toFixed(1)} ms`);
+    }
+    return {
+      figures,
+      recordingCost: 1 - medianRatio(recorded, off),
+      storeOnlyCost: 1 - medianRatio(storeOnly, off),
+      sequential,
+      writeMsPerRecord,
+      storedRecords: stored,
+      seedSeconds,
+      queries,
+    };
+  } finally {
+    await app.stop();
+  }
+}

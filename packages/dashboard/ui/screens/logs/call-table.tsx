@@ -1,0 +1,67 @@
+import type { CallRecord } from "../../api/log-types.ts";
+import { Time } from "../../components/time.tsx";
+import { callerLabel, formatDuration, statusLabel, statusTone } from "../../lib/log-format.ts";
+import { Link } from "../../lib/navigation.tsx";
+
+/**
+ * Calls, newest first: when, the status (and code), the function with its
+ * entry point, the caller, the duration and the shard. The function is a
+ * link to the call's detail; a click anywhere on the row follows it. On a
+ * phone the rows become stacked, labelled cards.
+ */
+export function CallTable(props: {
+  records: CallRecord[];
+  hrefOf: (record: CallRecord) => string;
+}) {
+  return (
+    <div class="table-wrap">
+      <table class="table table-rows table-stack calls-table">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Status</th>
+            <th scope="col">Function</th>
+            <th scope="col">Caller</th>
+            <th scope="col">Duration</th>
+            <th scope="col">Shard</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.records.map((record) => (
+            <tr
+              key={record.requestId}
+              class="row-link"
+              data-request-id={record.requestId}
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest("a, button")) return;
+                (event.currentTarget.querySelector("a") as HTMLAnchorElement | null)?.click();
+              }}
+            >
+              <td data-label="Time">
+                <Time iso={record.time} />
+              </td>
+              <td data-label="Status">
+                <span class={`badge badge-${statusTone(record.status)}`}>
+                  {statusLabel(record)}
+                </span>
+              </td>
+              <td data-label="Function" class="cell-wrap">
+                <Link href={props.hrefOf(record)} class="mono call-route">
+                  {record.route}
+                </Link>{" "}
+                <span class="badge">{record.entry}</span>
+              </td>
+              <td data-label="Caller" class="cell-wrap muted">
+                {callerLabel(record.caller)}
+              </td>
+              <td data-label="Duration">{formatDuration(record.durationMs)}</td>
+              <td data-label="Shard" class="cell-wrap mono muted">
+                {record.shardKey ?? "—"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from "preact/hooks";
+import type { ErrorGroup } from "../../api/log-types.ts";
+import { useApp } from "../../app-context.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { Empty, LoadView } from "../../components/states.tsx";
+import { Time } from "../../components/time.tsx";
+import { Link } from "../../lib/navigation.tsx";
+import { hrefOf, NO_LOG_FILTERS } from "../../lib/routes.ts";
+import { useLoad } from "../../lib/use-load.ts";
+import { RecordDetail } from "./record-detail.tsx";
+
+/**
+ * Failed calls grouped by error code, function and message shape (ids and
+ * numbers left out), most recently seen first: how often, since when, and
+ * the newest occurrence as a sample.
+ */
+export function ErrorGroupsView() {
+  const { logs } = useApp();
+  const loaded = useLoad((signal) => logs.groups("7d", signal), []);
+  const [sample, setSample] = useState<ErrorGroup | null>(null);
+  return (
+    <>
+      <LoadView loaded={loaded} label="Loading error groups…">
+        {({ groups }) =>
+          groups.length === 0 ? (
+            <Empty title="No errors in the last 7 days">Failed calls are grouped here.</Empty>
+          ) : (
+            <div class="table-wrap">
+              <table class="table table-stack groups-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Error</th>
+                    <th scope="col">Function</th>
+                    <th scope="col">Count</th>
+                    <th scope="col">First seen</th>
+                    <th scope="col">Last seen</th>
+                    <th scope="col">Sample</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {groups.map((group) => (
+                    <tr key={`${group.code}\n${group.function}\n${group.shape}`}>
+                      <td data-label="Error" class="cell-wrap">
+                        <span class="badge badge-danger">{group.code}</span>{" "}
+                        <span class="group-shape">{group.shape}</span>
+                      </td>
+                      <td data-label="Function" class="cell-wrap">
+                        <Link
+                          class="mono"
+                          href={hrefOf({
+                            page: "logs",
+                            view: "calls",
+                            filters: {
+                              ...NO_LOG_FILTERS,
+                              function: group.function,
+                              status: group.code,
+                            },
+                          })}
+                        >
+                          {group.function}
+                        </Link>
+                      </td>
+                      <td data-label="Count">{group.count.toLocaleString("en")}</td>
+                      <td data-label="First seen">
+                        <Time iso={group.firstSeen} />
+                      </td>
+                      <td data-label="Last seen">
+                        <Time iso={group.lastSeen} />
+                      </td>
+                      <td data-label="Sample">
+                        <button
+                          type="button"
+                          class="btn btn-small"
+                          onClick={() => setSample(group)}
+                        >
+                          Show sample
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </LoadView>
+      {sample !== null ? (
+        <Dialog variant="drawer" title={`Sample of ${sample.code}`} onClose={() => setSample(null)}>
+          <RecordDetail record={sample.sample} />
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

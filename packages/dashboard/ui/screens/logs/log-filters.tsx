@@ -1,0 +1,150 @@
+import { useEffect, useState } from "preact/hooks";
+import { ENTRY_POINTS } from "../../api/log-types.ts";
+import { type LogFilters, NO_LOG_FILTERS } from "../../lib/routes.ts";
+
+const TYPING_DELAY_MS = 300;
+
+/** A text filter that reports its value after a pause in typing. */
+function TextFilter(props: {
+  label: string;
+  value: string;
+  placeholder: string;
+  grow?: boolean;
+  onChange: (value: string) => void;
+}) {
+  const [text, setText] = useState(props.value);
+  useEffect(() => setText(props.value), [props.value]);
+  const { onChange, value } = props;
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onChange(text.trim()), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onChange]);
+  return (
+    <label class={props.grow ? "field field-grow" : "field"}>
+      <span class="field-label">{props.label}</span>
+      <input
+        class="input"
+        type="search"
+        value={text}
+        placeholder={props.placeholder}
+        onInput={(event) => setText(event.currentTarget.value)}
+        spellcheck={false}
+        autocomplete="off"
+      />
+    </label>
+  );
+}
+
+function Choice(props: {
+  label: string;
+  value: string;
+  options: readonly [string, string][];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label class="field">
+      <span class="field-label">{props.label}</span>
+      <select
+        class="input"
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      >
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const STATUS_OPTIONS: readonly [string, string][] = [
+  ["", "Any status"],
+  ["failed", "Failed"],
+  ["2xx", "2xx"],
+  ["4xx", "4xx"],
+  ["5xx", "5xx"],
+];
+
+const TIME_OPTIONS: readonly [string, string][] = [
+  ["", "All stored"],
+  ["15m", "Last 15 minutes"],
+  ["1h", "Last hour"],
+  ["24h", "Last 24 hours"],
+  ["7d", "Last 7 days"],
+];
+
+/**
+ * The call list's filters: function, entry point, status, caller, shard,
+ * time range and text. Every change replaces the URL, so a filtered view
+ * survives a reload and can be shared.
+ */
+export function LogFiltersForm(props: {
+  filters: LogFilters;
+  onChange: (filters: LogFilters) => void;
+}) {
+  const { filters } = props;
+  const set = (name: keyof LogFilters) => (value: string) =>
+    props.onChange({ ...filters, [name]: value });
+  const statusOptions = STATUS_OPTIONS.some(([value]) => value === filters.status)
+    ? STATUS_OPTIONS
+    : [...STATUS_OPTIONS, [filters.status, filters.status] as [string, string]];
+  const anySet = Object.values(filters).some((value) => value !== "");
+  return (
+    <search class="filters">
+      <TextFilter
+        label="Function"
+        value={filters.function}
+        placeholder="messages:send or GET /api/me"
+        grow
+        onChange={set("function")}
+      />
+      <Choice
+        label="Entry point"
+        value={filters.entry}
+        options={[
+          ["", "Any entry"],
+          ...ENTRY_POINTS.map((entry) => [entry, entry] as [string, string]),
+        ]}
+        onChange={set("entry")}
+      />
+      <Choice
+        label="Status"
+        value={filters.status}
+        options={statusOptions}
+        onChange={set("status")}
+      />
+      <Choice label="Time" value={filters.since} options={TIME_OPTIONS} onChange={set("since")} />
+      <TextFilter
+        label="Caller"
+        value={filters.user}
+        placeholder="User id, cron:job…"
+        onChange={set("user")}
+      />
+      <TextFilter
+        label="Shard"
+        value={filters.shard}
+        placeholder="Shard key"
+        onChange={set("shard")}
+      />
+      <TextFilter
+        label="Text"
+        value={filters.q}
+        placeholder="In errors and console lines"
+        grow
+        onChange={set("q")}
+      />
+      {anySet ? (
+        <button
+          type="button"
+          class="btn btn-small filters-clear"
+          onClick={() => props.onChange(NO_LOG_FILTERS)}
+        >
+          Clear
+        </button>
+      ) : null}
+    </search>
+  );
+}

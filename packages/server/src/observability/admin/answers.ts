@@ -1,0 +1,78 @@
+/**
+ * The answers of the logs admin routes, as types only: the route
+ * declarations, the handlers and the dashboard share them, and a browser
+ * bundle can import them with nothing of the server inside.
+ *
+ * @see ../../../../../docs/admin-api.md
+ */
+import type { CallRecord, EntryPoint } from "../record.ts";
+
+/** `1h`, `24h` or `7d`. */
+export type MetricsWindow = "1h" | "24h" | "7d";
+
+/** One point of a function's sparkline. */
+export interface SeriesPoint {
+  time: string;
+  calls: number;
+  errors: number;
+}
+
+/** One function through one entry point over the window. */
+export interface FunctionMetrics {
+  function: string;
+  entry: EntryPoint;
+  calls: number;
+  errors: number;
+  /** Failed calls by error code. */
+  errorsByCode: Record<string, number>;
+  meanMs: number | null;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  p99Ms: number | null;
+  /** Calls and errors per step (1 min, 1 h or 6 h), oldest first, one point per step. */
+  series: SeriesPoint[];
+}
+
+/** What `GET /_svc/admin/logs/metrics` answers. */
+export interface MetricsAnswer {
+  window: MetricsWindow;
+  from: string;
+  to: string;
+  stepSeconds: number;
+  functions: FunctionMetrics[];
+}
+
+/** One error group as the admin API answers it. */
+export interface ErrorGroupView {
+  code: string;
+  function: string;
+  shape: string;
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+  sample: CallRecord;
+}
+
+/** One cron job as the jobs view shows it. */
+export interface CronJobView {
+  job: string;
+  schedule: string | null;
+  function: string;
+  runs: number;
+  failures: number;
+  lastRun: CallRecord | null;
+  lastFailure: CallRecord | null;
+}
+
+/** One queue as the jobs view shows it. */
+export interface QueueView {
+  queue: string;
+  function: string;
+  /** Consumer calls (one per message, or per batch with `batch: true`). */
+  runs: number;
+  failures: number;
+  /** Failures on a message's last attempt: what Cloudflare moved to the dead-letter queue. */
+  deadLettered: number;
+  lastRun: CallRecord | null;
+  lastFailure: CallRecord | null;
+}

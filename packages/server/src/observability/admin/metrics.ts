@@ -1,0 +1,106 @@
+import { addHistogram, emptyHistogram, quantile } from "../histogram.ts";
+import type { EntryPoint } from "../record.ts";
+import type { MetricsAnswer, MetricsWindow, SeriesPoint } from "./answers.ts";
+import type { StoreReader } from "./store-reader.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The windows metrics are answered over. */
+export const METRICS_WINDOWS = {
+  "1h": { unit: "minute", step: MINUTE, points: 60 },
+  "24h": { unit: "hour", step: HOUR, points: 24 },
+  "7d": { unit: "quarter", step: 6 * HOUR, points: 28 },
+} as const satisfies Record<MetricsWindow, { unit: string; step: number; points: number }>;
+
+interface Accumulator {
+  function: string;
+  entry: EntryPoint;
+  calls: number;
+  errors: number;
+  errorsByCode: Record<string, number>;
+  durationSum: number;
+  histogram: number[];
+  series: SeriesPoint[];
+}
+
+function round(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 100) / 100;
+}
+
+/**
+ * Calls, errors by code, mean and p50/p95/p99 duration, and a sparkline per
+ * (function, entry point) over a window, from the roll-ups of every
+ * partition. Percentiles come from the merged histograms (exact to within
+ * a bucket).
+ */
+export async function metricsOf(
+  reader: StoreReader,
+  window: MetricsWindow,
+  now: number,
+): Promise<MetricsAnswer> {
+  const { unit, step, points } = METRICS_WINDOWS[window];
+  const from = now - (now % step) - (points - 1) * step;
+  const { series, totals } = await reader.rollups(unit, from, step);
+  const functions = new Map<string, Accumulator>();
+  const accumulatorOf = (entry: EntryPoint, route: string): Accumulator => {
+    const key = `${entry}\u0000${route}`;
+    let accumulator = functions.get(key);
+    if (accumulator === undefined) {
+      accumulator = {
+        function: route,
+        entry,
+        calls: 0,
+        errors: 0,
+        errorsByCode: {},
+        durationSum: 0,
+        histogram: emptyHistogram(),
+        series: Array.from({ length: points }, (_, i) => ({
+          time: new Date(from + i * step).toISOString(),
+          calls: 0,
+          errors: 0,
+        })),
+      };
+      functions.set(key, accumulator);
+    }
+    return accumulator;
+  };
+  for (const row of totals) {
+    const accumulator = accumulatorOf(row.entry, row.route);
+    accumulator.calls += row.calls;
+    accumulator.durationSum += row.durationSum;
+    addHistogram(accumulator.histogram, row.histogram);
+    if (row.code !== "") {
+      accumulator.errors += row.calls;
+      accumulator.errorsByCode[row.code] = (accumulator.errorsByCode[row.code] ?? 0) + row.calls;
+    }
+  }
+  for (const row of series) {
+    const point = accumulatorOf(row.entry, row.route).series[
+      Math.floor((row.bucket - from) / step)
+    ];
+    if (point === undefined) continue;
+    point.calls += row.calls;
+    point.errors += row.errors;
+  }
+  return {
+    window,
+    from: new Date(from).toISOString(),
+    to: new Date(now).toISOString(),
+    stepSeconds: step / 1000,
+    functions: [...functions.values()]
+      .map((f) => ({
+        function: f.function,
+        entry: f.entry,
+        calls: f.calls,
+        errors: f.errors,
+        errorsByCode: f.errorsByCode,
+        meanMs: round(f.calls === 0 ? null : f.durationSum / f.calls),
+        p50Ms: round(quantile(f.histogram, 0.5)),
+        p95Ms: round(quantile(f.histogram, 0.95)),
+        p99Ms: round(quantile(f.histogram, 0.99)),
+        series: f.series,
+      }))
+      .sort((a, b) => b.calls - a.calls || a.function.localeCompare(b.function)),
+  };
+}

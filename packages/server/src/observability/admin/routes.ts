@@ -1,0 +1,172 @@
+import type { CronJobs } from "../../cron/jobs.ts";
+import { SvcError } from "../../errors/svc-error.ts";
+import { validationFailed } from "../../errors/validation-failed.ts";
+import type { FunctionRegistry } from "../../procedures/procedure.ts";
+import type { QueueConsumers } from "../../queue/consumers.ts";
+import { implement } from "../../routes/implement.ts";
+import { type RouteServer, serveRoutes } from "../../routes/serve.ts";
+import { targetPath } from "../../worker/server-calls.ts";
+import type { RecordingPlan } from "../plan.ts";
+import { logsAdminRoutes } from "./contract.ts";
+import { cronView, queueView } from "./jobs.ts";
+import { metricsOf } from "./metrics.ts";
+import { PROMETHEUS_CONTENT_TYPE, prometheusText } from "./prometheus.ts";
+import { encodeCursor, parseLogQuery, parseTimeBound } from "./query.ts";
+import { StoreReader } from "./store-reader.ts";
+import { tailResponse } from "./tail.ts";
+
+const DAY = 86_400_000;
+
+/** What the logs admin routes need from `createWorker`. */
+export interface LogsAdminDeps {
+  plan: RecordingPlan | null;
+  functions: FunctionRegistry;
+  crons: CronJobs | undefined;
+  queues: QueueConsumers | undefined;
+}
+
+/** What each logs route handler gets. */
+interface LogsContext {
+  env: unknown;
+  deps: LogsAdminDeps;
+}
+
+/** True for the paths {@link handleLogsAdmin} answers. */
+export function isLogsAdminPath(path: string): boolean {
+  return (
+    path === "/_svc/admin/logs" ||
+    path.startsWith("/_svc/admin/logs/") ||
+    path === "/_svc/admin/metrics"
+  );
+}
+
+function sinceOf(text: string | undefined, now: number, fallback: number): number {
+  if (text === undefined) return now - fallback;
+  const bound = parseTimeBound(text, now);
+  if (bound === undefined) {
+    throw validationFailed([
+      { path: "query.since", message: "must be like 1h, 7d, an ISO-8601 time or epoch ms" },
+    ]);
+  }
+  return bound;
+}
+
+/** The store's reader, or the absent surface's `404` saying how to turn it on. */
+function readerOf({ env, deps }: LogsContext): StoreReader {
+  const binding = deps.plan?.store ?? null;
+  const namespace =
+    binding === null
+      ? undefined
+      : ((env as Record<string, unknown> | undefined)?.[binding] as
+          | DurableObjectNamespace
+          | undefined);
+  if (deps.plan === null || namespace === undefined || typeof namespace.getByName !== "function") {
+    throw new SvcError(
+      "NOT_FOUND",
+      "Call records are not stored: bind the log store (LogStore) as SVC_LOGS in wrangler.jsonc.",
+    );
+  }
+  return new StoreReader(namespace, deps.plan.partitions);
+}
+
+const pathOf = (deps: LogsAdminDeps) => (target: unknown) =>
+  targetPath(deps.functions, target, ["query", "mutation", "action"]);
+
+/** The logs routes with their handlers. */
+const logsAdminImplementation = implement(logsAdminRoutes)
+  .context<LogsContext>()
+  .handlers({
+    async listLogs({ query, ctx }) {
+      const reader = readerOf(ctx);
+      const parsed = parseLogQuery(query, Date.now());
+      const placed = await reader.list(parsed.filters, parsed.cursor, parsed.limit);
+      const last = placed.at(-1);
+      return {
+        records: placed.map((item) => item.record),
+        cursor: placed.length === parsed.limit && last !== undefined ? encodeCursor(last) : null,
+      };
+    },
+    async tailLogs({ query, ctx, request }) {
+      const reader = readerOf(ctx);
+      const { filters } = parseLogQuery(query, Date.now());
+      return tailResponse(
+        reader,
+        ctx.deps.plan!.partitions,
+        filters,
+        request.headers.get("last-event-id"),
+      );
+    },
+    async logGroups({ query, ctx }) {
+      const now = Date.now();
+      const groups = await readerOf(ctx).groups(
+        sinceOf(query.since, now, 7 * DAY),
+        query.limit ?? 50,
+      );
+      return {
+        groups: groups.map((group) => ({
+          code: group.code,
+          function: group.route,
+          shape: group.shape,
+          count: group.count,
+          firstSeen: new Date(group.firstSeen).toISOString(),
+          lastSeen: new Date(group.lastSeen).toISOString(),
+          sample: group.sample,
+        })),
+      };
+    },
+    async logMetrics({ query, ctx }) {
+      return metricsOf(readerOf(ctx), query.window ?? "1h", Date.now());
+    },
+    async cronRuns({ query, ctx }) {
+      const since = sinceOf(query.since, Date.now(), DAY);
+      const rows = await readerOf(ctx).services("cron", since);
+      return {
+        since: new Date(since).toISOString(),
+        jobs: cronView(rows, ctx.deps.crons, pathOf(ctx.deps)),
+      };
+    },
+    async queueRuns({ query, ctx }) {
+      const since = sinceOf(query.since, Date.now(), DAY);
+      const rows = await readerOf(ctx).services("queue", since);
+      return {
+        since: new Date(since).toISOString(),
+        queues: queueView(rows, ctx.deps.queues, pathOf(ctx.deps)),
+      };
+    },
+    async getLog({ params, ctx }) {
+      const reader = readerOf(ctx);
+      if (!/^[A-Za-z0-9-]{1,64}$/.test(params.requestId))
+        throw new SvcError("NOT_FOUND", "No such record.");
+      const record = await reader.get(params.requestId);
+      if (record === null)
+        throw new SvcError("NOT_FOUND", "No such record (it may have been pruned).");
+      return { record };
+    },
+    async prometheusMetrics({ ctx }) {
+      const reader = readerOf(ctx);
+      const [totals, stats] = await Promise.all([reader.totals(), reader.stats()]);
+      return new Response(prometheusText(totals, stats), {
+        headers: { "content-type": PROMETHEUS_CONTENT_TYPE, "cache-control": "no-store" },
+      });
+    },
+  });
+
+const server: RouteServer<LogsContext> = serveRoutes(logsAdminImplementation);
+
+/**
+ * The logs admin API (`/_svc/admin/logs*`) and the Prometheus endpoint
+ * (`/_svc/admin/metrics`), behind the admin gate that already ran: the
+ * declared routes of {@link logsAdminRoutes}. Without a bound log store every
+ * route answers `404`, as an absent surface does, saying how to bind it.
+ *
+ * @see ../../../../../docs/admin-api.md
+ */
+export function handleLogsAdmin(
+  request: Request,
+  url: URL,
+  env: unknown,
+  deps: LogsAdminDeps,
+): Promise<Response> {
+  const path = url.pathname.slice(logsAdminRoutes.prefix.length);
+  return server.handle(request, { path, ctx: { env, deps } });
+}

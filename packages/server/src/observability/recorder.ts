@@ -1,0 +1,179 @@
+import { ERROR_STATUS, type ErrorCode } from "../errors/error-codes.ts";
+import { SvcError } from "../errors/svc-error.ts";
+import { buildRecord, type CallEnd, summaryOf } from "./build-record.ts";
+import {
+  type CallFacts,
+  CallScope,
+  failureOf,
+  requireCallScopes,
+  runInScope,
+} from "./call-scope.ts";
+import { installConsoleCapture, plainConsole } from "./console-capture.ts";
+import type { RecordingPlan } from "./plan.ts";
+import type { CallRecord } from "./record.ts";
+import { StoreShipper, type WaitUntil } from "./shipper.ts";
+
+function declaredLength(headers: Headers): number | null {
+  const value = headers.get("content-length");
+  if (value === null) return null;
+  const length = Number(value);
+  return Number.isSafeInteger(length) && length >= 0 ? length : null;
+}
+
+function statusOf(error: unknown): { status: number; code: string } {
+  if (error instanceof SvcError) return { status: ERROR_STATUS[error.code], code: error.code };
+  const code: ErrorCode = "INTERNAL";
+  return { status: ERROR_STATUS[code], code };
+}
+
+/**
+ * Runs one cron job or queue message as a recorded call (see
+ * {@link CallRecorder.service}), bound to its invocation's env and `waitUntil`.
+ */
+export type RecordRun = <T>(facts: Partial<CallFacts>, work: () => Promise<T>) => Promise<T>;
+
+/**
+ * Sends finished records where the plan says: one JSON line on the console,
+ * and the log store (batched, off the request path).
+ */
+export class RecordSinks {
+  readonly plan: RecordingPlan;
+  readonly #shipper: StoreShipper | null;
+
+  constructor(plan: RecordingPlan, partition: number) {
+    this.plan = plan;
+    const { store } = plan;
+    this.#shipper = store === null ? null : new StoreShipper({ ...plan, store }, partition);
+  }
+
+  /** Emits one finished record. Never throws. */
+  emit(record: CallRecord, env: unknown, waitUntil: WaitUntil): void {
+    try {
+      if (this.plan.console) {
+        plainConsole.log(JSON.stringify({ message: summaryOf(record), svc: "call", ...record }));
+      }
+      this.#shipper?.push(record, env, waitUntil);
+    } catch (error) {
+      plainConsole.warn("svc: a call record could not be written:", failureOf(error).message);
+    }
+  }
+}
+
+/**
+ * The worker's side of call recording. `request` runs one HTTP request in a
+ * fresh call scope (entry points say what the call is with `noteCall`), then
+ * builds and emits its record; a request no entry point claimed leaves no
+ * record. `service` does the same for one cron job or queue message.
+ * Recording never changes an answer: it only reads it (and, for a body of
+ * unknown length, counts its bytes on the way out).
+ */
+export class CallRecorder {
+  readonly sinks: RecordSinks;
+
+  /**
+   * `partition`: the store partition this recorder writes to. Default: one
+   * at random, fixed for the isolate, so its writes batch together and
+   * isolates spread over the partitions.
+   */
+  constructor(plan: RecordingPlan, partition = Math.floor(Math.random() * plan.partitions)) {
+    requireCallScopes();
+    installConsoleCapture();
+    this.sinks = new RecordSinks(plan, partition);
+  }
+
+  get plan(): RecordingPlan {
+    return this.sinks.plan;
+  }
+
+  async request(
+    request: Request,
+    env: unknown,
+    ctx: ExecutionContext,
+    work: () => Promise<Response>,
+  ): Promise<Response> {
+    const scope = new CallScope();
+    const waitUntil: WaitUntil = (promise) => ctx.waitUntil(promise);
+    const bytesIn = declaredLength(request.headers) ?? 0;
+    const finish = (status: number, bytesOut: number) => {
+      const end: CallEnd = {
+        status,
+        method: request.method,
+        bytesIn,
+        bytesOut,
+        durationMs: Date.now() - scope.started,
+      };
+      const record = buildRecord(scope, end);
+      if (record !== null) this.sinks.emit(record, env, waitUntil);
+    };
+    let response: Response;
+    try {
+      response = await runInScope(scope, work);
+    } catch (error) {
+      scope.failure ??= failureOf(error);
+      finish(500, 0);
+      throw error;
+    }
+    if (scope.facts.entry === undefined) return response;
+    const known = declaredLength(response.headers);
+    if (response.body === null || known !== null) {
+      finish(response.status, known ?? 0);
+      return response;
+    }
+    // A body of unknown length (a stream, an HTTP action's own Response): count it as it goes out.
+    let counted = 0;
+    const counter = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        counted += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const status = response.status;
+    waitUntil(
+      response.body.pipeTo(counter.writable).then(
+        () => finish(status, counted),
+        () => finish(status, counted),
+      ),
+    );
+    return new Response(counter.readable, response);
+  }
+
+  /**
+   * Runs one cron job or queue message as a recorded call and rethrows its
+   * failure, so the caller's own handling (logging, retrying) is unchanged.
+   * `facts.queue.deadLettered` says whether a failure now would be the
+   * message's last attempt; a success clears it.
+   */
+  async service<T>(
+    facts: Partial<CallFacts>,
+    env: unknown,
+    waitUntil: WaitUntil,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const scope = new CallScope();
+    scope.facts = { ...facts };
+    const finish = (status: number) => {
+      const end: CallEnd = {
+        status,
+        method: null,
+        bytesIn: 0,
+        bytesOut: 0,
+        durationMs: Date.now() - scope.started,
+      };
+      const record = buildRecord(scope, end);
+      if (record !== null) this.sinks.emit(record, env, waitUntil);
+    };
+    try {
+      const value = await runInScope(scope, work);
+      // Only a failure on the last attempt sends a message to the dead-letter queue.
+      if (facts.queue !== undefined) scope.facts.queue = { ...facts.queue, deadLettered: false };
+      finish(200);
+      return value;
+    } catch (error) {
+      const { status, code } = statusOf(error);
+      scope.code ??= code;
+      scope.failure ??= failureOf(error);
+      finish(status);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import { plainConsole } from "./console-capture.ts";
+import { partitionName, type RecordingPlan } from "./plan.ts";
+import type { CallRecord } from "./record.ts";
+import type { LogStoreEndpoint } from "./store/endpoint.ts";
+
+/** How long records gather before one write carries them all. */
+export const FLUSH_DELAY_MS = 100;
+/** A batch this large is written at once. */
+const MAX_BATCH = 500;
+/** Records held while the store is slow; past this the oldest are dropped. */
+const MAX_BUFFERED = 5_000;
+/** A write that takes longer is abandoned (its records are lost, the calls are not). */
+const WRITE_TIMEOUT_MS = 10_000;
+/** At most one "records dropped" warning per this many milliseconds. */
+const WARN_EVERY_MS = 60_000;
+
+/** Keeps work alive after the answer was sent (`ctx.waitUntil`). */
+export type WaitUntil = (promise: Promise<unknown>) => void;
+
+async function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
+/**
+ * Carries records to one log store partition in batches, off the request
+ * path: the first record of a batch schedules a write `FLUSH_DELAY_MS` later
+ * under that request's `waitUntil`; records of later calls join it. A store
+ * that is down, slow or refusing loses records (counted, warned about once a
+ * minute), never a call.
+ */
+export class StoreShipper {
+  readonly #binding: string;
+  readonly #partition: number;
+  #buffer: CallRecord[] = [];
+  #scheduled = false;
+  #dropped = 0;
+  #warnedAt = 0;
+
+  constructor(plan: RecordingPlan & { store: string }, partition: number) {
+    this.#binding = plan.store;
+    this.#partition = partition;
+  }
+
+  /** Queues a record; does nothing when `env` has no store binding (the store is off). */
+  push(record: CallRecord, env: unknown, waitUntil: WaitUntil): void {
+    const namespace = (env as Record<string, unknown> | undefined)?.[this.#binding] as
+      | DurableObjectNamespace
+      | undefined;
+    if (namespace === undefined || typeof namespace?.getByName !== "function") return;
+    if (this.#buffer.length >= MAX_BUFFERED) {
+      this.#buffer.shift();
+      this.#dropped++;
+    }
+    this.#buffer.push(record);
+    if (this.#buffer.length >= MAX_BATCH) {
+      waitUntil(this.#write(namespace, this.#take()));
+      return;
+    }
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    waitUntil(
+      new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS)).then(() =>
+        this.#write(namespace, this.#take()),
+      ),
+    );
+  }
+
+  #take(): CallRecord[] {
+    const batch = this.#buffer;
+    this.#buffer = [];
+    this.#scheduled = false;
+    return batch;
+  }
+
+  async #write(namespace: DurableObjectNamespace, batch: CallRecord[]): Promise<void> {
+    if (batch.length === 0) return;
+    try {
+      const store = namespace.getByName(
+        partitionName(this.#partition),
+      ) as unknown as LogStoreEndpoint;
+      await within(store.write(batch), WRITE_TIMEOUT_MS);
+    } catch (error) {
+      this.#dropped += batch.length;
+      const now = Date.now();
+      if (now - this.#warnedAt >= WARN_EVERY_MS) {
+        this.#warnedAt = now;
+        plainConsole.warn(
+          `svc: the log store (${this.#binding}) did not take ${this.#dropped} call record(s); calls are unaffected:`,
+          error instanceof Error ? error.message : String(error),
+        );
+        this.#dropped = 0;
+      }
+    }
+  }
+}

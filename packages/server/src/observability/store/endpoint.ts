@@ -1,0 +1,123 @@
+import type { CallRecord, EntryPoint } from "../record.ts";
+import type { RollupUnit } from "./rollup-units.ts";
+
+/** Which answers a status filter keeps. */
+export type StatusFilter =
+  | { kind: "class"; value: 2 | 3 | 4 | 5 }
+  | { kind: "status"; value: number }
+  | { kind: "code"; value: string }
+  | { kind: "failed" };
+
+/** Filters of a record list; every field optional. Times are epoch ms. */
+export interface RecordFilters {
+  route?: string;
+  entry?: EntryPoint;
+  status?: StatusFilter;
+  /** Caller id: a user id, a service (`cron:sweep`), an operator, an API key id. */
+  user?: string;
+  shard?: string;
+  since?: number;
+  until?: number;
+  /** Text in the error message or console lines (case-insensitive). */
+  q?: string;
+}
+
+/**
+ * Where the next page starts in one partition (rows come `time` desc, then
+ * `seq` desc): after the row (`time`, `seq`) when `seq` is given, else
+ * rows with time before `time` (or at it, when `inclusive`).
+ */
+export interface PartitionCursor {
+  time: number;
+  seq?: number;
+  inclusive?: boolean;
+}
+
+/** A record with its place in its partition. */
+export interface StoredCall {
+  seq: number;
+  time: number;
+  record: CallRecord;
+}
+
+/** One roll-up row: counts and the duration histogram of (bucket, entry, route, code). */
+export interface RollupRow {
+  bucket: number;
+  entry: EntryPoint;
+  route: string;
+  /** `""` for successful calls. */
+  code: string;
+  calls: number;
+  durationSum: number;
+  histogram: number[];
+}
+
+/** Calls and failed calls of (bucket, entry, route): one point of a sparkline. */
+export interface SeriesRow {
+  bucket: number;
+  entry: EntryPoint;
+  route: string;
+  calls: number;
+  errors: number;
+}
+
+/** A window's roll-ups: per-bucket counts, and per-code totals with histograms over the whole window. */
+export interface WindowRollups {
+  series: SeriesRow[];
+  totals: RollupRow[];
+}
+
+/** One error group as a partition knows it. */
+export interface ErrorGroupRow {
+  fingerprint: string;
+  code: string;
+  route: string;
+  shape: string;
+  count: number;
+  firstSeen: number;
+  lastSeen: number;
+  sample: CallRecord;
+}
+
+/** Per-service figures (a cron job or a queue) over a window. */
+export interface ServiceRow {
+  service: string;
+  route: string;
+  runs: number;
+  failures: number;
+  deadLettered: number;
+  last: CallRecord | null;
+  lastFailure: CallRecord | null;
+}
+
+/** How full a partition is. */
+export interface StoreStats {
+  records: number;
+  bytes: number;
+  oldest: number | null;
+}
+
+/**
+ * The log store's methods over JS RPC. The worker writes batches and reads
+ * with these; each call touches one partition, and the worker merges.
+ */
+export interface LogStoreEndpoint {
+  write(records: CallRecord[]): Promise<void>;
+  list(
+    filters: RecordFilters,
+    cursor: PartitionCursor | null,
+    limit: number,
+  ): Promise<StoredCall[]>;
+  get(requestId: string): Promise<CallRecord | null>;
+  /** Records written after `afterSeq`, oldest first (not `tail`: workerd reserves that name for tail handlers). */
+  after(
+    afterSeq: number,
+    filters: RecordFilters,
+    limit: number,
+  ): Promise<{ rows: StoredCall[]; lastSeq: number }>;
+  groups(since: number, limit: number): Promise<ErrorGroupRow[]>;
+  rollups(unit: RollupUnit, from: number, step: number): Promise<WindowRollups>;
+  totals(): Promise<RollupRow[]>;
+  services(entry: "cron" | "queue", since: number): Promise<ServiceRow[]>;
+  stats(): Promise<StoreStats>;
+}

@@ -1,0 +1,463 @@
+/**
+ * Call records (issue 29) in workerd: every entry point leaves one record
+ * with its fields, failures keep their stack server-side only, credentials
+ * and unopted arguments never reach a record, the store keeps its newest
+ * records past its size, and a failing store never fails a call.
+ */
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { CallRecord } from "../src/index.ts";
+import type { LogStoreEndpoint } from "../src/observability/store/endpoint.ts";
+import { brokenStoreWorker, recordingWorker as worker } from "./worker.ts";
+
+const ADMIN = { authorization: "Bearer test-admin-token-0123456789abcdef" };
+
+/** A request to the recording worker (its records' writes run under the context's waitUntil). */
+function call(url: string, init?: RequestInit): Promise<Response> {
+  return worker.fetch(new Request(`http://svc.test${url}`, init), env, createExecutionContext());
+}
+
+const admin = (path: string, headers: Record<string, string> = {}) =>
+  call(path, { headers: { ...ADMIN, ...headers } });
+
+function rpc(
+  path: string,
+  args?: unknown,
+  options: { user?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    ...options.headers,
+  };
+  if (options.user) headers["x-test-user"] = options.user;
+  const body = JSON.stringify({ path, args });
+  // As any HTTP client would (an in-process Request has no length header of its own).
+  headers["content-length"] = String(new TextEncoder().encode(body).byteLength);
+  return call("/_svc/rpc", { method: "POST", headers, body });
+}
+
+async function records(query = ""): Promise<CallRecord[]> {
+  const response = await admin(`/_svc/admin/logs?limit=200${query}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { records: CallRecord[] }).records;
+}
+
+/** Polls the logs API until a record matches (records are written ~100 ms after their call). */
+async function recordWhere(
+  match: (record: CallRecord) => boolean,
+  query = "",
+): Promise<CallRecord> {
+  const deadline = Date.now() + 8_000;
+  for (;;) {
+    const found = (await records(query)).find(match);
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`no record matched within 8 s (query ${query})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("call records", () => {
+  it("record a REST call with its route, shard, caller, status, duration and sizes", async () => {
+    const response = await call("/_svc/rest/rest/inspect?name=ann&shardKey=obs-rest", {
+      headers: { "x-test-user": "ann" },
+    });
+    expect(response.status).toBe(200);
+    const size = Number(response.headers.get("content-length"));
+    expect(size).toBeGreaterThan(0);
+    const record = await recordWhere((r) => r.shardKey === "obs-rest", "&function=rest:inspect");
+    expect(record).toMatchObject({
+      entry: "rest",
+      route: "rest:inspect",
+      method: "GET",
+      shardKey: "obs-rest",
+      caller: { kind: "user", id: "ann" },
+      status: 200,
+      code: null,
+      bytesOut: size,
+      error: null,
+    });
+    expect(record.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(record.time)).toBeGreaterThan(Date.now() - 60_000);
+    expect(record.durationMs).toBeGreaterThanOrEqual(0);
+    expect(record).not.toHaveProperty("args");
+  });
+
+  it("record an RPC call with the handler's console lines (credentials scrubbed) under its request id", async () => {
+    const response = await rpc("observed:chatty", { word: "hello" }, { user: "bob" });
+    const { value } = (await response.json()) as { value: { requestId: string } };
+    const record = await recordWhere((r) => r.requestId === value.requestId);
+    expect(record).toMatchObject({
+      entry: "rpc",
+      route: "observed:chatty",
+      method: "POST",
+      shardKey: "default",
+      caller: { kind: "user", id: "bob" },
+      status: 200,
+    });
+    expect(record.bytesIn).toBeGreaterThan(0);
+    expect(record.logs.map((line) => [line.level, line.message])).toEqual([
+      ["log", 'chatty says hello {"n":1}'],
+      ["warn", "careful: Authorization: [redacted]"],
+    ]);
+  });
+
+  it("keep a failing mutation's message and stack in its record, never in the client's answer", async () => {
+    const response = await rpc("observed:explode", { why: "testing" }, { user: "carol" });
+    expect(response.status).toBe(500);
+    const answer = await response.text();
+    expect(answer).not.toMatch(/kaboom|secret-path|at /);
+    expect(JSON.parse(answer)).toMatchObject({ code: "INTERNAL" });
+    const record = await recordWhere(
+      (r) => r.route === "observed:explode" && r.caller.kind === "user",
+    );
+    expect(record).toMatchObject({ status: 500, code: "INTERNAL", entry: "rpc" });
+    expect(record.error?.message).toBe("kaboom in /srv/app/secret-path.ts because testing");
+    expect(record.error?.stack).toContain("kaboom");
+    expect(record.error?.stack).toMatch(/observed\.ts/);
+    expect(record.logs).toEqual([
+      expect.objectContaining({ level: "error", message: "about to explode: testing" }),
+    ]);
+  });
+
+  it("record each cron job run as the service, failures with their error", async () => {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const tick = await recordWhere((r) => r.cron?.job === "tick", "&entry=cron");
+    expect(tick).toMatchObject({
+      entry: "cron",
+      route: "jobs:record",
+      method: null,
+      shardKey: "default",
+      caller: { kind: "service", id: "cron:tick" },
+      status: 200,
+      cron: { job: "tick", schedule: "*/5 * * * *" },
+    });
+    const broken = await recordWhere((r) => r.cron?.job === "broken", "&entry=cron");
+    expect(broken).toMatchObject({ status: 500, code: "INTERNAL" });
+    expect(broken.error?.stack).toContain("job broken failed on purpose");
+  });
+
+  it("record each queue message with its id, attempt and whether it was its last", async () => {
+    const batch = createMessageBatch("svc-test-jobs", [
+      { id: "obs-ok", body: { text: "obs" }, timestamp: new Date(), attempts: 1 },
+      { id: "obs-last", body: { text: "x", poison: true }, timestamp: new Date(), attempts: 4 },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    await waitOnExecutionContext(ctx);
+    const ok = await recordWhere((r) => r.queue?.messageId === "obs-ok", "&entry=queue");
+    expect(ok).toMatchObject({
+      route: "jobs:consume",
+      caller: { kind: "service", id: "queue:svc-test-jobs" },
+      status: 200,
+      queue: { queue: "svc-test-jobs", attempt: 1, messages: 1, deadLettered: false },
+    });
+    const last = await recordWhere((r) => r.queue?.messageId === "obs-last", "&entry=queue");
+    expect(last).toMatchObject({ status: 500, queue: { attempt: 4, deadLettered: true } });
+    const view = await (await admin("/_svc/admin/logs/queues")).json();
+    expect(view).toMatchObject({
+      queues: expect.arrayContaining([
+        expect.objectContaining({ queue: "svc-test-jobs", function: "jobs:consume" }),
+      ]),
+    });
+    const queue = (
+      view as { queues: { queue: string; deadLettered: number; failures: number }[] }
+    ).queues.find((q) => q.queue === "svc-test-jobs");
+    expect(queue?.deadLettered).toBeGreaterThanOrEqual(1);
+    expect(queue?.failures).toBeGreaterThanOrEqual(1);
+  });
+
+  it("record a stream call, and a subscription's connection and each of its query runs", async () => {
+    const stream = await rpc("messages:ticks", { count: 2 }, { user: "erin" });
+    expect(stream.status).toBe(200);
+    await stream.text();
+    await recordWhere((r) => r.entry === "stream" && r.route === "messages:ticks");
+    const upgrade = await call("/_svc/ws?shardKey=obs-ws", {
+      headers: { upgrade: "websocket", "sec-websocket-protocol": "svc.v1", "x-test-user": "erin" },
+    });
+    expect(upgrade.status).toBe(101);
+    const ws = upgrade.webSocket!;
+    ws.accept();
+    const value = new Promise((resolve) => ws.addEventListener("message", resolve, { once: true }));
+    ws.send(
+      JSON.stringify({
+        type: "subscribe",
+        id: "s1",
+        path: "observed:chatty",
+        args: { word: "live" },
+      }),
+    );
+    await value;
+    ws.close();
+    const connect = await recordWhere((r) => r.entry === "ws" && r.route === "/_svc/ws");
+    expect(connect).toMatchObject({
+      status: 101,
+      shardKey: "obs-ws",
+      caller: { kind: "user", id: "erin" },
+    });
+    const run = await recordWhere((r) => r.entry === "ws" && r.route === "observed:chatty");
+    expect(run).toMatchObject({
+      status: 200,
+      shardKey: "obs-ws",
+      caller: { kind: "user", id: "erin" },
+    });
+    expect(run.logs[0]?.message).toBe('chatty says live {"n":1}');
+  });
+
+  it("record an HTTP action under its route pattern, a throwing one with its stack kept back", async () => {
+    const hello = await call("/hello/frank-4711", { headers: { "x-test-user": "frank" } });
+    expect(await hello.json()).toEqual({ name: "frank-4711", kind: "user", route: "/hello/:name" });
+    const broken = await call("/broken");
+    expect(broken.status).toBe(500);
+    expect(await broken.text()).not.toMatch(/secret internals|srv\/app/);
+    const record = await recordWhere(
+      (r) => r.route === "GET /hello/:name" && r.caller.kind === "user",
+      "&entry=http",
+    );
+    expect(record).toMatchObject({
+      entry: "http",
+      method: "GET",
+      caller: { kind: "user", id: "frank" },
+      status: 200,
+    });
+    expect(JSON.stringify(record)).not.toContain("frank-4711");
+    const failed = await recordWhere((r) => r.route === "GET /broken", "&entry=http");
+    expect(failed).toMatchObject({ status: 500, code: "INTERNAL" });
+    expect(failed.error?.stack).toContain("secret internals at /srv/app.ts:12");
+  });
+
+  it("record an admin call with its operator and a route without ids", async () => {
+    const response = await admin("/_svc/admin/auth/users/user-123/sessions");
+    expect(response.status).toBe(200);
+    // Its body has no declared length: the record is made once the body went out.
+    const answered = await response.text();
+    const record = await recordWhere((r) => r.entry === "admin" && r.caller.kind === "operator");
+    expect(record).toMatchObject({
+      route: "GET /_svc/admin/auth/*",
+      caller: { kind: "operator", id: "alice" },
+      status: 200,
+    });
+    expect(JSON.stringify(record)).not.toContain("user-123");
+    expect(record.bytesOut).toBe(new TextEncoder().encode(answered).byteLength);
+  });
+
+  it("never record a cookie, an authorization value or arguments a procedure did not opt in", async () => {
+    const cookie = "session_token=cookie-secret-4711";
+    const bearer = "Bearer bearer-secret-0815";
+    const headers = { cookie, authorization: bearer, "x-test-user": "dave" };
+    await rpc("observed:quiet", { note: "note-secret-1234" }, { headers });
+    await rpc(
+      "observed:signIn",
+      { email: "dave@example.com", password: "pw-secret-9999" },
+      { headers },
+    );
+    await call("/_svc/rest/rest/inspect?name=x", { headers });
+    const signIn = await recordWhere((r) => r.route === "observed:signIn");
+    expect(signIn.args).toEqual({ email: "dave@example.com", password: "[redacted]" });
+    const quiet = await recordWhere((r) => r.route === "observed:quiet");
+    expect(quiet).not.toHaveProperty("args");
+    const all = JSON.stringify(await records());
+    for (const secret of [
+      "cookie-secret-4711",
+      "bearer-secret-0815",
+      "note-secret-1234",
+      "pw-secret-9999",
+    ]) {
+      expect(all).not.toContain(secret);
+    }
+  });
+
+  it("keep at most 32 console lines of a call and count the rest", async () => {
+    const { value } = (await (await rpc("observed:flood")).json()) as { value: number };
+    expect(value).toBe(100);
+    const record = await recordWhere((r) => r.route === "observed:flood");
+    expect(record.logs).toHaveLength(32);
+    expect(record.logsDropped).toBe(68);
+  });
+
+  it("filter by function, status, user, shard and text, and page by cursor", async () => {
+    await recordWhere((r) => r.route === "observed:explode");
+    const failed = await records("&status=5xx");
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((r) => r.status >= 500)).toBe(true);
+    expect(
+      (await records("&user=carol")).every((r) => "id" in r.caller && r.caller.id === "carol"),
+    ).toBe(true);
+    expect((await records("&q=KABOOM")).map((r) => r.route)).toContain("observed:explode");
+    const first = (await (await admin("/_svc/admin/logs?limit=2")).json()) as {
+      records: CallRecord[];
+      cursor: string;
+    };
+    expect(first.records).toHaveLength(2);
+    const second = (await (
+      await admin(`/_svc/admin/logs?limit=2&cursor=${first.cursor}`)
+    ).json()) as {
+      records: CallRecord[];
+    };
+    expect(second.records.map((r) => r.requestId)).not.toContain(first.records[0]!.requestId);
+    expect(Date.parse(second.records[0]!.time)).toBeLessThanOrEqual(
+      Date.parse(first.records[1]!.time),
+    );
+  });
+
+  it("refuse unknown filters and malformed values, and answer 401 without the admin token", async () => {
+    const issues = async (query: string) => {
+      const response = await admin(`/_svc/admin/logs?${query}`);
+      expect(response.status).toBe(400);
+      const problem = (await response.json()) as { code: string; errors: { path: string }[] };
+      expect(problem.code).toBe("VALIDATION_FAILED");
+      return problem.errors.map((issue) => issue.path).sort();
+    };
+    expect(await issues("colour=red")).toEqual(["query.colour"]);
+    expect(await issues("status=weird&since=yesterday")).toEqual(["query.since", "query.status"]);
+    expect(await issues("entry=carrier-pigeon&limit=500")).toEqual(["query.entry", "query.limit"]);
+    const post = await call("/_svc/admin/logs", { method: "POST", headers: ADMIN });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET");
+    const anonymous = await call("/_svc/admin/logs");
+    expect(anonymous.status).toBe(401);
+    const metrics = await call("/_svc/admin/metrics");
+    expect(metrics.status).toBe(401);
+  });
+
+  it("answer one record by request id, and 404 for an unknown one", async () => {
+    const { value } = (await (await rpc("observed:chatty", { word: "detail" })).json()) as {
+      value: { requestId: string };
+    };
+    await recordWhere((r) => r.requestId === value.requestId);
+    const found = await admin(`/_svc/admin/logs/${value.requestId}`);
+    expect(((await found.json()) as { record: CallRecord }).record.requestId).toBe(value.requestId);
+    expect((await admin("/_svc/admin/logs/00000000-0000-0000-0000-000000000000")).status).toBe(404);
+  });
+
+  it("group errors by code, function and message shape", async () => {
+    for (const why of ["first 1", "second 22"]) await rpc("observed:explode", { why });
+    await recordWhere(
+      (r) => r.route === "observed:explode" && r.error?.message.includes("second 22") === true,
+    );
+    const { groups } = (await (await admin("/_svc/admin/logs/groups")).json()) as {
+      groups: {
+        code: string;
+        function: string;
+        shape: string;
+        count: number;
+        sample: CallRecord;
+      }[];
+    };
+    const group = groups.find(
+      (g) => g.function === "observed:explode" && g.shape.includes("because"),
+    );
+    expect(group).toMatchObject({ code: "INTERNAL" });
+    expect(group?.shape).toBe("kaboom in /srv/app/secret-path.ts because second <n>");
+    const firstShape = groups.find(
+      (g) => g.shape === "kaboom in /srv/app/secret-path.ts because first <n>",
+    );
+    expect(firstShape?.count).toBe(1);
+    expect(group?.sample.route).toBe("observed:explode");
+  });
+
+  it("serve metrics per function over a window and Prometheus totals", async () => {
+    await rpc("observed:chatty", { word: "metrics" });
+    await recordWhere((r) => r.route === "observed:chatty");
+    const answer = (await (await admin("/_svc/admin/logs/metrics?window=1h")).json()) as {
+      functions: {
+        function: string;
+        entry: string;
+        calls: number;
+        p50Ms: number;
+        series: unknown[];
+      }[];
+    };
+    const chatty = answer.functions.find(
+      (f) => f.function === "observed:chatty" && f.entry === "rpc",
+    );
+    expect(chatty?.calls).toBeGreaterThanOrEqual(1);
+    expect(chatty?.series).toHaveLength(60);
+    expect(typeof chatty?.p50Ms).toBe("number");
+    const prometheus = await admin("/_svc/admin/metrics");
+    expect(prometheus.headers.get("content-type")).toContain("text/plain; version=0.0.4");
+    const text = await prometheus.text();
+    expect(text).toMatch(
+      /^svc_calls_total\{function="observed:chatty",entry="rpc",code="OK"\} \d+$/m,
+    );
+    expect(text).toMatch(
+      /^svc_call_duration_seconds_bucket\{function="observed:chatty",entry="rpc",le="\+Inf"\} \d+$/m,
+    );
+    expect((await admin("/_svc/admin/logs/metrics?window=2h")).status).toBe(400);
+  });
+
+  it("stream new records to a live tail", async () => {
+    const response = await admin("/_svc/admin/logs/tail?function=observed:chatty");
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    // Wait for the tail to start before calling, so the call is news to it.
+    while (!text.includes("svc log tail")) text += decoder.decode((await reader.read()).value);
+    const { value } = (await (await rpc("observed:chatty", { word: "tail" })).json()) as {
+      value: { requestId: string };
+    };
+    while (!text.includes(value.requestId)) text += decoder.decode((await reader.read()).value);
+    await reader.cancel();
+    expect(text).toMatch(/event: record\nid: \S+\ndata: \{/);
+  });
+});
+
+describe("the log store", () => {
+  const record = (n: number): CallRecord => ({
+    requestId: `req-${n}`,
+    time: new Date(Date.now() + n).toISOString(),
+    entry: "rpc",
+    route: "x:y",
+    method: "POST",
+    shardKey: "default",
+    caller: { kind: "anonymous" },
+    status: 200,
+    code: null,
+    durationMs: 1,
+    bytesIn: 0,
+    bytesOut: 0,
+    logs: [{ level: "log", at: 0, message: "x".repeat(200) }],
+    logsDropped: 0,
+    error: null,
+  });
+
+  it("keeps the newest records once past its size", async () => {
+    const store = env.SMALL_LOGS.getByName("retention") as unknown as LogStoreEndpoint;
+    for (let batch = 0; batch < 10; batch++) {
+      await store.write(Array.from({ length: 10 }, (_, i) => record(batch * 10 + i)));
+    }
+    const stats = await store.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(20_000);
+    expect(stats.records).toBeLessThan(100);
+    const kept = await store.list({}, null, 200);
+    expect(kept[0]?.record.requestId).toBe("req-99");
+    const ids = kept.map((row) => Number(row.record.requestId.slice(4)));
+    expect(Math.min(...ids)).toBe(100 - kept.length);
+    const totals = await store.totals();
+    expect(totals.reduce((sum, row) => sum + row.calls, 0)).toBe(100);
+  });
+
+  it("never fails or changes a call when its writes fail", async () => {
+    const ctx = createExecutionContext();
+    const response = await brokenStoreWorker.fetch(
+      new Request("http://svc.test/_svc/rpc", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ path: "observed:chatty", args: { word: "still works" } }),
+      }),
+      env,
+      ctx,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ value: { word: "still works" } });
+    await waitOnExecutionContext(ctx);
+  });
+});
