@@ -3,12 +3,14 @@ import path from "node:path";
 import { describeMachine } from "./lib/machine.ts";
 import { RESULTS_FILE, type Results, renderReport, withKeptPart } from "./report.ts";
 import { measureAdmin } from "./scenarios/admin.ts";
+import { measureApiKeys } from "./scenarios/api-keys.ts";
 import { measureAuth } from "./scenarios/auth.ts";
 import { measureBundle } from "./scenarios/bundle.ts";
 import { measureCodegen } from "./scenarios/codegen.ts";
 import { measureFanOut } from "./scenarios/fanout.ts";
 import { measureFrontend } from "./scenarios/frontend.ts";
 import { measureGates } from "./scenarios/gates.ts";
+import { measureMigrations } from "./scenarios/migrations.ts";
 import { measureObservability } from "./scenarios/observability.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRegistry } from "./scenarios/registry.ts";
@@ -30,6 +32,7 @@ const SCENARIOS: {
 } = {
   transport: ["REST vs RPC vs hand-written route", measureTransports],
   gates: ["gate costs: rate limit, identity", measureGates],
+  apiKeys: ["REST read with an API key against no identity and a session", measureApiKeys],
   auth: ["sign-up and sign-in: svc vs plain better-auth", measureAuth],
   rls: ["row-level security with 100,000 foreign rows", measureRls],
   studio: ["data studio: a million documents, and view as user", measureStudio],
@@ -43,6 +46,7 @@ const SCENARIOS: {
     measureObservability,
   ],
   frontend: ["React: browser to browser, and what the UI weighs", measureFrontend],
+  migrations: ["data migrations and index builds", measureMigrations],
   registry: ["shard registry cost; export, import and R2 backup throughput", measureRegistry],
   shards: ["1,000 shards: memory, cold calls, throughput as shards grow", measureShards],
 };

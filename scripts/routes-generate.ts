@@ -15,6 +15,7 @@ import path from "node:path";
 import {
   ADMIN_AUTH_ROUTES,
   adminAccount,
+  adminApiKey,
   adminImportReport,
   adminInvitation,
   adminMember,
@@ -67,6 +68,7 @@ const SHAPES: Record<string, { file: string; validators: AnyValidator[] }> = {
       adminOrganization,
       adminMember,
       adminInvitation,
+      adminApiKey,
       auditEntry,
       impersonation,
       adminOverview,

@@ -10,7 +10,12 @@ interface BenchEnv {
 }
 
 const vars = env as unknown as BenchEnv;
-const baseURL = { allowedHosts: ["127.0.0.1:*"], protocol: "http" as const };
+// The fallback lets `createAuthAdmin` (the API key scenario creates its key through it) build links.
+const baseURL = {
+  allowedHosts: ["127.0.0.1:*"],
+  protocol: "http" as const,
+  fallback: "http://127.0.0.1",
+};
 
 /** svc's auth: `createAuth` over D1, served through `handleAuthRequest`. */
 export const auth = createAuth({

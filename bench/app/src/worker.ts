@@ -1,10 +1,23 @@
-import { ensureMigrated, handleAuthRequest, sessionIdentity } from "@svc/auth";
+import {
+  apiKeyIdentity,
+  createAuthAdmin,
+  ensureMigrated,
+  handleAuthRequest,
+  sessionIdentity,
+} from "@svc/auth";
 import { createRateLimiter, MINUTE } from "@svc/ratelimit";
-import { createRestRateLimit, createShard, createWorker, type SvcWorker } from "@svc/server";
+import {
+  createApiKeyRateLimit,
+  createRestRateLimit,
+  createShard,
+  createWorker,
+  type SvcWorker,
+} from "@svc/server";
 import { Hono } from "hono";
-import { functions } from "../svc/_generated/functions.ts";
+import { functions, migrations } from "../svc/_generated/functions.ts";
 import schema from "../svc/schema.ts";
 import { auth, cachedAuth, plainAuth } from "./auth.ts";
+import { type DataBenchEnv, type DocShape, dataBenchHooks, dataBenchRoute } from "./data-bench.ts";
 import { limiterRoute } from "./limiter-loops.ts";
 import { logBenchRoute } from "./log-bench.ts";
 import type { PingStore } from "./ping-store.ts";
@@ -13,14 +26,25 @@ import { seedSessions } from "./seed-sessions.ts";
 import { BENCH_ADMIN_TOKEN, benchStudioAdmin } from "./studio-admin.ts";
 
 export { RateLimitStore } from "@svc/ratelimit";
+export { PlainDocs } from "./data-bench.ts";
 export { BenchLogStore } from "./log-bench.ts";
 export { PingStore } from "./ping-store.ts";
 export { PlainRows };
-export const Shard = createShard({ schema, functions });
 /** The same shard with the shard registry off: the registry scenario's baseline. */
-export const ShardNoRegistry = createShard({ schema, functions, registry: false });
+export const ShardNoRegistry = createShard({ schema, functions, migrations, registry: false });
 
-interface Env {
+/** The svc shard, plus the data bench's hooks (seeding old documents, restarting). */
+export class Shard extends createShard({ schema, functions, migrations }) {
+  seedDocs(count: number, shape: DocShape): void {
+    dataBenchHooks(this.ctx).seedDocs(count, shape);
+  }
+
+  restart(): void {
+    dataBenchHooks(this.ctx).restart();
+  }
+}
+
+interface Env extends DataBenchEnv {
   AUTH_DB: D1Database;
   PLAIN: DurableObjectNamespace<PlainRows>;
   PING: DurableObjectNamespace<PingStore>;
@@ -39,8 +63,18 @@ const limiter = createRateLimiter({
       period: MINUTE,
       lease: { units: 1_000, ttlMs: 1_000 },
     },
+    apiKeys: { kind: "token bucket", rate: 100_000_000, period: MINUTE },
   },
 });
+
+// The API key scenario: keys created through the admin API, resolved as the README wires them.
+const apiKeyCaller = {
+  shardDO: "SHARD",
+  functions,
+  adminToken: BENCH_ADMIN_TOKEN,
+  authAdmin: createAuthAdmin(auth),
+  resolveIdentity: apiKeyIdentity(auth, { otherwise: sessionIdentity(auth) }),
+} as const;
 
 /** The svc workers compared, chosen per request by `x-bench-variant`. */
 const variants: Record<string, SvcWorker<Env>> = {
@@ -95,6 +129,11 @@ const variants: Record<string, SvcWorker<Env>> = {
     functions,
     resolveIdentity: sessionIdentity({ api: auth.api }, { cache: { ttlMs: 1_000 } }),
   }),
+  "api-key": createWorker<Env>(apiKeyCaller),
+  "api-key-limited": createWorker<Env>({
+    ...apiKeyCaller,
+    apiKeyRateLimit: createApiKeyRateLimit(limiter, { name: "apiKeys" }),
+  }),
   // The RLS scenario's caller: named by a header (identity cost is measured elsewhere).
   "header-identity": createWorker<Env>({
     shardDO: "SHARD",
@@ -132,6 +171,7 @@ export default {
     const url = new URL(request.url);
     if (url.pathname.startsWith("/hono/")) return hono.fetch(request, env, ctx);
     if (url.pathname.startsWith("/rl/")) return limiterRoute(url, env);
+    if (url.pathname.startsWith("/data-bench/")) return dataBenchRoute(url, env);
     if (url.pathname.startsWith("/obs/")) return logBenchRoute(url, env);
     if (url.pathname.startsWith("/plain-auth/")) {
       plainMigrated ??= ensureMigrated(plainAuth);

@@ -4,6 +4,13 @@ const postFields = { author: v.string(), channel: v.string(), body: v.string() }
 
 export default defineSchema({
   rows: defineTable({ name: v.string(), score: v.number() }),
+  /** The data-migration and index-build scenario (svc/migrations/, src/data-bench.ts). */
+  docs: defineTable({
+    n: v.number(),
+    body: v.string(),
+    label: v.string(),
+    migrated: v.number(),
+  }).index("by_label", ["label"]),
   /** Posts under a declarative rule, paired with an index that serves it (the RLS scenario). */
   posts: defineTable(postFields)
     .index("by_channel", ["channel"])

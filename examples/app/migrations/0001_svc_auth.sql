@@ -8,6 +8,7 @@ create table "member" ("id" text not null primary key, "organizationId" text not
 create table "invitation" ("id" text not null primary key, "organizationId" text not null references "organization" ("id") on delete cascade, "email" text not null, "role" text, "status" text not null, "expiresAt" date not null, "createdAt" date not null, "inviterId" text not null references "user" ("id") on delete cascade);
 create table "twoFactor" ("id" text not null primary key, "secret" text not null, "backupCodes" text not null, "userId" text not null references "user" ("id") on delete cascade, "verified" integer, "failedVerificationCount" integer, "lockedUntil" date);
 create table "passkey" ("id" text not null primary key, "name" text, "publicKey" text not null, "userId" text not null references "user" ("id") on delete cascade, "credentialID" text not null, "counter" integer not null, "deviceType" text not null, "backedUp" integer not null, "transports" text, "createdAt" date, "aaguid" text);
+create table "svcApiKey" ("id" text not null primary key, "name" text not null, "prefix" text not null, "keyHash" text not null, "ownerUserId" text references "user" ("id") on delete cascade, "ownerOrganizationId" text references "organization" ("id") on delete cascade, "scopes" text not null, "createdAt" date not null, "createdBy" text not null, "expiresAt" date, "lastUsedAt" date, "revokedAt" date);
 create table "svcAdminAudit" ("id" text not null primary key, "at" date not null, "operator" text not null, "action" text not null, "targetType" text not null, "targetId" text not null, "userId" text, "outcome" text not null, "detail" text, "reason" text);
 create index "session_userId_idx" on "session" ("userId");
 create index "account_userId_idx" on "account" ("userId");
@@ -28,6 +29,9 @@ create index "svc_session_updated_idx" on "session" ("updatedAt", "userId");
 create index "svc_org_created_idx" on "organization" ("createdAt");
 create index "svc_member_org_created_idx" on "member" ("organizationId", "createdAt");
 create index "svc_invitation_org_created_idx" on "invitation" ("organizationId", "createdAt");
+create unique index "svc_api_key_hash_idx" on "svcApiKey" ("keyHash");
+create index "svc_api_key_user_idx" on "svcApiKey" ("ownerUserId", "createdAt");
+create index "svc_api_key_org_idx" on "svcApiKey" ("ownerOrganizationId", "createdAt");
 create index "svc_audit_at_idx" on "svcAdminAudit" ("at");
 create index "svc_audit_target_at_idx" on "svcAdminAudit" ("targetId", "at");
 create index "svc_audit_user_at_idx" on "svcAdminAudit" ("userId", "at");

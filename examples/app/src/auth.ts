@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { createAuth, svcDatabaseAdapter } from "@svc/auth";
+import { apiKeySelfService, createAuth, svcDatabaseAdapter } from "@svc/auth";
 import { appPlugins, type PluginVars } from "./auth-plugins.ts";
 
 /** The example app's environment (see wrangler.jsonc and .dev.vars). */
@@ -28,5 +28,6 @@ export const auth = createAuth({
     sendResetPassword: async ({ user, url }) =>
       console.log(`password reset link for ${user.email}: ${url}`),
   },
-  plugins: appPlugins(vars),
+  // Signed-in users manage their own API keys (and their organizations') at /api/auth/api-keys.
+  plugins: [...appPlugins(vars), apiKeySelfService()],
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import {
+  apiKeyIdentity,
   createAuthAdmin,
   createAuthRateLimit,
   ensureMigrated,
@@ -8,6 +9,7 @@ import {
 } from "@svc/auth";
 import { createRateLimiter, MINUTE } from "@svc/ratelimit";
 import {
+  createApiKeyRateLimit,
   createLogStore,
   createRestRateLimit,
   createShard,
@@ -16,7 +18,7 @@ import {
   type ShardAccessHook,
 } from "@svc/server";
 import { otlpDrain, parseOtlpHeaders } from "@svc/server/otlp";
-import { crons, functions, http, queues } from "../svc/_generated/functions.ts";
+import { crons, functions, http, migrations, queues } from "../svc/_generated/functions.ts";
 import { openApiSpec } from "../svc/_generated/openapi.ts";
 import schema from "../svc/schema.ts";
 import { auth } from "./auth.ts";
@@ -52,6 +54,7 @@ const vars = env as {
   SVC_ADMIN_TOKEN?: string;
   REST_RATE_PER_MINUTE?: string;
   RPC_RATE_PER_MINUTE?: string;
+  API_KEY_RATE_PER_MINUTE?: string;
   SOCKETS_PER_IP?: string;
   SOCKETS_PER_USER?: string;
   SUBSCRIPTION_REAUTH_SECONDS?: string;
@@ -61,14 +64,15 @@ const vars = env as {
 };
 
 /**
- * The shard Durable Object: one SQLite database per shard key. Each shard
- * reports itself to the shard registry (`svc shards list`, the dashboard's
- * shard list) one interval after it first runs, then at most once per
- * interval after a write (default 10 s).
+ * The shard Durable Object: one SQLite database per shard key, migrating its
+ * own data (svc/migrations/). Each shard reports itself to the shard registry
+ * (`svc shards list`, the dashboard's shard list) one interval after it first
+ * runs, then at most once per interval after a write (default 10 s).
  */
 export const Shard = createShard({
   schema,
   functions,
+  migrations,
   registry: { intervalMs: Number(vars.REGISTRY_INTERVAL_MS ?? 10_000) },
 });
 /** Counts rate limits exactly, one object per (rate, key). */
@@ -76,6 +80,7 @@ export { RateLimitStore } from "@svc/ratelimit";
 
 const restPerMinute = Number(vars.REST_RATE_PER_MINUTE ?? 120);
 const rpcPerMinute = Number(vars.RPC_RATE_PER_MINUTE ?? 600);
+const apiKeyPerMinute = Number(vars.API_KEY_RATE_PER_MINUTE ?? 600);
 const socketsPerIp = Number(vars.SOCKETS_PER_IP ?? 60);
 const socketsPerUser = Number(vars.SOCKETS_PER_USER ?? 20);
 /** Per key: a burst of `perMinute / 2` (at least 1), refilled at `perMinute`. */
@@ -87,6 +92,7 @@ const limiter = createRateLimiter({
   rates: {
     rest: bucket(restPerMinute),
     rpc: bucket(rpcPerMinute),
+    apiKeys: bucket(apiKeyPerMinute),
     // Socket opens: a full minute's worth at once, since each socket reopens once per reauth period.
     socketsPerIp: bucket(socketsPerIp, socketsPerIp),
     socketsPerUser: bucket(socketsPerUser, socketsPerUser),
@@ -109,7 +115,8 @@ const shardAccess: ShardAccessHook = ({ identity, shardKey }) =>
 const svc = createWorker({
   shardDO: "SHARD",
   functions,
-  resolveIdentity: sessionIdentity(auth),
+  // API keys (x-api-key: svc_…) first, then better-auth sessions (cookie or bearer token).
+  resolveIdentity: apiKeyIdentity(auth, { otherwise: sessionIdentity(auth) }),
   shardAccess,
   adminToken: vars.SVC_ADMIN_TOKEN,
   // Tests lower the shortest impersonation so they need not wait a minute for one to end.
@@ -121,6 +128,8 @@ const svc = createWorker({
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
   // RPC reaches every public procedure, exposed or not: it gets a limit of its own.
   rpcRateLimit: createRestRateLimit(limiter, { name: "rpc" }),
+  // Each API key its own bucket: a limited key answers 429, never 401.
+  apiKeyRateLimit: createApiKeyRateLimit(limiter, { name: "apiKeys" }),
   // Each shard caps its sockets and their frames by itself; the limiter counts opens across shards.
   socketLimits: { perIp: socketsPerIp, perUser: socketsPerUser },
   socketRateLimit: createSocketRateLimit(limiter, {

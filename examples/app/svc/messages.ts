@@ -98,7 +98,7 @@ const NOTICE_TEXT = { message_posted: "A new message was posted." } as const;
 export const notice = internalMutation
   .input({ event: v.literal("message_posted") })
   .handler(async (ctx, args) => {
-    await ctx.db.insert("notices", { text: NOTICE_TEXT[args.event] });
+    await ctx.db.insert("notices", { event: args.event, text: NOTICE_TEXT[args.event] });
     return null;
   });
 

@@ -20,8 +20,12 @@ export default defineSchema({
     .index("by_author_channel", ["author", "channel"])
     // `update` must hold for the current and the new document: nobody gives a message away.
     .policy({ read: isAuthor, insert: isAuthor, update: isAuthor, delete: isAuthor }),
-  /** System notices written only by internal procedures; readable by anyone. */
-  notices: defineTable({ text: v.string() }),
+  /**
+   * System notices written only by internal procedures; readable by anyone.
+   * `event` came later: svc/migrations/2026-11-28-notice-event.ts gives it to
+   * notices stored before.
+   */
+  notices: defineTable({ event: v.literal("message_posted"), text: v.string() }),
   /** Delivery notes the notification consumer writes; each user reads only their own. */
   notifications: defineTable({
     recipient: v.string(),

@@ -1,4 +1,4 @@
-import { problemResponse } from "@svc/server/http";
+import { problemResponse } from "@svc/server/internal";
 import type { BetterAuthOptions } from "better-auth";
 import { accountOf } from "./limits/accounts.ts";
 import type { AuthRateLimit } from "./limits/rate-limit.ts";

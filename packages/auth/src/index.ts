@@ -15,6 +15,17 @@ export type {
   ImpersonationOptions,
 } from "./admin/options.ts";
 export {
+  type ApiKeyIdentityOptions,
+  type ApiKeySource,
+  apiKeyIdentity,
+} from "./api-keys/identity.ts";
+export { API_KEY_HEADER, API_KEY_PREFIX } from "./api-keys/key-material.ts";
+export {
+  API_KEY_SELF_SERVICE_PLUGIN_ID,
+  type ApiKeySelfServiceOptions,
+  apiKeySelfService,
+} from "./api-keys/self-service.ts";
+export {
   CAPTCHA_SITEVERIFY_URL,
   CAPTCHA_TEST_SECRET_ALWAYS_PASSES,
   DEFAULT_CAPTCHA_TIMEOUT_MS,

@@ -27,6 +27,8 @@ declare namespace Cloudflare {
     /** Sizes of `npm run bench:admin` (vitest.bench.config.ts). */
     BENCH_USERS?: string;
     BENCH_ROUNDS?: string;
+    /** The auth of the API key tests (test/api-keys.test.ts). */
+    API_KEYS: D1Database;
     /** The auth with every plugin `@svc/auth/plugins` re-exports (test/fixture/every-plugin.ts). */
     EVERY_PLUGIN: D1Database;
     /** Databases built per test for plugin-set variations. */

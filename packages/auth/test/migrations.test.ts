@@ -32,6 +32,7 @@ const LARGE_SET_TABLES = [
   "passkey",
   "session",
   "svcAdminAudit",
+  "svcApiKey",
   "svc_revocation",
   "svc_user_activity",
   "svc_user_counts",
@@ -93,7 +94,11 @@ describe("svc's admin schema", () => {
   it("is created by ensureMigrated and written by compileMigrationsSql alike: audit table and list indexes", async () => {
     const sql = await compileMigrationsSql({ secret: "x", plugins: largePluginSet() });
     expect(sql).toContain('create table "svcAdminAudit"');
+    expect(sql).toContain('create table "svcApiKey"');
+    expect(sql).toContain('create unique index "svc_api_key_hash_idx"');
     for (const index of [
+      "svc_api_key_user_idx",
+      "svc_api_key_org_idx",
       "svc_audit_at_idx",
       "svc_audit_target_at_idx",
       "svc_audit_user_at_idx",

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { ShardEndpoint } from "@svc/server/http";
+import type { ShardEndpoint } from "@svc/server/internal";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, rpc } from "./http.ts";
 

@@ -28,6 +28,11 @@ Admin commands, against a running app (--url or SVC_URL, default http://127.0.0.
   svc restore <key> --backup <id>       restore a backup from the R2 bucket into an empty shard
   svc restore <key> --from <shard> [--at <time>]
                                         restore <shard>'s newest R2 backup taken at or before <time>
+  svc migrations status [--search <text>] [--json]
+                                        each migration over every shard: done, running, failed
+  svc migrations run <name> [--dry-run] [--search <text>]
+                                        start a migration in every shard and follow it (exit 1
+                                        if a document failed); --dry-run: what it would change
 ${LOGS_USAGE}
 
   svc --version                         the svc version
@@ -55,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
       shard: { type: "string" },
       from: { type: "string" },
       at: { type: "string" },
+      "dry-run": { type: "boolean" },
     },
     allowPositionals: true,
   });

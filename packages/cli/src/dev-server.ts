@@ -11,9 +11,9 @@ export interface DevServer {
   url: string;
   /** Everything wrangler printed so far (for failure messages). */
   output(): string;
-  /** Where the local D1 databases and Durable Objects persist (removed by `stop`). */
+  /** Where the local D1 databases and Durable Objects persist (removed by `stop` unless given as `persistTo`). */
   stateDir: string;
-  /** Stops wrangler and deletes the local state. */
+  /** Stops wrangler and deletes the local state (but a `persistTo` folder, which belongs to the caller). */
   stop(): Promise<void>;
 }
 
@@ -27,6 +27,12 @@ export interface DevServerOptions {
   port?: number;
   /** How long to wait for the first answer. @default 60000 */
   readyTimeoutMs?: number;
+  /**
+   * Keep the local state in this folder and leave it there on `stop`, so a
+   * second server started with it sees the first one's data (a restart, a
+   * deploy of new code). @default a fresh temporary folder, deleted on `stop`
+   */
+  persistTo?: string;
   /**
    * Called with each piece wrangler prints, as it prints it: for a process
    * that must see the log while the app runs (e.g. a test setup writing it
@@ -84,7 +90,7 @@ async function waitForReady(
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const port = options.port ?? (await freePort());
-  const persistTo = await mkdtemp(path.join(tmpdir(), "svc-dev-"));
+  const persistTo = options.persistTo ?? (await mkdtemp(path.join(tmpdir(), "svc-dev-")));
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo];
   args.push("--show-interactive-dev-session=false", "--test-scheduled");
   for (const [name, value] of Object.entries(options.vars ?? {}))
@@ -114,7 +120,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       child.kill("SIGTERM");
       await exited;
     }
-    await rm(persistTo, { recursive: true, force: true });
+    if (options.persistTo === undefined) await rm(persistTo, { recursive: true, force: true });
   };
   try {
     await waitForReady(url, child, output, options.readyTimeoutMs ?? 60_000);

@@ -14,6 +14,7 @@ export const cliErrorCodes = defineErrorCodes("SvcCliError", {
   WRANGLER_CONFIG_MISSING: { status: 500, title: "Wrangler configuration missing" },
   CRON_TRIGGER_MISSING: { status: 500, title: "Cron trigger missing" },
   QUEUE_CONSUMER_MISSING: { status: 500, title: "Queue consumer missing" },
+  SCHEMA_CHANGE_NEEDS_MIGRATION: { status: 400, title: "Schema change needs a migration" },
   ADMIN_TOKEN_MISSING: { status: 401, title: "Admin token missing" },
   ADMIN_UNREACHABLE: { status: 503, title: "Admin API unreachable" },
   ADMIN_REQUEST_FAILED: { status: 502, title: "Admin request failed" },

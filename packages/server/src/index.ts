@@ -21,11 +21,9 @@ export { paginationOptsValidator } from "./db/pagination.ts";
 export type {
   DatabaseReader,
   DatabaseWriter,
-  DataModelOf,
   PaginationOptions,
   PaginationResult,
   Query,
-  Register,
 } from "./db/types.ts";
 export {
   type CodedError,
@@ -52,6 +50,38 @@ export {
   type HttpRouter,
   httpRouter,
 } from "./http-actions/router.ts";
+export {
+  type DropTableOptions,
+  defineMigration,
+  type Migration,
+  type MigrationCtx,
+  type MigrationOptions,
+  type MigrationOutcome,
+  type MigrationRegistry,
+  type Replacement,
+  replaceWith,
+  type StoredDocumentOf,
+} from "./migrations/define.ts";
+export type { DryRunReport, DryRunSample } from "./migrations/dry-run.ts";
+export type { MigrationStatus } from "./migrations/shard-migrations.ts";
+export type {
+  MigrationCounts,
+  MigrationCursor,
+  MigrationError,
+  MigrationRecord,
+  MigrationState,
+} from "./migrations/store.ts";
+export {
+  type ApiKeyCaller,
+  apiKeyScopeAllows,
+  isApiKeyScope,
+  READ_ONLY_SUFFIX,
+  type ScopeTarget,
+} from "./model/api-key.ts";
+export type { BaseCtx } from "./model/base-ctx.ts";
+export type { CallMeta, ProcedureKind, Transport, Visibility } from "./model/call-meta.ts";
+export type { AuthContext, CallerKind, Identity } from "./model/identity.ts";
+export type { PolicyCtx } from "./model/policy-ctx.ts";
 export { logsAdminRoutes } from "./observability/admin/contract.ts";
 export type { LogsOptions } from "./observability/plan.ts";
 export type {
@@ -76,17 +106,7 @@ export {
   query,
   stream,
 } from "./procedures/builder.ts";
-export type {
-  ActionCtx,
-  AuthContext,
-  BaseCtx,
-  CallerKind,
-  CallMeta,
-  Identity,
-  MutationCtx,
-  QueryCtx,
-  Transport,
-} from "./procedures/context.ts";
+export type { ActionCtx, MutationCtx, QueryCtx } from "./procedures/context.ts";
 export {
   defineMiddleware,
   type Middleware,
@@ -101,9 +121,7 @@ export {
 export {
   type FunctionReference,
   makeReference,
-  type ProcedureKind,
   type ReferenceOf,
-  type Visibility,
 } from "./procedures/references.ts";
 export {
   type ConsumerOptions,
@@ -126,14 +144,22 @@ export {
   type RestRateLimitOptions,
 } from "./rest/rate-limit-gate.ts";
 export { type RestRoute, restRouteOf } from "./rest/routes.ts";
+export type { DataModelOf, Register } from "./schema/data-model.ts";
 export {
   defineSchema,
   defineTable,
   type SchemaDefinition,
   type TableDefinition,
 } from "./schema/define.ts";
-export type { PolicyCtx, TablePolicies } from "./schema/policy.ts";
-export { type Literal, type Operand, type Rule, rule } from "./schema/rule.ts";
+export type { TablePolicies } from "./schema/policy.ts";
+export {
+  type ApiKeyField,
+  type Literal,
+  type Operand,
+  type Rule,
+  rule,
+} from "./schema/rule.ts";
+export type { MigrationEndpoint } from "./shard/migration-endpoint.ts";
 export {
   createShard,
   type ShardOptions,
@@ -154,6 +180,11 @@ export {
   v,
 } from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
+export {
+  type ApiKeyRateLimitGate,
+  type ApiKeyRateLimitOptions,
+  createApiKeyRateLimit,
+} from "./worker/api-key-rate-limit.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";
 export type { IdentityResolver } from "./worker/invoke.ts";
 export type {

@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DASHBOARD_CSP } from "../src/http.ts";
+import { DASHBOARD_CSP } from "../src/internal.ts";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   exports.default.fetch(`http://svc.test${path}`, { headers });

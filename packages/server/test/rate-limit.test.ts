@@ -73,6 +73,22 @@ describe("REST rate limit", () => {
     expect(response.status).toBe(429);
   });
 
+  it("counts unknown paths too; only successes and 429s carry RateLimit headers", async () => {
+    const worker = limitedWorker();
+    const unknown = await request(worker, "/_svc/rest/nope/nothing", fromIp("192.0.2.90"));
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("ratelimit-remaining")).toBeNull();
+    const invalid = await request(worker, "/_svc/rest/rest/doubled", {
+      method: "POST",
+      headers: { "cf-connecting-ip": "192.0.2.90", "content-type": "application/json" },
+      body: JSON.stringify({ n: "two" }),
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("ratelimit-remaining")).toBeNull();
+    const last = await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.90"));
+    expect(last.headers.get("ratelimit-remaining")).toBe("0");
+  });
+
   it("never limits RPC", async () => {
     const worker = limitedWorker();
     for (let i = 0; i < 8; i++) {

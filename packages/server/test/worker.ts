@@ -4,13 +4,20 @@ import { DATA_BACKUP_SCHEDULE, DATA_WORKER_HEADER, dataWorker } from "./data/dat
 import { crons, http, queues } from "./fixture/entry-points.ts";
 import { functions } from "./fixture/functions.ts";
 import { testIdentity } from "./fixture/identity.ts";
+import { migrations } from "./fixture/migrations.ts";
 import { openApiSpec } from "./fixture/openapi.ts";
 import schema from "./fixture/schema.ts";
 import "./telemetry-recorder.ts";
 
-export const Shard = createShard({ schema, functions });
+/** Indexes of tables over 1,000 documents are built after start, so a test can see it happen. */
+export const Shard = createShard({ schema, functions, migrations, indexRowsAtStart: 1_000 });
 /** The data-lifecycle tests' shards: a short registry interval, so rows follow writes at once. */
-export const DataShard = createShard({ schema, functions, registry: { intervalMs: 200 } });
+export const DataShard = createShard({
+  schema,
+  functions,
+  migrations,
+  registry: { intervalMs: 200 },
+});
 export { RateLimitStore } from "@svc/ratelimit";
 export { LogStore } from "../src/index.ts";
 

@@ -112,6 +112,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       },
@@ -217,6 +220,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       }
@@ -311,6 +317,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       },
@@ -416,6 +425,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       }
@@ -512,6 +524,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       },
@@ -619,6 +634,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       }
@@ -1033,7 +1051,13 @@ export const openApiSpec = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "A better-auth session token (with the bearer plugin)."
+        "description": "A better-auth session token (with the bearer plugin), or an API key (`svc_…`)."
+      },
+      "apiKey": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "x-api-key",
+        "description": "An API key (`svc_…`): its scopes decide what it may call."
       }
     }
   }

@@ -113,6 +113,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       },
@@ -199,6 +202,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       }
@@ -295,6 +301,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       },
@@ -400,6 +409,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       }
@@ -504,6 +516,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       },
@@ -609,6 +624,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       }
@@ -743,6 +761,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       },
@@ -881,6 +902,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       }
@@ -991,6 +1015,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       },
@@ -1102,6 +1129,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       }
@@ -1219,6 +1249,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       }
@@ -1339,6 +1372,9 @@ export const openApiSpec = {
           },
           {
             "bearerAuth": []
+          },
+          {
+            "apiKey": []
           }
         ]
       }
@@ -1753,7 +1789,13 @@ export const openApiSpec = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "A better-auth session token (with the bearer plugin)."
+        "description": "A better-auth session token (with the bearer plugin), or an API key (`svc_…`)."
+      },
+      "apiKey": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "x-api-key",
+        "description": "An API key (`svc_…`): its scopes decide what it may call."
       }
     }
   }

@@ -178,6 +178,67 @@ describe("the data lifecycle from the svc command line", () => {
     ]);
   });
 
+  it("shows, dry-runs and runs the app's migration in every shard, and names an unknown one", async () => {
+    const cy = await signUpForToken(app, "cy-data@example.com");
+    for (const key of ["room-mig-1", "room-mig-2"]) {
+      await rpc(cy, key, "messages:send", { body: "hello", channel: "general" });
+    }
+    await until(async () => {
+      const { stdout } = await svc(["shards", "list", "--json", "--search", "room-mig-"]);
+      return stdout.trim().split("\n").filter(Boolean).length === 2 ? true : undefined;
+    });
+    const NAME = "2026-11-28-notice-event";
+    // Both shards started with the migration's code: nothing was stored before it, so it is done.
+    const status = await svc(["migrations", "status", "--search", "room-mig-"]);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toMatch(/^MIGRATION\s+TABLE\s+DONE\s+RUNNING\s+STOPPED\s+WAITING/);
+    expect(status.stdout).toMatch(new RegExp(`${NAME}\\s+notices\\s+2\\s+0\\s+0\\s+0\\s+0\\s+0`));
+    expect(status.stdout).toContain("2 shards");
+    const json = await svc(["migrations", "status", "--search", "room-mig-", "--json"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      shards: 2,
+      unreachable: [],
+      migrations: [{ name: NAME, table: "notices", shards: { done: 2, running: 0 } }],
+    });
+
+    const dry = await svc(["migrations", "run", NAME, "--dry-run", "--search", "room-mig-"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain("room-mig-1: 0 to migrate: 0 would change, 0 deleted");
+    expect(dry.stdout).toContain(
+      `dry run of ${NAME} over 2 shards: 0 would change, 0 would be deleted, 0 would fail; nothing was written`,
+    );
+    const run = await svc(["migrations", "run", NAME, "--search", "room-mig-"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`${NAME}: started in 2 shards`);
+    expect(run.stderr).toMatch(
+      new RegExp(`migration ${NAME}: 2 shards done, 0 stopped: 0 changed`),
+    );
+
+    const unknown = await svc(["migrations", "run", "2099-none", "--search", "room-mig-"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("404 NOT_FOUND");
+    expect(unknown.stderr).toContain('No migration named "2099-none".');
+    const usage = await svc(["migrations", "run"]);
+    expect(usage.stderr).toContain("svc migrations run needs a migration name");
+
+    const audit = await fetch(`${app.url}/_svc/admin/auth/audit?action=migration.run`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    const { entries } = (await audit.json()) as {
+      entries: { targetType: string; targetId: string; outcome: string; detail: string }[];
+    };
+    expect(entries.map((e) => [e.targetType, e.targetId, e.outcome, e.detail])).toEqual([
+      ["migration", "2099-none", "error", 'No migration named "2099-none".'],
+      ["migration", NAME, "ok", "started in 2 of 2 shards"],
+      [
+        "migration",
+        NAME,
+        "ok",
+        "dry run over 2 shards: 0 would change, 0 would be deleted, 0 would fail",
+      ],
+    ]);
+  });
+
   it("says what is wrong without a token or a server", async () => {
     const noToken = await svc(["shards", "list"], null);
     expect(noToken.code).toBe(1);

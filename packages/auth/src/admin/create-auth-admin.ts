@@ -1,6 +1,6 @@
 import { dashboardAssets } from "@svc/dashboard";
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
-import { problemResponse } from "@svc/server/http";
+import { problemResponse } from "@svc/server/internal";
 import { serveRoutes } from "@svc/server/routes";
 import { expireRevocationViews } from "../revocation/revocation-feed.ts";
 import { recordDataAction } from "./audit/data-actions.ts";

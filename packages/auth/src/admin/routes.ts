@@ -1,4 +1,5 @@
 import { implement } from "@svc/server/routes";
+import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import { listAudit } from "./audit/list.ts";
 import type { AuditScope } from "./audit/trail.ts";
 import { ADMIN_AUTH_ROUTES } from "./contract/index.ts";
@@ -81,6 +82,9 @@ export const ADMIN_AUTH_IMPLEMENTATION = implement(ADMIN_AUTH_ROUTES)
     cancelInvitation,
     listMembers,
     listInvitations,
+    listApiKeys,
+    createApiKey,
+    revokeApiKey,
     listAudit,
     openApi,
     authApiOpenApi,

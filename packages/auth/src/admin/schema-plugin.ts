@@ -1,4 +1,5 @@
 import type { BetterAuthOptions, BetterAuthPlugin, BetterAuthPluginDBSchema } from "better-auth";
+import { apiKeySchema } from "../api-keys/schema.ts";
 
 /**
  * Id of svc's own schema plugin; `createAuth` and `compileMigrationsSql` add
@@ -39,8 +40,9 @@ export const SESSION_ACTIVITY_INDEX = "svc_session_updated_idx";
 type Plugins = NonNullable<BetterAuthOptions["plugins"]>;
 
 /**
- * The audit table of the admin surface, and the indexes its lists need, as a
- * better-auth plugin that adds no endpoints: a schema only. Because it is a
+ * The audit table of the admin surface, the API key table, and the indexes
+ * their lists need, as a better-auth plugin that adds no endpoints: a
+ * schema only. Because it is a
  * plugin, better-auth's own migrator creates it, so `ensureMigrated(auth)`
  * and `compileMigrationsSql(options)` both include it with nothing to
  * remember; `createAuth` and `compileMigrationsSql` append it to `plugins`.
@@ -61,6 +63,8 @@ type Plugins = NonNullable<BetterAuthOptions["plugins"]>;
  *   the organization plugin is in `plugins`).
  * - audit: `at`, `(targetId, at)`, `(userId, at)`, `(action, at)`: the
  *   newest-first trail, whole or filtered.
+ * - API keys (`svcApiKey`, see `apiKeySchema`): the unique key hash, and
+ *   `(owner, createdAt)` for each owner's list.
  *
  * @example
  * ```ts
@@ -69,6 +73,7 @@ type Plugins = NonNullable<BetterAuthOptions["plugins"]>;
  */
 function svcAdminSchema(plugins: Plugins = []) {
   const schema: BetterAuthPluginDBSchema = {
+    ...apiKeySchema(plugins),
     [AUDIT_MODEL]: {
       modelName: AUDIT_MODEL,
       fields: {

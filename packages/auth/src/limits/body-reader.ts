@@ -1,5 +1,5 @@
 import { SvcError } from "@svc/server";
-import { decodeUtf8, readBodyBytes } from "@svc/server/http";
+import { decodeUtf8, readBodyBytes } from "@svc/server/internal";
 
 /**
  * How better-auth (through better-call 1.4's `getBody`) turns a body into

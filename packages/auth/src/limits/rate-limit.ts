@@ -1,6 +1,6 @@
 import { createRateLimiter, type RateConfig, type RateLimitStoreBinding } from "@svc/ratelimit";
 import { SvcError } from "@svc/server";
-import { enforceVerdict } from "@svc/server/http";
+import { enforceVerdict } from "@svc/server/internal";
 import { sha256Hex } from "../sha256-hex.ts";
 import { type AuthLimitName, type AuthLimitRule, DEFAULT_AUTH_LIMITS } from "./rules.ts";
 

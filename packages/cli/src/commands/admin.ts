@@ -1,6 +1,7 @@
 import { AdminClient, adminConnection } from "../admin-client.ts";
 import { SvcCliError } from "../errors.ts";
 import { backupsList, backupToBucket, backupToFile } from "./backup.ts";
+import { migrationsDryRun, migrationsRun, migrationsStatus } from "./migrations.ts";
 import { restoreFromBucket, restoreFromFile } from "./restore.ts";
 import { backupAt } from "./restore-by-date.ts";
 import { shardsDelete, shardsList, shardsShow } from "./shards.ts";
@@ -19,17 +20,19 @@ export interface AdminFlags {
   shard?: string | undefined;
   from?: string | undefined;
   at?: string | undefined;
+  "dry-run"?: boolean | undefined;
 }
 
 /** Admin commands the `svc` bin routes here. */
-export const ADMIN_COMMANDS = new Set(["shards", "backup", "backups", "restore"]);
+export const ADMIN_COMMANDS = new Set(["shards", "backup", "backups", "restore", "migrations"]);
 
 function usage(message: string): SvcCliError {
   return new SvcCliError("BAD_USAGE", `svc: ${message} (svc help)`);
 }
 
 /**
- * Runs `svc shards …`, `svc backup`, `svc backups` or `svc restore` against a
+ * Runs `svc shards …`, `svc backup`, `svc backups`, `svc restore` or `svc
+ * migrations …` against a
  * running app (local or deployed: `--url` / `SVC_URL`, `--admin-token` /
  * `SVC_ADMIN_TOKEN`). Answers the exit code.
  */
@@ -82,6 +85,20 @@ export async function runAdminCommand(
           "svc restore <key> needs a backup file (or --backup <id>, or --from <shard> [--at <time>], from the bucket)",
         );
       return 0;
+    }
+    case "migrations": {
+      const [sub, name] = positionals;
+      if (sub === "status") {
+        await migrationsStatus(client, { search: flags.search, json });
+        return 0;
+      }
+      if (sub !== "run") throw usage(`unknown subcommand svc migrations ${JSON.stringify(sub)}`);
+      if (name === undefined) throw usage("svc migrations run needs a migration name");
+      if (flags["dry-run"] === true) {
+        await migrationsDryRun(client, name, { search: flags.search, json });
+        return 0;
+      }
+      return (await migrationsRun(client, name, { search: flags.search })).ok ? 0 : 1;
     }
     default:
       throw usage(`unknown command ${JSON.stringify(command)}`);

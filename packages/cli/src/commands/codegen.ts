@@ -3,12 +3,14 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { AppDescription } from "@svc/server/codegen";
 import { bundleDiscovery } from "../discovery/bundle.ts";
-import { findModules } from "../discovery/find-modules.ts";
+import { findMigrations, findModules } from "../discovery/find-modules.ts";
 import { runInWorkerd } from "../discovery/run-in-workerd.ts";
 import { emitApi } from "../emit/api.ts";
 import { emitFunctions } from "../emit/functions.ts";
 import { identifierFor } from "../emit/header.ts";
 import { emitOpenApiJson, emitOpenApiModule } from "../emit/openapi.ts";
+import { emitSchemaJson } from "../emit/schema.ts";
+import { checkSchemaChanges } from "./schema-changes.ts";
 import { checkWranglerTriggers } from "./wrangler-triggers.ts";
 
 /** Options of {@link codegen}. */
@@ -28,6 +30,8 @@ export interface CodegenResult {
   /** Files whose content differs from what is on disk (written, or only reported with `check`). */
   changed: string[];
   procedureCount: number;
+  /** The schema version recorded in `svc/_generated/schema.json` (`null` without `svc/schema.ts`). */
+  schemaVersion: string | null;
 }
 
 /** Title, version and description of the OpenAPI document, from the app's package.json. */
@@ -51,8 +55,11 @@ async function openApiOptions(
 /**
  * Discovers the procedures under `<appDir>/svc/` by loading them in workerd
  * and writes `svc/_generated/`: `api.ts` (references), `functions.ts`
- * (registry), `openapi.json` and `openapi.ts` (the REST surface's OpenAPI 3.1
- * document).
+ * (registry, entry points, migrations), `openapi.json` and `openapi.ts` (the
+ * REST surface's OpenAPI 3.1 document) and `schema.json` (the schema it saw).
+ * A schema change stored documents may violate, with no new migration of its
+ * table, fails with `SCHEMA_CHANGE_NEEDS_MIGRATION` before anything is
+ * written.
  *
  * @example
  * ```ts
@@ -79,22 +86,39 @@ export async function codegen(options: CodegenOptions): Promise<CodegenResult> {
   log(
     `svc codegen: bundling ${modules.length} module(s) from ${path.relative(process.cwd(), svcDir) || "."}`,
   );
-  const script = await bundleDiscovery(appDir, modules);
+  const schemaFile = path.join(svcDir, "schema.ts");
+  const script = await bundleDiscovery(appDir, modules, {
+    schemaFile: existsSync(schemaFile) ? schemaFile : undefined,
+    migrations: await findMigrations(svcDir),
+  });
   log("svc codegen: loading them in workerd");
   const description = await runInWorkerd<AppDescription>(appDir, script, {
     openapi: await openApiOptions(appDir),
   });
   checkWranglerTriggers(appDir, description);
-  const hasSchema = existsSync(path.join(svcDir, "schema.ts"));
+  const schema = await checkSchemaChanges(appDir, description, log);
   const files: Record<string, string> = {
-    "svc/_generated/api.ts": emitApi(description.manifest, hasSchema),
-    "svc/_generated/functions.ts": emitFunctions(description.manifest, {
-      http: description.http !== null,
-      crons: description.crons !== null,
-      queues: description.queues !== null,
-    }),
+    "svc/_generated/api.ts": emitApi(description.manifest, description.schema !== null),
+    "svc/_generated/functions.ts": emitFunctions(
+      description.manifest,
+      {
+        http: description.http !== null,
+        crons: description.crons !== null,
+        queues: description.queues !== null,
+      },
+      description.migrations,
+    ),
     "svc/_generated/openapi.json": emitOpenApiJson(description.openapi),
     "svc/_generated/openapi.ts": emitOpenApiModule(description.openapi),
+    ...(schema === null || description.schema === null
+      ? {}
+      : {
+          "svc/_generated/schema.json": emitSchemaJson(
+            description.schema,
+            schema.version,
+            description.migrations,
+          ),
+        }),
   };
   const changed: string[] = [];
   for (const [relative, content] of Object.entries(files)) {
@@ -118,5 +142,10 @@ export async function codegen(options: CodegenOptions): Promise<CodegenResult> {
   log(
     `svc codegen: ${description.manifest.length} procedure(s); ${verb}${changed.length > 0 ? `: ${changed.join(", ")}` : ""} (${seconds}s)`,
   );
-  return { files, changed, procedureCount: description.manifest.length };
+  return {
+    files,
+    changed,
+    procedureCount: description.manifest.length,
+    schemaVersion: schema?.version ?? null,
+  };
 }

@@ -1,7 +1,7 @@
 import { builtinModules } from "node:module";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import type { SourceModule } from "./find-modules.ts";
+import type { MigrationModule, SourceModule } from "./find-modules.ts";
 
 const NODE_BUILTINS = new Set(builtinModules.filter((name) => !name.startsWith("_")));
 
@@ -54,7 +54,13 @@ function generatedApiStub(apiFile: string): esbuild.Plugin {
   };
 }
 
-function discoveryEntry(modules: readonly SourceModule[]): string {
+/** The app's data modules for discovery: `svc/schema.ts` (when present) and its migrations. */
+export interface DataSources {
+  schemaFile: string | undefined;
+  migrations: readonly MigrationModule[];
+}
+
+function discoveryEntry(modules: readonly SourceModule[], data: DataSources): string {
   const imports = modules.map(
     (module, index) => `import * as m${index} from ${JSON.stringify(module.file)};`,
   );
@@ -62,12 +68,24 @@ function discoveryEntry(modules: readonly SourceModule[]): string {
   return [
     'import { describeApp } from "@svc/server/codegen";',
     ...imports,
+    ...(data.schemaFile ? [`import schema from ${JSON.stringify(data.schemaFile)};`] : []),
+    ...data.migrations.map(
+      (migration, index) => `import migration${index} from ${JSON.stringify(migration.file)};`,
+    ),
     "const modules = {",
     ...table,
     "};",
+    "const data = {",
+    ...(data.schemaFile ? ["  schema,"] : []),
+    "  migrations: {",
+    ...data.migrations.map(
+      (migration, index) => `    ${JSON.stringify(migration.name)}: migration${index},`,
+    ),
+    "  },",
+    "};",
     "export default {",
     "  async fetch(request) {",
-    "    return Response.json(describeApp(modules, await request.json()));",
+    "    return Response.json(describeApp(modules, await request.json(), data));",
     "  },",
     "};",
     "",
@@ -110,9 +128,13 @@ export async function bundleForWorkerd(
  * manifest. It runs in workerd, so modules that import `cloudflare:workers`
  * or read bindings at load time are discovered as they really load.
  */
-export function bundleDiscovery(appDir: string, modules: readonly SourceModule[]): Promise<string> {
+export function bundleDiscovery(
+  appDir: string,
+  modules: readonly SourceModule[],
+  data: DataSources = { schemaFile: undefined, migrations: [] },
+): Promise<string> {
   const apiFile = path.join(appDir, "svc", "_generated", "api.ts");
-  return bundleForWorkerd(appDir, discoveryEntry(modules), "svc-discovery.js", [
+  return bundleForWorkerd(appDir, discoveryEntry(modules, data), "svc-discovery.js", [
     generatedApiStub(apiFile),
   ]);
 }

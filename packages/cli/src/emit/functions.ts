@@ -1,4 +1,4 @@
-import type { ProcedureManifest } from "@svc/server/codegen";
+import type { MigrationManifest, ProcedureManifest } from "@svc/server/codegen";
 import { GENERATED_HEADER, identifierFor, importPath } from "./header.ts";
 
 /** Which entry-point modules the app has (`svc/http.ts`, `svc/crons.ts`, `svc/queues.ts`). */
@@ -14,14 +14,21 @@ const ENTRY_DOCS: Record<keyof EntryPoints, string> = {
   queues: "/** The app's queue consumers (svc/queues.ts), for `createWorker({ queues })`. */",
 };
 
+/** The identifier a migration is imported as (`2026-11-28-title` → `migration_2026_11_28_title`). */
+function migrationIdentifier(name: string): string {
+  return `migration_${name.replaceAll(/[^A-Za-z0-9_$]/g, "_")}`;
+}
+
 /**
  * `_generated/functions.ts`: the registry `createShard` and `createWorker`
- * take, and the app's other entry points when it has them. Kept apart from
- * `api.ts` so clients never import server modules.
+ * take, the app's other entry points when it has them, and its migrations
+ * (by file name, for `createShard({ migrations })`) when `svc/migrations/`
+ * has any. Kept apart from `api.ts` so clients never import server modules.
  */
 export function emitFunctions(
   manifest: readonly ProcedureManifest[],
   entryPoints: EntryPoints = { http: false, crons: false, queues: false },
+  migrations: readonly MigrationManifest[] = [],
 ): string {
   const namespaces = [
     ...new Set(manifest.map((entry) => entry.path.slice(0, entry.path.lastIndexOf(":")))),
@@ -32,10 +39,14 @@ export function emitFunctions(
   });
   return [
     GENERATED_HEADER,
-    'import type { FunctionRegistry } from "@svc/server";',
+    `import type { FunctionRegistry${migrations.length > 0 ? ", MigrationRegistry" : ""} } from "@svc/server";`,
     ...namespaces.map(
       (namespace) =>
         `import * as ${identifierFor(namespace)} from ${JSON.stringify(importPath(namespace))};`,
+    ),
+    ...migrations.map(
+      ({ name }) =>
+        `import ${migrationIdentifier(name)} from ${JSON.stringify(`../migrations/${name}.ts`)};`,
     ),
     "",
     "/** Every procedure of the app by path. */",
@@ -49,6 +60,17 @@ export function emitFunctions(
         ENTRY_DOCS[name],
         `export { default as ${name} } from ${JSON.stringify(importPath(name))};`,
       ]),
+    ...(migrations.length === 0
+      ? []
+      : [
+          "",
+          "/** The app's data migrations (svc/migrations/), by name, for `createShard({ migrations })`. */",
+          "export const migrations = {",
+          ...migrations.map(
+            ({ name }) => `  ${JSON.stringify(name)}: ${migrationIdentifier(name)},`,
+          ),
+          "} satisfies MigrationRegistry;",
+        ]),
     "",
   ].join("\n");
 }

@@ -17,6 +17,7 @@ import {
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
 import { fakeOf, implement, serveRoutes } from "@svc/server/routes";
 import type { AuditEntry, Capabilities } from "../../ui/api/types.ts";
+import { apiKeyHandlers } from "./api-keys.ts";
 import { organizationHandlers } from "./organizations.ts";
 import { previewOverview } from "./overview.ts";
 import { seedPreviewData } from "./seed.ts";
@@ -37,6 +38,7 @@ const implementation = implement(ADMIN_AUTH_ROUTES)
   .handlers({
     ...userHandlers,
     ...organizationHandlers,
+    ...apiKeyHandlers,
     capabilities: async ({ ctx }) => ctx.capabilities,
     overview: async ({ ctx, query }) =>
       previewOverview(ctx.data, query.days ?? 30, ctx.capabilities.organizations),

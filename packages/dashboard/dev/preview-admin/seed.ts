@@ -1,10 +1,11 @@
 /**
  * DEV PREVIEW ONLY: deterministic, realistic-looking data for the fake admin
  * API: users with sessions, sign-in methods and passkeys, organizations with
- * members and invitations, and an audit trail.
+ * members and invitations, and an audit trail (API keys start empty).
  */
 import type {
   Account,
+  ApiKey,
   AuditEntry,
   Invitation,
   Member,
@@ -24,6 +25,7 @@ export interface PreviewData {
   members: Map<string, Member[]>;
   invitations: Map<string, Invitation[]>;
   audit: AuditEntry[];
+  apiKeys: ApiKey[];
 }
 
 const FIRST = [
@@ -130,6 +132,7 @@ export function seedPreviewData(): PreviewData {
     members: new Map(),
     invitations: new Map(),
     audit: [],
+    apiKeys: [],
   };
 
   for (let index = 0; index < 64; index++) {

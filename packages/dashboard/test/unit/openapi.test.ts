@@ -52,13 +52,14 @@ describe("readApiReference over the example app's generated document", () => {
       { name: "body", schema: { type: "string", maxLength: 2000 }, required: true },
       { name: "channel", schema: { type: "string", minLength: 1, maxLength: 64 }, required: false },
     ]);
-    expect(send.security).toEqual([[], ["sessionCookie"], ["bearerAuth"]]);
+    expect(send.security).toEqual([[], ["sessionCookie"], ["bearerAuth"], ["apiKey"]]);
   });
 
   it("reads the security schemes", () => {
     expect(reference.securitySchemes.map((scheme) => scheme.summary)).toEqual([
       "cookie better-auth.session_token",
       "HTTP bearer",
+      "header x-api-key",
     ]);
   });
 

@@ -7,6 +7,7 @@
  */
 export type {
   AdminAccount as Account,
+  AdminApiKey as ApiKey,
   AdminImportReport as ImportReport,
   AdminInvitation as Invitation,
   AdminMember as Member,

@@ -1,7 +1,10 @@
 import { type CronJobs, isCronJobs } from "../cron/jobs.ts";
 import { type HttpRouter, isHttpRouter } from "../http-actions/router.ts";
+import { checkMigrations, isMigration, type MigrationRegistry } from "../migrations/define.ts";
 import { buildOpenApi, type OpenApiDocument, type OpenApiOptions } from "../openapi/build.ts";
 import { isQueueConsumers, type QueueConsumers } from "../queue/consumers.ts";
+import type { SchemaDefinition } from "../schema/define.ts";
+import { type SchemaSnapshot, snapshotSchema } from "../schema/snapshot.ts";
 import {
   type CronManifest,
   cronManifestOf,
@@ -29,6 +32,49 @@ export interface AppDescription {
   crons: CronManifest[] | null;
   /** Consumers of `svc/queues.ts`; `null` when the app has none. */
   queues: QueueManifest[] | null;
+  /** The tables of `svc/schema.ts`; `null` when the app has none. */
+  schema: SchemaSnapshot | null;
+  /** The migrations of `svc/migrations/`, sorted by name. */
+  migrations: MigrationManifest[];
+}
+
+/** What codegen knows about one migration. */
+export interface MigrationManifest {
+  /** The file name under `svc/migrations/`, without `.ts`. */
+  name: string;
+  table: string;
+  /** A table removal (`defineMigration({ table, drop: true })`). */
+  drop: boolean;
+}
+
+/** The data side of an app: `svc/schema.ts`'s default export and each `svc/migrations/<name>.ts`'s. */
+export interface DataModules {
+  schema?: unknown;
+  migrations?: Readonly<Record<string, unknown>>;
+}
+
+function describeData(data: DataModules): Pick<AppDescription, "schema" | "migrations"> {
+  const { schema } = data;
+  if (
+    schema !== undefined &&
+    (typeof schema !== "object" || schema === null || !("tables" in schema))
+  )
+    throw new Error("svc: svc/schema.ts must `export default` a defineSchema(...)");
+  const migrations = data.migrations ?? {};
+  for (const [name, migration] of Object.entries(migrations)) {
+    if (!isMigration(migration))
+      throw new Error(
+        `svc: svc/migrations/${name}.ts must \`export default\` a defineMigration(...)`,
+      );
+  }
+  const tables = new Set(Object.keys((schema as SchemaDefinition | undefined)?.tables ?? {}));
+  checkMigrations(migrations as MigrationRegistry, tables);
+  return {
+    schema: schema === undefined ? null : snapshotSchema(schema as SchemaDefinition),
+    migrations: Object.entries(migrations as MigrationRegistry)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, migration]) => ({ name, table: migration.table, drop: migration.drop })),
+  };
 }
 
 /** Where each entry point is declared, and what its default export must be. */
@@ -60,13 +106,15 @@ function entryPoint(
 
 /**
  * Describes an app from its modules under `svc/`: the procedures, the HTTP
- * routes of `svc/http.ts`, the jobs of `svc/crons.ts` and the consumers of
- * `svc/queues.ts`. Runs inside workerd during `svc codegen`, so everything is
- * checked by the same code that serves (a route under `/_svc/` fails here).
+ * routes of `svc/http.ts`, the jobs of `svc/crons.ts`, the consumers of
+ * `svc/queues.ts`, the tables of `svc/schema.ts` and the migrations of
+ * `svc/migrations/`. Runs inside workerd during `svc codegen`, so everything
+ * is checked by the same code that serves (a route under `/_svc/` fails here).
  */
 export function describeApp(
   modules: Readonly<Record<string, Record<string, unknown>>>,
   input: DescribeInput,
+  data: DataModules = {},
 ): AppDescription {
   const functions = registryFromModules(modules);
   const manifest = manifestOf(functions);
@@ -80,5 +128,6 @@ export function describeApp(
     http,
     crons: crons === undefined ? null : cronManifestOf(crons, functions),
     queues: queues === undefined ? null : queueManifestOf(queues, functions),
+    ...describeData(data),
   };
 }

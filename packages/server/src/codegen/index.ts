@@ -5,7 +5,27 @@
  * @packageDocumentation
  */
 export { buildOpenApi, type OpenApiDocument, type OpenApiOptions } from "../openapi/build.ts";
-export { type AppDescription, type DescribeInput, describeApp } from "./describe.ts";
+export {
+  BREAKING_CHANGES,
+  compareSchemas,
+  type SchemaChange,
+  type SchemaChangeKind,
+} from "../schema/changes.ts";
+export type { FieldDescription, ValidatorDescription } from "../schema/describe-validator.ts";
+export {
+  canonicalJson,
+  type SchemaSnapshot,
+  schemaVersion,
+  snapshotSchema,
+  type TableSnapshot,
+} from "../schema/snapshot.ts";
+export {
+  type AppDescription,
+  type DataModules,
+  type DescribeInput,
+  describeApp,
+  type MigrationManifest,
+} from "./describe.ts";
 export {
   type CronManifest,
   type HttpRouteManifest,
@@ -14,3 +34,10 @@ export {
   type QueueManifest,
   registryFromModules,
 } from "./manifest.ts";
+export {
+  type BreakingChange,
+  changesNeedingMigration,
+  type RecordedSchema,
+  type SchemaCheck,
+  uncoveredMessage,
+} from "./schema-check.ts";

@@ -1,8 +1,8 @@
 import type { CronJobs } from "../cron/jobs.ts";
 import { CRON_KINDS } from "../cron/run.ts";
 import type { HttpRouter } from "../http-actions/router.ts";
+import type { ProcedureKind, Visibility } from "../model/call-meta.ts";
 import { type FunctionRegistry, isProcedure } from "../procedures/procedure.ts";
-import type { ProcedureKind, Visibility } from "../procedures/references.ts";
 import { CONSUMER_KINDS } from "../queue/consume.ts";
 import type { QueueConsumers } from "../queue/consumers.ts";
 import type { JsonSchema } from "../values/validator.ts";

@@ -1,5 +1,6 @@
+import type { ProcedureKind } from "../model/call-meta.ts";
 import { isProcedure } from "../procedures/procedure.ts";
-import type { ProcedureKind, RunnableReference } from "../procedures/references.ts";
+import type { RunnableReference } from "../procedures/references.ts";
 
 /** What a cron job runs: a query, mutation or action, public or internal. */
 export type CronTarget<Args> = RunnableReference<Exclude<ProcedureKind, "stream">, Args, unknown>;

@@ -1,7 +1,7 @@
 import { describeFailure } from "../errors/describe-failure.ts";
+import type { ProcedureKind } from "../model/call-meta.ts";
 import type { RecordRun } from "../observability/recorder.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
-import type { ProcedureKind } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { runAsService, targetPath } from "../worker/server-calls.ts";
 import type { CronJobs } from "./jobs.ts";

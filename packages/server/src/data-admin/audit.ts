@@ -12,6 +12,8 @@ export const DATA_AUDIT_ACTIONS = [
   "shard.backup",
   "shard.restore",
   "shard.rewind",
+  // A migration started (or dry-run) over the registry's shards.
+  "migration.run",
   // The data studio (studio/contract.ts): operator edits and procedure runs.
   "document.insert",
   "document.update",
@@ -25,7 +27,7 @@ export const DATA_AUDIT_ACTIONS = [
 export type DataAuditAction = (typeof DATA_AUDIT_ACTIONS)[number];
 
 /** What a data action was done to. */
-export type DataAuditTargetType = "shard";
+export type DataAuditTargetType = "shard" | "migration";
 
 /** One data action for the audit trail: who, what, to which shard, with what outcome. */
 export interface DataAuditEntry {
@@ -33,7 +35,7 @@ export interface DataAuditEntry {
   operator: string;
   action: DataAuditAction;
   targetType: DataAuditTargetType;
-  /** The shard key. */
+  /** The shard key, or the migration's name. */
   targetId: string;
   outcome: "ok" | "error";
   /** What happened (`"1200 documents deleted"`) or, for an error, its client-safe message. */

@@ -8,6 +8,12 @@ import {
   text,
   v,
 } from "../routes/contract/index.ts";
+import {
+  migrationRunAnswer,
+  migrationRunQuery,
+  migrationStatusAnswer,
+  migrationStatusQuery,
+} from "./migration-shapes.ts";
 
 /** Largest `limit` of `GET shards`. */
 export const MAX_SHARD_PAGE = 200;
@@ -154,6 +160,27 @@ export const dataAdminRoutes = routeGroup({
       answer: v.object({ key: v.string(), at: v.string(), bookmark: v.string() }),
       errors: ["BAD_REQUEST", "NOT_FOUND", "NOT_IMPLEMENTED"],
       audit: "shard.rewind",
+    }),
+    listMigrations: route({
+      method: "GET",
+      path: "migrations",
+      summary: "Each migration's progress, summed over the registry's shards",
+      description:
+        "Covers `limit` shards in key order (8 asked at a time); follow `nextCursor` for the rest.",
+      query: migrationStatusQuery,
+      answer: migrationStatusAnswer,
+      errors: ["BAD_REQUEST"],
+    }),
+    runMigration: route({
+      method: "POST",
+      path: "migrations/:name/run",
+      summary: "Start a migration in every shard, or dry-run it (`dryRun=true`)",
+      description:
+        "Each shard's alarm runs the migration in batches; `GET migrations` shows the progress. A dry run counts per shard what would change, with before/after samples, and writes nothing. Covers `limit` shards; follow `nextCursor`.",
+      query: migrationRunQuery,
+      answer: migrationRunAnswer,
+      errors: ["BAD_REQUEST", "NOT_FOUND"],
+      audit: "migration.run",
     }),
   },
 });

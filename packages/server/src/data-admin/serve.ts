@@ -11,6 +11,7 @@ import {
   rewindShardHandler,
 } from "./backup-routes.ts";
 import { BACKUPS_CAPABILITY, dataAdminRoutes } from "./contract.ts";
+import { listMigrationsHandler, runMigrationHandler } from "./migration-routes.ts";
 import type { DataAdminDeps, DataAuditRecord, DataContext } from "./options.ts";
 import { deleteShardHandler, getShardHandler, listShardsHandler } from "./shard-routes.ts";
 import { serveStudio } from "./studio/serve.ts";
@@ -32,6 +33,8 @@ export const dataAdminImplementation = implement(dataAdminRoutes)
     backupShard: backupShardHandler,
     restoreShard: restoreShardHandler,
     rewindShard: rewindShardHandler,
+    listMigrations: listMigrationsHandler,
+    runMigration: runMigrationHandler,
   });
 
 /**
@@ -51,7 +54,7 @@ export const dataAdminServer: RouteServer<DataContext> = serveRoutes(dataAdminIm
     open: ({ action, params, ctx }) => ({
       operator: ctx.operator,
       action,
-      targetId: params.key ?? "",
+      targetId: params.key ?? params.name ?? "",
       detail: null,
       deps: ctx.deps,
     }),
@@ -60,7 +63,7 @@ export const dataAdminServer: RouteServer<DataContext> = serveRoutes(dataAdminIm
       await record.deps.audit({
         operator: record.operator,
         action: record.action as DataAuditAction,
-        targetType: "shard",
+        targetType: record.action.startsWith("migration.") ? "migration" : "shard",
         targetId: record.targetId,
         outcome: error === undefined ? "ok" : "error",
         detail: error === undefined ? record.detail : safe ? error.message : INTERNAL_MESSAGE,

@@ -1,7 +1,8 @@
-import { deserializeError, SvcError } from "../errors/svc-error.ts";
+import { deserializeError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import type { Outcome, ShardDataEndpoint } from "../shard/data-endpoint.ts";
 import { checkShardKey } from "../worker/shard-key.ts";
+import { notFound } from "./not-found.ts";
 import type { DataContext } from "./options.ts";
 import { findShard } from "./registry-reader.ts";
 
@@ -23,14 +24,6 @@ export function shardOf(ctx: DataContext, key: string): ShardDataEndpoint {
 export function unwrap<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw deserializeError(outcome.error);
   return outcome.value;
-}
-
-/**
- * The one not-found of the admin surface: an unknown shard answers exactly
- * what an unknown route does, so the answer tells nothing about which keys exist.
- */
-export function notFound(): SvcError {
-  return new SvcError("NOT_FOUND", "Not found.");
 }
 
 /** Fails with `NOT_FOUND` unless the registry knows shard `key` (never touches the shard itself). */

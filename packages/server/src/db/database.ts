@@ -1,11 +1,12 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
+import type { PolicyCtx } from "../model/policy-ctx.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
-import type { PolicyCtx } from "../schema/policy.ts";
 import { compileRule, evaluateRule, isRule } from "../schema/rule.ts";
 import { newId, tableOfId } from "../values/ids.ts";
 import { setOwn } from "../values/own-property.ts";
 import { type Issue, toValidationIssues } from "../values/validator.ts";
+import type { DocumentView, PresentedDocument } from "./document-view.ts";
 import { TableQuery } from "./query.ts";
 import { documentToJson, rowToDocument, type StoredRow, sqlTable } from "./storage.ts";
 import type { DatabaseReader, DatabaseWriter } from "./types.ts";
@@ -24,6 +25,8 @@ export interface DatabaseOptions {
   now: () => number;
   /** Records which tables this handle reads and writes (subscriptions' read sets, commits' write sets). */
   access?: TableAccess;
+  /** Presents stored rows (migrated in memory while a migration runs). Default: as stored. */
+  view?: DocumentView;
 }
 
 /** One document a write touched: what the data studio reports a run wrote. */
@@ -47,13 +50,24 @@ export function tableAccess(): TableAccess {
 }
 
 const SYSTEM_FIELDS = ["_id", "_creationTime"];
+const NO_PENDING: readonly string[] = Object.freeze([]);
 
 /**
  * `ctx.db`: documents in the shard's SQLite storage, validated against the
  * schema on every write and filtered by RLS on every read.
  */
 export function createDatabase(options: DatabaseOptions): DatabaseWriter {
-  const { sql, schema, policyCtx, enforceRls, now, access } = options;
+  const { sql, schema, policyCtx, enforceRls, now, access, view } = options;
+  const shardKey = policyCtx.meta.shardKey;
+
+  /** The row as handlers see it; `null` when a pending migration cannot present it. */
+  const present = (
+    table: string,
+    row: StoredRow,
+  ): PresentedDocument | null | Promise<PresentedDocument | null> =>
+    view === undefined
+      ? { doc: rowToDocument(row), pending: NO_PENDING }
+      : view.present(table, row, shardKey);
 
   const tableFor = (name: string): AnyTableDefinition => {
     // Own keys only: a table named "__proto__" or "constructor" is no table.
@@ -102,12 +116,16 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
   };
 
   /**
-   * Loads a row for a write. A missing one, a malformed id and a row the
-   * caller may not read are the same NOT_FOUND (same code, same message), so a
-   * write cannot tell "exists but hidden" from "does not exist"; only a row the
-   * caller can read may answer FORBIDDEN.
+   * Loads a row for a write, as the handler sees it (migrated in memory
+   * while a migration has not reached it). A missing one, a malformed id, a
+   * row a pending migration cannot present and a row the caller may not read
+   * are the same NOT_FOUND (same code, same message), so a write cannot tell
+   * "exists but hidden" from "does not exist"; only a row the caller can read
+   * may answer FORBIDDEN.
    */
-  const loadForWrite = async (id: string): Promise<{ table: string; doc: Doc }> => {
+  const loadForWrite = async (
+    id: string,
+  ): Promise<{ table: string; doc: Doc; pending: readonly string[] }> => {
     const table = typeof id === "string" ? tableOfId(id) : undefined;
     const row =
       table !== undefined && Object.hasOwn(schema.tables, table)
@@ -118,10 +136,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
             )
             .toArray()[0]
         : undefined;
-    if (table === undefined || row === undefined) throw documentNotFound();
-    const doc = rowToDocument(row);
-    if (!(await canRead(tableFor(table), doc))) throw documentNotFound();
-    return { table, doc };
+    const presented = table === undefined || row === undefined ? null : await present(table, row);
+    if (table === undefined || presented === null) throw documentNotFound();
+    if (!(await canRead(tableFor(table), presented.doc))) throw documentNotFound();
+    return { table, ...presented };
   };
 
   const ownFields = (doc: Record<string, unknown>): Record<string, unknown> => {
@@ -132,7 +150,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
   };
 
   const write = async (
-    { table, doc }: { table: string; doc: Doc },
+    { table, doc, pending }: { table: string; doc: Doc; pending: readonly string[] },
     nextFields: Record<string, unknown>,
   ) => {
     validate(table, nextFields);
@@ -152,6 +170,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
       documentToJson(nextFields),
       doc._id,
     );
+    if (pending.length > 0) view?.wrote(table, doc._id, pending);
   };
 
   const database: DatabaseWriter = {
@@ -165,24 +184,32 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
           id,
         )
         .toArray()[0];
-      if (row === undefined) return null;
-      const doc = rowToDocument(row);
-      return (await canRead(tableFor(table), doc)) ? doc : null;
+      const presented = row === undefined ? null : await present(table, row);
+      if (presented === null) return null;
+      return (await canRead(tableFor(table), presented.doc)) ? presented.doc : null;
     },
 
     query(table: string) {
       const definition = tableFor(table);
       access?.reads.add(table);
       const read = definition.policies?.read;
+      const presentRow = (row: StoredRow) => present(table, row);
       // A declarative read rule becomes part of the query's WHERE: SQLite never returns a hidden row.
+      // SQLite saw the stored row, so a row migrated in memory is checked again as presented.
       if (enforceRls && isRule(read)) {
         return new TableQuery(
-          { sql, table, canRead: async () => true, visibility: () => compileRule(read, policyCtx) },
+          {
+            sql,
+            table,
+            present: presentRow,
+            canRead: async (doc, migrated) => !migrated || evaluateRule(read, policyCtx, doc),
+            visibility: () => compileRule(read, policyCtx),
+          },
           definition.indexes,
         );
       }
       return new TableQuery(
-        { sql, table, canRead: (doc) => canRead(definition, doc) },
+        { sql, table, present: presentRow, canRead: (doc) => canRead(definition, doc) },
         definition.indexes,
       );
     },

@@ -1,14 +1,8 @@
 import { SvcError } from "../errors/svc-error.ts";
 import type { CompiledRule } from "../schema/rule.ts";
 import { type CursorKey, decodeCursor, encodeCursor } from "./cursor.ts";
-import {
-  fieldExpression,
-  indexKeys,
-  rowToDocument,
-  type StoredRow,
-  sqlTable,
-  toSqlValue,
-} from "./storage.ts";
+import type { PresentedDocument } from "./document-view.ts";
+import { fieldExpression, indexKeys, type StoredRow, sqlTable, toSqlValue } from "./storage.ts";
 import type { PaginationOptions, PaginationResult } from "./types.ts";
 
 type Doc = Record<string, unknown> & { _id: string; _creationTime: number };
@@ -44,8 +38,13 @@ export interface BoundedPage<Doc> extends PaginationResult<Doc> {
 export interface QuerySource {
   sql: SqlStorage;
   table: string;
-  /** Resolves to true when the caller may see the row (RLS `read`, a function policy). */
-  canRead(doc: Doc): Promise<boolean>;
+  /** The row as the handler sees it (`null`: not shown), see `DocumentView`. */
+  present(row: StoredRow): PresentedDocument | null | Promise<PresentedDocument | null>;
+  /**
+   * Resolves to true when the caller may see the document (RLS `read`, a
+   * function policy); `migrated` when a pending migration changed it in memory.
+   */
+  canRead(doc: Doc, migrated: boolean): Promise<boolean>;
   /** A declarative read rule compiled for this caller, added to the query's WHERE. */
   visibility?: () => Promise<CompiledRule>;
 }
@@ -331,7 +330,7 @@ export class TableQuery {
     bounds: { end?: CursorKey; budget?: ScanBudget } = {},
   ): AsyncGenerator<{ doc: Doc; key: CursorKey; pastEnd: boolean }> {
     const { end, budget } = bounds;
-    const { sql, table, canRead, visibility } = this.#source;
+    const { sql, table, present, canRead, visibility } = this.#source;
     const state = this.#state;
     const keys = indexKeys(state.indexFields);
     const where: string[] = [];
@@ -378,9 +377,11 @@ export class TableQuery {
         budget.scanned++;
         budget.lastKey = keyOf(row);
       }
-      const doc = rowToDocument(row);
+      const presented = await present(row);
+      if (presented === null) continue;
+      const { doc } = presented;
       // RLS first: a filter predicate must never see a row the caller may not read.
-      if (!(await canRead(doc))) continue;
+      if (!(await canRead(doc, presented.pending.length > 0))) continue;
       if (!state.filters.every((predicate) => predicate(doc))) continue;
       yield { doc, key: keyOf(row), pastEnd: row.past_end === 1 };
     }

@@ -1,5 +1,5 @@
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
-import { fromJsonValue, stringifyJson } from "../values/json-codec.ts";
+import { parseJson, stringifyJson } from "../values/json-codec.ts";
 
 /** The SQL table behind svc table `table`. */
 export function sqlTable(table: string): string {
@@ -29,7 +29,7 @@ export interface StoredRow {
 export function rowToDocument(
   row: StoredRow,
 ): Record<string, unknown> & { _id: string; _creationTime: number } {
-  const fields = fromJsonValue(JSON.parse(row._doc)) as Record<string, unknown>;
+  const fields = parseJson(row._doc) as Record<string, unknown>;
   return { ...fields, _id: row._id, _creationTime: row._creationTime };
 }
 
@@ -56,11 +56,36 @@ function indexName(table: string, name: string, fields: readonly string[]): stri
   return `i_${table}__${name}__${hash.toString(36)}`;
 }
 
+/** An index `applySchema` left for later: its table was too big to build it before serving. */
+export interface DeferredIndex {
+  table: string;
+  /** The SQLite index name (`i_<table>__<name>__<hash>`). */
+  sqlName: string;
+  /** The `CREATE INDEX IF NOT EXISTS` statement that builds it. */
+  statement: string;
+}
+
+/**
+ * Rows up to which a new index is built at shard start, before any call is
+ * served. SQLite builds an index in one statement; measured here, 0.3 s at
+ * 100,000 documents and 1.8 s at 1,000,000 (bench/scenarios/index-build.ts),
+ * well inside the 30 s a Durable Object may take to start.
+ */
+export const DEFAULT_INDEX_ROWS_AT_START = 1_000_000;
+
 /**
  * Creates the tables and indexes of `schema` and drops svc indexes it no
- * longer declares. Idempotent; runs once when a shard starts.
+ * longer declares. Idempotent; runs once when a shard starts. A new index on
+ * a table of more than `rowsAtStart` rows is not built here: it is answered
+ * as deferred, for the shard to build after it started serving (queries that
+ * name it give the same results meanwhile, without it).
  */
-export function applySchema(sql: SqlStorage, schema: SchemaDefinition): void {
+export function applySchema(
+  sql: SqlStorage,
+  schema: SchemaDefinition,
+  rowsAtStart: number = DEFAULT_INDEX_ROWS_AT_START,
+): DeferredIndex[] {
+  const deferred: DeferredIndex[] = [];
   for (const [table, definition] of Object.entries(schema.tables)) {
     sql.exec(
       `CREATE TABLE IF NOT EXISTS ${sqlTable(table)} (_id TEXT PRIMARY KEY, _creationTime REAL NOT NULL, _doc TEXT NOT NULL)`,
@@ -78,8 +103,16 @@ export function applySchema(sql: SqlStorage, schema: SchemaDefinition): void {
       .toArray()
       .map((row) => row.name);
     for (const name of existing) if (!wanted.has(name)) sql.exec(`DROP INDEX "${name}"`);
+    let rows: number | undefined;
     for (const [name, keys] of wanted) {
-      sql.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON ${sqlTable(table)} (${keys})`);
+      if (existing.includes(name)) continue;
+      const statement = `CREATE INDEX IF NOT EXISTS "${name}" ON ${sqlTable(table)} (${keys})`;
+      rows ??= sql
+        .exec<{ rows: number }>(`SELECT COUNT(*) AS rows FROM ${sqlTable(table)}`)
+        .one().rows;
+      if (rows > rowsAtStart) deferred.push({ table, sqlName: name, statement });
+      else sql.exec(statement);
     }
   }
+  return deferred;
 }

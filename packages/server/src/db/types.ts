@@ -1,45 +1,5 @@
-import type { SchemaDefinition, TableDefinition } from "../schema/define.ts";
-import type { Id, ObjectType, Shape } from "../values/index.ts";
-
-/**
- * Declaration-merging hook: `svc codegen` writes
- * `declare module "@svc/server" { interface Register { schema: typeof schema } }`
- * so `ctx.db` is typed against the app's tables.
- */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in generated code
-export interface Register {}
-
-/** One table as the database API sees it. */
-export interface TableModel {
-  document: Record<string, unknown> & { _id: string; _creationTime: number };
-  fields: Record<string, unknown>;
-  indexes: Record<string, readonly string[]>;
-}
-
-/** Table name → model. */
-export type GenericDataModel = Record<string, TableModel>;
-
-/** The data model a schema describes. */
-export type DataModelOf<S> =
-  S extends SchemaDefinition<infer Tables>
-    ? {
-        [T in keyof Tables & string]: Tables[T] extends TableDefinition<
-          infer Fields extends Shape,
-          infer Indexes
-        >
-          ? {
-              document: ObjectType<Fields> & { _id: Id<T>; _creationTime: number };
-              fields: ObjectType<Fields>;
-              indexes: Indexes;
-            }
-          : never;
-      }
-    : GenericDataModel;
-
-/** The registered app's data model, or a generic one before codegen ran. */
-export type DataModelFromRegister = Register extends { schema: infer S }
-  ? DataModelOf<S>
-  : GenericDataModel;
+import type { GenericDataModel } from "../schema/data-model.ts";
+import type { Id } from "../values/index.ts";
 
 type Tables<DM> = keyof DM & string;
 type DocOf<DM, T extends Tables<DM>> = DM[T] extends { document: infer D } ? D : never;

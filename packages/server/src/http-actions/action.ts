@@ -1,4 +1,4 @@
-import type { AuthContext } from "../procedures/context.ts";
+import type { AuthContext } from "../model/identity.ts";
 import type { AnyMiddleware, Middleware } from "../procedures/middleware.ts";
 import type { ObjectType, ObjectValidator, Shape } from "../values/composites.ts";
 import { v } from "../values/index.ts";

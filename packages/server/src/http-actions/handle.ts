@@ -1,31 +1,17 @@
 import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { authContext, type Identity } from "../model/identity.ts";
 import { noteCall, requestIdOfCall } from "../observability/call-scope.ts";
-import { callerOf } from "../observability/caller.ts";
-import { authContext } from "../procedures/context.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
-import type { FunctionRegistry } from "../procedures/procedure.ts";
 import { argsFromQuery } from "../rest/query-args.ts";
-import type { ShardEndpoint } from "../shard/call.ts";
 import { validateArgs } from "../shard/dispatch.ts";
-import { withDispatchSpan } from "../telemetry.ts";
+import { throughDoor } from "../worker/admission.ts";
 import { readJsonArgs } from "../worker/body.ts";
-import { refuseCrossSiteCookies } from "../worker/cross-site.ts";
-import type { IdentityResolver } from "../worker/invoke.ts";
+import type { WorkerRuntime } from "../worker/runtime.ts";
 import { serverCalls } from "../worker/server-calls.ts";
 import type { HttpAction, HttpActionCtx } from "./action.ts";
 import type { CorsPolicy } from "./cors.ts";
 import type { HttpRoute, HttpRouter } from "./router.ts";
-
-/** What serving HTTP actions needs from `createWorker`. */
-export interface HttpActionDeps<Env> {
-  router: HttpRouter;
-  functions: FunctionRegistry;
-  shard(env: Env, shardKey: string): ShardEndpoint;
-  resolveIdentity: IdentityResolver<Env>;
-  maxBodyBytes: number;
-  timeoutMs: number;
-}
 
 const ARGS_IN_QUERY = new Set(["GET", "HEAD", "DELETE"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -55,26 +41,34 @@ function preflight(policy: CorsPolicy | undefined, request: Request, allow: read
   return new Response(null, { status: 204, headers: policy.preflightHeaders(origin, allow) });
 }
 
+/**
+ * Cookies from another site are CSRF on unsafe methods, unless the CORS
+ * policy trusts that origin with credentials.
+ */
+function needsCrossSiteCheck(policy: CorsPolicy | undefined, request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.get("origin");
+  return !(origin !== null && policy?.credentials === true && policy.allows(origin));
+}
+
 async function run<Env>(
-  deps: HttpActionDeps<Env>,
+  runtime: WorkerRuntime<Env>,
   route: HttpRoute,
   params: Record<string, string>,
   request: Request,
-  env: Env,
+  identity: Identity | null,
   url: URL,
+  env: Env,
 ): Promise<Response> {
-  const policy = deps.router.corsPolicy;
-  const origin = request.headers.get("origin");
-  // Unsafe methods with cookies from another site are CSRF, unless CORS trusts that origin with credentials.
-  const trustedOrigin = origin !== null && policy?.credentials === true && policy.allows(origin);
-  if (!SAFE_METHODS.has(request.method) && !trustedOrigin) refuseCrossSiteCookies(request, url);
   const { action } = route;
-  const args = await argsOf(action, request, url, deps.maxBodyBytes);
-  const identity = await deps.resolveIdentity(request, env);
-  noteCall({ caller: callerOf(identity) });
+  const args = await argsOf(action, request, url, runtime.maxBodyBytes);
   const requestId = requestIdOfCall();
   const calls = serverCalls(
-    { functions: deps.functions, shard: (key) => deps.shard(env, key), timeoutMs: deps.timeoutMs },
+    {
+      functions: runtime.functions,
+      shard: (key) => runtime.shard(env, key),
+      timeoutMs: runtime.procedureTimeoutMs,
+    },
     { identity, service: null, transport: "http", requestId },
   );
   const ctx: HttpActionCtx<Record<string, unknown>> = {
@@ -101,20 +95,25 @@ async function run<Env>(
 }
 
 /**
- * Serves the app's HTTP actions: answers a routed path (405 with `Allow` for
- * a routed path on another method, CORS preflights when the router has a
+ * Serves the app's HTTP actions, a thin adapter over svc's one admission
+ * step (`admission.ts`): answers a routed path (405 with `Allow` for a
+ * routed path on another method, CORS preflights when the router has a
  * policy), or `undefined` for a path no route matches so the worker's own
- * `fetch` gets it. Errors are problem details, as on every svc route.
+ * `fetch` gets it. Admission applies the CSRF rule (unsafe methods, origins
+ * CORS does not trust with credentials) and resolves the caller; HTTP
+ * actions name no shard (their `ctx.run*` calls do). Errors are problem
+ * details, as on every svc route.
  */
 export async function handleHttpAction<Env>(
-  deps: HttpActionDeps<Env>,
+  router: HttpRouter,
+  runtime: WorkerRuntime<Env>,
   request: Request,
   env: Env,
   url: URL,
 ): Promise<Response | undefined> {
-  const match = deps.router.match(request.method, url.pathname);
+  const match = router.match(request.method, url.pathname);
   if (match.kind === "none") return undefined;
-  const policy = deps.router.corsPolicy;
+  const policy = router.corsPolicy;
   const origin = request.headers.get("origin");
   const withCors = (response: Response) =>
     policy !== undefined && origin !== null && policy.allows(origin)
@@ -132,21 +131,26 @@ export async function handleHttpAction<Env>(
   }
   const { route, params } = match;
   noteCall({ entry: "http", route: `${route.method} ${route.pattern}` });
-  const response = await withDispatchSpan(
-    {
-      urlPath: url.pathname,
-      route: `${route.method} ${route.pattern}`,
-      method: request.method,
-      transport: "http",
-    },
-    async () => {
-      try {
-        return await run(deps, route, params, request, env, url);
-      } catch (error) {
-        return problemResponse(error);
-      }
-    },
-  );
+  const door = {
+    transport: "http",
+    request,
+    url,
+    env,
+    target: `${route.method} ${route.pattern}`,
+    resolved: route,
+    crossSiteCheck: needsCrossSiteCheck(policy, request),
+    // An HTTP action is app code, not a procedure: an API key reaches it with the scope `*`.
+    scope: { path: null, kind: SAFE_METHODS.has(request.method) ? "query" : "action" },
+    notFound: () => new SvcError("NOT_FOUND", "Not found."),
+  } as const;
+  let response: Response;
+  try {
+    response = await throughDoor(door, runtime, ({ identity }) =>
+      run(runtime, route, params, request, identity, url, env),
+    );
+  } catch (error) {
+    response = problemResponse(error);
+  }
   const answered = request.method === "HEAD" ? new Response(null, response) : response;
   return withCors(answered);
 }

@@ -24,7 +24,7 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
 
 /**
  * Who made the call. `apiKey` is the slot for API-key callers: an identity
- * that carries an `apiKeyId` claim is recorded as one (with its owner).
+ * whose `apiKey` claim is set is recorded as one (its key id, its owning user).
  */
 export type Caller =
   | { kind: "user"; id: string }

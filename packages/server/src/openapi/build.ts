@@ -71,7 +71,7 @@ function operation(
       },
       ...errorResponses(errorStatuses),
     },
-    security: [{}, { sessionCookie: [] }, { bearerAuth: [] }],
+    security: [{}, { sessionCookie: [] }, { bearerAuth: [] }, { apiKey: [] }],
   };
 }
 

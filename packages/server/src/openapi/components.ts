@@ -129,7 +129,14 @@ export function sharedComponents(): Record<string, unknown> {
       bearerAuth: {
         type: "http",
         scheme: "bearer",
-        description: "A better-auth session token (with the bearer plugin).",
+        description:
+          "A better-auth session token (with the bearer plugin), or an API key (`svc_…`).",
+      },
+      apiKey: {
+        type: "apiKey",
+        in: "header",
+        name: "x-api-key",
+        description: "An API key (`svc_…`): its scopes decide what it may call.",
       },
     },
   };

@@ -63,7 +63,7 @@ export function addHttpOperations(
         "200": { description: "The action's response." },
         ...errorResponses(statuses),
       },
-      security: [{}, { sessionCookie: [] }, { bearerAuth: [] }],
+      security: [{}, { sessionCookie: [] }, { bearerAuth: [] }, { apiKey: [] }],
     };
   }
 }

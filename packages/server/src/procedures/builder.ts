@@ -1,9 +1,9 @@
+import type { ProcedureKind, Visibility } from "../model/call-meta.ts";
 import { type Infer, type ObjectType, type Shape, v } from "../values/index.ts";
 import type { AnyValidator } from "../values/validator.ts";
 import type { CtxForKind } from "./context.ts";
 import type { AnyMiddleware, Middleware } from "./middleware.ts";
 import { PROCEDURE_BRAND, type Procedure } from "./procedure.ts";
-import type { ProcedureKind, Visibility } from "./references.ts";
 
 /** Stands for "no `.output()` declared": the handler's return type is used. */
 declare const NO_OUTPUT: unique symbol;

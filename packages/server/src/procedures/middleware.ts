@@ -1,4 +1,4 @@
-import type { BaseCtx } from "./context.ts";
+import type { BaseCtx } from "../model/base-ctx.ts";
 
 declare const middlewareResult: unique symbol;
 

@@ -1,6 +1,6 @@
+import type { ProcedureKind, Visibility } from "../model/call-meta.ts";
 import type { AnyValidator, ObjectValidator, Shape } from "../values/index.ts";
 import type { AnyMiddleware } from "./middleware.ts";
-import type { ProcedureKind, Visibility } from "./references.ts";
 
 /** Marks procedure values so discovery can tell them from other exports. */
 export const PROCEDURE_BRAND = Symbol.for("svc.procedure");

@@ -1,9 +1,8 @@
+import type { ProcedureKind, Visibility } from "../model/call-meta.ts";
 import type { AnyProcedure, Procedure } from "./procedure.ts";
 
-/** The four procedure kinds. */
-export type ProcedureKind = "query" | "mutation" | "action" | "stream";
-/** Public procedures are callable from outside; internal ones only via `ctx.run*`. */
-export type Visibility = "public" | "internal";
+// `@svc/server/references` is the browser-safe entry of typed references: it carries the kinds they name.
+export type { ProcedureKind, Visibility } from "../model/call-meta.ts";
 
 /**
  * A typed pointer to a procedure by path, as `svc codegen` emits them in

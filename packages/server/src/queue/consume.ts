@@ -1,9 +1,9 @@
 import { describeFailure } from "../errors/describe-failure.ts";
+import type { ProcedureKind } from "../model/call-meta.ts";
 import { noteCall } from "../observability/call-scope.ts";
 import type { QueueFacts } from "../observability/record.ts";
 import type { RecordRun } from "../observability/recorder.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
-import type { ProcedureKind } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { runAsService, targetPath } from "../worker/server-calls.ts";
 import { checkShardKey } from "../worker/shard-key.ts";

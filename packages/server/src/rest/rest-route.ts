@@ -1,24 +1,31 @@
-import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
-import { callerOf } from "../observability/caller.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
-import { withDispatchSpan } from "../telemetry.ts";
+import { throughDoor } from "../worker/admission.ts";
 import { readJsonArgs } from "../worker/body.ts";
-import { refuseCrossSiteCookies } from "../worker/cross-site.ts";
-import { type Invocation, invokeProcedure } from "../worker/invoke.ts";
+import { invokeProcedure } from "../worker/invoke.ts";
 import { jsonResponse } from "../worker/responses.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
-import { SHARD_KEY_PARAM, shardKeyOf } from "../worker/shard-key.ts";
+import { SHARD_KEY_PARAM } from "../worker/shard-key.ts";
 import { argsFromQuery } from "./query-args.ts";
+import { REST_PREFIX } from "./routes.ts";
 
 /**
- * The one 404 of the REST surface. Unknown paths, unexposed, internal and
- * stream procedures all get exactly these bytes, so probing cannot tell them
- * apart.
+ * The one 404 of the REST surface: unknown paths, unexposed, internal and
+ * stream procedures and refused shards all get exactly these bytes, so
+ * probing cannot tell them apart.
  */
-export function restNotFound(): Response {
-  return problemResponse(new SvcError("NOT_FOUND", "Not found."));
+const notFound = () => new SvcError("NOT_FOUND", "Not found.");
+
+/**
+ * The procedure path a REST path names, routed or not (`/_svc/rest/admin/users/list`
+ * → `admin/users:list`): what the rate-limit key function receives, so an
+ * unknown path is counted like a known one.
+ */
+function namedPath(pathname: string): string {
+  const rest = pathname.slice(REST_PREFIX.length);
+  const cut = rest.lastIndexOf("/");
+  return cut <= 0 ? rest : `${rest.slice(0, cut)}:${rest.slice(cut + 1)}`;
 }
 
 async function argsOf(
@@ -43,9 +50,11 @@ async function argsOf(
 }
 
 /**
- * `/_svc/rest/<namespace>/<function>`: a transport adapter over the same
- * dispatch as RPC. Order: route (uniform 404), method (405 + Allow), rate
- * limit (before any body is read), shard key, arguments, identity, dispatch.
+ * `/_svc/rest/<namespace>/<function>`: a thin adapter over svc's one
+ * admission step (`admission.ts`) and the dispatch RPC uses. A routed path
+ * on another method is `405` with `Allow`; then admission (the rate limit
+ * before any body is read, an unknown path refused like a refused shard),
+ * then the arguments (query string or JSON body) and the call.
  */
 export async function handleRest<Env>(
   request: Request,
@@ -55,42 +64,27 @@ export async function handleRest<Env>(
 ): Promise<Response> {
   const route = runtime.restRoutes.get(url.pathname);
   noteCall({ entry: "rest", route: route?.path ?? "(unknown)" });
-  if (route === undefined) return restNotFound();
-  if (!route.methods.includes(request.method as "GET" | "POST")) {
+  if (route !== undefined && !route.methods.includes(request.method as "GET" | "POST")) {
     throw new SvcError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here.`, {
       headers: { allow: route.methods.join(", ") },
     });
   }
-  return withDispatchSpan(
-    { urlPath: url.pathname, route: route.path, method: request.method, transport: "rest" },
-    async () => {
-      const limitHeaders = runtime.restRateLimit
-        ? await runtime.restRateLimit.check(request, route.path)
-        : {};
-      try {
-        refuseCrossSiteCookies(request, url);
-        const shardKey = shardKeyOf(request, url);
-        const identity = await runtime.resolveIdentity(request, env);
-        noteCall({ shardKey, caller: callerOf(identity) });
-        const access = { identity, shardKey, path: route.path, transport: "rest" as const };
-        // A refused key answers like an unknown route: same body, no rate-limit headers.
-        if (!(await runtime.shardAccess({ ...access, request, env }))) return restNotFound();
-        const args = await argsOf(request, url, runtime.maxBodyBytes, route.procedure);
-        noteArgs(route.procedure.log, args);
-        const invocation: Invocation = {
-          path: route.path,
-          procedure: route.procedure,
-          args,
-          identity,
-          transport: "rest",
-          shardKey,
-          stub: runtime.shard(env, shardKey),
-          timeoutMs: runtime.procedureTimeoutMs,
-        };
-        return jsonResponse(await invokeProcedure(invocation), { headers: limitHeaders });
-      } catch (error) {
-        return problemResponse(error, limitHeaders);
-      }
-    },
-  );
+  const target = route?.path ?? namedPath(url.pathname);
+  const scope = route && { path: route.path, kind: route.procedure.kind };
+  const door = { transport: "rest", request, url, env, target, resolved: route, scope } as const;
+  return throughDoor({ ...door, notFound }, runtime, async ({ target, identity, shardKey }) => {
+    const args = await argsOf(request, url, runtime.maxBodyBytes, target.procedure);
+    noteArgs(target.procedure.log, args);
+    const value = await invokeProcedure({
+      path: target.path,
+      procedure: target.procedure,
+      args,
+      identity,
+      transport: "rest",
+      shardKey,
+      stub: runtime.shard(env, shardKey),
+      timeoutMs: runtime.procedureTimeoutMs,
+    });
+    return jsonResponse(value);
+  });
 }

@@ -1,4 +1,4 @@
-import type { ProcedureKind, Visibility } from "../procedures/references.ts";
+import type { ProcedureKind, Visibility } from "../model/call-meta.ts";
 import { splitProcedurePath } from "../procedures/references.ts";
 
 /** Prefix of every public REST route. */

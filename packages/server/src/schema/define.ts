@@ -5,6 +5,20 @@ import { isRule, ruleFields } from "./rule.ts";
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
 const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const SYSTEM_FIELDS = new Set(["_id", "_creationTime"]);
+/**
+ * Names svc keeps for its own SQLite objects in a shard (registry rows,
+ * migration progress, the applied schema version): no app table or index may
+ * start with it, whatever its case.
+ */
+export const RESERVED_PREFIX = "_svc";
+
+function refuseReserved(kind: "table" | "index", name: string): void {
+  if (typeof name === "string" && name.toLowerCase().startsWith(RESERVED_PREFIX)) {
+    throw new Error(
+      `svc: ${kind} name ${JSON.stringify(name)} is reserved: names starting with "${RESERVED_PREFIX}" belong to svc (docs/procedures.md)`,
+    );
+  }
+}
 
 /** Fields svc adds to every stored document. */
 export interface SystemFields {
@@ -71,6 +85,7 @@ function makeTable<S extends Shape>(
     indexes,
     policies,
     index(name: string, indexFields: readonly string[]) {
+      refuseReserved("index", name);
       if (!IDENTIFIER.test(name))
         throw new Error(`svc: index name ${JSON.stringify(name)} is not an identifier`);
       if (name === "by_creation_time")
@@ -129,6 +144,7 @@ export function defineSchema<Tables extends Record<string, AnyTableDefinition>>(
   tables: Tables,
 ): SchemaDefinition<Tables> {
   for (const name of Object.keys(tables)) {
+    refuseReserved("table", name);
     if (!IDENTIFIER.test(name))
       throw new Error(`svc: table name ${JSON.stringify(name)} is not an identifier`);
   }

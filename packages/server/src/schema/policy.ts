@@ -1,11 +1,5 @@
-import type { AuthContext, CallMeta } from "../procedures/context.ts";
+import type { PolicyCtx } from "../model/policy-ctx.ts";
 import type { Rule } from "./rule.ts";
-
-/** What a policy sees about the call: who, and which procedure. */
-export interface PolicyCtx {
-  auth: AuthContext;
-  meta: CallMeta;
-}
 
 /** A rule: may this caller do this to this document? */
 export type PolicyRule<Doc> = (ctx: PolicyCtx, doc: Doc) => boolean | Promise<boolean>;

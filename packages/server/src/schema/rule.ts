@@ -1,11 +1,15 @@
-import type { CallerKind } from "../procedures/context.ts";
-import type { PolicyCtx } from "./policy.ts";
+import type { CallerKind } from "../model/identity.ts";
+import type { PolicyCtx } from "../model/policy-ctx.ts";
 
 /** A value a rule compares a field with, known only when a call runs. */
 export type Operand =
   | { readonly kind: "userId" }
   | { readonly kind: "claim"; readonly name: string }
+  | { readonly kind: "apiKey"; readonly field: ApiKeyField }
   | { readonly kind: "value"; readonly value: Literal | readonly Literal[] };
+
+/** The fields of the calling API key a rule may compare with (`rule.apiKey(field)`). */
+export type ApiKeyField = "id" | "ownerUserId" | "ownerOrganizationId";
 
 /** What a rule may compare with: JSON primitives. */
 export type Literal = string | number | boolean | null;
@@ -51,7 +55,9 @@ function operandOf(value: Operand | Literal | readonly Literal[]): Operand {
  *   (or without the claim) matches nothing.
  * - `rule.in(field, operand)`: the field is one of an array: a claim holding an array, or a literal list.
  * - `rule.and(...)`, `rule.or(...)`, `rule.always`, `rule.never`.
- * - `rule.callerIs("service")`: the caller's kind (`user`, `anonymous`, `service`).
+ * - `rule.apiKey(field)`: a field of the calling API key: `id`, `ownerUserId` or
+ *   `ownerOrganizationId` (a caller without a key, or a key without that owner, matches nothing).
+ * - `rule.callerIs("service")`: the caller's kind (`user`, `apiKey`, `anonymous`, `service`).
  *
  * @example
  * ```ts
@@ -68,6 +74,8 @@ export const rule = {
   userId: Object.freeze({ kind: "userId" }) as Operand,
   /** A field of the caller's identity (what `resolveIdentity` returned), e.g. `teams`. */
   claim: (name: string): Operand => Object.freeze({ kind: "claim", name }),
+  /** A field of the calling API key, e.g. `ownerOrganizationId` (an organization's key). */
+  apiKey: (field: ApiKeyField): Operand => Object.freeze({ kind: "apiKey", field }),
   eq: (field: string, operand: Operand | Literal): Rule =>
     make({ op: "eq", field, operand: operandOf(operand) }),
   in: (field: string, operand: Operand | readonly Literal[]): Rule =>
@@ -97,6 +105,7 @@ const ABSENT = Symbol("absent");
 async function resolve(operand: Operand, ctx: PolicyCtx): Promise<unknown> {
   if (operand.kind === "value") return operand.value;
   if (operand.kind === "userId") return ctx.auth.userId ?? ABSENT;
+  if (operand.kind === "apiKey") return ctx.auth.apiKey?.[operand.field] ?? ABSENT;
   const identity = await ctx.auth.getIdentity();
   const value = identity === null ? undefined : identity[operand.name];
   return value === undefined || value === null ? ABSENT : value;

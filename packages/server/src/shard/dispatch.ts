@@ -5,20 +5,15 @@ import {
   tableAccess,
   type WrittenDocument,
 } from "../db/database.ts";
+import type { DocumentView } from "../db/document-view.ts";
 import type { DatabaseReader, DatabaseWriter } from "../db/types.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
-import {
-  type AuthContext,
-  authContext,
-  type CallMeta,
-  type Identity,
-  type Transport,
-} from "../procedures/context.ts";
+import type { CallMeta, ProcedureKind, Transport } from "../model/call-meta.ts";
+import { type AuthContext, authContext, type Identity } from "../model/identity.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
-import type { ProcedureKind } from "../procedures/references.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { type AnyValidator, type Issue, toValidationIssues } from "../values/validator.ts";
 import { MutationLock } from "./mutation-lock.ts";
@@ -50,6 +45,8 @@ export interface DispatcherDeps {
    * and the client's mutation id (then even when it wrote nothing).
    */
   onCommit?: (tables: ReadonlySet<string>, mutationId?: string) => void;
+  /** How stored rows become documents (the shard's migrations). Default: as stored. */
+  view?: DocumentView;
 }
 
 /** Where a call runs: inside a mutation's transaction or not, and what it records. */
@@ -131,7 +128,8 @@ export class Dispatcher {
 
   /**
    * Runs `task` while no mutation runs; mutations that arrive meanwhile wait
-   * for it. Exports and data deletion use it to see a shard that stands still.
+   * for it. Exports, data deletion and migration batches use it to see a
+   * shard that stands still.
    */
   exclusive<T>(task: () => Promise<T>): Promise<T> {
     return this.#lock.run(task);
@@ -265,6 +263,8 @@ export class Dispatcher {
       enforceRls,
       now: this.#deps.now,
       access,
+      // The data studio sees (and edits) documents as handlers do, migrated while a migration runs.
+      ...(this.#deps.view ? { view: this.#deps.view } : {}),
     });
   }
 
@@ -284,6 +284,7 @@ export class Dispatcher {
         enforceRls: !procedure.bypassRls,
         now: this.#deps.now,
         access: scope.access,
+        ...(this.#deps.view ? { view: this.#deps.view } : {}),
       });
       ctx.db = kind === "mutation" ? db : readOnly(db);
     }

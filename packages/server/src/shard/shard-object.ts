@@ -6,6 +6,9 @@ import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/s
 import { applySchema } from "../db/storage.ts";
 import { normalizeError } from "../errors/normalize.ts";
 import { type SerializedError, serializeError } from "../errors/svc-error.ts";
+import { checkMigrations, type MigrationRegistry } from "../migrations/define.ts";
+import type { DryRunReport } from "../migrations/dry-run.ts";
+import { type MigrationStatus, ShardMigrations } from "../migrations/shard-migrations.ts";
 import type { ShardObservation } from "../observability/call-scope.ts";
 import { type ObservedRun, observeRun } from "../observability/observe-run.ts";
 import { ShardRunRecorder } from "../observability/shard-recorder.ts";
@@ -20,6 +23,7 @@ import {
 } from "../registry/partitions.ts";
 import type { ShardReport } from "../registry/report.ts";
 import { type RegistryPartitionEndpoint, RegistryReporter } from "../registry/reporter.ts";
+import { versionOf } from "../schema/applied-version.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { SubscriptionHub } from "../subscriptions/hub.ts";
 import { CLOSE } from "../subscriptions/protocol.ts";
@@ -34,6 +38,9 @@ import type {
   ShardDataEndpoint,
 } from "./data-endpoint.ts";
 import { checkOutput, Dispatcher } from "./dispatch.ts";
+import { IndexBuilds } from "./index-builds.ts";
+import { writeMeta } from "./meta.ts";
+import type { MigrationEndpoint } from "./migration-endpoint.ts";
 import { outcome, ShardData } from "./shard-data.ts";
 import { encodeStream } from "./stream-encoding.ts";
 
@@ -66,6 +73,16 @@ export interface ShardRegistryOptions {
 export interface ShardOptions {
   schema: SchemaDefinition;
   functions: FunctionRegistry;
+  /** The app's data migrations (`migrations` from `svc/_generated/functions.ts`). */
+  migrations?: MigrationRegistry;
+  /**
+   * A new index on a table of up to this many documents is built at shard
+   * start, before any call; on a bigger table it is built right after start,
+   * from the shard's alarm, while calls are served (queries that name it give
+   * the same results without it meanwhile).
+   * @default 1000000
+   */
+  indexRowsAtStart?: number;
   /**
    * The shard registry: each shard reports its tables, document counts and
    * size to a partitioned directory, off the request path, at most once per
@@ -96,34 +113,56 @@ export function createShard(
 ): new (
   ctx: DurableObjectState,
   env: unknown,
-) => DurableObject & ShardEndpoint & ShardDataEndpoint & RegistryEndpoint {
+) => DurableObject & ShardEndpoint & ShardDataEndpoint & RegistryEndpoint & MigrationEndpoint {
   const { schema, functions } = options;
   const registry = options.registry === false ? undefined : (options.registry ?? {});
+  const migrations = options.migrations ?? {};
+  checkMigrations(migrations, new Set(Object.keys(schema.tables)));
+  const { indexRowsAtStart } = options;
+  if (
+    indexRowsAtStart !== undefined &&
+    (!Number.isInteger(indexRowsAtStart) || indexRowsAtStart < 0)
+  )
+    throw new Error("svc: createShard indexRowsAtStart must be a non-negative integer");
   return class SvcShard
     extends DurableObject
-    implements ShardEndpoint, ShardDataEndpoint, RegistryEndpoint
+    implements ShardEndpoint, ShardDataEndpoint, RegistryEndpoint, MigrationEndpoint
   {
     readonly #dispatcher: Dispatcher;
     readonly #hub: SubscriptionHub;
     readonly #partition: RegistryPartition | undefined;
     readonly #reporter: RegistryReporter | undefined;
     readonly #data: ShardData;
+    readonly #migrations: ShardMigrations;
+    readonly #indexes: IndexBuilds;
     readonly #admin: (request: ShardAdminRequest) => Promise<ShardAdminResult>;
 
     constructor(ctx: DurableObjectState, env: unknown) {
       super(ctx, env as never);
       const key = ctx.id.name ?? ctx.id.toString();
       const namespace = registry && ownNamespace(ctx, env, registry.binding);
+      const now = creationClock();
+      let version = "";
+      this.#migrations = new ShardMigrations({
+        storage: ctx.storage,
+        schema,
+        migrations,
+        exclusive: (task) => this.#dispatcher.exclusive(task),
+        shardKey: ctx.id.name,
+        written: (tables) => this.#reporter?.noteWrite(tables),
+      });
+      this.#indexes = new IndexBuilds(ctx.storage, (task) => this.#dispatcher.exclusive(task));
       this.#dispatcher = new Dispatcher({
         functions,
         schema,
         storage: ctx.storage,
-        now: creationClock(),
+        now,
         onCommit: (tables, mutationId) => {
           // A client's mutation that wrote nothing still commits (to be acknowledged).
           if (tables.size > 0) this.#reporter?.noteWrite(tables);
           this.#hub.commit(tables, mutationId);
         },
+        view: this.#migrations,
       });
       const recorder = new ShardRunRecorder(env, (promise) => ctx.waitUntil(promise));
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher, recorder);
@@ -160,11 +199,20 @@ export function createShard(
             this.#hub.close(ws);
           }
         },
-        reinitialize: () => applySchema(ctx.storage.sql, schema),
+        reinitialize: () => {
+          applySchema(ctx.storage.sql, schema, options.indexRowsAtStart);
+          writeMeta(ctx.storage.sql, "schema_version", version);
+          now.raise(this.#migrations.register());
+        },
       });
       if (this.#partition !== undefined) return;
       ctx.blockConcurrencyWhile(async () => {
-        applySchema(ctx.storage.sql, schema);
+        const deferred = applySchema(ctx.storage.sql, schema, options.indexRowsAtStart);
+        version = await versionOf(schema);
+        // The schema this shard's tables and indexes are built for; the registry reports it.
+        writeMeta(ctx.storage.sql, "schema_version", version);
+        now.raise(this.#migrations.register());
+        await this.#indexes.schedule(deferred);
         await this.#reporter?.start();
       });
     }
@@ -191,6 +239,27 @@ export function createShard(
       if (this.#partition !== undefined) return this.#partition.alarm();
       await this.#hub.alarm();
       await this.#reporter?.alarm();
+      await this.#indexes.alarm();
+      // Last: it re-arms the alarm for its next batch if another user just set a later one.
+      await this.#migrations.alarm();
+    }
+
+    // Migrations (docs/data-lifecycle.md): only the worker's admin routes call these.
+
+    async migrationStatus(): Promise<MigrationStatus[]> {
+      return this.#migrations.status();
+    }
+
+    runMigration(name: string, shardKey: string): Promise<Outcome<MigrationStatus[]>> {
+      return outcome(() => this.#migrations.run(name, shardKey));
+    }
+
+    dryRunMigration(
+      name: string,
+      shardKey: string,
+      samples: number,
+    ): Promise<Outcome<DryRunReport>> {
+      return outcome(() => this.#migrations.dryRun(name, shardKey, samples));
     }
 
     async call(call: ShardCall): Promise<ShardResult> {

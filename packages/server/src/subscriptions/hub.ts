@@ -1,6 +1,7 @@
 import { normalizeError } from "../errors/normalize.ts";
 import { toProblem } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { refuseOutOfScope } from "../model/api-key.ts";
 import { callerOf } from "../observability/caller.ts";
 import type { ShardRunRecorder } from "../observability/shard-recorder.ts";
 import type { Dispatcher } from "../shard/dispatch.ts";
@@ -333,6 +334,7 @@ export class SubscriptionHub {
       const facts = { entry: "ws", route: group.path, shardKey: group.shardKey } as const;
       const run = () => {
         const procedure = this.#dispatcher.subscribableProcedure(group.path);
+        refuseOutOfScope(group.grant.identity?.apiKey, { path: group.path, kind: "query" });
         return this.#dispatcher.runTracked(group.path, procedure, group.args, {
           identity: group.grant.identity,
           service: null,

@@ -1,6 +1,6 @@
 import type { ProblemDetails } from "../errors/problem.ts";
+import type { Identity } from "../model/identity.ts";
 import type { RecordingPlan } from "../observability/plan.ts";
-import type { Identity } from "../procedures/context.ts";
 import type { ResolvedSocketLimits } from "./limits.ts";
 
 /**

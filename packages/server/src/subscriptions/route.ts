@@ -1,10 +1,8 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { noteCall } from "../observability/call-scope.ts";
-import { callerOf } from "../observability/caller.ts";
 import { clientAddress } from "../rest/rate-limit-gate.ts";
-import { refuseCrossSiteCookies } from "../worker/cross-site.ts";
+import { throughDoor } from "../worker/admission.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
-import { shardKeyOf } from "../worker/shard-key.ts";
 import {
   BEARER_PROTOCOL_PREFIX,
   CLIENT_ID_PARAM,
@@ -43,16 +41,17 @@ function bearerFromProtocols(protocols: readonly string[]): string | undefined {
 }
 
 /**
- * `GET /_svc/ws` (WebSocket upgrade, subprotocol `svc.v1`): resolves the
- * caller from the upgrade request (cookie, `Authorization`, or the
- * `svc.bearer.<token>` subprotocol browsers can send), applies the CSRF rule
- * (cookies from another site are refused, as on RPC), the `shardAccess`
- * hook and, when configured, the store-backed socket limits (per address
- * before the identity is resolved, per user after), then hands the socket
- * to the shard with the identity, the caller's address and the socket
- * bounds in a header the worker writes itself: any client header named
- * `x-svc-internal-*` is removed first, so a client cannot forge it. The
- * shard enforces the bounds (sockets per address and user, frame rate).
+ * `GET /_svc/ws` (WebSocket upgrade, subprotocol `svc.v1`): a thin adapter
+ * over svc's one admission step (`admission.ts`). The caller is resolved
+ * from the upgrade request (cookie, `Authorization`, or the
+ * `svc.bearer.<token>` subprotocol browsers can send); admission applies
+ * the CSRF rule, the shard key, the store-backed socket limits when
+ * configured (per address before the identity is resolved, per user after)
+ * and `shardAccess` (path `*`). The socket then goes to the shard with the
+ * identity, the caller's address and the socket bounds in a header the
+ * worker writes itself: any client header named `x-svc-internal-*` is
+ * removed first, so a client cannot forge it. The shard enforces the bounds
+ * (sockets per address and user, frame rate).
  */
 export async function handleSubscribe<Env>(
   request: Request,
@@ -76,10 +75,6 @@ export async function handleSubscribe<Env>(
   if (!protocols.includes(SUBSCRIPTION_PROTOCOL)) {
     throw new SvcError("BAD_REQUEST", `Offer the WebSocket subprotocol ${SUBSCRIPTION_PROTOCOL}.`);
   }
-  refuseCrossSiteCookies(request, url);
-  const shardKey = shardKeyOf(request, url);
-  // Store-backed socket counts (opt-in) before the identity costs a lookup.
-  await runtime.socketRateLimit?.admitAddress(request);
   const headers = new Headers(request.headers);
   for (const name of [...headers.keys()]) {
     if (name.startsWith(INTERNAL_HEADER_PREFIX)) headers.delete(name);
@@ -88,36 +83,41 @@ export async function handleSubscribe<Env>(
   if (bearer !== undefined && !headers.has("authorization")) {
     headers.set("authorization", `Bearer ${bearer}`);
   }
-  const identity = await runtime.resolveIdentity(new Request(request.url, { headers }), env);
-  noteCall({ shardKey, caller: callerOf(identity) });
-  const access = { identity, shardKey, path: "*", transport: "ws" as const, request, env };
-  if (!(await runtime.shardAccess(access))) throw new SvcError("NOT_FOUND", "No such procedure.");
-  if (identity !== null) await runtime.socketRateLimit?.admitUser(identity);
-  const credentials: Record<string, string> = {};
-  for (const name of ["cookie", "authorization"]) {
-    const value = headers.get(name);
-    if (value !== null) credentials[name] = value;
-  }
-  const grant: SocketGrant = {
-    identity,
-    authorizedUntil: Date.now() + runtime.subscriptionReauthSeconds * 1000,
-    headers: credentials,
-    recording: runtime.recording,
-    address: clientAddress(request),
-    limits: runtime.socketLimits,
-  };
-  headers.set(GRANT_HEADER, JSON.stringify(grant));
-  headers.set("sec-websocket-protocol", SUBSCRIPTION_PROTOCOL);
-  const target = new URL(SUBSCRIPTION_PATH, url);
-  target.searchParams.set("shardKey", shardKey);
   const clientId = url.searchParams.get(CLIENT_ID_PARAM);
-  if (clientId !== null) {
-    if (!isClientId(clientId))
-      throw new SvcError(
-        "BAD_REQUEST",
-        "clientId is 16 to 64 characters of A-Z, a-z, 0-9, _ and -.",
-      );
-    target.searchParams.set(CLIENT_ID_PARAM, clientId);
+  if (clientId !== null && !isClientId(clientId)) {
+    throw new SvcError("BAD_REQUEST", "clientId is 16 to 64 characters of A-Z, a-z, 0-9, _ and -.");
   }
-  return runtime.shard(env, shardKey).fetch(new Request(target, { headers }));
+  const door = {
+    transport: "ws",
+    request,
+    url,
+    env,
+    target: "*",
+    resolved: SUBSCRIPTION_PATH,
+    credentials: new Request(request.url, { headers }),
+    notFound: () => new SvcError("NOT_FOUND", "No such procedure."),
+  } as const;
+  return throughDoor(door, runtime, async ({ identity, shardKey }) => {
+    // The shard keeps a socket's grant in its storage while the socket lives (hibernation): an API
+    // key, which `ctx.authApi` has no use for (better-auth's endpoints want a session), stays out.
+    const credentials: Record<string, string> = {};
+    for (const name of identity?.apiKey === undefined ? ["cookie", "authorization"] : []) {
+      const value = headers.get(name);
+      if (value !== null) credentials[name] = value;
+    }
+    const grant: SocketGrant = {
+      identity,
+      authorizedUntil: Date.now() + runtime.subscriptionReauthSeconds * 1000,
+      headers: credentials,
+      recording: runtime.recording,
+      address: clientAddress(request),
+      limits: runtime.socketLimits,
+    };
+    headers.set(GRANT_HEADER, JSON.stringify(grant));
+    headers.set("sec-websocket-protocol", SUBSCRIPTION_PROTOCOL);
+    const target = new URL(SUBSCRIPTION_PATH, url);
+    target.searchParams.set("shardKey", shardKey);
+    if (clientId !== null) target.searchParams.set(CLIENT_ID_PARAM, clientId);
+    return runtime.shard(env, shardKey).fetch(new Request(target, { headers }));
+  });
 }

@@ -1,4 +1,4 @@
-import type { Identity } from "../procedures/context.ts";
+import type { Identity } from "../model/identity.ts";
 import { clientAddress, type LimiterLike, spendOrRefuse } from "../rest/rate-limit-gate.ts";
 
 /**

@@ -51,14 +51,34 @@ export function fromJsonValue(value: unknown): unknown {
   return value;
 }
 
+/**
+ * True when `value` holds a bigint or bytes somewhere (what plain JSON cannot
+ * carry), or an object with `toJSON` (which `toJsonValue` encodes by its
+ * fields, as it always has).
+ */
+function needsTags(value: unknown): boolean {
+  if (typeof value === "bigint" || value instanceof Uint8Array) return true;
+  if (value === null || typeof value !== "object") return false;
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return true;
+  if (Array.isArray(value)) return value.some(needsTags);
+  for (const key in value) {
+    if (needsTags((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
 /** `JSON.stringify` in the svc encoding. */
 export function stringifyJson(value: unknown): string {
-  return JSON.stringify(toJsonValue(value));
+  if (value === undefined) return "null";
+  // Most values carry neither bigints nor bytes: a read-only walk then spares the copying one.
+  return JSON.stringify(needsTags(value) ? toJsonValue(value) : value);
 }
 
 /** `JSON.parse` in the svc encoding. Throws `SyntaxError` on malformed text. */
 export function parseJson(text: string): unknown {
-  return fromJsonValue(JSON.parse(text));
+  const parsed: unknown = JSON.parse(text);
+  // A tagged value is an object with a `$int64` or `$bytes` key: without `"$` in the text there is none.
+  return text.includes('"$') ? fromJsonValue(parsed) : parsed;
 }
 
 function toBase64(bytes: Uint8Array): string {

@@ -1,5 +1,5 @@
 import type { DataAuditEntry } from "../data-admin/audit.ts";
-import type { Identity } from "../procedures/context.ts";
+import type { Identity } from "../model/identity.ts";
 
 /**
  * What `createWorker` needs from the admin surface (`createAuthAdmin` in

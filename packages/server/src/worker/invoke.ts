@@ -1,6 +1,6 @@
 import { deserializeError, SvcError } from "../errors/svc-error.ts";
+import type { Identity } from "../model/identity.ts";
 import { currentScope, noteObservation, requestIdOfCall } from "../observability/call-scope.ts";
-import type { Identity } from "../procedures/context.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import type { ShardCall, ShardEndpoint } from "../shard/call.ts";
 import { NDJSON_CONTENT_TYPE } from "../shard/stream-encoding.ts";

@@ -5,10 +5,18 @@ import type { RestRoute } from "../rest/routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import type { ResolvedSocketLimits } from "../subscriptions/limits.ts";
 import type { SocketRateLimitGate } from "../subscriptions/socket-rate-limit.ts";
+import type { ApiKeyRateLimitGate } from "./api-key-rate-limit.ts";
 import type { IdentityResolver } from "./invoke.ts";
 import type { ShardAccessHook } from "./shard-access.ts";
 
-/** What every route of a worker shares, fixed when `createWorker` is called. */
+/**
+ * What every route of a worker shares, fixed when `createWorker` is called.
+ *
+ * Built by `createWorker` from its options (`create-worker/runtime-of.ts`);
+ * every door reads it.
+ *
+ * @example const stub = runtime.shard(env, "default");
+ */
 export interface WorkerRuntime<Env> {
   functions: FunctionRegistry;
   /** REST routes by path, computed once from `functions`. */
@@ -16,6 +24,8 @@ export interface WorkerRuntime<Env> {
   restRateLimit: RestRateLimitGate | undefined;
   /** The same kind of gate over `POST /_svc/rpc`, with its own rates; opt-in. */
   rpcRateLimit: RestRateLimitGate | undefined;
+  /** The shard Durable Object namespace of an `env`. */
+  namespace(env: Env): DurableObjectNamespace;
   /** The shard stub for a shard key. */
   shard(env: Env, shardKey: string): ShardEndpoint;
   resolveIdentity: IdentityResolver<Env>;
@@ -32,4 +42,6 @@ export interface WorkerRuntime<Env> {
   socketLimits: ResolvedSocketLimits;
   /** Store-backed socket counts per address and user across shards; opt-in. */
   socketRateLimit: SocketRateLimitGate | undefined;
+  /** Each API key's own bucket; opt-in. */
+  apiKeyRateLimit: ApiKeyRateLimitGate | undefined;
 }

@@ -1,9 +1,10 @@
 import { deserializeError } from "../errors/svc-error.ts";
+import type { ProcedureKind, Transport } from "../model/call-meta.ts";
+import type { Identity } from "../model/identity.ts";
 import { currentScope, noteObservation, requestIdOfCall } from "../observability/call-scope.ts";
-import type { Identity, Transport } from "../procedures/context.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
-import type { ProcedureKind, RunnableReference } from "../procedures/references.ts";
+import type { RunnableReference } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { withTimeout } from "./invoke.ts";
 import { checkShardKey, DEFAULT_SHARD } from "./shard-key.ts";

@@ -1,4 +1,4 @@
-import type { Identity } from "../procedures/context.ts";
+import type { Identity } from "../model/identity.ts";
 
 /** What a {@link ShardAccessHook} decides from: who calls which procedure in which shard. */
 export interface ShardAccess<Env = unknown> {

@@ -7,7 +7,9 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import serverPackage from "../../package.json";
 import type { BackupInfo, DataAuditEntry } from "../../src/index.ts";
+import { versionOf } from "../../src/schema/applied-version.ts";
 import { SVC_VERSION } from "../../src/version.ts";
+import schema from "../fixture/schema.ts";
 import worker from "../worker.ts";
 import {
   DATA,
@@ -52,7 +54,8 @@ describe("export and import", () => {
     expect(header).toMatchObject({
       format: "svc-backup",
       formatVersion: 1,
-      schemaVersion: null,
+      // The schema version the shard applied (_svc_meta.schema_version), as codegen computes it.
+      schemaVersion: await versionOf(schema),
       svcVersion: SVC_VERSION,
       shardKey: "src-1",
       tables: { notes: 25, messages: 4, jobRuns: 0, ruleDocs: 0, fnDocs: 0 },

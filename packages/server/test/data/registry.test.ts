@@ -3,6 +3,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { DataAuditEntry, ShardEntry } from "../../src/index.ts";
 import { registryPartitionName, registryPartitionOf } from "../../src/registry/partitions.ts";
+import { versionOf } from "../../src/schema/applied-version.ts";
+import schema from "../fixture/schema.ts";
 import { ADMIN, DATA, dataAdmin, dataJson, eventually, registryRow, seedShard } from "./admin.ts";
 
 type Page = { shards: ShardEntry[]; nextCursor: string | null };
@@ -28,6 +30,7 @@ async function listAll(prefix: string, limit: number): Promise<ShardEntry[]> {
 describe("the shard registry", () => {
   it("lists every shard created by traffic, with its tables' document counts", async () => {
     // Shard i holds i % 7 notes and i % 3 messages.
+    const version = await versionOf(schema);
     await Promise.all(Array.from({ length: SHARDS }, (_, i) => seedShard(keyOf(i), i % 7, i % 3)));
 
     const rows = await eventually(async () => {
@@ -48,7 +51,7 @@ describe("the shard registry", () => {
       expect(tables.messages).toBe(i % 3);
       expect(row.sizeBytes).toBeGreaterThan(0);
       expect(Date.parse(row.createdAt)).not.toBeNaN();
-      expect(row.schemaVersion).toBeNull();
+      expect(row.schemaVersion).toBe(version);
       if (row.documents > 0) expect(Date.parse(row.lastWriteAt ?? "")).not.toBeNaN();
     }
     // Paging merges the partitions in key order: small pages give the same list, each key once.

@@ -7,6 +7,15 @@ import { AUDIT_MODEL } from "../schema-plugin.ts";
 export type { AuditTarget, AuditTargetType } from "../contract/index.ts";
 export { AUDIT_ACTIONS, type AuditAction } from "../contract/index.ts";
 
+/**
+ * Where audit records go: the auth's D1 database, its names, and its id
+ * generator (an {@link AdminEnvironment} is one; so is what a better-auth
+ * endpoint of svc's own plugins has).
+ */
+export type AuditDatabase = Pick<AdminEnvironment, "names" | "db"> & {
+  auth: Pick<AdminEnvironment["auth"], "generateId">;
+};
+
 const INTERNAL_DETAIL = "An internal error occurred.";
 
 /**
@@ -31,11 +40,11 @@ export class AuditScope {
   target: AuditTarget;
   detail: string | null = null;
   reason: string | null = null;
-  readonly #environment: AdminEnvironment;
+  readonly #environment: AuditDatabase;
   #recorded = false;
 
   constructor(
-    environment: AdminEnvironment,
+    environment: AuditDatabase,
     operator: string,
     action: AuditAction,
     target: AuditTarget,

@@ -86,4 +86,7 @@ export const AUDIT_TARGETS: Readonly<Record<AuditedRoute, (params: Params) => Au
   invite: organization,
   resendInvitation: invitation,
   cancelInvitation: invitation,
+  // The key's id and owner are known once the handler ran; it sets them.
+  createApiKey: () => ({ targetType: "api-key", targetId: "", userId: null }),
+  revokeApiKey: (params) => ({ targetType: "api-key", targetId: params.id ?? "", userId: null }),
 };

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   "invitation.create",
   "invitation.resend",
   "invitation.cancel",
+  "api-key.create",
+  "api-key.revoke",
   // Data actions of createWorker's /_svc/admin/data/ routes, recorded through recordDataAction.
   ...DATA_AUDIT_ACTIONS,
 ] as const;

@@ -15,6 +15,7 @@
  * @packageDocumentation
  */
 export * from "./answers.ts";
+export { apiKeyQuery, newApiKey } from "./api-key-routes.ts";
 export * from "./audit-targets.ts";
 export * from "./bodies.ts";
 export * from "./constants.ts";

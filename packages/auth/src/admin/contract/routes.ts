@@ -8,6 +8,7 @@
  */
 import { route, routeGroup, v } from "@svc/server/routes/contract";
 import { adminOverview, nextCursor } from "./answers.ts";
+import { API_KEY_ROUTES } from "./api-key-routes.ts";
 import { ORGANIZATION_ROUTES } from "./organization-routes.ts";
 import { auditQuery, overviewQuery } from "./queries.ts";
 import { auditEntry, capabilities } from "./shapes.ts";
@@ -46,6 +47,7 @@ export const ADMIN_AUTH_ROUTES = routeGroup({
     }),
     ...USER_ROUTES,
     ...ORGANIZATION_ROUTES,
+    ...API_KEY_ROUTES,
     listAudit: route({
       method: "GET",
       path: "audit",

@@ -186,6 +186,33 @@ export const adminInvitation = named(
 /** @see {@link adminInvitation} */
 export type AdminInvitation = Infer<typeof adminInvitation>;
 
+/**
+ * An API key as every answer shows it: never the key, never its hash. The
+ * key itself is answered once, by the creation (`{ apiKey, key }`).
+ */
+export const adminApiKey = named(
+  "ApiKey",
+  v.object({
+    id: v.string(),
+    name: v.string(),
+    prefix: v.string().describe("The key's visible start (`svc_k7Qx3mPa`), to tell keys apart."),
+    ownerUserId: nullable(v.string()),
+    ownerOrganizationId: nullable(v.string()),
+    scopes: v
+      .array(v.string())
+      .describe(
+        "`*`, a namespace (`messages`, nested ones included) or a procedure path (`messages:send`), each optionally `.readonly` (queries and streams only).",
+      ),
+    createdAt: v.string(),
+    createdBy: v.string().describe("`operator:<admin token name>`, or `user:<id>` (self-service)."),
+    expiresAt: nullable(v.string()).describe("`null`: it never expires."),
+    lastUsedAt: nullable(v.string()).describe("Updated at most once a minute per isolate."),
+    revokedAt: nullable(v.string()),
+  }),
+);
+/** @see {@link adminApiKey} */
+export type AdminApiKey = Infer<typeof adminApiKey>;
+
 /** What an audit entry is about. */
 export const auditTargetType = oneOf([
   "user",
@@ -196,6 +223,8 @@ export const auditTargetType = oneOf([
   "account",
   "passkey",
   "shard",
+  "migration",
+  "api-key",
 ]);
 /** @see {@link auditTargetType} */
 export type AuditTargetType = Infer<typeof auditTargetType>;

@@ -1,5 +1,5 @@
 import { SvcError } from "@svc/server";
-import { decodeUtf8, isJsonContentType, readBodyBytes } from "@svc/server/http";
+import { decodeUtf8, isJsonContentType, readBodyBytes } from "@svc/server/internal";
 import { CsvError, readCsvTable, type USER_EXPORT_COLUMNS } from "../contract/index.ts";
 import { isEmailAddress } from "../email-address.ts";
 import type { AdminEnvironment } from "../environment.ts";

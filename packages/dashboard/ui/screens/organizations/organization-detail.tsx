@@ -4,13 +4,14 @@ import { Time } from "../../components/time.tsx";
 import { focusPageHeading, Link, navigate } from "../../lib/navigation.tsx";
 import { hrefOf } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
+import { ApiKeysSection } from "../api-keys/api-keys-section.tsx";
 import { InvitationList } from "./invitation-list.tsx";
 import { MemberList } from "./member-list.tsx";
 import { OrganizationActions } from "./organization-actions.tsx";
 
 /**
  * One organization: its facts and actions, then members or invitations
- * (each tab has its own URL). After a delete the organizations list opens
+ * (each tab has its own URL), then its API keys. After a delete the organizations list opens
  * with focus on its heading.
  */
 export function OrganizationDetail(props: { orgId: string; tab: "members" | "invitations" }) {
@@ -67,6 +68,7 @@ export function OrganizationDetail(props: { orgId: string; tab: "members" | "inv
             ) : (
               <InvitationList key={orgId} orgId={orgId} />
             )}
+            <ApiKeysSection owner={{ organizationId: orgId }} ownerLabel={organization.name} />
           </>
         )}
       </LoadView>

@@ -5,6 +5,7 @@ import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { LoadView } from "../../components/states.tsx";
 import { useLoad } from "../../lib/use-load.ts";
+import { ApiKeysSection } from "../api-keys/api-keys-section.tsx";
 import { MissingUser } from "./missing-user.tsx";
 import { UserAccounts } from "./user-accounts.tsx";
 import { UserActions } from "./user-actions.tsx";
@@ -16,7 +17,7 @@ import { UserSessions } from "./user-sessions.tsx";
 /**
  * Everything about one user in a drawer over the list: profile, what an
  * operator may do (as capabilities allow), sessions, sign-in methods,
- * passkeys, and that user's recent admin history. Any change reloads the
+ * passkeys, API keys, and that user's recent admin history. Any change reloads the
  * drawer, the list behind it and the history. An id the server does not
  * know (a deleted user) gets a state that says so. After a delete, focus
  * goes to `returnFocus` (the list's heading), as the user's row is gone.
@@ -83,6 +84,7 @@ export function UserDrawer(props: {
                     onChanged={changed}
                   />
                 ) : null}
+                <ApiKeysSection owner={{ userId }} ownerLabel={data.user.email} />
                 <UserHistory userId={userId} revision={revision} />
               </div>
             );

@@ -1,7 +1,7 @@
 import type { DatabaseWriter } from "../../db/types.ts";
 import { normalizeError } from "../../errors/normalize.ts";
 import { SvcError, serializeError } from "../../errors/svc-error.ts";
-import type { Identity } from "../../procedures/context.ts";
+import type { Identity } from "../../model/identity.ts";
 import type { SchemaDefinition } from "../../schema/define.ts";
 import type { CallOrigin, Dispatcher } from "../../shard/dispatch.ts";
 import { browse } from "./browse.ts";

@@ -1,6 +1,6 @@
 import type { WrittenDocument } from "../../db/database.ts";
 import type { SerializedError } from "../../errors/svc-error.ts";
-import type { Identity } from "../../procedures/context.ts";
+import type { Identity } from "../../model/identity.ts";
 import type { ProcedureKind } from "../../procedures/references.ts";
 import type { JsonSchema } from "../../values/validator.ts";
 

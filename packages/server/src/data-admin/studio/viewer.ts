@@ -1,5 +1,5 @@
 import { SvcError } from "../../errors/svc-error.ts";
-import type { Identity } from "../../procedures/context.ts";
+import type { Identity } from "../../model/identity.ts";
 import type { RunAs, Viewer } from "./shard-protocol.ts";
 
 /** Finds the identity of a user by id or email (`authAdmin.lookupIdentity`), `null` when none. */

@@ -50,6 +50,7 @@ export const openApiSpec = {
               "PAYLOAD_TOO_LARGE",
               "RATE_LIMITED",
               "INTERNAL",
+              "NOT_IMPLEMENTED",
               "UNAVAILABLE"
             ]
           },
@@ -391,22 +392,24 @@ export const openApiSpec = {
         "name": "shardKey",
         "in": "query",
         "required": false,
-        "description": "Shard to run in; wins over the header. Never passed to the procedure.",
+        "description": "Shard to run in; wins over the header. Never passed to the procedure. Any text without control characters, 1 to 256 code points.",
         "schema": {
           "type": "string",
           "minLength": 1,
-          "maxLength": 256
+          "maxLength": 256,
+          "pattern": "^[^\\u0000-\\u001f\\u007f]*$"
         }
       },
       "ShardKeyHeader": {
         "name": "x-svc-shard-key",
         "in": "header",
         "required": false,
-        "description": "Shard to run in, when the query parameter is absent.",
+        "description": "Shard to run in, when the query parameter is absent. Printable ASCII only (header values are bytes): send other keys in the query parameter.",
         "schema": {
           "type": "string",
           "minLength": 1,
-          "maxLength": 256
+          "maxLength": 256,
+          "pattern": "^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$"
         }
       }
     },
@@ -420,7 +423,13 @@ export const openApiSpec = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "A better-auth session token (with the bearer plugin)."
+        "description": "A better-auth session token (with the bearer plugin), or an API key (`svc_…`)."
+      },
+      "apiKey": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "x-api-key",
+        "description": "An API key (`svc_…`): its scopes decide what it may call."
       }
     }
   }

@@ -1,12 +1,14 @@
 /**
- * `@svc/server/http`: the HTTP glue svc's own packages share (`@svc/auth`'s
- * routes and limits, the dashboard's preview), kept out of the app-facing
- * barrel. Apps rarely need it; a worker with hand-written routes can use it
- * to answer exactly as svc does.
+ * `@svc/server/internal`: glue svc's own packages share (`@svc/auth`'s routes
+ * and limits, the dashboard's preview), kept out of the app-facing barrel.
+ * Not for apps: it follows svc's packages, not semver, and may change in any
+ * release (tRPC calls its equivalent `unstable-core-do-not-import`). An app
+ * answering the way svc does uses `SvcError` from `@svc/server` instead.
  *
  * @example
  * ```ts
- * import { problemResponse, readJsonBody } from "@svc/server/http";
+ * // inside @svc/auth
+ * import { problemResponse, readJsonBody } from "@svc/server/internal";
  * const body = await readJsonBody(request, 64 * 1024);
  * ```
  * @packageDocumentation

@@ -1,0 +1,162 @@
+import { type BenchApp, postJson, startBenchApp } from "../lib/bench-app.ts";
+
+/** Migration throughput in `shards` shards at once, svc against the plain UPDATE loop. */
+export interface MigrationThroughput {
+  shards: number;
+  documentsPerShard: number;
+  /** Per round: documents migrated per second over all shards. */
+  svcRounds: number[];
+  plainRounds: number[];
+  /** Medians of the rounds. */
+  svcDocsPerSecond: number;
+  plainDocsPerSecond: number;
+  /** Median of per-round svc / plain ratios. */
+  ratio: number;
+}
+
+/** A new index on a table of `documents` documents: svc's shard start against a plain CREATE INDEX. */
+export interface IndexBuild {
+  documents: number;
+  /** A restart and the first call after it (the start builds the new index). */
+  svcStartMs: number;
+  /** The same restart when no index is missing (what the build adds is the difference). */
+  svcStartWithoutBuildMs: number;
+  /** `CREATE INDEX` on the same documents in a plain Durable Object. */
+  plainCreateIndexMs: number;
+}
+
+/** What the migrations scenario measured. */
+export interface MigrationsResult {
+  oneShard: MigrationThroughput;
+  tenShards: MigrationThroughput;
+  indexBuilds: IndexBuild[];
+}
+
+const ROUNDS = 3;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+async function call(app: BenchApp, action: string, params: Record<string, string | number>) {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const { body } = await postJson(`${app.url}/data-bench/${action}?${query}`, {});
+  return body as { state?: string; scanned?: number } | null;
+}
+
+/** Seeds old documents in each shard and restarts it, so it registers the migration. */
+async function prepareSvc(app: BenchApp, shards: readonly string[], count: number): Promise<void> {
+  for (const shard of shards) {
+    await call(app, "seed", { shard, count, shape: "old" });
+    await call(app, "restart", { shard });
+    await call(app, "status", { shard });
+  }
+}
+
+/** Starts the migration in every shard and polls until each is done; answers the seconds taken. */
+async function runSvc(app: BenchApp, shards: readonly string[]): Promise<number> {
+  const started = performance.now();
+  await Promise.all(shards.map((shard) => call(app, "run", { shard })));
+  const pending = new Set(shards);
+  while (pending.size > 0) {
+    for (const shard of [...pending]) {
+      const status = await call(app, "status", { shard });
+      if (status?.state === "done") pending.delete(shard);
+      else if (status?.state !== "running")
+        throw new Error(`migration in ${shard} is ${JSON.stringify(status)}`);
+    }
+    if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return (performance.now() - started) / 1000;
+}
+
+async function runPlain(app: BenchApp, shards: readonly string[], count: number): Promise<number> {
+  for (const shard of shards) await call(app, "plain-seed", { shard, count, shape: "old" });
+  const started = performance.now();
+  await Promise.all(shards.map((shard) => call(app, "plain-update", { shard })));
+  return (performance.now() - started) / 1000;
+}
+
+async function throughput(
+  app: BenchApp,
+  shardCount: number,
+  documentsPerShard: number,
+  log: (line: string) => void,
+): Promise<MigrationThroughput> {
+  const svcRounds: number[] = [];
+  const plainRounds: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const shards = Array.from({ length: shardCount }, (_, i) => `mig-${shardCount}-${round}-${i}`);
+    await prepareSvc(app, shards, documentsPerShard);
+    const total = shardCount * documentsPerShard;
+    svcRounds.push(total / (await runSvc(app, shards)));
+    plainRounds.push(total / (await runPlain(app, shards, documentsPerShard)));
+    log(
+      `    ${shardCount} shard(s) × ${documentsPerShard.toLocaleString("en-US")}: svc ${Math.round(svcRounds.at(-1) as number)} docs/s, plain ${Math.round(plainRounds.at(-1) as number)} docs/s`,
+    );
+  }
+  return {
+    shards: shardCount,
+    documentsPerShard,
+    svcRounds,
+    plainRounds,
+    svcDocsPerSecond: median(svcRounds),
+    plainDocsPerSecond: median(plainRounds),
+    ratio: median(svcRounds.map((svc, index) => svc / (plainRounds[index] as number))),
+  };
+}
+
+async function timed(task: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await task();
+  return performance.now() - started;
+}
+
+async function indexBuild(
+  app: BenchApp,
+  documents: number,
+  log: (line: string) => void,
+): Promise<IndexBuild> {
+  const shard = `index-${documents}`;
+  await call(app, "seed", { shard, count: documents, shape: "new" });
+  // Whichever call meets the new instance pays for its start: time both.
+  const restart = async () => {
+    await call(app, "restart", { shard });
+    await call(app, "status", { shard });
+  };
+  const svcStartMs = await timed(restart);
+  const svcStartWithoutBuildMs = await timed(restart);
+  await call(app, "plain-seed", { shard, count: documents, shape: "new" });
+  const plainCreateIndexMs = await timed(() => call(app, "plain-index", { shard }));
+  log(
+    `    index on ${documents.toLocaleString("en-US")} documents: svc start ${Math.round(svcStartMs)} ms (${Math.round(svcStartWithoutBuildMs)} ms without the build), plain CREATE INDEX ${Math.round(plainCreateIndexMs)} ms`,
+  );
+  return { documents, svcStartMs, svcStartWithoutBuildMs, plainCreateIndexMs };
+}
+
+/**
+ * Online data migrations and index builds (issue 27): the bench migration
+ * (`bench/app/svc/migrations/`) over 100,000 old documents in one shard and
+ * 20,000 in each of 10 shards at once, against a plain UPDATE loop doing
+ * the same change in plain Durable Objects (500 documents per transaction,
+ * as svc's default batch); then a new index on 100,000 and 1,000,000
+ * documents, built by the shard's start, against a plain CREATE INDEX.
+ */
+export async function measureMigrations(log: (line: string) => void): Promise<MigrationsResult> {
+  const app = await startBenchApp();
+  try {
+    const oneShard = await throughput(app, 1, 100_000, log);
+    const tenShards = await throughput(app, 10, 20_000, log);
+    const indexBuilds = [
+      await indexBuild(app, 100_000, log),
+      await indexBuild(app, 1_000_000, log),
+    ];
+    return { oneShard, tenShards, indexBuilds };
+  } finally {
+    await app.stop();
+  }
+}

@@ -1,0 +1,143 @@
+import { dataAuditSink } from "../data-admin/audit.ts";
+import type { BackupsOptions, DataAdminDeps } from "../data-admin/options.ts";
+import { DATA_ADMIN_PREFIX, handleDataAdmin } from "../data-admin/serve.ts";
+import { SvcError } from "../errors/svc-error.ts";
+import { handleLogsAdmin, type LogsAdminDeps } from "../observability/admin/routes.ts";
+import { adminRouteOf } from "../observability/admin-route-name.ts";
+import { noteCall } from "../observability/call-scope.ts";
+import { handleRest } from "../rest/rest-route.ts";
+import { REST_PREFIX } from "../rest/routes.ts";
+import { SUBSCRIPTION_PATH } from "../subscriptions/protocol.ts";
+import { handleSubscribe } from "../subscriptions/route.ts";
+import { DASHBOARD_PREFIX, serveDashboard } from "../worker/dashboard-route.ts";
+import type { Mount } from "../worker/mounts.ts";
+import { jsonResponse } from "../worker/responses.ts";
+import { handleRpc, RPC_PATH } from "../worker/rpc-route.ts";
+import type { WorkerRuntime } from "../worker/runtime.ts";
+import type { WorkerOptions } from "./options.ts";
+
+/** Every `/_svc/admin/*` route sits under this prefix, behind the admin token. */
+const ADMIN_PREFIX = "/_svc/admin/";
+const OPENAPI_PATH = "/_svc/admin/openapi";
+const AUTH_ADMIN_PREFIX = "/_svc/admin/auth/";
+/** One-time links of the admin surface: the code in the path is the credential, not the admin token. */
+const AUTH_LINK_PREFIX = "/_svc/admin/auth/link/";
+
+/** The logs admin API and the Prometheus endpoint (see `isLogsAdminPath`). */
+const LOGS_ADMIN_PATHS = ["/_svc/admin/logs", "/_svc/admin/logs/", "/_svc/admin/metrics"];
+
+/** An admin call's record: its route, with ids and one-time codes left out. */
+function claimAdminCall(request: Request, path: string): void {
+  noteCall({ entry: "admin", route: adminRouteOf(request.method, path) });
+}
+
+function serveOpenApi(request: Request, document: object): Response {
+  if (request.method !== "GET") {
+    throw new SvcError("METHOD_NOT_ALLOWED", "GET only.", { headers: { allow: "GET" } });
+  }
+  return jsonResponse(document);
+}
+
+/**
+ * svc's route table under `/_svc/`, in match order: RPC, subscriptions,
+ * REST, the one-time admin links (their code is their credential), then the
+ * admin-token gated `/_svc/admin/*` (the logs admin API and metrics, the
+ * REST OpenAPI document, the data admin, the auth admin, and a last gated entry, so an unknown admin path
+ * answers 401 without the token and reveals nothing), then the dashboard.
+ * A surface the options leave out has no entry: its paths are 404. Every
+ * admin call but reads of the call records (a live tail would log itself)
+ * is recorded as an `admin` call.
+ *
+ * @example
+ * ```ts
+ * const route = serveMounts(routeTable(options, runtime, backups), adminGate, maxHeaderBytes);
+ * ```
+ */
+export function routeTable<Env>(
+  options: WorkerOptions<Env>,
+  runtime: WorkerRuntime<Env>,
+  backups: Required<BackupsOptions> | undefined,
+): Mount<Env>[] {
+  const { authAdmin, openApiSpec } = options;
+  const dataAdmin: DataAdminDeps = {
+    namespace: (env) => runtime.namespace(env as Env),
+    backups,
+    audit: dataAuditSink(authAdmin?.recordDataAction?.bind(authAdmin)),
+    studio: {
+      functions: options.functions,
+      lookupIdentity: authAdmin?.lookupIdentity?.bind(authAdmin),
+      timeoutMs: runtime.procedureTimeoutMs,
+    },
+  };
+  const mounts: Mount<Env>[] = [
+    { path: RPC_PATH, serve: ({ request, env, url }) => handleRpc(request, env, url, runtime) },
+    {
+      path: SUBSCRIPTION_PATH,
+      serve: ({ request, env, url }) => handleSubscribe(request, env, url, runtime),
+    },
+    { path: REST_PREFIX, serve: ({ request, env, url }) => handleRest(request, env, url, runtime) },
+  ];
+  const logsDeps: LogsAdminDeps = {
+    plan: runtime.recording,
+    functions: options.functions,
+    crons: options.crons,
+    queues: options.queues,
+  };
+  for (const path of LOGS_ADMIN_PATHS) {
+    mounts.push({
+      path,
+      adminGate: true,
+      serve: ({ request, env, url }) => handleLogsAdmin(request, url, env, logsDeps),
+    });
+  }
+  const handleLink = authAdmin?.handleLink?.bind(authAdmin);
+  if (handleLink !== undefined) {
+    mounts.push({
+      path: AUTH_LINK_PREFIX,
+      claim: claimAdminCall,
+      noStore: true,
+      serve: ({ request, rest }) => handleLink(request, { path: rest }),
+    });
+  }
+  if (openApiSpec !== undefined) {
+    mounts.push({
+      path: OPENAPI_PATH,
+      claim: claimAdminCall,
+      adminGate: true,
+      noStore: true,
+      serve: ({ request }) => serveOpenApi(request, openApiSpec),
+    });
+  }
+  mounts.push({
+    path: DATA_ADMIN_PREFIX,
+    claim: claimAdminCall,
+    adminGate: true,
+    noStore: true,
+    serve: ({ request, env, rest, operator }) =>
+      handleDataAdmin(request, rest, { env, operator, deps: dataAdmin }),
+  });
+  if (authAdmin !== undefined) {
+    mounts.push({
+      path: AUTH_ADMIN_PREFIX,
+      claim: claimAdminCall,
+      adminGate: true,
+      noStore: true,
+      serve: ({ request, rest, operator }) => authAdmin.handle(request, { path: rest, operator }),
+    });
+  }
+  mounts.push({
+    path: ADMIN_PREFIX,
+    claim: claimAdminCall,
+    adminGate: true,
+    serve: () => {
+      throw new SvcError("NOT_FOUND", "Not found.");
+    },
+  });
+  const dashboard = authAdmin?.dashboard;
+  if (dashboard !== undefined) {
+    const serve: Mount<Env>["serve"] = ({ request, url }) =>
+      serveDashboard(request, url, dashboard);
+    mounts.push({ path: DASHBOARD_PREFIX.slice(0, -1), serve }, { path: DASHBOARD_PREFIX, serve });
+  }
+  return mounts;
+}

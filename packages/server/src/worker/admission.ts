@@ -1,0 +1,196 @@
+import type { SvcError } from "../errors/svc-error.ts";
+import { refuseOutOfScope, type ScopeTarget } from "../model/api-key.ts";
+import type { Identity } from "../model/identity.ts";
+import { noteCall } from "../observability/call-scope.ts";
+import { callerOf } from "../observability/caller.ts";
+import { withDispatchSpan } from "../telemetry.ts";
+import { refuseCrossSiteCookies } from "./cross-site.ts";
+import type { WorkerRuntime } from "./runtime.ts";
+import { DEFAULT_SHARD, shardKeyOf } from "./shard-key.ts";
+
+/** The entry points that admit calls from clients. */
+export type DoorTransport = "rpc" | "rest" | "ws" | "http";
+
+/**
+ * A request as its entry point's adapter read it: which door it came through
+ * and what it names. The adapter has checked only the envelope (method,
+ * content type, upgrade); everything that decides whether the call may run
+ * is {@link admit}'s.
+ *
+ * @example
+ * ```ts
+ * const door: Door<Env, AnyProcedure> = {
+ *   transport: "rpc", request, url, env, target: "messages:list",
+ *   resolved: runtime.functions["messages:list"], notFound: () => new SvcError("NOT_FOUND", "No such procedure."),
+ * };
+ * ```
+ */
+export interface Door<Env, Target> {
+  transport: DoorTransport;
+  request: Request;
+  url: URL;
+  env: Env;
+  /**
+   * What the request names: a procedure path (`messages:list`, known or
+   * not), `*` for a socket (any public query), `METHOD /pattern` for an HTTP
+   * action. Rate-limit keys and `shardAccess` receive it.
+   */
+  target: string;
+  /** What `target` resolved to (a public procedure, a route); `undefined` when it names nothing. */
+  resolved: Target | undefined;
+  /**
+   * Whether the cross-site (CSRF) rule runs. HTTP actions skip it for safe
+   * methods and for origins their CORS policy trusts with credentials.
+   * @default true
+   */
+  crossSiteCheck?: boolean;
+  /** The request the identity is read from, when not `request` (a socket's `svc.bearer` subprotocol). */
+  credentials?: Request;
+  /**
+   * What an API key's scopes must cover to pass (the procedure and its kind;
+   * `path: null` for an HTTP action). Absent for a socket: each subscription
+   * is checked in its shard.
+   */
+  scope?: ScopeTarget;
+  /** This door's answer to a target that names nothing: a refused shard answers exactly this. */
+  notFound(): SvcError;
+}
+
+/** What admission found out about a call it let through. */
+export interface Admitted<Target = unknown> {
+  /** What the door's target resolved to. */
+  target: Target;
+  identity: Identity | null;
+  /** The shard the call names (`default` for HTTP actions, which name shards per `ctx.run*`). */
+  shardKey: string;
+  /** The `RateLimit-*` headers of the gates passed; they go on a successful answer only. */
+  limitHeaders: Record<string, string>;
+}
+
+/** Limits keyed by the request (its address), before the identity costs a lookup. */
+async function requestGate<Env>(
+  runtime: WorkerRuntime<Env>,
+  door: Door<Env, unknown>,
+): Promise<Record<string, string>> {
+  switch (door.transport) {
+    case "rest":
+      return (await runtime.restRateLimit?.check(door.request, door.target)) ?? {};
+    case "rpc":
+      return (await runtime.rpcRateLimit?.check(door.request, door.target)) ?? {};
+    case "ws":
+      await runtime.socketRateLimit?.admitAddress(door.request);
+      return {};
+    case "http":
+      return {};
+  }
+}
+
+/** Limits keyed by the caller, once known: socket opens per user, calls per API key. */
+async function callerGate<Env>(
+  runtime: WorkerRuntime<Env>,
+  door: Door<Env, unknown>,
+  identity: Identity | null,
+): Promise<Record<string, string>> {
+  if (door.transport === "ws" && identity !== null)
+    await runtime.socketRateLimit?.admitUser(identity);
+  const apiKey = identity?.apiKey;
+  if (apiKey === undefined) return {};
+  return (await runtime.apiKeyRateLimit?.check(apiKey, door.target)) ?? {};
+}
+
+/**
+ * svc's one admission step, the same for RPC, REST, WebSocket upgrades and
+ * HTTP actions, in one order:
+ *
+ * 1. cross-site check: cookies sent by another site are CSRF (`FORBIDDEN`);
+ * 2. shard key (`BAD_REQUEST` when malformed; HTTP actions name none);
+ * 3. gates keyed by the request (REST, RPC, socket opens per address),
+ *    before the identity costs a lookup;
+ * 4. identity (`resolveIdentity`), the caller of the call's record (an API
+ *    key's id when a key calls);
+ * 5. reach: a target that names nothing and a shard `shardAccess` refuses
+ *    get the same answer (the door's `notFound`) at the same step, so
+ *    neither bytes nor timing tell them apart;
+ * 6. gates keyed by the caller (socket opens per user, calls per API key);
+ * 7. an API key's scopes (`FORBIDDEN` for what they do not cover).
+ *
+ * Arguments and invocation are the door's: they follow admission.
+ *
+ * @example
+ * ```ts
+ * const { identity, shardKey } = await admit(door, runtime);
+ * ```
+ */
+export async function admit<Env, Target>(
+  door: Door<Env, Target>,
+  runtime: WorkerRuntime<Env>,
+): Promise<Admitted<Target>> {
+  const { request, url, env, transport, resolved } = door;
+  if (door.crossSiteCheck !== false) refuseCrossSiteCookies(request, url);
+  const shardKey = transport === "http" ? DEFAULT_SHARD : shardKeyOf(request, url);
+  if (transport !== "http") noteCall({ shardKey });
+  const requestLimits = await requestGate(runtime, door);
+  const identity = await runtime.resolveIdentity(door.credentials ?? request, env);
+  noteCall({ caller: callerOf(identity) });
+  if (resolved === undefined) throw door.notFound();
+  if (transport !== "http") {
+    const access = { identity, shardKey, path: door.target, transport, request, env };
+    if (!(await runtime.shardAccess(access))) throw door.notFound();
+  }
+  const callerLimits = await callerGate(runtime, door, identity);
+  if (door.scope !== undefined) refuseOutOfScope(identity?.apiKey, door.scope);
+  const limitHeaders = { ...requestLimits, ...callerLimits };
+  return { target: resolved, identity, shardKey, limitHeaders };
+}
+
+/**
+ * The gates' headers on a successful answer. An upgrade (101) keeps its own;
+ * an answer whose headers are immutable (an HTTP action passing a `fetch`
+ * through) is copied first.
+ */
+function withLimitHeaders(response: Response, headers: Record<string, string>): Response {
+  const entries = Object.entries(headers);
+  if (entries.length === 0 || response.status === 101) return response;
+  let answer = response;
+  try {
+    answer.headers.set(entries[0]![0], entries[0]![1]);
+  } catch {
+    answer = new Response(response.body, response);
+  }
+  for (const [name, value] of entries) answer.headers.set(name, value);
+  return answer;
+}
+
+/**
+ * Runs a call through its door: {@link admit}, then the door's `invoke` with
+ * what admission found, in a dispatch span once the target is known (never
+ * for an unknown one: its raw name would be an unbounded span route). The
+ * gates' `RateLimit-*` headers go on the successful answer only (not on a
+ * socket's upgrade); an error
+ * carries none but its own (a 429 has the gate's), so two refusals of the
+ * same kind answer the same bytes whatever the caller's bucket holds.
+ *
+ * @example
+ * ```ts
+ * return throughDoor(door, runtime, async ({ target, identity, shardKey }) =>
+ *   jsonResponse(await invokeProcedure({ ...call, procedure: target, identity, shardKey })));
+ * ```
+ */
+export function throughDoor<Env, Target>(
+  door: Door<Env, Target>,
+  runtime: WorkerRuntime<Env>,
+  invoke: (admitted: Admitted<Target>) => Promise<Response>,
+): Promise<Response> {
+  const work = async () => {
+    const admitted = await admit(door, runtime);
+    return withLimitHeaders(await invoke(admitted), admitted.limitHeaders);
+  };
+  if (door.resolved === undefined || door.transport === "ws") return work();
+  const info = {
+    urlPath: door.url.pathname,
+    route: door.target,
+    method: door.request.method,
+    transport: door.transport,
+  };
+  return withDispatchSpan(info, work);
+}

@@ -1,0 +1,77 @@
+import { SvcError } from "../errors/svc-error.ts";
+import { refuseHugeHeaders } from "./header-size.ts";
+
+/** One request to a {@link Mount}. */
+export interface MountCall<Env> {
+  request: Request;
+  env: Env;
+  url: URL;
+  /** The path after a prefix mount's prefix (`users/u1/ban`); `""` for an exact mount. */
+  rest: string;
+  /** The name of the admin token presented, for a gated mount; `""` otherwise. */
+  operator: string;
+}
+
+/**
+ * One entry of the worker's route table under `/_svc/`: where it is mounted,
+ * whether the admin token is checked first, and what answers.
+ *
+ * @example
+ * ```ts
+ * const openApi: Mount<Env> = { path: "/_svc/admin/openapi", adminGate: true, serve: () => jsonResponse(doc) };
+ * ```
+ */
+export interface Mount<Env> {
+  /** An exact path (`/_svc/rpc`), or a prefix ending in `/` (`/_svc/rest/`) for everything under it. */
+  path: string;
+  /** The admin token is checked before `serve` runs; its name becomes `operator`. */
+  adminGate?: boolean;
+  /** Answers carry `cache-control: no-store` (admin answers hold personal data and, once, a live token). */
+  noStore?: boolean;
+  /**
+   * Runs once the mount matches, before the admin gate: says what the call
+   * is for its call record (`noteCall`), so a refused token is recorded too.
+   */
+  claim?(request: Request, path: string): void;
+  serve(call: MountCall<Env>): Response | Promise<Response>;
+}
+
+function noStore(response: Response): Response {
+  if (response.headers.get("cache-control") === "no-store") return response;
+  const copy = new Response(response.body, response);
+  copy.headers.set("cache-control", "no-store");
+  return copy;
+}
+
+const matches = (mount: { path: string }, path: string) =>
+  mount.path.endsWith("/") ? path.startsWith(mount.path) : path === mount.path;
+
+/**
+ * Serves `/_svc/*` from a route table: the first mount (in table order) whose
+ * path matches answers, after the header-size cap and, for gated mounts, the
+ * admin token; a path no mount matches is `NOT_FOUND`. Order is the table's
+ * contract: a specific mount goes before a prefix that covers it.
+ *
+ * @example
+ * ```ts
+ * const route = serveMounts(mounts, createAdminGate(adminToken), 64 * 1024);
+ * const response = await route(request, env, new URL(request.url));
+ * ```
+ */
+export function serveMounts<Env>(
+  mounts: readonly Mount<Env>[],
+  adminGate: (request: Request) => Promise<string>,
+  maxHeaderBytes: number,
+): (request: Request, env: Env, url: URL) => Promise<Response> {
+  return async (request, env, url) => {
+    refuseHugeHeaders(request, maxHeaderBytes);
+    const path = url.pathname;
+    const mount = mounts.find((candidate) => matches(candidate, path));
+    if (mount === undefined) throw new SvcError("NOT_FOUND", "Not found.");
+    mount.claim?.(request, path);
+    const operator = mount.adminGate === true ? await adminGate(request) : "";
+    const rest = mount.path.endsWith("/") ? path.slice(mount.path.length) : "";
+    const response = await mount.serve({ request, env, url, rest, operator });
+    return mount.noStore === true ? noStore(response) : response;
+  };
+}
