@@ -341,6 +341,7 @@ describe("ensureMigrated when something goes wrong", () => {
       "account",
       "session",
       "svcAdminAudit",
+      "svcApiKey",
       "svc_revocation",
       "svc_user_activity",
       "svc_user_counts",
