@@ -8,7 +8,7 @@ import type { BundleResult } from "./scenarios/bundle.ts";
 import type { CodegenResult } from "./scenarios/codegen.ts";
 import type { FanOutResult } from "./scenarios/fanout.ts";
 import type { FrontendResult } from "./scenarios/frontend.ts";
-import type { GatesResult } from "./scenarios/gates.ts";
+import { type GatesResult, MANY_CALLERS } from "./scenarios/gates.ts";
 import type { MigrationsResult } from "./scenarios/migrations.ts";
 import type { ObservabilityResult } from "./scenarios/observability.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
@@ -45,8 +45,16 @@ export interface Results {
   totalSeconds: number;
 }
 
-/** Issue 18's goal for REST against the hand-written route (issue 8's was 0.85×). */
-const REST_VS_HAND_WRITTEN_GOAL = 0.9;
+/** Issue 32's goal for REST against the hand-written route, in every round (issue 18's was 0.9×). */
+const REST_VS_HAND_WRITTEN_GOAL = 0.95;
+/** Issue 32's goal for sign-up through svc against plain better-auth. */
+const SIGN_UP_GOAL = 0.97;
+
+/** The lowest per-round ratio of `target` to `baseline` (each round runs every target back to back). */
+function worstRoundRatio(target?: { rounds: number[] }, baseline?: { rounds: number[] }): number {
+  if (!target || !baseline) return Number.NaN;
+  return Math.min(...target.rounds.map((value, round) => value / (baseline.rounds[round] ?? 0)));
+}
 
 /** Where BENCHMARKS.md's hand-kept part (written by `npm run test:release`) starts; bench runs keep it. */
 export const RELEASE_MARKER =
@@ -109,6 +117,12 @@ function transportSection({ transport }: Results): string {
           `≥ ${ratio(REST_VS_HAND_WRITTEN_GOAL)}`,
           verdict(transport.restVsHandWritten >= REST_VS_HAND_WRITTEN_GOAL),
         ],
+        [
+          "REST / hand-written, worst round",
+          ratio(worstRoundRatio(rest, hono)),
+          `≥ ${ratio(REST_VS_HAND_WRITTEN_GOAL)}`,
+          verdict(worstRoundRatio(rest, hono) >= REST_VS_HAND_WRITTEN_GOAL),
+        ],
       ],
     ),
     ...handWrittenMissed,
@@ -129,8 +143,8 @@ function loadRows(figures: GatesResult["figures"], withRounds = false): string[]
 
 const LOAD_HEADER = ["target", "req/s (median)", "p50", "p99", "CPU / request", "non-2xx"];
 
-/** Issue 8's goal for each gate: at most this share of throughput lost. */
-const GATE_BUDGET = 0.15;
+/** Issue 32's goal for identity from a session cookie: at most this share of throughput lost. */
+const IDENTITY_BUDGET = 0.2;
 /** Issue 18's goals for the rate-limit gate: exact and leased (approximate). */
 const EXACT_LIMIT_BUDGET = 0.2;
 const LEASED_LIMIT_BUDGET = 0.05;
@@ -179,7 +193,7 @@ function gatesSection({ gates }: Results): string {
         "anything is left to remove; no profile of this run shows work of the gate's own.",
     );
   }
-  if (gates.identityCost > GATE_BUDGET) {
+  if (gates.identityCost > IDENTITY_BUDGET) {
     notes.push(
       "**Why identity from a session cookie costs more than 15 %, and what would close it.** Resolving the " +
         "caller is better-auth's `getSession`: verify the signed cookie, then read the session and its user " +
@@ -216,9 +230,29 @@ function gatesSection({ gates }: Results): string {
         [
           ["rate-limit gate, exact", gates.rateLimitCost, EXACT_LIMIT_BUDGET],
           ["rate-limit gate, leased (approximate)", gates.rateLimitLeasedCost, LEASED_LIMIT_BUDGET],
-          ["identity from a session cookie", gates.identityCost, GATE_BUDGET],
-          ["identity, cookie cache on", gates.identityCookieCacheCost, GATE_BUDGET],
-          ["identity, svc cache on (opt-in)", gates.identitySvcCacheCost, GATE_BUDGET],
+          [
+            "rate-limit gate, leased, worst round",
+            1 - worstRoundRatio(gates.figures[2], gates.figures[0]),
+            LEASED_LIMIT_BUDGET,
+          ],
+          ["identity from a session cookie (default)", gates.identityCost, IDENTITY_BUDGET],
+          ["identity, getSession every call", gates.identityExactCost, IDENTITY_BUDGET],
+          ["identity, cookie cache on", gates.identityCookieCacheCost, IDENTITY_BUDGET],
+          [
+            `identity, ${MANY_CALLERS} callers (default)`,
+            gates.manyCallers.defaultCost,
+            IDENTITY_BUDGET,
+          ],
+          [
+            `identity, ${MANY_CALLERS} callers, getSession every call`,
+            gates.manyCallers.exactCost,
+            IDENTITY_BUDGET,
+          ],
+          [
+            `identity, ${MANY_CALLERS} callers, 1 s cache without the log`,
+            gates.manyCallers.ttlOneSecondCost,
+            IDENTITY_BUDGET,
+          ],
         ] as const
       ).map(([name, cost, budget]) => [
         name,
@@ -285,7 +319,12 @@ function authSection({ auth }: Results): string {
     table(
       ["ratio (svc / plain)", "measured", "goal", ""],
       [
-        ["sign-up", ratio(auth.signUpRatio), "≥ 0.95×", verdict(auth.signUpRatio >= 0.95)],
+        [
+          "sign-up",
+          ratio(auth.signUpRatio),
+          `≥ ${ratio(SIGN_UP_GOAL)}`,
+          verdict(auth.signUpRatio >= SIGN_UP_GOAL),
+        ],
         ["sign-in", ratio(auth.signInRatio), "≥ 0.95×", verdict(auth.signInRatio >= 0.95)],
       ],
     ),
@@ -295,7 +334,7 @@ function authSection({ auth }: Results): string {
 
 /** Why a missed auth ratio is missed, from the CPU figures of the same run. */
 function authNotes(auth: AuthResult): string[] {
-  if (auth.signUpRatio >= 0.95 && auth.signInRatio >= 0.95) return [];
+  if (auth.signUpRatio >= SIGN_UP_GOAL && auth.signInRatio >= 0.95) return [];
   const cpu = auth.figures.map((f) => `${f.name} ${f.cpuMsPerRequest?.toFixed(1) ?? "?"} ms`);
   return [
     "",
@@ -317,7 +356,7 @@ function adminSection({ admin }: Results): string {
   const rows = admin.results.map((row) => [
     row.name,
     `\`${row.path}\``,
-    row.total === undefined ? "" : count(row.total),
+    row.total === undefined ? "" : `${count(row.total)}${row.totalIsExact === false ? "+" : ""}`,
     `${row.svcMs.toFixed(0)} ms`,
     `${row.rawMs.toFixed(0)} ms`,
     `< ${adminGoalMs(row)} ms: ${verdict(row.svcMs < adminGoalMs(row))}`,
@@ -341,13 +380,13 @@ function adminSection({ admin }: Results): string {
     "",
     table(["case", "request", "total", "svc (p50)", "same SQL on D1", "goal"], rows),
     "",
-    "SQLite's plan (`EXPLAIN QUERY PLAN`) for the searches and filters. A search (case-insensitive " +
-      "*contains* on email, name, username and id) of three or more characters is counted in svc's FTS5 " +
-      "trigram index (`svc_user_search`, kept by triggers); role and banned are counted through " +
-      "`svc_user_role_idx` / `svc_user_banned_idx` (role: the distinct role strings are read first by a skip " +
-      "scan of the index, so better-auth's comma-separated roles become `role IN (…)`). Then the page: up to " +
-      "5,000 matches are fetched through those indexes and sorted; more are found by walking the sort " +
-      "order's index, which stops at a full page.",
+    "Totals come from svc's user counters (`svc_user_counts`, kept by triggers: users, bans, users per " +
+      "role string, sign-ups per day, active users per hour) where they can; a total that would cost more " +
+      "than the page is counted up to 10,000 and answered as a lower bound (`totalIsExact: false`, shown " +
+      "with “+”), as docs/admin-api.md documents. SQLite's plan (`EXPLAIN QUERY PLAN`) for the searches " +
+      "and filters: a search of three or more characters reads svc's FTS5 trigram index " +
+      "(`svc_user_search`); a small role or ban filter walks `svc_user_role_idx` / `svc_user_banned_idx`; " +
+      "a broad one walks the sort order's index and stops at a full page.",
     "",
     ...plans,
     ...adminNotes(admin),
@@ -364,28 +403,18 @@ function adminNotes(admin: AdminResult): string[] {
   if (overview !== undefined && overview.svcMs >= adminGoalMs(overview)) {
     notes.push(
       "",
-      `**Why the overview took ${overview.svcMs.toFixed(0)} ms here.** Its goal (issue 17) is set at 100,000 users; ` +
-        `this run has ${count(admin.users)}, signed up over 60 days, so the 30-day sign-up histogram groups half of them ` +
-        "by day from `svc_user_created_idx` and the active-user counts read every session used in 30 days from " +
-        "`svc_session_updated_idx`: index-only, but proportional to the rows in the window. What would close it " +
-        "at this size: per-day counters kept by triggers (one row per day instead of one per user).",
+      `**Why the overview took ${overview.svcMs.toFixed(0)} ms here.** It reads a few counter rows ` +
+        "(`svc_user_counts`) and, for each activity window, the users of its boundary hour from " +
+        "`svc_user_activity`: check the plans above and the machine's load (the seeding time).",
     );
   }
   if (slow.length === 0) return notes;
   return [
     ...notes,
     "",
-    `**Why ${slow.map((row) => row.name).join(", ")} missed 50 ms, and what would close it.** ` +
-      "The page is never the slow part (it walks the sort order's index and stops after 26 rows); the exact " +
-      "`total` is. A term that nearly every user contains (the email domain) is counted by visiting each of " +
-      "its matches in the trigram index, and a term whose trigrams are common (`Person 4321`: every name has " +
-      "`Per`, `ers`, `rso`, …) makes FTS5 intersect long lists before it finds the few matches; a term of one " +
-      "or two characters has no trigram and is counted by a scan; `role=user` counts 99 % of the users " +
-      "through its index; search + role + banned checks the role and ban of every search match. What would " +
-      "close them: a capped count (`total` exact up to, say, 10,000 and reported as “more than” beyond it, " +
-      "as GitHub's search does), which changes the admin API's contract and is left for a decision; or " +
-      "counters kept by triggers for the broad cases (per role, per email domain). The machine's speed " +
-      "moves these figures: compare the seeding time at the top of this section between runs.",
+    `**Why ${slow.map((row) => row.name).join(", ")} missed 50 ms.** Each case lists its statements ` +
+      "and plans above: a statement that scans the user table (`SCAN u`) is the one to look at. The " +
+      "machine's speed moves these figures: compare the seeding time at the top of this section between runs.",
   ];
 }
 

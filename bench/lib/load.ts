@@ -10,6 +10,8 @@ export interface Target {
   body?: string;
   /** A fresh body per request (e.g. a unique email for sign-up). */
   makeBody?: () => string;
+  /** Headers per request on top of `headers` (e.g. a different caller's credentials each time). */
+  makeHeaders?: () => Record<string, string>;
   /** A fresh path and query per request (e.g. the next of many shards). */
   makePath?: () => string;
 }
@@ -37,14 +39,37 @@ export interface LoadPlan {
   cpuProbe?: () => Promise<number>;
 }
 
+/**
+ * A plan with the rounds and their length taken from `BENCH_ROUNDS` and
+ * `BENCH_ROUND_SECONDS` when set: a quick, smaller run of a scenario
+ * (`BENCH_ROUNDS=1 BENCH_ROUND_SECONDS=1 npm run bench -- gates`) that proves
+ * it works end to end, not a figure to quote.
+ *
+ * @example
+ * ```ts
+ * const plan = sized({ connections: 4, warmupSeconds: 2, roundSeconds: 5, rounds: 3 });
+ * ```
+ */
+export function sized(plan: LoadPlan): LoadPlan {
+  const rounds = Number(process.env.BENCH_ROUNDS);
+  const seconds = Number(process.env.BENCH_ROUND_SECONDS);
+  return {
+    ...plan,
+    ...(rounds > 0 ? { rounds } : {}),
+    ...(seconds > 0
+      ? { roundSeconds: seconds, warmupSeconds: Math.min(plan.warmupSeconds, seconds) }
+      : {}),
+  };
+}
+
 /** The plan every HTTP comparison uses unless it says otherwise. */
-export const DEFAULT_PLAN: LoadPlan = {
+export const DEFAULT_PLAN: LoadPlan = sized({
   connections: 16,
   warmupSeconds: 2,
   roundSeconds: 3,
   rounds: 5,
   cpuProbe: workerdCpuMs,
-};
+});
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -53,25 +78,28 @@ function median(values: number[]): number {
 }
 
 async function drive(target: Target, plan: LoadPlan, seconds: number): Promise<autocannon.Result> {
-  const { makeBody, makePath } = target;
-  return autocannon({
-    url: target.url,
-    method: target.method ?? "GET",
-    ...(target.headers ? { headers: target.headers } : {}),
-    ...(target.body ? { body: target.body } : {}),
-    ...(makeBody || makePath
+  const { makeBody, makeHeaders, makePath } = target;
+  const perRequest =
+    makeBody || makeHeaders || makePath
       ? {
           requests: [
             {
-              setupRequest: (request) => ({
+              setupRequest: (request: autocannon.Request) => ({
                 ...request,
                 ...(makeBody ? { body: makeBody() } : {}),
+                ...(makeHeaders ? { headers: { ...request.headers, ...makeHeaders() } } : {}),
                 ...(makePath ? { path: makePath() } : {}),
               }),
             },
           ],
         }
-      : {}),
+      : {};
+  return autocannon({
+    url: target.url,
+    method: target.method ?? "GET",
+    ...(target.headers ? { headers: target.headers } : {}),
+    ...(target.body ? { body: target.body } : {}),
+    ...perRequest,
     connections: plan.connections,
     duration: seconds,
   });

@@ -2,24 +2,50 @@ import { readdir, readFile } from "node:fs/promises";
 
 const TICKS_PER_SECOND = 100; // Linux USER_HZ
 
+/** One process of /proc: its parent, whether it is workerd, and its CPU ticks so far. */
+interface Proc {
+  parent: number;
+  workerd: boolean;
+  ticks: number;
+}
+
+async function readProc(pid: number): Promise<Proc | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8");
+    return {
+      parent: Number(fields[1]),
+      workerd: cmdline.includes("workerd"),
+      ticks: Number(fields[11]) + Number(fields[12]), // utime, stime
+    };
+  } catch {
+    return null; // the process ended between readdir and read
+  }
+}
+
 /**
- * CPU time (user + system, ms) used so far by every workerd process on the
- * machine, from /proc. Sampled before and after a run, the difference divided
- * by the requests served is CPU per request, whatever the wall clock did.
+ * CPU time (user + system, ms) used so far by the workerd processes this
+ * benchmark started (descendants of this Node process), from /proc. Sampled
+ * before and after a run, the difference divided by the requests served is
+ * CPU per request, whatever the wall clock did. Other workerd processes on a
+ * shared machine (someone else's tests) are not counted.
  */
 export async function workerdCpuMs(): Promise<number> {
-  let ticks = 0;
+  const procs = new Map<number, Proc>();
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = await readFile(`/proc/${entry}/cmdline`, "utf8");
-      if (!cmdline.includes("workerd")) continue;
-      const stat = await readFile(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      // the process ended between readdir and read
-    }
+    const proc = await readProc(Number(entry));
+    if (proc) procs.set(Number(entry), proc);
   }
+  const ours = (pid: number): boolean => {
+    for (let at = pid, hops = 0; at > 1 && hops < 64; hops++) {
+      if (at === process.pid) return true;
+      at = procs.get(at)?.parent ?? 0;
+    }
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, proc] of procs) if (proc.workerd && ours(pid)) ticks += proc.ticks;
   return (ticks / TICKS_PER_SECOND) * 1000;
 }

@@ -7,6 +7,8 @@ export interface AdminCase {
   path: string;
   /** Users matching, as the answer's `total` said. */
   total?: number;
+  /** `false` when `total` was a lower bound (the admin API's capped total). */
+  totalIsExact?: boolean;
   /** Median ms through `createWorker`'s admin gate and `createAuthAdmin`. */
   svcMs: number;
   /** Median ms of the same statements run straight on the D1 binding. */

@@ -1,5 +1,5 @@
 import { postJson, startBenchApp } from "../lib/bench-app.ts";
-import { compare, type LoadFigures, medianRatio } from "../lib/load.ts";
+import { compare, type LoadFigures, medianRatio, sized } from "../lib/load.ts";
 import { workerdCpuMs } from "../lib/workerd-cpu.ts";
 
 /** Sign-up and sign-in through svc (`handleAuthRequest`) against plain better-auth with the same options. */
@@ -63,7 +63,13 @@ export async function measureAuth(log: (line: string) => void): Promise<AuthResu
         },
       ],
       // Password hashing is ~50 ms of CPU: a few connections saturate the two cores.
-      { connections: 4, warmupSeconds: 2, roundSeconds: 5, rounds: 3, cpuProbe: workerdCpuMs },
+      sized({
+        connections: 4,
+        warmupSeconds: 2,
+        roundSeconds: 5,
+        rounds: 3,
+        cpuProbe: workerdCpuMs,
+      }),
       log,
     );
     const [svcUp, plainUp, svcIn, plainIn] = figures as [

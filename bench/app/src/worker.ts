@@ -22,6 +22,7 @@ import { limiterRoute } from "./limiter-loops.ts";
 import { logBenchRoute } from "./log-bench.ts";
 import type { PingStore } from "./ping-store.ts";
 import { PlainRows } from "./plain-rows.ts";
+import { seedSessions } from "./seed-sessions.ts";
 import { BENCH_ADMIN_TOKEN, benchStudioAdmin } from "./studio-admin.ts";
 
 export { RateLimitStore } from "@svc/ratelimit";
@@ -44,6 +45,7 @@ export class Shard extends createShard({ schema, functions, migrations }) {
 }
 
 interface Env extends DataBenchEnv {
+  AUTH_DB: D1Database;
   PLAIN: DurableObjectNamespace<PlainRows>;
   PING: DurableObjectNamespace<PingStore>;
   SVC_LOGS: DurableObjectNamespace;
@@ -109,15 +111,23 @@ const variants: Record<string, SvcWorker<Env>> = {
     functions,
     restRateLimit: createRestRateLimit(limiter, { name: "restLeased" }),
   }),
+  // The default: identities cached per isolate, checked against the revocation log.
   identity: createWorker<Env>({
     shardDO: "SHARD",
     functions,
     resolveIdentity: sessionIdentity(auth),
   }),
-  "identity-svc-cache": createWorker<Env>({
+  // Before issue 32's default: better-auth's getSession (a D1 read) on every call.
+  "identity-exact": createWorker<Env>({
     shardDO: "SHARD",
     functions,
-    resolveIdentity: sessionIdentity(auth, { cache: { ttlMs: 10_000 } }),
+    resolveIdentity: sessionIdentity(auth, { cache: false }),
+  }),
+  // The short-TTL alternative: a 1 s cache and no log (a source without a database).
+  "identity-ttl-1s": createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    resolveIdentity: sessionIdentity({ api: auth.api }, { cache: { ttlMs: 1_000 } }),
   }),
   "api-key": createWorker<Env>(apiKeyCaller),
   "api-key-limited": createWorker<Env>({
@@ -170,6 +180,7 @@ export default {
     }
     await ensureMigrated(auth);
     if (url.pathname.startsWith("/cached-auth/")) return cachedAuth.handler(request);
+    if (url.pathname === "/bench/seed-sessions") return seedSessions(env.AUTH_DB, url);
     const answered = await handleAuthRequest(auth, request);
     if (answered) return answered;
     const variant = variants[request.headers.get("x-bench-variant") ?? "plain"] ?? variants.plain!;

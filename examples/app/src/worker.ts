@@ -60,6 +60,7 @@ const vars = env as {
   SUBSCRIPTION_REAUTH_SECONDS?: string;
   REGISTRY_INTERVAL_MS?: string;
   IMPERSONATION_MIN_SECONDS?: string;
+  ADMIN_TOTALS_EXACT_UP_TO?: string;
 };
 
 /**
@@ -121,6 +122,8 @@ const svc = createWorker({
   // Tests lower the shortest impersonation so they need not wait a minute for one to end.
   authAdmin: createAuthAdmin(auth, {
     impersonation: { minDurationSeconds: Number(vars.IMPERSONATION_MIN_SECONDS ?? 60) },
+    // …and how far a broad users search is counted, so the dashboard's "10,000+" shows up small.
+    totals: { exactUpTo: Number(vars.ADMIN_TOTALS_EXACT_UP_TO ?? 10_000) },
   }),
   restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
   // RPC reaches every public procedure, exposed or not: it gets a limit of its own.

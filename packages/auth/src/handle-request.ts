@@ -4,6 +4,7 @@ import { accountOf } from "./limits/accounts.ts";
 import type { AuthRateLimit } from "./limits/rate-limit.ts";
 import { checkAuthBody, DEFAULT_AUTH_MAX_BODY_BYTES } from "./limits/request-guard.ts";
 import { type TwoFactorLookup, twoFactorAccount } from "./limits/two-factor-account.ts";
+import { expireRevocationViews } from "./revocation/revocation-feed.ts";
 
 /** better-auth's default mount point. */
 export const DEFAULT_BASE_PATH = "/api/auth";
@@ -98,6 +99,9 @@ export async function handleAuthRequest(
     return problemResponse(error, limitHeaders);
   }
   const response = await auth.handler(forwarded);
+  // A write may have revoked a session this isolate cached: its next request checks first.
+  if (request.method !== "GET" && request.method !== "HEAD")
+    expireRevocationViews(auth.options.database);
   if (Object.keys(limitHeaders).length === 0) return response;
   const withHeaders = new Response(response.body, response);
   for (const [name, value] of Object.entries(limitHeaders)) withHeaders.headers.set(name, value);

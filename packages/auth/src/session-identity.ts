@@ -1,4 +1,8 @@
 import type { Identity, IdentityResolver } from "@svc/server";
+import { isD1Like } from "./database.ts";
+import { d1RevocationReader } from "./revocation/log-reader.ts";
+import { RevocableCache } from "./revocation/revocable-cache.ts";
+import { RevocationFeed, registerRevocationFeed } from "./revocation/revocation-feed.ts";
 
 /** A JSON-safe value: what crosses into a Durable Object intact. */
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -10,6 +14,12 @@ export interface SessionSource {
       headers: Headers;
     }): Promise<{ session: object; user: object & { id: string } } | null>;
   };
+  /**
+   * better-auth's options, where the instance has them: the identity cache
+   * reads `database` (a D1 binding carries the revocation log) and
+   * `secondaryStorage` (sessions kept outside D1 escape the log).
+   */
+  options?: object;
 }
 
 /**
@@ -31,27 +41,46 @@ export interface SessionIdentity extends Identity {
  *
  * @example
  * ```ts
- * sessionIdentity(auth, { cache: { ttlMs: 10_000 } });
+ * sessionIdentity(auth, { cache: { ttlMs: 30_000, revocationMs: 250 } });
+ * sessionIdentity(auth, { cache: false }); // better-auth's getSession on every call
  * ```
  */
 export interface SessionIdentityOptions {
   /**
-   * Off by default. When set, each isolate remembers a resolved identity for
-   * `ttlMs` (never past the session's own `expiresAt`), keyed by the exact
-   * credential headers of the request (`cookie` and `authorization`), so a
-   * caller repeating the same credentials skips better-auth's `getSession`
-   * and its database read. The trade, as with better-auth's cookie cache: a
-   * session revoked or a user banned keeps resolving in an isolate that has
-   * it cached for up to `ttlMs`. Anonymous results are never cached.
+   * The per-isolate identity cache, on by default. A resolved identity is
+   * kept per isolate, keyed by the exact credential headers of the request
+   * (`cookie` and `authorization`), so a caller repeating its credentials
+   * skips better-auth's `getSession` and its database read. Revocation still
+   * bites: svc's revocation log in D1 (`svc_revocation`, written by triggers
+   * whenever a session or user row is updated or deleted) is read by each
+   * isolate at most every `revocationMs / 2` while requests come, and a
+   * cached identity is served only while that view is younger than
+   * `revocationMs`; so sign-out, session revoke, ban, impersonation end, a
+   * role change or a deleted user stop resolving everywhere within
+   * `revocationMs`. Anonymous results are never cached.
+   *
+   * Without a D1 database that has the log (another adapter, or better-auth's
+   * `secondaryStorage` holding sessions), the default asks `getSession` on
+   * every call; an explicit `cache` object there is a plain time-bounded
+   * cache (a revoked session keeps resolving for up to `ttlMs`). `false`
+   * turns the cache off.
    */
-  cache?: {
-    ttlMs: number;
-    /** Most identities kept per isolate; the oldest go first. Default 1,000. */
-    maxEntries?: number;
-    /** Milliseconds since the epoch; tests pass a manual clock. Default `Date.now`. */
-    clock?: () => number;
-  };
+  cache?:
+    | false
+    | {
+        /** Longest an identity is kept, in ms (never past the session's `expiresAt`). @default 60000 */
+        ttlMs?: number;
+        /** Most identities kept per isolate; the least recently used go first. @default 5000 */
+        maxEntries?: number;
+        /** The revocation bound, in ms (see above). @default 500 */
+        revocationMs?: number;
+        /** Milliseconds since the epoch; tests pass a manual clock. @default Date.now */
+        clock?: () => number;
+      };
 }
+
+/** The cache settings when none are given. */
+const DEFAULT_CACHE = { ttlMs: 60_000, maxEntries: 5_000, revocationMs: 500 } as const;
 
 /**
  * The `resolveIdentity` for `createWorker`: reads the better-auth session from
@@ -61,64 +90,101 @@ export interface SessionIdentityOptions {
  * means an anonymous call. RPC and REST resolve through it alike.
  *
  * Pass the auth instance, or a function of `env` when the instance is built
- * per environment. `options.cache` trades revocation delay for speed
- * ({@link SessionIdentityOptions}).
+ * per environment. Identities are cached per isolate and revoked within
+ * 500 ms everywhere ({@link SessionIdentityOptions}).
  *
  * @example
  * ```ts
  * export default createWorker({ shardDO: "SHARD", functions, resolveIdentity: sessionIdentity(auth) });
  * // or: sessionIdentity((env: Env) => makeAuth(env))
- * // or, for read-heavy APIs: sessionIdentity(auth, { cache: { ttlMs: 10_000 } })
  * ```
  */
 export function sessionIdentity<Env = unknown>(
   auth: SessionSource | ((env: Env) => SessionSource),
   options: SessionIdentityOptions = {},
 ): IdentityResolver<Env> {
-  const resolve = async (request: Request, env: Env): Promise<SessionIdentity | null> => {
-    const source = typeof auth === "function" ? auth(env) : auth;
-    const found = await source.api.getSession({ headers: request.headers });
-    if (!found) return null;
-    const session = toJsonObject(found.session);
-    delete session.token;
-    const user = toJsonObject(found.user);
-    return {
-      userId: found.user.id,
-      sessionId: typeof session.id === "string" ? session.id : "",
-      user,
-      session,
-    } satisfies SessionIdentity;
-  };
-  if (options.cache === undefined) return resolve;
-  return cachedResolver(resolve, options.cache);
-}
-
-function cachedResolver<Env>(
-  resolve: (request: Request, env: Env) => Promise<SessionIdentity | null>,
-  cache: NonNullable<SessionIdentityOptions["cache"]>,
-): IdentityResolver<Env> {
-  const { ttlMs, maxEntries = 1_000, clock = Date.now } = cache;
-  if (!(Number.isFinite(ttlMs) && ttlMs > 0))
-    throw new TypeError("sessionIdentity: cache.ttlMs must be a positive number of milliseconds");
-  if (!(Number.isInteger(maxEntries) && maxEntries > 0))
-    throw new TypeError("sessionIdentity: cache.maxEntries must be a positive integer");
-  const entries = new Map<string, { identity: SessionIdentity; until: number }>();
+  const sourceOf = (env: Env) => (typeof auth === "function" ? auth(env) : auth);
+  const exact = async (request: Request, env: Env) =>
+    toIdentity(await sourceOf(env).api.getSession({ headers: request.headers }));
+  if (options.cache === false) return exact;
+  const explicit = options.cache !== undefined;
+  const settings = { ...DEFAULT_CACHE, ...options.cache };
+  const caches = cachesFor(settings, explicit);
+  // Fails at once on bad settings, not at the first request.
+  new RevocableCache(null, settings);
+  if (!(Number.isFinite(settings.revocationMs) && settings.revocationMs > 0))
+    throw new TypeError(
+      "sessionIdentity: cache.revocationMs must be a positive number of milliseconds",
+    );
   return async (request, env) => {
     const cookie = request.headers.get("cookie");
     const authorization = request.headers.get("authorization");
-    if (cookie === null && authorization === null) return resolve(request, env);
-    const key = `${authorization ?? ""}\n${cookie ?? ""}`;
-    const now = clock();
-    const hit = entries.get(key);
-    if (hit !== undefined && hit.until > now) return structuredClone(hit.identity);
-    entries.delete(key);
-    const identity = await resolve(request, env);
-    if (identity === null) return null;
-    const expires = Date.parse(String(identity.session.expiresAt));
-    const until = Math.min(now + ttlMs, Number.isNaN(expires) ? Number.POSITIVE_INFINITY : expires);
-    entries.set(key, { identity, until });
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-    return structuredClone(identity);
+    if (cookie === null && authorization === null) return exact(request, env);
+    const cache = caches(sourceOf(env));
+    if (cache === null) return exact(request, env);
+    const identity = await cache.get(
+      `${authorization ?? ""}\n${cookie ?? ""}`,
+      () => exact(request, env),
+      (found) => ({
+        revokedBy: [
+          ["session", found.sessionId],
+          ["user", found.userId],
+        ],
+        expiresAt: Date.parse(String(found.session.expiresAt)),
+      }),
+    );
+    // A copy: a caller changing its identity must not change the cached one.
+    return identity === null ? null : structuredClone(identity);
+  };
+}
+
+/** The session and user as a {@link SessionIdentity}, without the token. */
+function toIdentity(
+  found: { session: object; user: object & { id: string } } | null,
+): SessionIdentity | null {
+  if (!found) return null;
+  const session = toJsonObject(found.session);
+  delete session.token;
+  return {
+    userId: found.user.id,
+    sessionId: typeof session.id === "string" ? session.id : "",
+    user: toJsonObject(found.user),
+    session,
+  };
+}
+
+/**
+ * The identity cache of each database (one per D1 binding, so two auth
+ * databases never share entries), or `null` where identities must be
+ * resolved per call.
+ */
+function cachesFor(
+  settings: { ttlMs: number; maxEntries: number; revocationMs: number; clock?: () => number },
+  explicit: boolean,
+): (source: SessionSource) => RevocableCache<SessionIdentity> | null {
+  const byDatabase = new WeakMap<object, RevocableCache<SessionIdentity>>();
+  let withoutLog: RevocableCache<SessionIdentity> | null = null;
+  return (source) => {
+    const { database, secondaryStorage } = (source.options ?? {}) as {
+      database?: unknown;
+      secondaryStorage?: unknown;
+    };
+    if (isD1Like(database) && secondaryStorage === undefined) {
+      let cache = byDatabase.get(database);
+      if (cache === undefined) {
+        const feed = new RevocationFeed(d1RevocationReader(database), {
+          withinMs: settings.revocationMs,
+          ...(settings.clock ? { clock: settings.clock } : {}),
+        });
+        registerRevocationFeed(database, feed);
+        cache = new RevocableCache(feed, settings);
+        byDatabase.set(database, cache);
+      }
+      return cache;
+    }
+    if (!explicit) return null;
+    withoutLog ??= new RevocableCache(null, settings);
+    return withoutLog;
   };
 }
 

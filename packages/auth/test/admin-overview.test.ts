@@ -60,10 +60,11 @@ describe("GET overview", () => {
       overview.signUps.find((entry) => entry.day === dayOf(ms))?.count ?? 0;
     expect(countOn(after, Date.now()) - countOn(before, Date.now())).toBe(2);
     expect(countOn(after, Date.now() - 3 * DAY) - countOn(before, Date.now() - 3 * DAY)).toBe(1);
-    // The banned user's sessions were revoked; the one who signed in is active today.
-    expect(after.activeUsers.last24Hours - before.activeUsers.last24Hours).toBe(1);
-    expect(after.activeUsers.last7Days - before.activeUsers.last7Days).toBe(1);
-    expect(after.activeUsers.last30Days - before.activeUsers.last30Days).toBe(2);
+    // Active means last activity: the one who signed in and the banned one (signed up today, a
+    // sign-in too) within the day; the old user ten days ago, inside 30 days only.
+    expect(after.activeUsers.last24Hours - before.activeUsers.last24Hours).toBe(2);
+    expect(after.activeUsers.last7Days - before.activeUsers.last7Days).toBe(2);
+    expect(after.activeUsers.last30Days - before.activeUsers.last30Days).toBe(3);
     expect(id).toBeTruthy();
   });
 

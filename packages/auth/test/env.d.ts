@@ -17,6 +17,7 @@ declare namespace Cloudflare {
     MIGRATE_RETRY: D1Database;
     MIGRATE_SEARCH: D1Database;
     MIGRATE_ACTIVITY: D1Database;
+    MIGRATE_REVOCATION: D1Database;
     ADMIN_EXPORT: D1Database;
     ADMIN_IMPORT: D1Database;
     /** The admin surface's auth database (test/fixture/admin.ts). */

@@ -33,7 +33,9 @@ const LARGE_SET_TABLES = [
   "session",
   "svcAdminAudit",
   "svcApiKey",
+  "svc_revocation",
   "svc_user_activity",
+  "svc_user_counts",
   "svc_user_search",
   "team",
   "teamMember",
@@ -282,7 +284,7 @@ describe("compileMigrationsSql", () => {
     expect(statements.length).toBeGreaterThan(LARGE_SET_TABLES.length);
     for (const statement of statements) {
       expect(statement).toMatch(
-        /^(create (unique )?(table|index) |CREATE (VIRTUAL TABLE|TRIGGER) "svc_user_search|CREATE (TABLE|INDEX|TRIGGER) "svc_user_activity).*;$/,
+        /^(create (unique )?(table|index) |CREATE (VIRTUAL TABLE|TRIGGER) "svc_user_search|CREATE (TABLE|INDEX|TRIGGER) "svc_user_activity|CREATE (TABLE|TRIGGER) "svc_(revocation|user_counts)).*;$/,
       );
     }
     expect(first).not.toContain("?");
@@ -339,7 +341,10 @@ describe("ensureMigrated when something goes wrong", () => {
       "account",
       "session",
       "svcAdminAudit",
+      "svcApiKey",
+      "svc_revocation",
       "svc_user_activity",
+      "svc_user_counts",
       "svc_user_search",
       "user",
       "verification",

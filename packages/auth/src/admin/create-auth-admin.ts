@@ -2,10 +2,11 @@ import { dashboardAssets } from "@svc/dashboard";
 import type { AuthAdminSurface, DashboardAssets } from "@svc/server";
 import { problemResponse } from "@svc/server/internal";
 import { serveRoutes } from "@svc/server/routes";
+import { expireRevocationViews } from "../revocation/revocation-feed.ts";
 import { recordDataAction } from "./audit/data-actions.ts";
 import { AUDIT_ACTIONS, AuditScope } from "./audit/trail.ts";
 import { isCapabilityOn } from "./capabilities.ts";
-import { AUDIT_TARGETS } from "./contract/index.ts";
+import { AUDIT_TARGETS, D1_BOOKMARK_HEADER } from "./contract/index.ts";
 import {
   type AdminAuthSource,
   type AdminEnvironment,
@@ -16,6 +17,7 @@ import { toAdminError } from "./errors.ts";
 import type { AdminContext } from "./handler.ts";
 import { handleImpersonationLink } from "./impersonation/link-handler.ts";
 import { type AuthAdminOptions, resolveAdminOptions } from "./options.ts";
+import { adminReadSession } from "./read-session.ts";
 import { ADMIN_AUTH_IMPLEMENTATION } from "./routes.ts";
 import { lookupIdentity } from "./users/identity-lookup.ts";
 
@@ -73,7 +75,22 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
       } catch (error) {
         return problemResponse(error);
       }
-      return server.handle(request, { path, ctx: { environment, operator } });
+      // Reads go to a D1 replica where Cloudflare has them, never older than the client's bookmark.
+      const session = adminReadSession(environment.binding, request);
+      try {
+        const answer = await server.handle(request, {
+          path,
+          ctx: { environment: { ...environment, db: session.db }, operator },
+        });
+        const bookmark = await session.bookmark();
+        if (bookmark === null) return answer;
+        const response = new Response(answer.body, answer);
+        response.headers.set(D1_BOOKMARK_HEADER, bookmark);
+        return response;
+      } finally {
+        // A ban, a revoke, an ended impersonation: this isolate's cached identities check first.
+        if (request.method !== "GET") expireRevocationViews(auth.options.database);
+      }
     },
     async lookupIdentity(idOrEmail) {
       return lookupIdentity(await environmentOnce(), idOrEmail);

@@ -10,6 +10,7 @@ import {
   type RoleSettings,
   roleSettingsOf,
 } from "./plugin-settings.ts";
+import type { AdminDatabase } from "./read-session.ts";
 import { SVC_ADMIN_PLUGIN_ID } from "./schema-plugin.ts";
 import { signInLinksOf } from "./sign-in-link-kinds.ts";
 import { SqlNames } from "./sql-names.ts";
@@ -70,8 +71,13 @@ export interface AdminAuthSource {
 
 /** Everything an admin route needs, resolved once per auth instance. */
 export interface AdminEnvironment {
-  /** The D1 binding better-auth writes to. */
-  db: D1Database;
+  /**
+   * What this request's statements go to: the D1 binding, or a D1 Sessions
+   * API session over it (read replicas, see `read-session.ts`).
+   */
+  db: AdminDatabase;
+  /** The D1 binding better-auth writes to (the primary): the key of per-database caches. */
+  binding: D1Database;
   /** Physical table / column names of the schema. */
   names: SqlNames;
   /** better-auth's context: internal adapter, password hashing, id generation, cookies. */
@@ -88,6 +94,8 @@ export interface AdminEnvironment {
   /** Whether email + password sign-in is enabled. */
   emailAndPassword: boolean;
   impersonation: Required<ImpersonationOptions>;
+  /** How far list totals are counted exactly (`createAuthAdmin` option `totals`). */
+  totals: { exactUpTo: number };
   /**
    * Whether the database has svc's user activity table (`svc_user_activity`),
    * read once with the environment: without it (a checked-in migration not
@@ -172,6 +180,7 @@ export async function adminEnvironment(
     .first();
   return {
     db: database,
+    binding: database,
     names: new SqlNames(auth.tables),
     auth,
     api: source.api,
@@ -191,6 +200,7 @@ export async function adminEnvironment(
     organizations: organizationPlugin ? organizationSettingsOf(organizationPlugin) : null,
     emailAndPassword: auth.options.emailAndPassword?.enabled === true,
     impersonation: options.impersonation,
+    totals: options.totals,
     userActivity: activityTable !== null,
   };
 }

@@ -58,12 +58,21 @@ export interface AuthAdminOptions {
    * one `@svc/dashboard` builds; `false` leaves the UI out (the admin API stays).
    */
   dashboard?: DashboardAssets | false;
+  /**
+   * How far `GET users` counts exactly when nothing cheaper answers: a
+   * filter matching more users than `exactUpTo` (and no counter or small
+   * index telling how many) answers `total: exactUpTo, totalIsExact: false`.
+   * Counting a million matches would cost more than the page.
+   * @default { exactUpTo: 10_000 }
+   */
+  totals?: { exactUpTo?: number };
 }
 
 /** {@link AuthAdminOptions} with every default filled in. */
 export interface ResolvedAdminOptions {
   features: Required<AuthAdminFeatures>;
   impersonation: Required<ImpersonationOptions>;
+  totals: { exactUpTo: number };
 }
 
 const FEATURES = ["admin", "organization", "twoFactor", "passkey", "username"] as const;
@@ -74,7 +83,7 @@ const IMPERSONATION_KEYS = [
   "allowAdmins",
   "landingPath",
 ];
-const OPTION_KEYS = ["features", "impersonation", "dashboard"];
+const OPTION_KEYS = ["features", "impersonation", "dashboard", "totals"];
 const ONE_MINUTE = 60;
 const ONE_HOUR = 3600;
 
@@ -126,7 +135,14 @@ export function resolveAdminOptions(options: AuthAdminOptions = {}): ResolvedAdm
   if (typeof landingPath !== "string" || !isSameOriginPath(landingPath)) {
     invalid("options.impersonation.landingPath must be a path on the app's origin, like /app");
   }
+  const totals = options.totals ?? {};
+  refuseUnknownKeys("options.totals", totals, ["exactUpTo"]);
+  const exactUpTo = totals.exactUpTo ?? 10_000;
+  if (!Number.isInteger(exactUpTo) || exactUpTo < 1) {
+    invalid("options.totals.exactUpTo must be a whole number, at least 1");
+  }
   return {
+    totals: { exactUpTo },
     features: resolvedFeatures,
     impersonation: {
       defaultDurationSeconds,

@@ -1,5 +1,6 @@
 import type { AdminOverview } from "./contract/index.ts";
 import type { AdminAnswer, AdminCall } from "./handler.ts";
+import { countedOverview } from "./overview-counted.ts";
 import { SESSION_ACTIVITY_INDEX } from "./schema-plugin.ts";
 import { listIndexes } from "./users/list-indexes.ts";
 
@@ -9,14 +10,16 @@ const DEFAULT_DAYS = 30;
 /**
  * `GET overview[?days=30]`: the dashboard's Overview screen. Totals (users,
  * verified, banned, organizations), sign-ups per UTC day over the last `days`
- * (1–90, zero days included) and active users (distinct users whose session
- * was used) in the last 24 hours, 7 and 30 days: one D1 batch, each answered
- * from an index (`user.createdAt`, `user(banned, banExpires)`,
- * `session(updatedAt, userId)`), never a scan of the user table's rows.
+ * (1–90, zero days included) and active users in the last 24 hours, 7 and
+ * 30 days: one D1 batch.
  *
- * "Active" reads better-auth's `session.updatedAt`, which moves when a session
- * is refreshed (`session.updateAge`, a day by default) and is gone once the
- * session is deleted: a lower bound at day resolution, not analytics.
+ * With svc's user counters (`svc_user_counts`, see `countedOverview`) it reads
+ * a few counter rows whatever the number of users; "active" is then the
+ * user's last activity (`svc_user_activity.lastActiveAt`: their last sign-in
+ * or session refresh, impersonations excluded). A database without the
+ * counters (migrated before them) is counted from indexes (`user.createdAt`,
+ * `user(banned, banExpires)`, `session(updatedAt, userId)`), never a scan of
+ * the user table's rows, with "active" from live sessions' `updatedAt`.
  *
  * @example
  * ```ts
@@ -29,13 +32,15 @@ export async function getOverview(call: AdminCall<"overview">): Promise<AdminAns
   const { names, db, capabilities } = environment;
   const days = call.query.days ?? DEFAULT_DAYS;
   const now = Date.now();
+  const indexes = await listIndexes(environment);
+  if (indexes.counts && environment.userActivity) return countedOverview(environment, days, now);
   const startOfToday = Math.floor(now / DAY_MS) * DAY_MS;
   const since = new Date(startOfToday - (days - 1) * DAY_MS).toISOString();
   const user = (field: string) => names.column("user", field);
   const session = (field: string) => names.column("session", field);
   // Named, because without statistics SQLite prefers walking every session by
   // user (no sort for the distinct) over the `updatedAt` range of the window.
-  const indexed = (await listIndexes(db)).activity ? ` INDEXED BY ${SESSION_ACTIVITY_INDEX}` : "";
+  const indexed = indexes.activity ? ` INDEXED BY ${SESSION_ACTIVITY_INDEX}` : "";
   const activeSince = (ms: number) =>
     db
       .prepare(

@@ -4,7 +4,8 @@ import { API_KEY_MODEL } from "./schema.ts";
 
 /** Where API keys live: the auth's D1 database and its physical names. */
 export interface ApiKeyDatabase {
-  db: D1Database;
+  /** The D1 binding, or a Sessions API session over it (the admin API's reads). */
+  db: D1Database | D1DatabaseSession;
   names: SqlNames;
 }
 

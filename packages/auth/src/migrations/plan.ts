@@ -14,9 +14,17 @@ import {
   activityObjectsQuery,
   pendingActivityStatements,
 } from "../admin/user-activity.ts";
+import { userCounts } from "../admin/user-counts.ts";
 import { isD1Like } from "../database.ts";
 import { SvcAuthError } from "../errors.ts";
+import { revocationLog } from "../revocation/log-schema.ts";
 import { isBlankSqliteDatabase } from "./blank-database.ts";
+import {
+  type KeptObjects,
+  keptObjectsQuery,
+  pendingKeptStatements,
+  type SchemaRow,
+} from "./kept-objects.ts";
 
 /** What better-auth's migrator would do to a database, and the way to do it. */
 export interface MigrationPlan {
@@ -35,8 +43,11 @@ export interface MigrationPlan {
  * Diffs the schema of `options` (core tables + every plugin's) against
  * `options.database` with better-auth's own migrator, then adds svc's user
  * search index (an FTS5 table and its triggers, which better-auth's schema
- * cannot express) and its user activity table (kept by triggers on `session`) when svc's admin schema is in `plugins` and the database is
- * D1 or the blank one of `compileMigrationsSql`. The database kind is checked
+ * cannot express), its user activity table (kept by triggers on `session`)
+ * its revocation log (kept by triggers on `session` and `user`) and its user
+ * counters (kept by triggers on `user` and the activity table) when
+ * svc's admin schema is in `plugins` and the database is D1 or the blank one
+ * of `compileMigrationsSql`. The database kind is checked
  * first: better-auth's migrator calls `process.exit(1)` when it finds no
  * Kysely-compatible database, which must never happen inside a worker.
  */
@@ -47,7 +58,14 @@ export async function planMigrations(options: BetterAuthOptions): Promise<Migrat
     .split(";\n\n")
     .map((statement) => statement.replace(/;$/, "").trim())
     .filter((statement) => statement !== "");
-  statements.push(...(await searchIndexPlan(options)), ...(await activityPlan(options)));
+  const activity = await activityPlan(options);
+  statements.push(
+    ...(await searchIndexPlan(options)),
+    ...activity,
+    ...(await keptPlan(options, revocationLog)),
+    // The counters' triggers on the activity table go with it when it is rebuilt.
+    ...(await keptPlan(options, userCounts, activity.length > 0)),
+  );
   const database = options.database;
   if (!isD1Like(database)) return { statements, run: plan.runMigrations };
   const run = async () => {
@@ -89,6 +107,27 @@ async function activityPlan(options: BetterAuthOptions): Promise<string[]> {
     .bind(...query.binds)
     .all<ActivityObject>();
   return pendingActivityStatements(names, existing.results);
+}
+
+/** The statements `options.database` lacks for one set of svc's trigger-kept objects. */
+async function keptPlan(
+  options: BetterAuthOptions,
+  build: (names: SqlNames) => KeptObjects,
+  rebuild = false,
+): Promise<string[]> {
+  const database = options.database;
+  if (!(options.plugins ?? []).some((plugin) => plugin.id === SVC_ADMIN_PLUGIN_ID)) return [];
+  const names = new SqlNames(getAuthTables(options));
+  const kept = build(names);
+  const userTable = getAuthTables(options).user?.modelName ?? "user";
+  if (isBlankSqliteDatabase(database)) return pendingKeptStatements(kept, [], userTable);
+  if (!isD1Like(database)) return [];
+  const query = keptObjectsQuery(kept.table, userTable);
+  const existing = await database
+    .prepare(query.sql)
+    .bind(...query.binds)
+    .all<SchemaRow>();
+  return pendingKeptStatements(kept, existing.results, userTable, rebuild);
 }
 
 /** Database shapes better-auth's Kysely migrator understands (see its `createKyselyAdapter`). */

@@ -125,7 +125,7 @@ export const userHandlers = {
       .filter((user) => query.banned === undefined || user.banned === query.banned)
       .sort((a, b) => key(a).localeCompare(key(b)) * direction);
     const { items, nextCursor } = page(matching, query);
-    return { users: items, total: matching.length, nextCursor };
+    return { users: items, total: matching.length, totalIsExact: true, nextCursor };
   },
   createUser: async ({ ctx, body, audit }) => {
     const email = body.email.trim().toLowerCase();

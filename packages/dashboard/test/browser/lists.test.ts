@@ -17,7 +17,7 @@ import {
   signedInAt,
   VIEWPORTS,
 } from "./support/dashboard-page.ts";
-import { adminInit } from "./support/example-app.ts";
+import { adminGet, adminInit } from "./support/example-app.ts";
 import { seedOrganization, signUp } from "./support/seed.ts";
 import { browserTestbed } from "./support/testbed.ts";
 
@@ -154,6 +154,34 @@ describe.skipIf(!ready)("the dashboard's lists", () => {
       "hello",
     );
     await expectAccessible(page, "API reference filtered");
+    await page.close();
+  });
+
+  it('shows a total counted no further as "N+", on desktops and phones', async () => {
+    // The app counts a broad search exactly up to 10 matches (ADMIN_TOTALS_EXACT_UP_TO), testing at
+    // most 20 users: with more users than that, a two-character search gets a lower bound.
+    const label = `plus${randomUUID().slice(0, 6)}`;
+    await Promise.all(
+      Array.from({ length: 51 }, (_, index) =>
+        adminPost("users", { email: `${label}-${index}@example.com`, name: `Plus ${index}` }),
+      ),
+    );
+    const answer = await adminGet<{ total: number; totalIsExact: boolean }>(app, "users?search=ex");
+    expect(answer.totalIsExact).toBe(false);
+    const page = await signedInAt(browser.context, app, "users?search=ex");
+    const pager = page.locator(".pager-label");
+    await pager.getByText(/^1–25 of [\d,]+\+$/).waitFor();
+    expect(await pager.textContent()).toBe(`1–25 of ${answer.total.toLocaleString("en")}+`);
+    await pager.scrollIntoViewIfNeeded();
+    await expectUncovered(pager);
+    await expectAccessible(page, "users with a counted-no-further total");
+    await page.setViewportSize(VIEWPORTS.phone);
+    await pager.scrollIntoViewIfNeeded();
+    await expectUncovered(pager);
+    await expectNoSidewaysScroll(page.locator(".table-wrap"));
+    // A search the index counts exactly keeps its plain total.
+    await page.goto(`${app.url}/_svc/dashboard/users?search=${label}`);
+    await pager.getByText("1–25 of 51").waitFor();
     await page.close();
   });
 

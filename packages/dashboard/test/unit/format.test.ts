@@ -33,6 +33,12 @@ describe("rangeLabel", () => {
   ])("$offset +$count of $total", ({ offset, count, total, expected }) => {
     expect(rangeLabel(offset, count, total)).toBe(expected);
   });
+
+  it("marks a total that is a lower bound", () => {
+    expect(rangeLabel(0, 25, 10_000, false)).toBe("1–25 of 10,000+");
+    expect(rangeLabel(0, 0, 10_000, false)).toBe("0 of 10,000+");
+    expect(rangeLabel(10_000, 25, 10_000, false)).toBe("10,001–10,025 of 10,025+");
+  });
 });
 
 describe("initials", () => {

@@ -1,3 +1,4 @@
+import { D1_BOOKMARK_HEADER } from "@svc/auth/admin-contract";
 import type { RouteTransport } from "@svc/server/routes/contract";
 
 /**
@@ -101,10 +102,13 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
 export function createAdminClient(options: AdminClientOptions): AdminClient {
   const fetcher = options.fetch ?? ((input, init) => fetch(input, init));
   const origin = options.origin ?? "";
+  // The D1 bookmark of the latest answer: sent back, so a read replica never shows older data.
+  let bookmark: string | null = null;
   const send: RouteTransport = async (request) => {
     const headers: Record<string, string> = {
       accept: "application/json",
       authorization: `Bearer ${options.token}`,
+      ...(bookmark === null ? {} : { [D1_BOOKMARK_HEADER]: bookmark }),
     };
     const init: RequestInit = {
       method: request.method,
@@ -129,6 +133,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         "Could not reach the server. Check that the app is running, then try again.",
       );
     }
+    bookmark = answer.headers.get(D1_BOOKMARK_HEADER) ?? bookmark;
     if (!answer.ok) {
       const error = await errorFromResponse(answer);
       if (answer.status === 401) options.onUnauthenticated?.(error);

@@ -38,10 +38,17 @@ export function isPast(iso: string, now: number = Date.now()): boolean {
   return Date.parse(iso) <= now;
 }
 
-/** "26–50 of 132" for a page that starts at `offset`. */
-export function rangeLabel(offset: number, count: number, total: number): string {
-  if (count === 0) return `0 of ${total.toLocaleString("en")}`;
-  return `${(offset + 1).toLocaleString("en")}–${(offset + count).toLocaleString("en")} of ${total.toLocaleString("en")}`;
+/**
+ * "26–50 of 132" for a page that starts at `offset`; "1–25 of 10,000+" when
+ * the total is a lower bound (`exact: false`, the list's `totalIsExact`).
+ */
+export function rangeLabel(offset: number, count: number, total: number, exact = true): string {
+  // A lower bound never reads below what the pages so far have shown.
+  const of = exact
+    ? total.toLocaleString("en")
+    : `${Math.max(total, offset + count).toLocaleString("en")}+`;
+  if (count === 0) return `0 of ${of}`;
+  return `${(offset + 1).toLocaleString("en")}–${(offset + count).toLocaleString("en")} of ${of}`;
 }
 
 /** Up to two initials for an avatar ("Ada Lovelace" → "AL"; falls back to the email). */

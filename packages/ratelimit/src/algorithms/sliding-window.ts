@@ -16,7 +16,21 @@ export interface SlidingWindowState {
   previous: number;
 }
 
-function roll(state: SlidingWindowState | undefined, period: number, now: number) {
+/**
+ * The state as of the window holding `now`: the same state within its
+ * window; after it, the window that just ended becomes `previous` (or 0 when
+ * more than one window passed).
+ *
+ * @example
+ * ```ts
+ * roll({ start: 0, previous: 1, current: 4 }, 1000, 1500); // { start: 1000, previous: 4, current: 0 }
+ * ```
+ */
+export function roll(
+  state: SlidingWindowState | undefined,
+  period: number,
+  now: number,
+): SlidingWindowState {
   const start = Math.floor(now / period) * period;
   if (!state) return { start, current: 0, previous: 0 };
   if (now < state.start + period) return state;

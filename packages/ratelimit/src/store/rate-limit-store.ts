@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { type AlgorithmState, decide } from "../algorithms/decide.ts";
+import { charge, covers, reserveUnits } from "../algorithms/reserve.ts";
 import type { RateLimitResult } from "../algorithms/result.ts";
 import type { Rate } from "../rates.ts";
 import type { LeaseReply, LeaseRequest, LimitBatch, StoreReply } from "./protocol.ts";
@@ -47,9 +48,14 @@ function sqliteProblem(storage: DurableObjectStorage): string | null {
  * name, key), SQLite-backed. Counting is exact because one object sees every
  * call for its key, one at a time, and each decision reads and writes its state
  * synchronously with no `await` in between. Calls of one key that an isolate
- * coalesced arrive as one batch, decided in order in one go with one write.
- * State is written to storage by every call that counted something, so it
- * survives eviction; an alarm drops it once the key is back to full (and
+ * coalesced arrive as one batch, decided in order in one go. Storage is
+ * written ahead: a write stores the state with 1 % of the limit (at most
+ * 1,000 units; none under a limit of 100) already spent, and the decisions
+ * it covers are answered from memory without another write, so a hot key
+ * pays one write per that many units instead of one per call; after a
+ * restart those units count as spent (never admitting more than the limit;
+ * see `reserveUnits`).
+ * An alarm drops the state once the key is back to full (and
  * {@link STATE_LINGER_MS} has passed), so idle keys cost no storage.
  *
  * Export it from the worker's main module and bind it with SQLite storage.
@@ -66,14 +72,24 @@ function sqliteProblem(storage: DurableObjectStorage): string | null {
 export class RateLimitStore extends DurableObject {
   readonly #problem = sqliteProblem(this.ctx.storage);
   /**
-   * The key's state, mirrored from storage: read once, then kept current here
-   * and written through. Safe because one object runs one call at a time.
-   * `undefined` until read; `null` when the key has no state.
+   * The key's live state: read from storage once, then kept here. Safe
+   * because one object runs one call at a time. `undefined` until read;
+   * `null` when the key has no state.
    */
   #stored: StoredKey | null | undefined;
+  /**
+   * What storage holds: the live state as of the last write, charged ahead
+   * by {@link reserveUnits} (see {@link #save}), so it never counts less
+   * than the live state while decisions are answered from memory.
+   */
+  #durable: StoredKey | null = null;
 
   #load(): StoredKey | null {
-    this.#stored ??= this.ctx.storage.kv.get<StoredKey>(STATE) ?? null;
+    if (this.#stored === undefined) {
+      // After a restart the live state is what was written: the units charged ahead count as spent.
+      this.#stored = this.ctx.storage.kv.get<StoredKey>(STATE) ?? null;
+      this.#durable = this.#stored;
+    }
     return this.#stored;
   }
 
@@ -86,7 +102,7 @@ export class RateLimitStore extends DurableObject {
     if (this.#problem) return { misconfigured: this.#problem };
     const before = this.#load();
     const results = batch.decisions.map(({ count, now }) => this.#spend(batch.rate, count, now));
-    await this.#save(before);
+    await this.#save(batch.rate, before);
     return { results };
   }
 
@@ -104,7 +120,7 @@ export class RateLimitStore extends DurableObject {
     const wanted = Math.min(units, Math.max(available, minimum));
     // When fewer than `minimum` fit, `wanted` is `minimum`: the refusal is the call's own.
     const result = this.#spend(rate, wanted, now);
-    await this.#save(before);
+    await this.#save(rate, before);
     return { granted: result.ok ? wanted : 0, result };
   }
 
@@ -133,11 +149,29 @@ export class RateLimitStore extends DurableObject {
     return result;
   }
 
-  /** Writes the key's state if this call spent anything, and arms the cleanup alarm for a new key. */
-  async #save(before: StoredKey | null): Promise<void> {
+  /**
+   * Makes what this call spent durable before its answers leave (the
+   * runtime holds replies until the write is confirmed). A write is needed
+   * only once the live state counts more than storage holds: it then stores
+   * the live state charged with {@link reserveUnits} more units, so the next
+   * decisions, up to that many units, are answered with no write at all.
+   * Storage never counts less than was admitted, so a restart can only
+   * refuse more, never admit more; a new key also arms its cleanup alarm.
+   */
+  async #save(rate: Rate, before: StoredKey | null): Promise<void> {
     const stored = this.#stored;
     if (!stored || stored === before) return;
-    this.ctx.storage.kv.put(STATE, stored);
+    if (covers(this.#durable?.algorithm, stored.algorithm, rate, stored.at)) return;
+    const ahead = charge(stored.algorithm, rate, reserveUnits(rate), stored.at);
+    // Full again later than the live state: its alarm must not drop the charge early after a restart.
+    const untilFull = decide(ahead, rate, 1, stored.at).result.resetAfter;
+    const durable: StoredKey = {
+      algorithm: ahead,
+      at: stored.at,
+      idleAt: Math.max(stored.idleAt, Date.now() + Math.max(untilFull, STATE_LINGER_MS)),
+    };
+    this.ctx.storage.kv.put(STATE, durable);
+    this.#durable = durable;
     // One alarm per stretch of activity: the alarm re-arms itself while the
     // key is busy, so a busy key does not pay an alarm write per call.
     if (!before) await this.ctx.storage.setAlarm(stored.idleAt);
@@ -150,6 +184,7 @@ export class RateLimitStore extends DurableObject {
     if (!stored) return;
     if (Date.now() < stored.idleAt) return this.ctx.storage.setAlarm(stored.idleAt);
     this.#stored = null;
+    this.#durable = null;
     await this.ctx.storage.deleteAll();
   }
 }

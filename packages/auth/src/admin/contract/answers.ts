@@ -20,10 +20,20 @@ export const createdUser = v.object({ user: adminUser, signInLink: v.optional(si
 /** @see {@link createdUser} */
 export type CreatedUser = Infer<typeof createdUser>;
 
-/** `GET users` answer: one page, the total matching count and the next page's cursor. */
+/**
+ * `GET users` answer: one page, how many users match and the next page's
+ * cursor. `total` is exact when `totalIsExact`; otherwise the filters match
+ * more users than were worth counting and `total` is a lower bound (show
+ * "10,000+").
+ */
 export const userPage = v.object({
   users: v.array(adminUser),
   total: v.number(),
+  totalIsExact: v
+    .boolean()
+    .describe(
+      "`false` when `total` is a lower bound: counting on would cost more than the page (`createAuthAdmin` option `totals.exactUpTo`, default 10,000).",
+    ),
   nextCursor: cursor,
 });
 /** @see {@link userPage} */

@@ -62,3 +62,16 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  * ```
  */
 export const SIGN_IN_LINK_KINDS = ["magic-link", "password-setup"] as const;
+
+/**
+ * The header that carries a D1 Sessions API bookmark between an admin client
+ * (the dashboard) and the admin API: every answer sends one; a client sends
+ * the latest back, so its reads on a D1 read replica are never older than
+ * what it saw or wrote (read-your-writes).
+ *
+ * @example
+ * ```ts
+ * const bookmark = response.headers.get(D1_BOOKMARK_HEADER);
+ * ```
+ */
+export const D1_BOOKMARK_HEADER = "x-svc-d1-bookmark";

@@ -4,7 +4,8 @@ import type { AdminEnvironment } from "../environment.ts";
 import type { AdminAnswer, AdminCall } from "../handler.ts";
 import { Keyset, type KeysetOrder } from "../keyset.ts";
 import { type Row, toUser } from "../records.ts";
-import { isFiltered, pageStatement, selectUsers, type UserSelection } from "./list.ts";
+import { pageStatement } from "./list.ts";
+import { isFiltered, selectUsers, type UserSelection } from "./list-selection.ts";
 
 /** Users read per D1 statement while streaming. */
 const PAGE = 1_000;

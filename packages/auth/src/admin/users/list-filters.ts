@@ -2,6 +2,7 @@ import { SvcError } from "@svc/server";
 import type { AdminEnvironment } from "../environment.ts";
 import { contains, roleMatch, rolePattern } from "../search.ts";
 import { searchIndexMatch, USER_SEARCH_TABLE } from "../search-index.ts";
+import { COUNT_KEYS, countsBetween, USER_COUNTS_TABLE } from "../user-counts.ts";
 import type { ListIndexes } from "./list-indexes.ts";
 
 /** A SQL condition on the user table (alias `u`) and its bound values. */
@@ -30,12 +31,16 @@ export interface UserFilter {
    * apart and adding (990,000 users: 34 vs 18 ms).
    */
   seekParts?: Sql[];
+  /** Exactly how many users match this filter alone, when svc's counters tell it without counting. */
+  size?: number;
 }
 
-/** A search's filter, with its match count when the search index served it. */
+/**
+ * A search's filter. `match` is its search-index operand (`null` when the
+ * term is too short for trigrams or the index is missing: then it scans).
+ */
 export interface SearchFilter extends UserFilter {
-  /** How many users the search finds, counted from the index alone; `null` when scanned. */
-  count: number | null;
+  match: string | null;
 }
 
 /** The filters of one `GET users` request. */
@@ -45,6 +50,8 @@ export interface UserFilters {
   required: UserFilter[];
   /** `banned=false`: users outside this filter (counted as all minus banned). */
   excluded: UserFilter | null;
+  /** How many users there are, from svc's counters; `undefined` without them. */
+  users?: number;
 }
 
 /** Query values the filters read. */
@@ -57,11 +64,12 @@ export interface FilterQuery {
 /**
  * Builds the filters of a `GET users` request. A search is a case-insensitive
  * (ASCII) *contains* on email, name, username and id; served by the FTS5
- * trigram index from three characters on (its match count is read here, one
- * statement), scanned for below. The role filter matches better-auth's
- * comma-separated role strings: the distinct role values are read off the
- * role index first (one index seek per distinct value), so the filter
- * becomes `role IN (…)`, which the index serves.
+ * trigram index from three characters on (counted by the list, which knows
+ * how far to count), scanned for below. The role filter matches better-auth's
+ * comma-separated role strings: the distinct role values are read first
+ * (from svc's counters, or a skip scan of the role index), so the filter
+ * becomes `role IN (…)`, which the index serves. With the counters each role
+ * and ban filter also knows its exact size (`size`).
  *
  * @throws {SvcError} `VALIDATION_FAILED` for `role` / `banned` without the admin plugin
  * @example
@@ -74,11 +82,12 @@ export async function userFilters(
   query: FilterQuery,
   indexes: ListIndexes,
 ): Promise<UserFilters> {
+  const counted = indexes.counts ? await readCounters(environment) : null;
   const filters: UserFilters = {
-    search:
-      query.search === undefined ? null : await searchFilter(environment, query.search, indexes),
+    search: query.search === undefined ? null : searchFilter(environment, query.search, indexes),
     required: [],
     excluded: null,
+    ...(counted ? { users: counted.users } : {}),
   };
   if (query.role !== undefined || query.banned !== undefined) {
     if (environment.roles === null || !environment.names.hasField("user", "role")) {
@@ -90,22 +99,59 @@ export async function userFilters(
     }
   }
   if (query.role !== undefined) {
-    filters.required.push(await roleFilter(environment, query.role, indexes));
+    filters.required.push(await roleFilter(environment, query.role, indexes, counted?.roles));
   }
   if (query.banned !== undefined) {
-    const banned = bannedFilter(environment, indexes);
+    const banned = bannedFilter(environment, indexes, counted?.banned);
     if (query.banned) filters.required.push(banned);
     else filters.excluded = banned;
   }
   return filters;
 }
 
-async function searchFilter(
+/** What svc's counters say for the filters: users, each role string's users, bans in force. */
+interface Counted {
+  users: number;
+  roles: Map<string, number>;
+  banned: number;
+}
+
+/** Reads the counters the filters size themselves with: one D1 batch of primary-key ranges. */
+async function readCounters(environment: AdminEnvironment): Promise<Counted> {
+  const { db, names } = environment;
+  const hasBans = names.hasField("user", "banned");
+  const [totals, roles, expired] = await db.batch<{ key?: string; n: number }>([
+    db
+      .prepare(`SELECT "key", "n" FROM "${USER_COUNTS_TABLE}" WHERE "key" IN (?, ?)`)
+      .bind(COUNT_KEYS.users, COUNT_KEYS.banned),
+    countsBetween(db, COUNT_KEYS.role(""), "role;"),
+    hasBans
+      ? db
+          .prepare(
+            `SELECT COUNT(*) AS n FROM ${names.table("user")} WHERE ${names.column("user", "banned")} = 1 ` +
+              `AND ${names.column("user", "banExpires")} IS NOT NULL AND ${names.column("user", "banExpires")} <= ?`,
+          )
+          .bind(new Date().toISOString())
+      : db.prepare("SELECT 0 AS n"),
+  ]);
+  const counter = new Map((totals?.results ?? []).map((row) => [row.key, Number(row.n)]));
+  return {
+    users: counter.get(COUNT_KEYS.users) ?? 0,
+    roles: new Map(
+      (roles?.results ?? [])
+        .filter((row) => Number(row.n) > 0)
+        .map((row) => [String(row.key).slice(COUNT_KEYS.role("").length), Number(row.n)]),
+    ),
+    banned: (counter.get(COUNT_KEYS.banned) ?? 0) - Number(expired?.results[0]?.n ?? 0),
+  };
+}
+
+function searchFilter(
   environment: AdminEnvironment,
   term: string,
   indexes: ListIndexes,
-): Promise<SearchFilter> {
-  const { names, capabilities, db } = environment;
+): SearchFilter {
+  const { names, capabilities } = environment;
   const fields = ["email", "name", ...(capabilities.username ? ["username"] : []), "id"];
   const matches = fields.map((field) => contains(names.column("user", field, "u"), term));
   const check: Sql = {
@@ -113,16 +159,12 @@ async function searchFilter(
     binds: matches.map((match) => match.bind),
   };
   const match = indexes.search ? searchIndexMatch(term) : null;
-  if (match === null) return { seek: check, check, count: null };
+  if (match === null) return { seek: check, check, match: null };
   const index = `"${USER_SEARCH_TABLE}"`;
-  const counted = await db
-    .prepare(`SELECT COUNT(*) AS total FROM ${index} WHERE ${index} MATCH ?`)
-    .bind(match)
-    .first<{ total: number }>();
   return {
     seek: { sql: `u.rowid IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ?)`, binds: [match] },
     check,
-    count: Number(counted?.total ?? 0),
+    match,
   };
 }
 
@@ -133,6 +175,7 @@ async function roleFilter(
   environment: AdminEnvironment,
   role: string,
   indexes: ListIndexes,
+  counted: Map<string, number> | undefined,
 ): Promise<UserFilter> {
   const { names, roles, db } = environment;
   const column = names.column("user", "role", "u");
@@ -145,22 +188,26 @@ async function roleFilter(
   if (!indexes.role) return { seek: check, check };
   const bare = names.column("user", "role");
   const table = names.table("user");
-  // A skip scan: each step seeks the next larger value in the role index.
-  const distinct = await db
-    .prepare(
-      `WITH RECURSIVE roles(value) AS (SELECT MIN(${bare}) FROM ${table} UNION ALL ` +
-        `SELECT (SELECT MIN(${bare}) FROM ${table} WHERE ${bare} > roles.value) FROM roles ` +
-        `WHERE roles.value IS NOT NULL) SELECT value FROM roles WHERE value IS NOT NULL LIMIT ?`,
-    )
-    .bind(ROLE_VALUES_LIMIT + 1)
-    .all<{ value: string }>();
-  if (distinct.results.length > ROLE_VALUES_LIMIT) return { seek: check, check };
+  // The counters list every role string with its users; without them, a skip scan of the role
+  // index (each step seeks the next larger value).
+  const distinct =
+    counted === undefined
+      ? (
+          await db
+            .prepare(
+              `WITH RECURSIVE roles(value) AS (SELECT MIN(${bare}) FROM ${table} UNION ALL ` +
+                `SELECT (SELECT MIN(${bare}) FROM ${table} WHERE ${bare} > roles.value) FROM roles ` +
+                `WHERE roles.value IS NOT NULL) SELECT value FROM roles WHERE value IS NOT NULL LIMIT ?`,
+            )
+            .bind(ROLE_VALUES_LIMIT + 1)
+            .all<{ value: string }>()
+        ).results.map((row) => row.value)
+      : [...counted.keys()];
+  if (distinct.length > ROLE_VALUES_LIMIT) return { seek: check, check };
   const pattern = rolePattern(role);
-  const values = distinct.results
-    .map((row) => row.value)
-    .filter(
-      (value) => `,${value.replaceAll(" ", "")},`.includes(pattern) || (isDefault && value === ""),
-    );
+  const values = distinct.filter(
+    (value) => `,${value.replaceAll(" ", "")},`.includes(pattern) || (isDefault && value === ""),
+  );
   const alternatives = [
     ...(values.length > 0 ? [`${column} IN (${values.map(() => "?").join(", ")})`] : []),
     ...(isDefault ? [`${column} IS NULL`] : []),
@@ -171,16 +218,25 @@ async function roleFilter(
       binds: values,
     },
     check,
+    // The counters key no role and '' alike ("role:"), which the default role's values hold.
+    ...(counted === undefined
+      ? {}
+      : { size: values.reduce((sum, value) => sum + (counted.get(value) ?? 0), 0) }),
   };
 }
 
-function bannedFilter(environment: AdminEnvironment, indexes: ListIndexes): UserFilter {
+function bannedFilter(
+  environment: AdminEnvironment,
+  indexes: ListIndexes,
+  size: number | undefined,
+): UserFilter {
   const { names } = environment;
   const banned = names.column("user", "banned", "u");
   const expires = names.column("user", "banExpires", "u");
   const now = new Date().toISOString();
   const notExpired = `(${expires} IS NULL OR ${expires} > ?)`;
   const check: Sql = { sql: `(COALESCE(${banned}, 0) = 1 AND ${notExpired})`, binds: [now] };
-  if (!indexes.banned) return { seek: check, check };
-  return { seek: { sql: `(${banned} = 1 AND ${notExpired})`, binds: [now] }, check };
+  const sized = size === undefined ? {} : { size };
+  if (!indexes.banned) return { seek: check, check, ...sized };
+  return { seek: { sql: `(${banned} = 1 AND ${notExpired})`, binds: [now] }, check, ...sized };
 }

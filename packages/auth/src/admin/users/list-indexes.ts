@@ -1,5 +1,7 @@
+import type { AdminEnvironment } from "../environment.ts";
 import { SESSION_ACTIVITY_INDEX, USER_BANNED_INDEX, USER_ROLE_INDEX } from "../schema-plugin.ts";
 import { USER_SEARCH_TABLE } from "../search-index.ts";
+import { USER_COUNTS_TABLE } from "../user-counts.ts";
 
 /** Which of the admin lists' indexes the database has. */
 export interface ListIndexes {
@@ -11,6 +13,8 @@ export interface ListIndexes {
   banned: boolean;
   /** The overview's session index (`svc_session_updated_idx`). */
   activity: boolean;
+  /** svc's user counters (`svc_user_counts`), which answer totals without counting rows. */
+  counts: boolean;
 }
 
 /** How long an answer is reused before `sqlite_master` is read again. */
@@ -27,16 +31,25 @@ const known = new WeakMap<D1Database, { indexes: ListIndexes; at: number }>();
  *
  * @example
  * ```ts
- * const indexes = await listIndexes(environment.db);
+ * const indexes = await listIndexes(environment);
  * if (indexes.search) …
  * ```
  */
-export async function listIndexes(db: D1Database): Promise<ListIndexes> {
-  const cached = known.get(db);
+export async function listIndexes(
+  environment: Pick<AdminEnvironment, "db" | "binding">,
+): Promise<ListIndexes> {
+  const { db, binding } = environment;
+  const cached = known.get(binding);
   if (cached !== undefined && Date.now() - cached.at < REUSE_MS) return cached.indexes;
   const { results } = await db
-    .prepare("SELECT name FROM sqlite_master WHERE name IN (?, ?, ?, ?)")
-    .bind(USER_SEARCH_TABLE, USER_ROLE_INDEX, USER_BANNED_INDEX, SESSION_ACTIVITY_INDEX)
+    .prepare("SELECT name FROM sqlite_master WHERE name IN (?, ?, ?, ?, ?)")
+    .bind(
+      USER_SEARCH_TABLE,
+      USER_ROLE_INDEX,
+      USER_BANNED_INDEX,
+      SESSION_ACTIVITY_INDEX,
+      USER_COUNTS_TABLE,
+    )
     .all<{ name: string }>();
   const present = new Set(results.map((row) => row.name));
   const indexes = {
@@ -44,7 +57,8 @@ export async function listIndexes(db: D1Database): Promise<ListIndexes> {
     role: present.has(USER_ROLE_INDEX),
     banned: present.has(USER_BANNED_INDEX),
     activity: present.has(SESSION_ACTIVITY_INDEX),
+    counts: present.has(USER_COUNTS_TABLE),
   };
-  known.set(db, { indexes, at: Date.now() });
+  known.set(binding, { indexes, at: Date.now() });
   return indexes;
 }

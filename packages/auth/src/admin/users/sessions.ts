@@ -26,13 +26,14 @@ export async function revokeSessions(
   const [live] = await db.batch([
     db
       .prepare(
-        `DELETE FROM ${table} WHERE ${owner} AND ${names.column("session", "expiresAt")} > ?`,
+        // Rows returned, not `meta.changes`: that one also counts the revocation log's trigger rows.
+        `DELETE FROM ${table} WHERE ${owner} AND ${names.column("session", "expiresAt")} > ? RETURNING 1 AS revoked`,
       )
       .bind(id, new Date().toISOString()),
     db.prepare(`DELETE FROM ${table} WHERE ${owner}`).bind(id),
     audit.okStatement(),
   ]);
-  return { revoked: live?.meta.changes ?? 0 };
+  return { revoked: live?.results.length ?? 0 };
 }
 
 /**

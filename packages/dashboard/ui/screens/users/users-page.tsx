@@ -126,7 +126,7 @@ export function UsersPage(props: {
                   showRole={capabilities.userActions}
                 />
                 <Pager
-                  label={rangeLabel(pages.offset, data.users.length, data.total)}
+                  label={rangeLabel(pages.offset, data.users.length, data.total, data.totalIsExact)}
                   previousLabel={pages.previousLabel}
                   hasPrevious={pages.hasPrevious}
                   hasNext={data.nextCursor !== null}
@@ -158,7 +158,7 @@ export function UsersPage(props: {
       {transfer === "export" ? (
         <ExportDialog
           filters={filters}
-          total={page.data?.total}
+          total={page.data?.totalIsExact ? page.data.total : undefined}
           onClose={() => setTransfer(null)}
         />
       ) : null}
