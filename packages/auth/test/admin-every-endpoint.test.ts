@@ -21,6 +21,7 @@ const ids = {
   doomedMemberId: "m2",
   invitationId: "i1",
   doomedId: "u2",
+  apiKeyId: "k1",
 };
 
 describe("the admin token", () => {
@@ -68,8 +69,16 @@ describe("no secret leaves the admin API", () => {
     const sessions = await adminFetch("GET", `users/${userId}/sessions`);
     const sessionId = ((await sessions.json()) as { sessions: { id: string }[] }).sessions[0]!.id;
 
+    // A key of the user's: its secret must never come back after its creation.
+    const created = await adminFetch("POST", "api-keys", {
+      body: { ownerUserId: userId, name: "Seeded", scopes: ["*"] },
+    });
+    expect(created.status).toBe(201);
+    const seededKey = (await created.json()) as { apiKey: { id: string }; key: string };
+
     const secrets = [
       PASSWORD,
+      seededKey.key,
       "walk-password-123",
       "walk-new-password-1",
       token!,
@@ -93,6 +102,7 @@ describe("no secret leaves the admin API", () => {
       doomedMemberId: organization.memberIds[1]!,
       invitationId: organization.invitationId,
       doomedId,
+      apiKeyId: seededKey.apiKey.id,
     });
     let impersonationToken: string | undefined;
     for (const call of calls) {

@@ -1,4 +1,4 @@
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createRateLimiter, HOUR } from "@svc/ratelimit";
 import { describe, expect, it } from "vitest";
@@ -222,13 +222,27 @@ describe("API key scopes", () => {
 describe("an API key's call record", () => {
   it("names the key (its id, never its secret) and its owner as the caller", async () => {
     const secret = "svc_test_secret_never_recorded";
-    const answer = await rpc("notes:all", {}, "notes", {
-      "x-test-key-id": "key-recorded",
-      authorization: `Bearer ${secret}`,
-    });
+    // Its own execution context, awaited: the record leaves through waitUntil.
+    const ctx = createExecutionContext();
+    const answer = await worker.fetch(
+      new Request("http://svc.test/_svc/rpc?shardKey=api-keys", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-test-key-scopes": "notes",
+          "x-test-key-id": "key-recorded",
+          authorization: `Bearer ${secret}`,
+        },
+        body: JSON.stringify({ path: "notes:all", args: {} }),
+      }),
+      env,
+      ctx,
+    );
     expect(answer.status).toBe(200);
+    await answer.text(); // the record is complete once the answer has been sent
+    await waitOnExecutionContext(ctx);
     // This worker records into the same log store the recording worker's admin API reads.
-    const deadline = Date.now() + 8_000;
+    const deadline = Date.now() + 15_000;
     for (;;) {
       const response = await recordingWorker.fetch(
         new Request("http://svc.test/_svc/admin/logs?limit=200&function=notes:all", {
@@ -249,7 +263,7 @@ describe("an API key's call record", () => {
         expect(JSON.stringify(record)).not.toContain(secret);
         return;
       }
-      if (Date.now() > deadline) throw new Error("no record of the API key's call within 8 s");
+      if (Date.now() > deadline) throw new Error("no record of the API key's call within 15 s");
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });

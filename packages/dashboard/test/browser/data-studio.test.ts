@@ -306,7 +306,7 @@ describe.skipIf(!ready)("the data studio", () => {
           table: "notices",
           _id: `notices_${i.toString(36).padStart(26, "0")}`,
           _creationTime: 1_780_000_000_000 + i,
-          doc: { text: `notice ${String(i).padStart(4, "0")}` },
+          doc: { event: "message_posted", text: `notice ${String(i).padStart(4, "0")}` },
         }),
       ),
     ];

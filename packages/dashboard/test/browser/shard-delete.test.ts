@@ -63,12 +63,11 @@ describe.skipIf(!ready)("deleting a shard's data from the data studio", () => {
     const kept = await roomWithMessages(app, 1);
     const page = await signedInAt(browser.context, app, `data/${shard}/messages`);
     await page.getByRole("heading", { name: /^messages/, level: 2 }).waitFor();
-    // The shard's registry row: its documents (messages and what the queue consumer wrote), size, last write.
+    // The shard's registry row: its documents (messages and what the queue consumer wrote), size,
+    // last write, and the schema version the shard applied (a hash, see data-lifecycle.md).
     await page
       .locator(".shard-actions")
-      .getByText(
-        /· \d+ documents · [\d.]+ kB · last write (just now|.+ ago) · schema none recorded$/,
-      )
+      .getByText(/· \d+ documents · [\d.]+ kB · last write (just now|.+ ago) · schema [0-9a-f]+$/)
       .waitFor();
 
     // Cancelling changes nothing.
