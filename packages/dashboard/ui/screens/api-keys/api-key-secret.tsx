@@ -2,6 +2,7 @@ import { useId, useState } from "preact/hooks";
 import type { ApiKey } from "../../api/types.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
+import { SecretField } from "../../components/secret-field.tsx";
 
 /**
  * A new API key, shown this once: the server keeps only its hash. Says how
@@ -22,20 +23,7 @@ export function ApiKeySecret(props: { apiKey: ApiKey; secret: string; onClose: (
           This is the only time the key is shown: the app stores only a hash of it. Copy it now and
           keep it where the program that uses it can read it.
         </p>
-        <label class="field">
-          <span class="field-label">API key</span>
-          <div class="token-row">
-            <input
-              id={id}
-              class="input mono token"
-              readOnly
-              value={props.secret}
-              onFocus={(event) => event.currentTarget.select()}
-              aria-describedby={`${id}-use`}
-            />
-            <CopyButton value={props.secret} fallbackTarget={id} autofocus />
-          </div>
-        </label>
+        <SecretField id={id} label="API key" value={props.secret} />
         <div id={`${id}-use`} class="token-use">
           <p>
             Send it in an <code>x-api-key</code> header (or <code>Authorization: Bearer …</code>) to

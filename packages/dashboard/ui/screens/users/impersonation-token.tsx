@@ -3,6 +3,7 @@ import type { Impersonation, User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
+import { SecretField } from "../../components/secret-field.tsx";
 import { absoluteTime, relativeTime } from "../../lib/format.ts";
 
 /**
@@ -40,20 +41,7 @@ export function ImpersonationToken(props: {
           {relativeTime(impersonation.expiresAt)}). Its token is shown only this once: copy it
           before you close this dialog.
         </p>
-        <label class="field">
-          <span class="field-label">Session token</span>
-          <div class="token-row">
-            <input
-              id={tokenId}
-              class="input mono token"
-              readOnly
-              value={impersonation.token}
-              onFocus={(event) => event.currentTarget.select()}
-              aria-describedby={`${tokenId}-use`}
-            />
-            <CopyButton value={impersonation.token} fallbackTarget={tokenId} autofocus />
-          </div>
-        </label>
+        <SecretField id={tokenId} label="Session token" value={impersonation.token} />
         <div id={`${tokenId}-use`} class="token-use">
           <p>
             {bearer ? (
