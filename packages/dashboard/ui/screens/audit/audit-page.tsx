@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS } from "@svc/auth/admin-contract";
-import { useEffect, useState } from "preact/hooks";
 import { useApp } from "../../app-context.ts";
+import { DelayedFilter } from "../../components/delayed-filter.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { navigate } from "../../lib/navigation.tsx";
@@ -9,38 +9,6 @@ import { usePagedList } from "../../lib/use-paged-list.ts";
 import { AuditList } from "./audit-list.tsx";
 
 const PAGE_SIZE = 50;
-const TYPING_DELAY_MS = 300;
-
-/** A filter input that reports its value after a pause in typing. */
-function DelayedInput(props: {
-  label: string;
-  value: string;
-  placeholder: string;
-  onChange: (value: string) => void;
-}) {
-  const [text, setText] = useState(props.value);
-  useEffect(() => setText(props.value), [props.value]);
-  const { onChange, value } = props;
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onChange(text.trim()), TYPING_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
-  return (
-    <label class="field field-grow">
-      <span class="field-label">{props.label}</span>
-      <input
-        class="input"
-        value={text}
-        placeholder={props.placeholder}
-        onInput={(event) => setText(event.currentTarget.value)}
-        spellcheck={false}
-        autocomplete="off"
-      />
-    </label>
-  );
-}
-
 /**
  * The admin audit trail: who did what to whom, when; filtered by target (an
  * id, or a user's email) and by one of the actions the server records.
@@ -63,7 +31,8 @@ export function AuditPage(props: { target: string; action: string }) {
         </div>
       </header>
       <search class="filters">
-        <DelayedInput
+        <DelayedFilter
+          grow
           label="Target"
           value={target}
           placeholder="User email, user ID or other target ID"

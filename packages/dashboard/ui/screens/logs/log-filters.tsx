@@ -1,40 +1,6 @@
-import { useEffect, useState } from "preact/hooks";
 import { ENTRY_POINTS } from "../../api/log-types.ts";
+import { DelayedFilter } from "../../components/delayed-filter.tsx";
 import { type LogFilters, NO_LOG_FILTERS } from "../../lib/routes.ts";
-
-const TYPING_DELAY_MS = 300;
-
-/** A text filter that reports its value after a pause in typing. */
-function TextFilter(props: {
-  label: string;
-  value: string;
-  placeholder: string;
-  grow?: boolean;
-  onChange: (value: string) => void;
-}) {
-  const [text, setText] = useState(props.value);
-  useEffect(() => setText(props.value), [props.value]);
-  const { onChange, value } = props;
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onChange(text.trim()), TYPING_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
-  return (
-    <label class={props.grow ? "field field-grow" : "field"}>
-      <span class="field-label">{props.label}</span>
-      <input
-        class="input"
-        type="search"
-        value={text}
-        placeholder={props.placeholder}
-        onInput={(event) => setText(event.currentTarget.value)}
-        spellcheck={false}
-        autocomplete="off"
-      />
-    </label>
-  );
-}
 
 function Choice(props: {
   label: string;
@@ -94,7 +60,8 @@ export function LogFiltersForm(props: {
   const anySet = Object.values(filters).some((value) => value !== "");
   return (
     <search class="filters">
-      <TextFilter
+      <DelayedFilter
+        search
         label="Function"
         value={filters.function}
         placeholder="messages:send or GET /api/me"
@@ -117,19 +84,22 @@ export function LogFiltersForm(props: {
         onChange={set("status")}
       />
       <Choice label="Time" value={filters.since} options={TIME_OPTIONS} onChange={set("since")} />
-      <TextFilter
+      <DelayedFilter
+        search
         label="Caller"
         value={filters.user}
         placeholder="User id, cron:job…"
         onChange={set("user")}
       />
-      <TextFilter
+      <DelayedFilter
+        search
         label="Shard"
         value={filters.shard}
         placeholder="Shard key"
         onChange={set("shard")}
       />
-      <TextFilter
+      <DelayedFilter
+        search
         label="Text"
         value={filters.q}
         placeholder="In errors and console lines"
