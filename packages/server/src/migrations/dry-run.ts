@@ -39,6 +39,25 @@ const MAX_ERRORS = 10;
 const CHUNK = 500;
 
 /**
+ * A dry run that found nothing to do: the start of every count, and the
+ * answer for a migration a shard has already completed.
+ *
+ * @example emptyDryRunReport().scanned // 0
+ */
+export function emptyDryRunReport(): DryRunReport {
+  return {
+    scanned: 0,
+    wouldChange: 0,
+    wouldDelete: 0,
+    unchanged: 0,
+    writtenByApp: 0,
+    failed: 0,
+    errors: [],
+    samples: [],
+  };
+}
+
+/**
  * Walks what a run would still migrate, chunk by chunk (each chunk under the
  * shard's mutation lock, so no write lands halfway through it; calls get
  * their turn between chunks), computing every document's step without
@@ -50,16 +69,7 @@ export async function dryRun(
   record: MigrationRecord,
   options: { samples: number; exclusive: <T>(task: () => Promise<T>) => Promise<T> },
 ): Promise<DryRunReport> {
-  const report: DryRunReport = {
-    scanned: 0,
-    wouldChange: 0,
-    wouldDelete: 0,
-    unchanged: 0,
-    writtenByApp: 0,
-    failed: 0,
-    errors: [],
-    samples: [],
-  };
+  const report = emptyDryRunReport();
   const { sql, migration } = context;
   const consider = async (row: StoredRow, mark: DocumentMark | null) => {
     report.scanned += 1;

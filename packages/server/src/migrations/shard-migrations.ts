@@ -6,7 +6,7 @@ import { authContext } from "../model/identity.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
 import { armAlarm } from "../shard/alarms.ts";
 import type { Migration, MigrationCtx, MigrationRegistry } from "./define.ts";
-import { type DryRunReport, dryRun } from "./dry-run.ts";
+import { type DryRunReport, dryRun, emptyDryRunReport } from "./dry-run.ts";
 import { migrateInMemory, pendingFor } from "./present.ts";
 import { newRecord } from "./register.ts";
 import { type BatchContext, retryFailed, runBatch } from "./runner.ts";
@@ -239,16 +239,7 @@ export class ShardMigrations implements DocumentView {
     const record = this.#recordOf(name);
     const context = { ...this.#batchContext(name), ctx: this.#context(shardKey) };
     if (record.state === "done" && record.failed === 0) {
-      return {
-        scanned: 0,
-        wouldChange: 0,
-        wouldDelete: 0,
-        unchanged: 0,
-        writtenByApp: 0,
-        failed: 0,
-        errors: [],
-        samples: [],
-      };
+      return emptyDryRunReport();
     }
     return dryRun(context, record, { samples, exclusive: (task) => this.#deps.exclusive(task) });
   }
