@@ -55,6 +55,9 @@ const worker = createWorker({
     return { userId: apiKey.ownerUserId ?? `apiKey:${apiKey.id}`, apiKey };
   },
   apiKeyRateLimit: createApiKeyRateLimit(limiter, { name: "apiKeys" }),
+  // The partitions the recording worker reads: a writer picks one of its
+  // partitions at random, so a wider spread would hide the record at times.
+  logs: { console: false, partitions: 2 },
 });
 const send = (request: Request) => worker.fetch(request, env, createExecutionContext());
 
