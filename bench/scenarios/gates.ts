@@ -9,11 +9,14 @@ export interface GatesResult {
   rateLimitLeasedCost: number;
   /** The default: identities cached per isolate, checked against the revocation log. */
   identityCost: number;
-  /** better-auth's getSession on every call (`cache: false`; the default before issue 32). */
-  identityExactCost: number;
+  /**
+   * better-auth's getSession on every call (`cache: false`; the default
+   * before issue 32). Absent in results from before issue 32.
+   */
+  identityExactCost?: number;
   identityCookieCacheCost: number;
-  /** {@link MANY_CALLERS} callers, each request a different one, under each identity option. */
-  manyCallers: { defaultCost: number; exactCost: number; ttlOneSecondCost: number };
+  /** {@link MANY_CALLERS} callers, each request a different one, under each identity option (absent before issue 32). */
+  manyCallers?: { defaultCost: number; exactCost: number; ttlOneSecondCost: number };
 }
 
 /**
