@@ -13,7 +13,7 @@ import {
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { CallRecord } from "../src/index.ts";
-import type { LogStoreEndpoint } from "../src/observability/store/endpoint.ts";
+import type { LogStoreEndpoint, RecordFilters } from "../src/observability/store/endpoint.ts";
 import { brokenStoreWorker, recordingWorker as worker } from "./worker.ts";
 
 const ADMIN = { authorization: "Bearer test-admin-token-0123456789abcdef" };
@@ -443,6 +443,44 @@ describe("the log store", () => {
     expect(Math.min(...ids)).toBe(100 - kept.length);
     const totals = await store.totals();
     expect(totals.reduce((sum, row) => sum + row.calls, 0)).toBe(100);
+  });
+
+  it("finds each batch's records by text and by status after several batches", async () => {
+    const store = env.SVC_LOGS.getByName("filters") as unknown as LogStoreEndpoint;
+    const failing = (n: number, status: number, code: string): CallRecord => ({
+      ...record(n),
+      status,
+      code,
+      logs: [],
+      error: { message: `${code} in call ${n}`, stack: null },
+    });
+    for (let batch = 0; batch < 3; batch++) {
+      await store.write([
+        { ...record(batch * 10), logs: [{ level: "log", at: 0, message: `batch-${batch}-line` }] },
+        record(batch * 10 + 1),
+        failing(batch * 10 + 2, 404, "NOT_FOUND"),
+        failing(batch * 10 + 3, 503, "UNAVAILABLE"),
+      ]);
+    }
+    const ids = async (filters: RecordFilters) =>
+      (await store.list(filters, null, 50)).map((row) => row.record.requestId).sort();
+    // The text of the second batch belongs to its own first record, not a neighbour's.
+    expect(await ids({ q: "batch-1-line" })).toEqual(["req-10"]);
+    expect(await ids({ q: "UNAVAILABLE in call 23" })).toEqual(["req-23"]);
+    expect(await ids({ status: { kind: "class", value: 2 } })).toEqual(
+      ["req-0", "req-1", "req-10", "req-11", "req-20", "req-21"].sort(),
+    );
+    expect(await ids({ status: { kind: "class", value: 4 } })).toEqual([
+      "req-12",
+      "req-2",
+      "req-22",
+    ]);
+    expect(await ids({ status: { kind: "status", value: 503 } })).toEqual([
+      "req-13",
+      "req-23",
+      "req-3",
+    ]);
+    expect(await ids({ status: { kind: "status", value: 200 } })).toHaveLength(6);
   });
 
   it("never fails or changes a call when its writes fail", async () => {

@@ -46,7 +46,6 @@ export interface ShardObservation {
  * in one isolate (or one Durable Object) never mix their lines.
  */
 export class CallScope {
-  readonly requestId = crypto.randomUUID();
   readonly started = Date.now();
   readonly lines: CapturedLine[] = [];
   facts: Partial<CallFacts> = {};
@@ -54,6 +53,16 @@ export class CallScope {
   failure: CallFailure | null = null;
   code: string | null = null;
   #chars = 0;
+  #requestId: string | undefined;
+
+  /**
+   * The call's id, made on first use: a shard's scope only gathers lines
+   * and never needs one.
+   */
+  get requestId(): string {
+    this.#requestId ??= crypto.randomUUID();
+    return this.#requestId;
+  }
 
   /** Keeps one console line, unless the call already has as many as {@link RECORD_LIMITS} allow. */
   addLine(level: CapturedLine["level"], message: string, time = Date.now()): void {

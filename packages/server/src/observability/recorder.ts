@@ -50,7 +50,9 @@ export class RecordSinks {
   emit(record: CallRecord, env: unknown, waitUntil: WaitUntil): void {
     try {
       if (this.plan.console) {
-        plainConsole.log(JSON.stringify({ message: summaryOf(record), svc: "call", ...record }));
+        // `message` and `svc` first, then the record's fields, without copying the record.
+        const fields = JSON.stringify(record).slice(1);
+        plainConsole.log(`{"message":${JSON.stringify(summaryOf(record))},"svc":"call",${fields}`);
       }
       this.#shipper?.push(record, env, waitUntil);
     } catch (error) {

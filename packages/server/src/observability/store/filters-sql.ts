@@ -9,7 +9,8 @@ export interface Where {
 /**
  * Turns record filters (and a page cursor) into SQL over `_svc_calls`. Each
  * filter matches an indexed column, so SQLite walks one index newest first
- * and stops at the page size; `q` looks its rows up in the trigram index.
+ * and stops at the page size (a 2xx filter walks the time index: most rows
+ * match); `q` looks its rows up in the trigram index.
  */
 export function whereOf(filters: RecordFilters, cursor: PartitionCursor | null = null): Where {
   const parts: string[] = [];
@@ -18,6 +19,9 @@ export function whereOf(filters: RecordFilters, cursor: PartitionCursor | null =
     parts.push(part);
     bindings.push(...values);
   };
+  // The class index holds answers other than 2xx only; the repeated term lets SQLite use it.
+  const addClass = (value: number) =>
+    value === 2 ? add("status_class = 2") : add("status_class = ? AND status_class <> 2", value);
   if (filters.route !== undefined) add("route = ?", filters.route);
   if (filters.entry !== undefined) add("entry = ?", filters.entry);
   if (filters.user !== undefined) add("caller_id = ?", filters.user);
@@ -25,8 +29,11 @@ export function whereOf(filters: RecordFilters, cursor: PartitionCursor | null =
   if (filters.since !== undefined) add("time >= ?", filters.since);
   if (filters.until !== undefined) add("time < ?", filters.until);
   const status = filters.status;
-  if (status?.kind === "class") add("status_class = ?", status.value);
-  if (status?.kind === "status") add("status = ?", status.value);
+  if (status?.kind === "class") addClass(status.value);
+  if (status?.kind === "status") {
+    addClass(Math.floor(status.value / 100));
+    add("status = ?", status.value);
+  }
   if (status?.kind === "code") add("code = ?", status.value);
   if (status?.kind === "failed") parts.push("code IS NOT NULL");
   if (filters.q !== undefined && filters.q !== "") {

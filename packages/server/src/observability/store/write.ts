@@ -72,24 +72,52 @@ function callerId(record: CallRecord): string | null {
   return "id" in record.caller ? record.caller.id : null;
 }
 
+/** The columns of `_svc_calls` a batch fills, in the order of each row's JSON array. */
+const ROW_COLUMNS =
+  "time, request_id, entry, route, status, status_class, code, caller_id, shard_key, dead, size, body";
+
 /**
- * Writes a batch in one transaction: each record into `_svc_calls`, and its
- * counts into the roll-ups (minutes, hours, quarter days), the totals and (for failures) its
- * error group. Answers the bytes the batch added.
+ * Every row of a batch in one statement: the rows travel as one JSON array
+ * bound once and unpacked by SQLite (`json_each`), in array order. Measured
+ * on the bench's store: a statement per row spent more time crossing from JS
+ * into SQLite than SQLite spent inserting.
+ */
+const INSERT_ROWS = `INSERT INTO _svc_calls (${ROW_COLUMNS})
+  SELECT ${ROW_COLUMNS.split(", ")
+    .map((_, index) => `value ->> ${index}`)
+    .join(", ")}
+  FROM json_each(?) ORDER BY key`;
+
+/** The last `seq` handed out in `_svc_calls` (0 before the first row). */
+function lastSeq(sql: SqlStorage): number {
+  const [row] = sql.exec("SELECT seq FROM sqlite_sequence WHERE name = '_svc_calls'").toArray();
+  return row === undefined ? 0 : Number(row.seq);
+}
+
+/**
+ * Writes a batch in one transaction: the records into `_svc_calls` (one
+ * statement), their text into the trigram index, their counts into the
+ * roll-ups (minutes, hours, quarter days) and the totals, and each failure
+ * into its error group. Answers the bytes the batch added.
+ *
+ * @example
+ * ```ts
+ * ctx.storage.transactionSync(() => writeBatch(ctx.storage.sql, records));
+ * ```
  */
 export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): number {
   let bytes = 0;
   const units = Object.keys(ROLLUP_UNITS) as RollupUnit[];
   const rollups = new Map(units.map((unit) => [unit, new Map<string, Delta>()]));
   const totals = new Map<string, Delta>();
+  const rows: unknown[][] = [];
+  const texts: { index: number; text: string }[] = [];
   for (const record of records) {
     const time = Date.parse(record.time);
     const body = JSON.stringify(record);
     const size = body.length + ROW_OVERHEAD;
     bytes += size;
-    sql.exec(
-      `INSERT INTO _svc_calls (time, request_id, entry, route, status, status_class, code, caller_id,
-         shard_key, dead, size, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    rows.push([
       time,
       record.requestId,
       record.entry,
@@ -102,11 +130,9 @@ export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): num
       record.queue?.deadLettered === true ? 1 : 0,
       size,
       body,
-    );
+    ]);
     const text = searchText(record);
-    if (text !== null) {
-      sql.exec("INSERT INTO _svc_calls_text (rowid, text) VALUES (last_insert_rowid(), ?)", text);
-    }
+    if (text !== null) texts.push({ index: rows.length - 1, text });
     for (const unit of units) {
       addTo(rollups.get(unit)!, time - (time % ROLLUP_UNITS[unit].ms), record);
     }
@@ -129,6 +155,12 @@ export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): num
         body,
       );
     }
+  }
+  // AUTOINCREMENT numbers the rows of one statement consecutively, in insertion order.
+  const first = lastSeq(sql) + 1;
+  sql.exec(INSERT_ROWS, JSON.stringify(rows));
+  for (const { index, text } of texts) {
+    sql.exec("INSERT INTO _svc_calls_text (rowid, text) VALUES (?, ?)", first + index, text);
   }
   for (const unit of units) {
     for (const delta of rollups.get(unit)!.values()) {
