@@ -1,3 +1,4 @@
+import type { DryRunReport } from "@svc/server";
 import type { AdminClient } from "../admin-client.ts";
 import { createProgress } from "../progress.ts";
 import type { Output } from "./shards.ts";
@@ -24,17 +25,8 @@ interface StatusPage {
   nextCursor: string | null;
 }
 
-/** What one dry run found in one shard. */
-export interface DryRunReport {
-  scanned: number;
-  wouldChange: number;
-  wouldDelete: number;
-  unchanged: number;
-  writtenByApp: number;
-  failed: number;
-  errors: { id: string; message: string }[];
-  samples: { id: string; before: unknown; after: unknown }[];
-}
+/** What one dry run found in one shard (the server's own type). */
+export type { DryRunReport };
 
 interface RunPage {
   shards: {

@@ -1,18 +1,10 @@
 import { createInterface } from "node:readline/promises";
+import type { ShardEntry } from "@svc/server";
 import type { AdminClient } from "../admin-client.ts";
 import { SvcCliError } from "../errors.ts";
 
-/** One shard as `GET /_svc/admin/data/shards` answers it. */
-export interface ShardRow {
-  key: string;
-  createdAt: string;
-  lastWriteAt: string | null;
-  reportedAt: string;
-  documents: number;
-  tables: { name: string; documents: number }[];
-  sizeBytes: number;
-  schemaVersion: string | null;
-}
+/** One shard as `GET /_svc/admin/data/shards` answers it (the server's own type). */
+export type ShardRow = ShardEntry;
 
 /** Where command output goes (stdout by default; tests collect it). */
 export type Output = (line: string) => void;

@@ -2,6 +2,7 @@ import type {
   browsePlan,
   procedureInfo,
   runAs,
+  ShardListEntry,
   studioDocument,
   studioRoutes,
   tableInfo,
@@ -20,17 +21,8 @@ import { STUDIO_MANIFEST } from "./data-routes.generated.ts";
 /** A JSON Schema node as the server sends it (a field's validator). */
 export type JsonSchema = { readonly [key: string]: unknown };
 
-/** One registry row of `GET data/shards` and `GET data/shards/:key` (the server's `Shard`). */
-export interface ShardEntry {
-  key: string;
-  createdAt: string;
-  lastWriteAt: string | null;
-  reportedAt: string;
-  documents: number;
-  tables: { name: string; documents: number }[];
-  sizeBytes: number;
-  schemaVersion: string | null;
-}
+/** One registry row of `GET data/shards` and `GET data/shards/:key` (the server's declaration). */
+export type ShardEntry = ShardListEntry;
 
 /** A table of a shard (`GET data/shards/:key/tables`). */
 export type TableInfo = Infer<typeof tableInfo>;

@@ -1,19 +1,17 @@
-import { createRouteClient } from "@svc/server/routes/contract";
+import {
+  createRouteClient,
+  type logsAdminRoutes,
+  type RouteQuery,
+} from "@svc/server/routes/contract";
 import type { AdminClient } from "./client.ts";
 import type { CallRecord } from "./log-types.ts";
 import { LOGS_ADMIN_MANIFEST } from "./routes.generated.ts";
 
-/** Filters of the record list and the tail, as the API names them; absent means any. */
-export interface LogQuery {
-  function?: string;
-  entry?: CallRecord["entry"];
-  status?: string;
-  user?: string;
-  shard?: string;
-  since?: string;
-  until?: string;
-  q?: string;
-}
+/**
+ * Filters of the record list and the tail, as the API names them; absent
+ * means any. The tail route's query, from its declaration.
+ */
+export type LogQuery = RouteQuery<(typeof logsAdminRoutes.routes)["tailLogs"]>;
 
 /**
  * Reads server-sent events from a streamed answer and hands each

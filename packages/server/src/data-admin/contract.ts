@@ -1,5 +1,6 @@
 import {
   fileAnswer,
+  type Infer,
   integer,
   named,
   rawBody,
@@ -36,6 +37,14 @@ export const shardEntry = named(
     schemaVersion: v.union(v.string(), v.null()),
   }),
 );
+
+/**
+ * One row of `GET /_svc/admin/data/shards` as clients read it: derived from
+ * the declaration, so the dashboard and the CLI never restate it.
+ *
+ * @example const shards: ShardListEntry[] = (await answer.json()).shards;
+ */
+export type ShardListEntry = Infer<typeof shardEntry>;
 
 /** One backup in the R2 bucket. */
 export const backupInfo = named(

@@ -7,6 +7,9 @@
 import { integer, named, oneOf, route, routeGroup, text } from "../../routes/contract/index.ts";
 import { v } from "../../values/index.ts";
 
+/** The registry's row shape, for clients of this browser-safe module (the dashboard). */
+export type { ShardListEntry } from "../contract.ts";
+
 /** Whom an answer was read or run as: always said, so a view as someone else is never taken for the whole table. */
 export const viewerLabel = named(
   "StudioViewer",
