@@ -1,6 +1,6 @@
 import { count, ratio, table, verdict } from "./lib/format.ts";
 import { anchor, GOALS, percent, SECTION_TITLES, worstRoundRatio } from "./lib/goals.ts";
-import type { Results } from "./report.ts";
+import type { Results } from "./results.ts";
 
 /** One goal's row: what was measured, the goal, whether it holds, and where the reason is. */
 interface GoalRow {

@@ -6,50 +6,18 @@ import { GOALS, SECTION_TITLES } from "./lib/goals.ts";
 import { LOAD_HEADER, loadRows } from "./lib/load-table.ts";
 import type { Machine } from "./lib/machine.ts";
 import { observabilitySection } from "./observability-report.ts";
+import type { Results } from "./results.ts";
 import type { AdminCase, AdminResult } from "./scenarios/admin.ts";
-import type { ApiKeysResult } from "./scenarios/api-keys.ts";
 import type { AuthResult } from "./scenarios/auth.ts";
-import type { BundleResult } from "./scenarios/bundle.ts";
-import type { CodegenResult } from "./scenarios/codegen.ts";
-import type { FanOutResult } from "./scenarios/fanout.ts";
-import type { FrontendResult } from "./scenarios/frontend.ts";
-import type { GatesResult } from "./scenarios/gates.ts";
 import type { MigrationsResult } from "./scenarios/migrations.ts";
-import type { ObservabilityResult } from "./scenarios/observability.ts";
-import type { RateLimitResult } from "./scenarios/ratelimit.ts";
-import type { RegistryResult } from "./scenarios/registry.ts";
-import type { RlsResult } from "./scenarios/rls.ts";
-import type { ShardsResult } from "./scenarios/shards.ts";
-import type { StudioResult } from "./scenarios/studio.ts";
-import type { TransportResult } from "./scenarios/transport.ts";
 import { shardsSection } from "./shards-report.ts";
 import { studioSection } from "./studio-report.ts";
 import { transportSection } from "./transport-report.ts";
 
+export type { Results } from "./results.ts";
+
 /** Where `npm run bench` keeps the raw figures of its last full run. */
 export const RESULTS_FILE = new URL("./results.json", import.meta.url).pathname;
-
-/** Everything one `npm run bench` measured. */
-export interface Results {
-  machine: Machine;
-  transport: TransportResult;
-  gates: GatesResult;
-  apiKeys: ApiKeysResult;
-  rls: RlsResult;
-  studio: StudioResult;
-  auth: AuthResult;
-  admin: AdminResult;
-  rateLimit: RateLimitResult;
-  codegen: CodegenResult;
-  bundle: BundleResult;
-  fanOut: FanOutResult;
-  observability: ObservabilityResult;
-  frontend: FrontendResult;
-  migrations: MigrationsResult;
-  registry: RegistryResult;
-  shards: ShardsResult;
-  totalSeconds: number;
-}
 
 /** CI's `npm test` seconds from `BENCH_NPM_TEST_SECONDS`, or `null` when not given. */
 function npmTestSeconds(): number | null {

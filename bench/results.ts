@@ -1,0 +1,42 @@
+import type { Machine } from "./lib/machine.ts";
+import type { AdminResult } from "./scenarios/admin.ts";
+import type { ApiKeysResult } from "./scenarios/api-keys.ts";
+import type { AuthResult } from "./scenarios/auth.ts";
+import type { BundleResult } from "./scenarios/bundle.ts";
+import type { CodegenResult } from "./scenarios/codegen.ts";
+import type { FanOutResult } from "./scenarios/fanout.ts";
+import type { FrontendResult } from "./scenarios/frontend.ts";
+import type { GatesResult } from "./scenarios/gates.ts";
+import type { MigrationsResult } from "./scenarios/migrations.ts";
+import type { ObservabilityResult } from "./scenarios/observability.ts";
+import type { RateLimitResult } from "./scenarios/ratelimit.ts";
+import type { RegistryResult } from "./scenarios/registry.ts";
+import type { RlsResult } from "./scenarios/rls.ts";
+import type { ShardsResult } from "./scenarios/shards.ts";
+import type { StudioResult } from "./scenarios/studio.ts";
+import type { TransportResult } from "./scenarios/transport.ts";
+
+/**
+ * The figures of one full `npm run bench`, as bench/results.json keeps them:
+ * the report renders from this shape, and so does `npm run bench:render`.
+ */
+export interface Results {
+  machine: Machine;
+  transport: TransportResult;
+  gates: GatesResult;
+  apiKeys: ApiKeysResult;
+  rls: RlsResult;
+  studio: StudioResult;
+  auth: AuthResult;
+  admin: AdminResult;
+  rateLimit: RateLimitResult;
+  codegen: CodegenResult;
+  bundle: BundleResult;
+  fanOut: FanOutResult;
+  observability: ObservabilityResult;
+  frontend: FrontendResult;
+  migrations: MigrationsResult;
+  registry: RegistryResult;
+  shards: ShardsResult;
+  totalSeconds: number;
+}
