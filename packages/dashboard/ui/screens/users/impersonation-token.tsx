@@ -1,9 +1,9 @@
-import { useId, useState } from "preact/hooks";
+import { useId } from "preact/hooks";
 import type { Impersonation, User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
-import { Dialog } from "../../components/dialog.tsx";
 import { SecretField } from "../../components/secret-field.tsx";
+import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
 import { absoluteTime, relativeTime } from "../../lib/format.ts";
 
 /**
@@ -23,59 +23,46 @@ export function ImpersonationToken(props: {
   const { capabilities } = useApp();
   const { user, impersonation } = props;
   const tokenId = useId();
-  const [kept, setKept] = useState(false);
   const bearer = capabilities.plugins.includes("bearer");
   const header = bearer
     ? `Authorization: Bearer ${impersonation.token}`
     : `Cookie: ${impersonation.cookie}`;
   return (
-    <Dialog
+    <ShownOnceDialog
       title={`Impersonating ${user.email}`}
+      secretName="token"
       onClose={props.onClose}
-      onDismissAttempt={() => setKept(true)}
     >
-      <div class="stack">
+      <p>
+        A session as {user.email} is open until{" "}
+        <strong>{absoluteTime(impersonation.expiresAt)}</strong> (
+        {relativeTime(impersonation.expiresAt)}). Its token is shown only this once: copy it before
+        you close this dialog.
+      </p>
+      <SecretField id={tokenId} label="Session token" value={impersonation.token} />
+      <div id={`${tokenId}-use`} class="token-use">
         <p>
-          A session as {user.email} is open until{" "}
-          <strong>{absoluteTime(impersonation.expiresAt)}</strong> (
-          {relativeTime(impersonation.expiresAt)}). Its token is shown only this once: copy it
-          before you close this dialog.
+          {bearer ? (
+            <>
+              Send it to the app's API in an <code>Authorization: Bearer …</code> header
+            </>
+          ) : (
+            <>
+              This app has no <code>bearer()</code> plugin: send the session as a{" "}
+              <code>Cookie</code> header
+            </>
+          )}
+          ; the app then answers as {user.email} until the session expires or is revoked.
         </p>
-        <SecretField id={tokenId} label="Session token" value={impersonation.token} />
-        <div id={`${tokenId}-use`} class="token-use">
-          <p>
-            {bearer ? (
-              <>
-                Send it to the app's API in an <code>Authorization: Bearer …</code> header
-              </>
-            ) : (
-              <>
-                This app has no <code>bearer()</code> plugin: send the session as a{" "}
-                <code>Cookie</code> header
-              </>
-            )}
-            ; the app then answers as {user.email} until the session expires or is revoked.
-          </p>
-          <div class="token-row">
-            <code class="token-header">{bearer ? "Authorization: Bearer …" : "Cookie: …"}</code>
-            <CopyButton value={header} label="Copy header" />
-          </div>
-        </div>
-        <p class="muted small">
-          To end it early, revoke session <code class="mono">{impersonation.sessionId}</code> in the
-          user's sessions.
-        </p>
-        {kept ? (
-          <p class="notice notice-info" role="alert">
-            The token is not shown again once this closes. Copy it, then press Done.
-          </p>
-        ) : null}
-        <div class="actions">
-          <button type="button" class="btn btn-primary" onClick={props.onClose}>
-            Done
-          </button>
+        <div class="token-row">
+          <code class="token-header">{bearer ? "Authorization: Bearer …" : "Cookie: …"}</code>
+          <CopyButton value={header} label="Copy header" />
         </div>
       </div>
-    </Dialog>
+      <p class="muted small">
+        To end it early, revoke session <code class="mono">{impersonation.sessionId}</code> in the
+        user's sessions.
+      </p>
+    </ShownOnceDialog>
   );
 }
