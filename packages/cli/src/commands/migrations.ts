@@ -25,9 +25,6 @@ interface StatusPage {
   nextCursor: string | null;
 }
 
-/** What one dry run found in one shard (the server's own type). */
-export type { DryRunReport };
-
 interface RunPage {
   shards: {
     key: string;

@@ -3,9 +3,6 @@ import type { ShardEntry } from "@svc/server";
 import type { AdminClient } from "../admin-client.ts";
 import { SvcCliError } from "../errors.ts";
 
-/** One shard as `GET /_svc/admin/data/shards` answers it (the server's own type). */
-export type ShardRow = ShardEntry;
-
 /** Where command output goes (stdout by default; tests collect it). */
 export type Output = (line: string) => void;
 
@@ -38,7 +35,7 @@ export async function shardsList(
   do {
     const remaining = options.limit === undefined ? PAGE : Math.min(PAGE, options.limit - printed);
     if (remaining <= 0) break;
-    const page = await client.json<{ shards: ShardRow[]; nextCursor: string | null }>(
+    const page = await client.json<{ shards: ShardEntry[]; nextCursor: string | null }>(
       "GET",
       "data/shards",
       { query: { search: options.search, cursor, limit: remaining } },
@@ -63,8 +60,8 @@ export async function shardsShow(
   key: string,
   options: { json: boolean },
   out: Output = stdout,
-): Promise<ShardRow> {
-  const shard = await client.json<ShardRow>("GET", `data/shards/${encodeURIComponent(key)}`);
+): Promise<ShardEntry> {
+  const shard = await client.json<ShardEntry>("GET", `data/shards/${encodeURIComponent(key)}`);
   if (options.json) {
     out(JSON.stringify(shard, null, 2));
     return shard;
