@@ -8,11 +8,13 @@ import {
   createExecutionContext,
   createMessageBatch,
   createScheduledController,
+  runDurableObjectAlarm,
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CallRecord } from "../src/index.ts";
+import { LINE_BUDGET_CHARS } from "../src/observability/store/console-printer.ts";
 import type { LogStoreEndpoint, RecordFilters } from "../src/observability/store/endpoint.ts";
 import { brokenStoreWorker, recordingWorker as worker } from "./worker.ts";
 
@@ -41,6 +43,22 @@ function rpc(
   headers["content-length"] = String(new TextEncoder().encode(body).byteLength);
   return call("/_svc/rpc", { method: "POST", headers, body });
 }
+
+/** Watches `console.log` for svc's call lines (what Workers Logs and `wrangler tail` get). */
+function watchCallLines(): { lines: string[]; records: () => CallRecord[] } {
+  const lines: string[] = [];
+  const forward = console.log;
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+    const [first] = args;
+    if (typeof first === "string" && first.includes('"svc":"call"')) lines.push(first);
+    else forward.apply(console, args);
+  });
+  return { lines, records: () => lines.map((line) => JSON.parse(line) as CallRecord) };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 async function records(query = ""): Promise<CallRecord[]> {
   const response = await admin(`/_svc/admin/logs?limit=200${query}`);
@@ -483,7 +501,39 @@ describe("the log store", () => {
     expect(await ids({ status: { kind: "status", value: 200 } })).toHaveLength(6);
   });
 
-  it("never fails or changes a call when its writes fail", async () => {
+  it("print each record's line from the store, past one invocation's budget from its alarm", async () => {
+    const watched = watchCallLines();
+    const id = env.SVC_LOGS.idFromName("console-lines");
+    const store = env.SVC_LOGS.get(id) as unknown as LogStoreEndpoint;
+    const chatty = (n: number): CallRecord => ({
+      ...record(n),
+      logs: [{ level: "log", at: 0, message: `line of call ${n} `.padEnd(1000, "x") }],
+    });
+    await store.write([record(1000), record(1001)], { console: true });
+    expect(watched.records().map((r) => r.requestId)).toEqual(["req-1000", "req-1001"]);
+    expect(watched.records()[0]).toMatchObject({ svc: "call", message: "svc rpc x:y 200 1ms" });
+    watched.lines.length = 0;
+
+    // About 330 KB of lines: more than Workers Logs keeps of one invocation.
+    const batch = Array.from({ length: 250 }, (_, n) => chatty(n));
+    await store.write(batch, { console: true });
+    const first = watched.lines.length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(batch.length);
+    expect(watched.lines.join("").length).toBeLessThanOrEqual(LINE_BUDGET_CHARS);
+    // A batch written while lines wait prints after them, in order.
+    await store.write([record(2000)], { console: true });
+    expect(watched.lines).toHaveLength(first);
+    for (let round = 0; round < 10 && (await runDurableObjectAlarm(env.SVC_LOGS.get(id))); round++);
+    const ids = watched.records().map((r) => r.requestId);
+    expect(ids).toEqual([...batch.map((r) => r.requestId), "req-2000"]);
+    // Without `console`, the store prints nothing.
+    await store.write([record(3000)]);
+    expect(watched.lines).toHaveLength(ids.length);
+  });
+
+  it("never fails or changes a call when its writes fail, and prints its line itself", async () => {
+    const watched = watchCallLines();
     const ctx = createExecutionContext();
     const response = await brokenStoreWorker.fetch(
       new Request("http://svc.test/_svc/rpc", {
@@ -497,5 +547,9 @@ describe("the log store", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ value: { word: "still works" } });
     await waitOnExecutionContext(ctx);
+    // The store did not take the batch: the console still gets the call, once.
+    expect(watched.records().filter((r) => r.route === "observed:chatty")).toMatchObject([
+      { svc: "call", entry: "rpc", status: 200 },
+    ]);
   });
 });

@@ -101,5 +101,5 @@ export const recordingWorker = createWorker({
 /** The same worker recording into a log store that fails every write. */
 export const brokenStoreWorker = createWorker({
   ...options,
-  logs: { console: false, store: "BROKEN_LOGS", partitions: 1 },
+  logs: { store: "BROKEN_LOGS", partitions: 1 },
 });

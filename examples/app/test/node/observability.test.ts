@@ -54,12 +54,17 @@ const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 let app: RunningApp;
 let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
+/** Everything `wrangler dev` printed: the workers' console, as Workers Logs would get it. */
+let output = "";
 
 beforeAll(async () => {
   // The drain's first delivery is refused (503): the store must send those records again.
   receiver = await startOtlpReceiver([503]);
   app = await startApp({
     vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url },
+    onOutput: (chunk) => {
+      output += chunk;
+    },
   });
 }, 120_000);
 
@@ -125,6 +130,27 @@ describe("call records of the example app", () => {
     const viaRpc = await recordWhere((r) => r.entry === "rpc" && r.route === "hello:ping", "RPC");
     expect(viaRpc).toMatchObject({ method: "POST", status: 200, caller: { kind: "user" } });
     expect(viaRpc.bytesIn).toBeGreaterThan(0);
+
+    // One JSON line per call on the console (printed by the log store), the stored record's fields.
+    const linesOf = (requestId: string) =>
+      output
+        .split("\n")
+        .filter((line) => line.includes('"svc":"call"') && line.includes(requestId));
+    await poll(async () => (linesOf(viaRpc.requestId).length > 0 ? true : undefined), "RPC line");
+    for (const stored of [rest, viaRpc]) {
+      const lines = linesOf(stored.requestId);
+      expect(lines).toHaveLength(1);
+      const printed = JSON.parse(lines[0]!.slice(lines[0]!.indexOf("{"))) as Record<
+        string,
+        unknown
+      >;
+      expect(printed).toEqual({
+        message: `svc ${stored.entry} hello:ping 200 ${Math.round(stored.durationMs)}ms`,
+        svc: "call",
+        ...stored,
+      });
+    }
+    expect(output).not.toContain(`Bearer ${token}`);
   });
 
   it("record a failing mutation with its stack, which the client never sees", async () => {

@@ -2,16 +2,26 @@ import { type CapturedLine, currentScope } from "./call-scope.ts";
 
 const LEVELS: readonly CapturedLine["level"][] = ["debug", "log", "info", "warn", "error"];
 const INSTALLED: unique symbol = Symbol.for("svc.consoleCapture");
+/** On svc's wrapper of a console method: the method it forwards to. */
+const FORWARDS_TO: unique symbol = Symbol.for("svc.consoleCapture.forwardsTo");
 
-type ConsoleMethod = (...args: unknown[]) => void;
+type ConsoleMethod = ((...args: unknown[]) => void) & { [FORWARDS_TO]?: ConsoleMethod };
 
 /**
- * The console as it was before capture was installed: svc writes its own
- * call lines here, so they never count as a handler's lines.
+ * The console without svc's capture: svc writes its own call lines here, so
+ * they never count as a handler's lines. Each call looks the method up then,
+ * so whatever else wraps the console (a test's spy, an APM agent) still sees
+ * svc's lines; only svc's own wrapper is stepped over.
  */
 export const plainConsole: Readonly<Record<CapturedLine["level"], ConsoleMethod>> = (() => {
   const methods = {} as Record<CapturedLine["level"], ConsoleMethod>;
-  for (const level of LEVELS) methods[level] = console[level].bind(console);
+  const target = console as unknown as Record<string, ConsoleMethod>;
+  for (const level of LEVELS) {
+    methods[level] = (...args: unknown[]) => {
+      const current = target[level]!;
+      (current[FORWARDS_TO] ?? current).apply(console, args);
+    };
+  }
   return methods;
 })();
 
@@ -49,10 +59,12 @@ export function installConsoleCapture(): void {
   if (target[INSTALLED] === true) return;
   for (const level of LEVELS) {
     const forward = target[level] as ConsoleMethod;
-    target[level] = (...args: unknown[]) => {
+    const wrapper: ConsoleMethod = (...args: unknown[]) => {
       currentScope()?.addLine(level, formatConsoleArgs(args));
       forward.apply(console, args);
     };
+    wrapper[FORWARDS_TO] = forward;
+    target[level] = wrapper;
   }
   target[INSTALLED] = true;
 }

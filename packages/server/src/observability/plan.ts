@@ -6,7 +6,9 @@
 export interface LogsOptions {
   /**
    * One JSON line per call on the console, which Workers Logs and
-   * `wrangler tail` pick up with no setup.
+   * `wrangler tail` pick up with no setup. The log store prints the lines of
+   * the batches it takes (a call spends no CPU on its line); the worker
+   * prints them where no store is bound or the store did not take a batch.
    * @default true
    */
   console?: boolean;

@@ -1,6 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from "../errors/error-codes.ts";
 import { SvcError } from "../errors/svc-error.ts";
-import { buildRecord, type CallEnd, summaryOf } from "./build-record.ts";
+import { buildRecord, type CallEnd } from "./build-record.ts";
 import {
   type CallFacts,
   CallScope,
@@ -9,6 +9,7 @@ import {
   runInScope,
 } from "./call-scope.ts";
 import { installConsoleCapture, plainConsole } from "./console-capture.ts";
+import { printRecords } from "./console-line.ts";
 import type { RecordingPlan } from "./plan.ts";
 import type { CallRecord } from "./record.ts";
 import { StoreShipper, type WaitUntil } from "./shipper.ts";
@@ -33,8 +34,12 @@ function statusOf(error: unknown): { status: number; code: string } {
 export type RecordRun = <T>(facts: Partial<CallFacts>, work: () => Promise<T>) => Promise<T>;
 
 /**
- * Sends finished records where the plan says: one JSON line on the console,
- * and the log store (batched, off the request path).
+ * Sends finished records where the plan says: the log store (batched, off
+ * the request path) and one JSON line each on the console. With a store, the
+ * store prints the lines of the batches it takes (its Durable Object's logs
+ * are the same worker's Workers Logs), so a call spends no CPU on its line;
+ * without one, or when the store did not take a batch, the worker prints
+ * them.
  */
 export class RecordSinks {
   readonly plan: RecordingPlan;
@@ -49,12 +54,8 @@ export class RecordSinks {
   /** Emits one finished record. Never throws. */
   emit(record: CallRecord, env: unknown, waitUntil: WaitUntil): void {
     try {
-      if (this.plan.console) {
-        // `message` and `svc` first, then the record's fields, without copying the record.
-        const fields = JSON.stringify(record).slice(1);
-        plainConsole.log(`{"message":${JSON.stringify(summaryOf(record))},"svc":"call",${fields}`);
-      }
-      this.#shipper?.push(record, env, waitUntil);
+      const shipped = this.#shipper?.push(record, env, waitUntil) ?? false;
+      if (this.plan.console && !shipped) printRecords([record]);
     } catch (error) {
       plainConsole.warn("svc: a call record could not be written:", failureOf(error).message);
     }

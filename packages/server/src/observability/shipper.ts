@@ -1,4 +1,5 @@
 import { plainConsole } from "./console-capture.ts";
+import { printRecords } from "./console-line.ts";
 import { partitionName, type RecordingPlan } from "./plan.ts";
 import type { CallRecord } from "./record.ts";
 import type { LogStoreEndpoint } from "./store/endpoint.ts";
@@ -32,13 +33,17 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T> {
 /**
  * Carries records to one log store partition in batches, off the request
  * path: the first record of a batch schedules a write `FLUSH_DELAY_MS` later
- * under that request's `waitUntil`; records of later calls join it. A store
- * that is down, slow or refusing loses records (counted, warned about once a
- * minute), never a call.
+ * under that request's `waitUntil`; records of later calls join it. When the
+ * plan prints records on the console, the store prints each batch it takes.
+ * A store that is down, slow or refusing loses records (counted, warned about
+ * once a minute), never a call; their console lines are printed here
+ * instead, so the console still has every call (a batch that timed out but
+ * did land may print twice: at least once).
  */
 export class StoreShipper {
   readonly #binding: string;
   readonly #partition: number;
+  readonly #console: boolean;
   #buffer: CallRecord[] = [];
   #scheduled = false;
   #dropped = 0;
@@ -47,30 +52,36 @@ export class StoreShipper {
   constructor(plan: RecordingPlan & { store: string }, partition: number) {
     this.#binding = plan.store;
     this.#partition = partition;
+    this.#console = plan.console;
   }
 
-  /** Queues a record; does nothing when `env` has no store binding (the store is off). */
-  push(record: CallRecord, env: unknown, waitUntil: WaitUntil): void {
+  /**
+   * Queues a record; answers `false` (and keeps nothing) when `env` has no
+   * store binding: the store is off, and the caller prints the record itself.
+   */
+  push(record: CallRecord, env: unknown, waitUntil: WaitUntil): boolean {
     const namespace = (env as Record<string, unknown> | undefined)?.[this.#binding] as
       | DurableObjectNamespace
       | undefined;
-    if (namespace === undefined || typeof namespace?.getByName !== "function") return;
+    if (namespace === undefined || typeof namespace?.getByName !== "function") return false;
     if (this.#buffer.length >= MAX_BUFFERED) {
-      this.#buffer.shift();
+      const oldest = this.#buffer.shift()!;
       this.#dropped++;
+      if (this.#console) printRecords([oldest]);
     }
     this.#buffer.push(record);
     if (this.#buffer.length >= MAX_BATCH) {
       waitUntil(this.#write(namespace, this.#take()));
-      return;
+      return true;
     }
-    if (this.#scheduled) return;
+    if (this.#scheduled) return true;
     this.#scheduled = true;
     waitUntil(
       new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS)).then(() =>
         this.#write(namespace, this.#take()),
       ),
     );
+    return true;
   }
 
   #take(): CallRecord[] {
@@ -86,9 +97,10 @@ export class StoreShipper {
       const store = namespace.getByName(
         partitionName(this.#partition),
       ) as unknown as LogStoreEndpoint;
-      await within(store.write(batch), WRITE_TIMEOUT_MS);
+      await within(store.write(batch, { console: this.#console }), WRITE_TIMEOUT_MS);
     } catch (error) {
       this.#dropped += batch.length;
+      if (this.#console) printRecords(batch);
       const now = Date.now();
       if (now - this.#warnedAt >= WARN_EVERY_MS) {
         this.#warnedAt = now;

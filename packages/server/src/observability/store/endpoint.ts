@@ -97,12 +97,22 @@ export interface StoreStats {
   oldest: number | null;
 }
 
+/** How the store takes a batch. */
+export interface WriteOptions {
+  /**
+   * Print each record's JSON line on the console (the worker's
+   * `logs.console`): the store's Durable Object logs are the same worker's
+   * Workers Logs, and the calls do not spend CPU on their lines.
+   */
+  console?: boolean;
+}
+
 /**
  * The log store's methods over JS RPC. The worker writes batches and reads
  * with these; each call touches one partition, and the worker merges.
  */
 export interface LogStoreEndpoint {
-  write(records: CallRecord[]): Promise<void>;
+  write(records: CallRecord[], options?: WriteOptions): Promise<void>;
   list(
     filters: RecordFilters,
     cursor: PartitionCursor | null,

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { CallRecord, EntryPoint } from "../record.ts";
+import { printBatch, printPending } from "./console-printer.ts";
 import type { LogDrain } from "./drain.ts";
 import { deliverRound, registerDrains } from "./drain-runner.ts";
 import type {
@@ -12,13 +13,14 @@ import type {
   StoredCall,
   StoreStats,
   WindowRollups,
+  WriteOptions,
 } from "./endpoint.ts";
 import { getRecord, listRecords, serviceRows, storeStats, tailRecords } from "./read.ts";
 import { addStored, DEFAULT_RETENTION, pruneByAge, pruneBySize, storedSize } from "./retention.ts";
 import type { RollupUnit } from "./rollup-units.ts";
 import { groupRows, rollupRows, totalRows } from "./rollups-read.ts";
 import { LOG_STORE_DDL } from "./schema.ts";
-import { writeBatch } from "./write.ts";
+import { type BatchWritten, writeBatch } from "./write.ts";
 
 /** Options of {@link createLogStore}. */
 export interface LogStoreOptions<Env = unknown> {
@@ -88,25 +90,34 @@ export function createLogStore<Env = unknown>(
       });
     }
 
-    async write(records: CallRecord[]): Promise<void> {
+    async write(records: CallRecord[], options: WriteOptions = {}): Promise<void> {
       if (!Array.isArray(records) || records.length === 0) return;
       const now = Date.now();
-      this.ctx.storage.transactionSync(() => {
-        addStored(this.#sql, records.length, writeBatch(this.#sql, records));
+      const written = this.ctx.storage.transactionSync((): BatchWritten => {
+        const batch = writeBatch(this.#sql, records);
+        addStored(this.#sql, records.length, batch.bytes);
         pruneBySize(this.#sql, retention.maxBytes);
         if (now - this.#agePrunedAt >= AGE_PRUNE_EVERY_MS) {
           this.#agePrunedAt = now;
           pruneByAge(this.#sql, now, retention.maxAgeMs);
         }
+        return batch;
       });
-      if (this.#drains.length > 0 && (await this.ctx.storage.getAlarm()) === null) {
-        await this.ctx.storage.setAlarm(now + DRAIN_DELAY_MS);
-      }
+      const linesLeft =
+        options.console === true &&
+        printBatch(this.#sql, records, written.bodies, written.firstSeq);
+      if (!linesLeft && this.#drains.length === 0) return;
+      // Lines past this invocation's budget print at once; drains get their batch a little later.
+      const at = linesLeft ? now : now + DRAIN_DELAY_MS;
+      const current = await this.ctx.storage.getAlarm();
+      if (current === null || current > at) await this.ctx.storage.setAlarm(at);
     }
 
     override async alarm(): Promise<void> {
+      const linesLeft = printPending(this.#sql);
       const next = await deliverRound(this.#sql, this.#drains, () => Date.now());
-      if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now() + 10));
+      const at = linesLeft ? Date.now() : next;
+      if (at !== null) await this.ctx.storage.setAlarm(Math.max(at, Date.now() + 10));
     }
 
     async list(

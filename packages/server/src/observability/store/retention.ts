@@ -1,3 +1,4 @@
+import { meta, setMeta } from "./meta.ts";
 import { ROLLUP_UNITS } from "./rollup-units.ts";
 
 const DAY = 24 * 3_600_000;
@@ -19,19 +20,6 @@ export const DEFAULT_RETENTION: Retention = { maxAgeMs: 7 * DAY, maxBytes: 128 *
 
 /** Rows deleted per statement, so one pass never blocks the object for long. */
 const DELETE_CHUNK = 5_000;
-
-function meta(sql: SqlStorage, key: string): number | null {
-  const [row] = sql.exec("SELECT value FROM _svc_log_meta WHERE key = ?", key).toArray();
-  return row === undefined ? null : Number(row.value);
-}
-
-function setMeta(sql: SqlStorage, key: string, value: number): void {
-  sql.exec(
-    "INSERT INTO _svc_log_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-    key,
-    value,
-  );
-}
 
 /** How many records a partition holds and their bytes, as counted on write and pruning. */
 export interface StoredSize {

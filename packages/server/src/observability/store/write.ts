@@ -94,19 +94,28 @@ function lastSeq(sql: SqlStorage): number {
   return row === undefined ? 0 : Number(row.seq);
 }
 
+/** What {@link writeBatch} stored: its bytes, the `seq` of its first record, each record's JSON. */
+export interface BatchWritten {
+  bytes: number;
+  firstSeq: number;
+  bodies: string[];
+}
+
 /**
  * Writes a batch in one transaction: the records into `_svc_calls` (one
  * statement), their text into the trigram index, their counts into the
  * roll-ups (minutes, hours, quarter days) and the totals, and each failure
- * into its error group. Answers the bytes the batch added.
+ * into its error group. Answers the bytes the batch added, where its rows
+ * start and their JSON (for the console lines, made once).
  *
  * @example
  * ```ts
- * ctx.storage.transactionSync(() => writeBatch(ctx.storage.sql, records));
+ * const { bytes } = ctx.storage.transactionSync(() => writeBatch(ctx.storage.sql, records));
  * ```
  */
-export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): number {
+export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): BatchWritten {
   let bytes = 0;
+  const bodies: string[] = [];
   const units = Object.keys(ROLLUP_UNITS) as RollupUnit[];
   const rollups = new Map(units.map((unit) => [unit, new Map<string, Delta>()]));
   const totals = new Map<string, Delta>();
@@ -115,6 +124,7 @@ export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): num
   for (const record of records) {
     const time = Date.parse(record.time);
     const body = JSON.stringify(record);
+    bodies.push(body);
     const size = body.length + ROW_OVERHEAD;
     bytes += size;
     rows.push([
@@ -168,5 +178,5 @@ export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): num
     }
   }
   for (const delta of totals.values()) upsertRollup(sql, "_svc_call_totals", delta, false);
-  return bytes;
+  return { bytes, firstSeq: first, bodies };
 }
