@@ -103,12 +103,15 @@ describe.skipIf(!ready)("the Logs and Functions pages", () => {
     await page.close();
   });
 
-  it("shows a new call within 2 s with the live tail on", async () => {
+  it.each(
+    Object.entries(VIEWPORTS),
+  )("shows a new call within 2 s with the live tail on (%s)", async (width, viewport) => {
     const page = await signedInAt(
       browser.context,
       app,
       `logs?user=${encodeURIComponent(user.id)}&function=hello:ping`,
     );
+    await page.setViewportSize(viewport);
     await page.locator(".calls-table, .state-empty").first().waitFor();
     await page.getByRole("button", { name: "Live tail" }).click();
     // Shown once the tail's stream is open, which the server does after fixing where it starts.
@@ -120,6 +123,8 @@ describe.skipIf(!ready)("the Logs and Functions pages", () => {
       .poll(() => page.locator(".calls-table tbody tr").count(), { timeout: 2_000, interval: 50 })
       .toBe(before + 1);
     expect(Date.now() - started).toBeLessThan(2_000);
+    await expectNoSidewaysScroll(page.locator("html"));
+    await expectAccessible(page, `logs, live tail (${width})`);
     await page.getByRole("button", { name: "Stop live tail" }).click();
     await page.close();
   });
@@ -174,7 +179,7 @@ describe.skipIf(!ready)("the Logs and Functions pages", () => {
     await page.close();
   });
 
-  it("fits a phone: the calls, a call's detail, the jobs and the functions", async () => {
+  it("fits a phone: the calls filtered, a call's detail, the jobs and the functions", async () => {
     const page = await signedInAt(browser.context, app, `logs?record=${failed.requestId}`);
     await page.setViewportSize(VIEWPORTS.phone);
     await dialog(page, "Call messages:send")
@@ -183,6 +188,11 @@ describe.skipIf(!ready)("the Logs and Functions pages", () => {
     await expectAccessible(page, "logs detail (phone)");
     await page.keyboard.press("Escape");
     await page.locator(".calls-table").waitFor();
+    await page.getByLabel("Function").fill("hello:ping");
+    await expect.poll(() => new URL(page.url()).searchParams.get("function")).toBe("hello:ping");
+    await expect
+      .poll(async () => new Set(await page.locator(".calls-table .call-route").allTextContents()))
+      .toEqual(new Set(["hello:ping"]));
     await expectNoSidewaysScroll(page.locator("html"));
     await screenshot(page, "logs-phone");
     await expectAccessible(page, "logs (phone)");
