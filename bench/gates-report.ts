@@ -56,7 +56,7 @@ function leasedNote(gates: GatesResult): string {
     `The per-round costs of this run were ${perRound} (median ${percent(gates.rateLimitLeasedCost)}); workerd ` +
     `CPU per request ${cpuOf(gates.figures, LEASED)} against ${cpuOf(gates.figures, NO_GATES)} without gates. ` +
     "Where the CPU figures agree within a few hundredths of a millisecond, the rounds' spread is this " +
-    "machine's run-to-run noise (load generator and workerd share two cores), not the gate: a quieter machine " +
+    "machine's run-to-run noise (a shared virtual machine), not the gate: a quieter machine " +
     "or more rounds would tell. Where the gate's CPU is higher, a CPU profile of this target is the next step."
   );
 }
@@ -73,7 +73,7 @@ function identityNote(gates: GatesResult): string {
     `${cpuOf(figures, NO_GATES)} without identity, ${cpuOf(figures, IDENTITY_EXACT)} with \`getSession\` (a D1 ` +
     `read) every call${gates.identityExactCost === undefined ? "" : `, whose cost was ${percent(gates.identityExactCost)}`}. ` +
     "On local D1 the log reads run on the " +
-    "same two cores (a D1 database is a Durable Object in the same workerd); on Cloudflare they are a network " +
+    "worker's core (a D1 database is a Durable Object in the same workerd); on Cloudflare they are a network " +
     "round trip in the background, not worker CPU. Not profiled in this run; what would close it: a CPU " +
     "profile of the default target, to split the lookup and clone from the log reads, then the larger of the two."
   );

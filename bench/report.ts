@@ -4,7 +4,6 @@ import { goalsSection } from "./goals-report.ts";
 import { count, kib, ratio, table, verdict } from "./lib/format.ts";
 import { GOALS, SECTION_TITLES } from "./lib/goals.ts";
 import { LOAD_HEADER, loadRows } from "./lib/load-table.ts";
-import type { Machine } from "./lib/machine.ts";
 import { observabilitySection } from "./observability-report.ts";
 import type { Results } from "./results.ts";
 import type { AdminCase, AdminResult } from "./scenarios/admin.ts";
@@ -332,7 +331,7 @@ function fanOutSection({ fanOut }: Results): string {
     "N WebSocket subscribers (`GET /_svc/ws`, one socket each, all of the same caller) watch one row " +
       "(`rows:get`); one commit at a time (`rows:bump` over RPC). Push latency runs from sending the " +
       "mutation until every subscriber holds the new value, measured in the load generator (which also " +
-      "decodes every frame on the same two cores). The baseline is the same N clients polling `rows:get` " +
+      "decodes every frame, on the other core). The baseline is the same N clients polling `rows:get` " +
       "over RPC once a second, staggered, with one commit a second: its latency runs from the commit to " +
       "each poller's first answer showing it. CPU is workerd's, per second at one commit a second.",
     "",
@@ -562,10 +561,13 @@ export function renderReport(results: Results): string {
     "`npm run bench -- transport gates` runs chosen scenarios and prints JSON instead). Every HTTP figure is",
     "measured against the bench worker (bench/app) bundled as `wrangler deploy` bundles it and served by Miniflare",
     "straight from workerd (local D1 and SQLite Durable Objects, in memory), on loopback, with autocannon, after a",
-    "warm-up, over 5 interleaved rounds, reporting medians; ratios are medians of per-round ratios. Not `wrangler",
-    "dev`: its extra proxy and per-request logging cost more CPU than the worker under test (~375 req/s for the REST",
-    "read), which buried the differences in noise. The load generator shares the two cores with workerd, so",
-    "absolute numbers say little: quote the ratios, which compare targets measured side by side in the same run.",
+    "warm-up, over 5 interleaved rounds (each round starting one target later), reporting medians; ratios are",
+    "medians of per-round ratios. Not `wrangler dev`: its extra proxy and per-request logging cost more CPU than",
+    "the worker under test (~375 req/s for the REST read), which buried the differences in noise. As deployed, the",
+    "call log store runs apart from the worker (a workerd process of its own), and the worker's workerd has CPU 0",
+    "to itself while the load generator, Miniflare (which reads the workers' console) and the log store share the",
+    "other cores (bench/lib/bench-app.ts). Absolute numbers say little on a shared machine: quote the ratios, which",
+    "compare targets measured side by side in the same run.",
     "",
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; Node ${machine.node}; workerd ${machine.workerd}. ` +
       `Date: ${machine.date}. Whole run: ${results.totalSeconds} s.`,

@@ -20,8 +20,7 @@ function measuredSplit(transport: TransportResult): string {
     `The split, measured in this run: with recording off (\`logs: false\`, otherwise the same worker) REST ` +
     `reaches **${ratio(offVsHono)}** of the hand-written route, and the shipped read (recording on) ` +
     `**${ratio(onVsOff)}** of recording off. So call recording costs REST ${percent(1 - onVsOff)} of its ` +
-    `throughput here (section 12 measures it on its own; under Miniflare the console line is printed by the ` +
-    `Node process on the same two cores), and the rest of svc's request path leaves ${percent(1 - offVsHono)} ` +
+    `throughput here (section 12 measures it on its own), and the rest of svc's request path leaves ${percent(1 - offVsHono)} ` +
     "against the hand-written route even without it."
   );
 }
@@ -35,7 +34,8 @@ function handWrittenNote(transport: TransportResult, registry?: RegistryResult):
       : ` (section 10: REST read with the registry on / off ${ratio(registry.readRatio)})`;
   return [
     `**Why REST / hand-written is below ${ratio(GOALS.restVsHandWritten)} in a round, and what would close it.** ` +
-      "The load generator and workerd share two cores, so throughput follows workerd CPU per request: in " +
+      "The worker's workerd has a core to itself (the load generator, Miniflare and the log store run on the " +
+      "other), so throughput follows the worker's CPU per request: in " +
       `this run ${cpuOf(figures, REST)} for svc REST, ${cpuOf(figures, REST_RECORDING_OFF)} for the same read ` +
       `with recording off, ${cpuOf(figures, HONO)} for the hand-written route. ${measuredSplit(transport)}`,
     "",
@@ -43,8 +43,9 @@ function handWrittenNote(transport: TransportResult, registry?: RegistryResult):
       "answered with `c.json`. svc's REST read does the same call, and around it, as the code stands " +
       "(none of these steps is profiled in this run): in the bench worker, an awaited `ensureMigrated(auth)` " +
       "and `handleAuthRequest`'s path check before every svc request, which the Hono route skips; the call " +
-      "record (`CallRecorder.request`: an AsyncLocalStorage scope, the record built at the end, a JSON line " +
-      "on the console, a push to the store shipper, whose batched writes go out in `waitUntil`; in the shard, " +
+      "record (`CallRecorder.request`: an AsyncLocalStorage scope, the record built at the end, a push to " +
+      "the store shipper, whose batched writes go out in `waitUntil` and whose store prints the console " +
+      "lines; in the shard, " +
       "`observeRun`'s console capture and scope for a recorded call); the header-size cap and the route " +
       "lookup; the one admission step (`worker/admission.ts`: cross-site cookie check, shard key, request " +
       "gate, `resolveIdentity` — no gate and no resolver are configured on this worker —, `shardAccess`, and " +

@@ -4,15 +4,47 @@ import path from "node:path";
 import { buildForDeploy } from "@svc/cli";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { pinWorker } from "./cpu-pinning.ts";
+import { processCpuMs, workerdPids } from "./workerd-cpu.ts";
 
 /** A running benchmark worker. */
 export interface BenchApp {
   /** `http://127.0.0.1:<port>`, served by workerd itself. */
   url: string;
+  /**
+   * CPU time (ms) used so far by the workerd that serves the worker and its
+   * shards (not the log store's): a `cpuProbe` for {@link compare}.
+   */
+  workerCpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
 const APP_DIR = path.resolve(import.meta.dirname, "../app");
+/** The worker name of the log store's own workerd (see {@link startBenchApp}). */
+const LOG_STORE_WORKER = "svc-bench-log-store";
+
+type WorkerOptions = Record<string, unknown> & { durableObjects?: Record<string, unknown> };
+
+function serve(worker: WorkerOptions, outdir: string, devRegistry: string): Miniflare {
+  return new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: 0,
+      // The workers' console lines (svc's call records among them) are dropped, not printed:
+      // deployed, they go to Workers Logs, not through the load generator's process.
+      handleStructuredLogs: () => {},
+      unsafeDevRegistryPath: devRegistry,
+      workers: [
+        {
+          ...worker,
+          modules: true,
+          scriptPath: path.join(outdir, "worker.js"),
+          modulesRoot: outdir,
+        },
+      ],
+    } as Parameters<typeof convertV4MiniflareOptions>[0]),
+  );
+}
 
 /**
  * The benchmark worker (`bench/app`) bundled as `wrangler deploy` bundles it
@@ -22,36 +54,45 @@ const APP_DIR = path.resolve(import.meta.dirname, "../app");
  * than the worker under test (measured: ~375 req/s for the REST read, the
  * worker's own workerd at 80 % of one core, the rest in wrangler's proxy and
  * Node), which buried the differences between targets in noise.
+ *
+ * The call log store (`SVC_LOGS`) runs in a second workerd process, bound
+ * through Miniflare's dev registry, because deployed it is its own Durable
+ * Object, never on the calling worker's thread; one local workerd runs every
+ * object on one thread, which would bill the store's inserts to the calls
+ * (measured: the REST read 0.78× with records in a store on the same thread,
+ * 0.84× with the load generator on its own thread). The store's own cost is
+ * measured on its own (the observability scenario's write cost per record).
  */
 export async function startBenchApp(): Promise<BenchApp> {
   const outdir = await mkdtemp(path.join(tmpdir(), "svc-bench-app-"));
+  const devRegistry = await mkdtemp(path.join(tmpdir(), "svc-bench-registry-"));
   const config = path.join(APP_DIR, "wrangler.jsonc");
   await buildForDeploy(config, outdir);
-  const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(config)
-    .workerOptions as Record<string, unknown>;
-  const miniflare = new Miniflare(
-    convertV4MiniflareOptions({
-      host: "127.0.0.1",
-      port: 0,
-      // The workers' console lines (svc's call records among them) are dropped, not printed:
-      // deployed, they go to Workers Logs, not through the load generator's process.
-      handleStructuredLogs: () => {},
-      workers: [
-        {
-          ...workerOptions,
-          modules: true,
-          scriptPath: path.join(outdir, "worker.js"),
-          modulesRoot: outdir,
-        },
-      ],
-    } as Parameters<typeof convertV4MiniflareOptions>[0]),
-  );
+  const { modulesRules: _rules, ...worker } = unstable_getMiniflareWorkerOptions(config)
+    .workerOptions as WorkerOptions;
+  const before = await workerdPids();
+  const logStore = serve({ ...worker, name: LOG_STORE_WORKER }, outdir, devRegistry);
+  await logStore.ready;
+  const storePids = (await workerdPids()).filter((pid) => !before.includes(pid));
+  const durableObjects = {
+    ...worker.durableObjects,
+    SVC_LOGS: { className: "BenchLogStore", scriptName: LOG_STORE_WORKER },
+  };
+  const miniflare = serve({ ...worker, durableObjects }, outdir, devRegistry);
   const url = (await miniflare.ready).origin;
+  const workerPids = (await workerdPids()).filter(
+    (pid) => !before.includes(pid) && !storePids.includes(pid),
+  );
+  const unpin = await pinWorker(workerPids, storePids);
   return {
     url,
+    workerCpuMs: () => processCpuMs(workerPids),
     async stop() {
+      await unpin?.();
       await miniflare.dispose();
+      await logStore.dispose();
       await rm(outdir, { recursive: true, force: true });
+      await rm(devRegistry, { recursive: true, force: true });
     },
   };
 }

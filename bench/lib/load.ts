@@ -107,9 +107,11 @@ async function drive(target: Target, plan: LoadPlan, seconds: number): Promise<a
 
 /**
  * Measures several targets side by side: a warm-up each, then rounds that
- * interleave the targets (A B C, A B C, ...) so drift of the machine hits all
- * alike; reports medians. Ratios between targets of one call are the figures
- * worth quoting, never the absolute numbers.
+ * interleave the targets so drift of the machine hits all alike, each round
+ * starting one target later (A B C, B C A, C A B, ...) so no target always
+ * runs right after the same neighbour or always first; reports medians.
+ * Ratios between targets of one call are the figures worth quoting, never
+ * the absolute numbers.
  */
 export async function compare(
   targets: readonly Target[],
@@ -120,7 +122,8 @@ export async function compare(
   const results = new Map<string, autocannon.Result[]>(targets.map((target) => [target.name, []]));
   const cpu = new Map<string, number[]>(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= plan.rounds; round++) {
-    for (const target of targets) {
+    const order = targets.map((_, index) => targets[(index + round - 1) % targets.length]!);
+    for (const target of order) {
       const before = await plan.cpuProbe?.();
       const result = await drive(target, plan, plan.roundSeconds);
       const after = await plan.cpuProbe?.();

@@ -24,14 +24,7 @@ async function readProc(pid: number): Promise<Proc | null> {
   }
 }
 
-/**
- * CPU time (user + system, ms) used so far by the workerd processes this
- * benchmark started (descendants of this Node process), from /proc. Sampled
- * before and after a run, the difference divided by the requests served is
- * CPU per request, whatever the wall clock did. Other workerd processes on a
- * shared machine (someone else's tests) are not counted.
- */
-export async function workerdCpuMs(): Promise<number> {
+async function ourWorkerds(): Promise<Map<number, Proc>> {
   const procs = new Map<number, Proc>();
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -45,7 +38,49 @@ export async function workerdCpuMs(): Promise<number> {
     }
     return false;
   };
+  return new Map([...procs].filter(([pid, proc]) => proc.workerd && ours(pid)));
+}
+
+/**
+ * The process ids of the workerd processes this benchmark started
+ * (descendants of this Node process), so a caller can tell the ones it just
+ * started from the ones running before.
+ *
+ * @example
+ * ```ts
+ * const before = await workerdPids();
+ * await miniflare.ready;
+ * const started = (await workerdPids()).filter((pid) => !before.includes(pid));
+ * ```
+ */
+export async function workerdPids(): Promise<number[]> {
+  return [...(await ourWorkerds()).keys()];
+}
+
+/**
+ * CPU time (user + system, ms) used so far by the workerd processes this
+ * benchmark started (descendants of this Node process), from /proc. Sampled
+ * before and after a run, the difference divided by the requests served is
+ * CPU per request, whatever the wall clock did. Other workerd processes on a
+ * shared machine (someone else's tests) are not counted.
+ */
+export async function workerdCpuMs(): Promise<number> {
   let ticks = 0;
-  for (const [pid, proc] of procs) if (proc.workerd && ours(pid)) ticks += proc.ticks;
+  for (const proc of (await ourWorkerds()).values()) ticks += proc.ticks;
+  return (ticks / TICKS_PER_SECOND) * 1000;
+}
+
+/**
+ * CPU time (user + system, ms) used so far by the given processes, e.g. only
+ * the workerd that serves the worker under test (not the log store's).
+ *
+ * @example
+ * ```ts
+ * const before = await processCpuMs([pid]);
+ * ```
+ */
+export async function processCpuMs(pids: readonly number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) ticks += (await readProc(pid))?.ticks ?? 0;
   return (ticks / TICKS_PER_SECOND) * 1000;
 }

@@ -1,14 +1,26 @@
 import { BENCH_ADMIN_TOKEN } from "../app/src/studio-admin.ts";
 import { type BenchApp, seedRow, startBenchApp } from "../lib/bench-app.ts";
-import { compare, type LoadFigures, median, medianRatio } from "../lib/load.ts";
+import { compare, type LoadFigures, median, medianRatio, sized } from "../lib/load.ts";
 
 /** Call records (issue 29): what recording costs a call, a store write, and a dashboard query. */
 export interface ObservabilityResult {
   figures: LoadFigures[];
   /** 1 − throughput with records on the console and in the store / throughput without recording. */
   recordingCost: number;
+  /**
+   * The middle half of the per-round costs of the default (the 25th and 75th
+   * percentiles of 1 − round ratio): how far one round's figure strays.
+   * Absent from runs before it was reported.
+   */
+  recordingCostQuartiles?: [number, number];
   /** The same with records in the store only (no console line). */
   storeOnlyCost: number;
+  /**
+   * The same with console lines only, printed by the worker itself (no
+   * store): what a call pays where the store cannot print its line.
+   * Absent from runs before the store printed the lines.
+   */
+  workerConsoleCost?: number;
   /**
    * One call at a time, in alternating blocks (robust to a machine whose load
    * drifts): each variant's median latency, and its median block ratio to
@@ -25,6 +37,21 @@ export interface ObservabilityResult {
 }
 
 const PARTITIONS = 4;
+/**
+ * The recording comparison: many short rounds, as its goal is a few percent
+ * and this machine's speed moves by more than that from one second to the
+ * next; a round's targets run back to back, so each per-round ratio compares
+ * like with like, and the median over 41 rounds is what counts.
+ */
+const PLAN = sized({ connections: 16, warmupSeconds: 2, roundSeconds: 1, rounds: 41 });
+
+/** The variants compared, by their `x-bench-variant` (bench/app/src/worker.ts). */
+const VARIANTS = [
+  { name: "recording off", variant: "logs-off" },
+  { name: "records in the store", variant: "logs-store-only" },
+  { name: "console lines printed by the worker (no store)", variant: "logs-console-only" },
+  { name: "records on the console and in the store", variant: "plain" },
+] as const;
 const SEED_BATCH = 2_000;
 const SEQUENTIAL_BLOCKS = 30;
 const CALLS_PER_BLOCK = 50;
@@ -72,6 +99,12 @@ async function sequentialBlocks(
   }));
 }
 
+/** The 25th and 75th percentiles of `1 − target / baseline` over the rounds. */
+function quartileCosts(target: LoadFigures, baseline: LoadFigures): [number, number] {
+  const costs = target.rounds.map((value, round) => 1 - value / baseline.rounds[round]!);
+  return [percentile(costs, 0.25), percentile(costs, 0.75)];
+}
+
 /** Writes `total` synthetic records, spread evenly over the partitions, a batch per request. */
 async function seed(app: BenchApp, total: number, log: (line: string) => void): Promise<void> {
   const perPartition = Math.ceil(total / PARTITIONS);
@@ -97,9 +130,11 @@ async function seed(app: BenchApp, total: number, log: (line: string) => void): 
 }
 
 /**
- * The REST read with recording off, with records in the store only, and
- * with records on the console and in the store (the default), interleaved
- * in one run; then the store's write cost per record; then the dashboard's
+ * The REST read with recording off, with records in the store only, with
+ * console lines printed by the worker (no store), and with records on the
+ * console and in the store (the default: the store prints the lines),
+ * interleaved in one run, the worker's CPU per request from its own workerd;
+ * then the store's write cost per record; then the dashboard's
  * and CLI's queries over `stored` seeded records (default 1,000,000).
  */
 export async function measureObservability(
@@ -111,25 +146,18 @@ export async function measureObservability(
     const rowId = await seedRow(app);
     const url = `${app.url}/_svc/rest/rows/get?shardKey=bench&id=${rowId}`;
     const figures = await compare(
-      [
-        { name: "recording off", url, headers: { "x-bench-variant": "logs-off" } },
-        { name: "records in the store", url, headers: { "x-bench-variant": "logs-store-only" } },
-        {
-          name: "records on the console and in the store",
-          url,
-          headers: { "x-bench-variant": "plain" },
-        },
-      ],
-      undefined,
+      VARIANTS.map(({ name, variant }) => ({ name, url, headers: { "x-bench-variant": variant } })),
+      { ...PLAN, cpuProbe: app.workerCpuMs },
       log,
     );
-    const [off, storeOnly, recorded] = figures as [LoadFigures, LoadFigures, LoadFigures];
+    const [off, storeOnly, workerConsole, recorded] = figures as [
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+    ];
     log("    one call at a time, alternating blocks");
-    const sequential = await sequentialBlocks(url, [
-      { name: "recording off", variant: "logs-off" },
-      { name: "records in the store", variant: "logs-store-only" },
-      { name: "records on the console and in the store", variant: "plain" },
-    ]);
+    const sequential = await sequentialBlocks(url, VARIANTS);
     for (const row of sequential) {
       log(`    ${row.name}: p50 ${row.p50Ms.toFixed(2)} ms, ${row.ratioToOff.toFixed(3)}× off`);
     }
@@ -184,7 +212,9 @@ export async function measureObservability(
     return {
       figures,
       recordingCost: 1 - medianRatio(recorded, off),
+      recordingCostQuartiles: quartileCosts(recorded, off),
       storeOnlyCost: 1 - medianRatio(storeOnly, off),
+      workerConsoleCost: 1 - medianRatio(workerConsole, off),
       sequential,
       writeMsPerRecord,
       storedRecords: stored,

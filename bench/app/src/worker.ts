@@ -80,8 +80,10 @@ const apiKeyCaller = {
 const variants: Record<string, SvcWorker<Env>> = {
   // The fan-out scenario opens its 1,000 sockets from one address on one shard.
   plain: createWorker<Env>({ shardDO: "SHARD", functions, socketLimits: { perIp: 10_000 } }),
-  // The observability scenario: the same REST read without recording, and recorded without console lines.
+  // The observability scenario: the same REST read without recording, recorded without console
+  // lines, and with console lines only (no store: the worker prints them itself).
   "logs-off": createWorker<Env>({ shardDO: "SHARD", functions, logs: false }),
+  "logs-console-only": createWorker<Env>({ shardDO: "SHARD", functions, logs: { store: false } }),
   "logs-store-only": createWorker<Env>({
     shardDO: "SHARD",
     functions,
