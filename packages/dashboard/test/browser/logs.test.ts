@@ -103,31 +103,32 @@ describe.skipIf(!ready)("the Logs and Functions pages", () => {
     await page.close();
   });
 
-  it.each(
-    Object.entries(VIEWPORTS),
-  )("shows a new call within 2 s with the live tail on (%s)", async (width, viewport) => {
-    const page = await signedInAt(
-      browser.context,
-      app,
-      `logs?user=${encodeURIComponent(user.id)}&function=hello:ping`,
-    );
-    await page.setViewportSize(viewport);
-    await page.locator(".calls-table, .state-empty").first().waitFor();
-    await page.getByRole("button", { name: "Live tail" }).click();
-    // Shown once the tail's stream is open, which the server does after fixing where it starts.
-    await page.getByRole("status").filter({ hasText: "Following new calls" }).waitFor();
-    const before = await page.locator(".calls-table tbody tr").count();
-    const started = Date.now();
-    expect((await rpc(app, "hello:ping", { name: "live" }, user.cookie)).status).toBe(200);
-    await expect
-      .poll(() => page.locator(".calls-table tbody tr").count(), { timeout: 2_000, interval: 50 })
-      .toBe(before + 1);
-    expect(Date.now() - started).toBeLessThan(2_000);
-    await expectNoSidewaysScroll(page.locator("html"));
-    await expectAccessible(page, `logs, live tail (${width})`);
-    await page.getByRole("button", { name: "Stop live tail" }).click();
-    await page.close();
-  });
+  it.each(Object.entries(VIEWPORTS))(
+    "shows a new call within 2 s with the live tail on (%s)",
+    async (width, viewport) => {
+      const page = await signedInAt(
+        browser.context,
+        app,
+        `logs?user=${encodeURIComponent(user.id)}&function=hello:ping`,
+      );
+      await page.setViewportSize(viewport);
+      await page.locator(".calls-table, .state-empty").first().waitFor();
+      await page.getByRole("button", { name: "Live tail" }).click();
+      // Shown once the tail's stream is open, which the server does after fixing where it starts.
+      await page.getByRole("status").filter({ hasText: "Following new calls" }).waitFor();
+      const before = await page.locator(".calls-table tbody tr").count();
+      const started = Date.now();
+      expect((await rpc(app, "hello:ping", { name: "live" }, user.cookie)).status).toBe(200);
+      await expect
+        .poll(() => page.locator(".calls-table tbody tr").count(), { timeout: 2_000, interval: 50 })
+        .toBe(before + 1);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await expectNoSidewaysScroll(page.locator("html"));
+      await expectAccessible(page, `logs, live tail (${width})`);
+      await page.getByRole("button", { name: "Stop live tail" }).click();
+      await page.close();
+    },
+  );
 
   it("groups errors by code, function and message, with a sample", async () => {
     const page = await signedInAt(browser.context, app, "logs/errors");

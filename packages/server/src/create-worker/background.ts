@@ -24,9 +24,7 @@ export function backgroundHandlers<Env>(
   recorder?: CallRecorder,
 ): Pick<SvcWorker<Env>, "scheduled" | "queue"> {
   const recordRun = (env: Env, ctx: ExecutionContext): RecordRun | undefined =>
-    recorder === undefined
-      ? undefined
-      : (facts, work) => recorder.service(facts, env, (promise) => ctx.waitUntil(promise), work);
+    recorder === undefined ? undefined : (facts, work) => recorder.service(facts, env, ctx, work);
   const serverDeps = (env: Env, ctx: ExecutionContext) => {
     const record = recordRun(env, ctx);
     return {

@@ -32,6 +32,8 @@ export async function observeRun<T>(
   const scope = new CallScope();
   try {
     const value = await runInScope(scope, work);
+    // Most calls print nothing: then nothing more travels back with the answer.
+    if (scope.lines.length === 0 && scope.dropped === 0) return { ok: true, value };
     return { ok: true, value, observation: scope.observation() };
   } catch (thrown) {
     scope.failure = failureOf(thrown);

@@ -12,7 +12,13 @@ import { installConsoleCapture, plainConsole } from "./console-capture.ts";
 import { printRecords } from "./console-line.ts";
 import type { RecordingPlan } from "./plan.ts";
 import type { CallRecord } from "./record.ts";
-import { StoreShipper, type WaitUntil } from "./shipper.ts";
+import { type Lifetime, StoreShipper } from "./shipper.ts";
+
+/** A request's declared body size; a GET or HEAD has none (and no header lookup is spent on it). */
+function bytesInOf(request: Request): number {
+  if (request.method === "GET" || request.method === "HEAD") return 0;
+  return declaredLength(request.headers) ?? 0;
+}
 
 function declaredLength(headers: Headers): number | null {
   const value = headers.get("content-length");
@@ -52,9 +58,9 @@ export class RecordSinks {
   }
 
   /** Emits one finished record. Never throws. */
-  emit(record: CallRecord, env: unknown, waitUntil: WaitUntil): void {
+  emit(record: CallRecord, env: unknown, lifetime: Lifetime): void {
     try {
-      const shipped = this.#shipper?.push(record, env, waitUntil) ?? false;
+      const shipped = this.#shipper?.push(record, env, lifetime) ?? false;
       if (this.plan.console && !shipped) printRecords([record]);
     } catch (error) {
       plainConsole.warn("svc: a call record could not be written:", failureOf(error).message);
@@ -95,31 +101,18 @@ export class CallRecorder {
     work: () => Promise<Response>,
   ): Promise<Response> {
     const scope = new CallScope();
-    const waitUntil: WaitUntil = (promise) => ctx.waitUntil(promise);
-    const bytesIn = declaredLength(request.headers) ?? 0;
-    const finish = (status: number, bytesOut: number) => {
-      const end: CallEnd = {
-        status,
-        method: request.method,
-        bytesIn,
-        bytesOut,
-        durationMs: Date.now() - scope.started,
-      };
-      const record = buildRecord(scope, end);
-      if (record !== null) this.sinks.emit(record, env, waitUntil);
-    };
     let response: Response;
     try {
       response = await runInScope(scope, work);
     } catch (error) {
       scope.failure ??= failureOf(error);
-      finish(500, 0);
+      this.#finish(scope, request, env, ctx, 500, 0);
       throw error;
     }
     if (scope.facts.entry === undefined) return response;
     const known = declaredLength(response.headers);
     if (response.body === null || known !== null) {
-      finish(response.status, known ?? 0);
+      this.#finish(scope, request, env, ctx, response.status, known ?? 0);
       return response;
     }
     // A body of unknown length (a stream, an HTTP action's own Response): count it as it goes out.
@@ -131,13 +124,28 @@ export class CallRecorder {
       },
     });
     const status = response.status;
-    waitUntil(
-      response.body.pipeTo(counter.writable).then(
-        () => finish(status, counted),
-        () => finish(status, counted),
-      ),
-    );
+    const done = () => this.#finish(scope, request, env, ctx, status, counted);
+    ctx.waitUntil(response.body.pipeTo(counter.writable).then(done, done));
     return new Response(counter.readable, response);
+  }
+
+  /** Builds and emits the record of a finished HTTP call (none when no entry point claimed it). */
+  #finish(
+    scope: CallScope,
+    request: Request,
+    env: unknown,
+    ctx: ExecutionContext,
+    status: number,
+    bytesOut: number,
+  ): void {
+    const record = buildRecord(scope, {
+      status,
+      method: request.method,
+      bytesIn: bytesInOf(request),
+      bytesOut,
+      durationMs: Date.now() - scope.started,
+    });
+    if (record !== null) this.sinks.emit(record, env, ctx);
   }
 
   /**
@@ -149,7 +157,7 @@ export class CallRecorder {
   async service<T>(
     facts: Partial<CallFacts>,
     env: unknown,
-    waitUntil: WaitUntil,
+    lifetime: Lifetime,
     work: () => Promise<T>,
   ): Promise<T> {
     const scope = new CallScope();
@@ -163,7 +171,7 @@ export class CallRecorder {
         durationMs: Date.now() - scope.started,
       };
       const record = buildRecord(scope, end);
-      if (record !== null) this.sinks.emit(record, env, waitUntil);
+      if (record !== null) this.sinks.emit(record, env, lifetime);
     };
     try {
       const value = await runInScope(scope, work);

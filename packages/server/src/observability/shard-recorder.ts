@@ -1,7 +1,7 @@
 import type { CallFacts } from "./call-scope.ts";
 import type { RecordingPlan } from "./plan.ts";
 import { CallRecorder } from "./recorder.ts";
-import type { WaitUntil } from "./shipper.ts";
+import type { Lifetime } from "./shipper.ts";
 
 /** FNV-1a over the key: a shard's records always go to the same partition. */
 export function partitionOfKey(key: string, partitions: number): number {
@@ -21,12 +21,12 @@ export function partitionOfKey(key: string, partitions: number): number {
  */
 export class ShardRunRecorder {
   readonly #env: unknown;
-  readonly #waitUntil: WaitUntil;
+  readonly #lifetime: Lifetime;
   readonly #recorders = new Map<string, CallRecorder>();
 
-  constructor(env: unknown, waitUntil: WaitUntil) {
+  constructor(env: unknown, lifetime: Lifetime) {
     this.#env = env;
-    this.#waitUntil = waitUntil;
+    this.#lifetime = lifetime;
   }
 
   /** Runs `work` as one recorded call when `plan` is given; rethrows its failure. */
@@ -43,6 +43,6 @@ export class ShardRunRecorder {
       recorder = new CallRecorder(plan, partition);
       this.#recorders.set(key, recorder);
     }
-    return recorder.service(facts, this.#env, this.#waitUntil, work);
+    return recorder.service(facts, this.#env, this.#lifetime, work);
   }
 }

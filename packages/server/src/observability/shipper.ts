@@ -15,8 +15,13 @@ const WRITE_TIMEOUT_MS = 10_000;
 /** At most one "records dropped" warning per this many milliseconds. */
 const WARN_EVERY_MS = 60_000;
 
-/** Keeps work alive after the answer was sent (`ctx.waitUntil`). */
-export type WaitUntil = (promise: Promise<unknown>) => void;
+/**
+ * Keeps work alive after the answer was sent: an `ExecutionContext` or a
+ * `DurableObjectState` as it is (no closure made per call).
+ */
+export interface Lifetime {
+  waitUntil(promise: Promise<unknown>): void;
+}
 
 async function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -59,7 +64,7 @@ export class StoreShipper {
    * Queues a record; answers `false` (and keeps nothing) when `env` has no
    * store binding: the store is off, and the caller prints the record itself.
    */
-  push(record: CallRecord, env: unknown, waitUntil: WaitUntil): boolean {
+  push(record: CallRecord, env: unknown, lifetime: Lifetime): boolean {
     const namespace = (env as Record<string, unknown> | undefined)?.[this.#binding] as
       | DurableObjectNamespace
       | undefined;
@@ -71,12 +76,12 @@ export class StoreShipper {
     }
     this.#buffer.push(record);
     if (this.#buffer.length >= MAX_BATCH) {
-      waitUntil(this.#write(namespace, this.#take()));
+      lifetime.waitUntil(this.#write(namespace, this.#take()));
       return true;
     }
     if (this.#scheduled) return true;
     this.#scheduled = true;
-    waitUntil(
+    lifetime.waitUntil(
       new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS)).then(() =>
         this.#write(namespace, this.#take()),
       ),

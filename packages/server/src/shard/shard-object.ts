@@ -164,7 +164,7 @@ export function createShard(
         },
         view: this.#migrations,
       });
-      const recorder = new ShardRunRecorder(env, (promise) => ctx.waitUntil(promise));
+      const recorder = new ShardRunRecorder(env, ctx);
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher, recorder);
       this.#admin = shardAdmin({ schema, sql: ctx.storage.sql, dispatcher: this.#dispatcher });
       if (isReservedObjectName(ctx.id.name)) {
