@@ -135,7 +135,7 @@ function issue29Rows({ observability }: Partial<Results>): GoalRow[] {
   const atScale = observability !== undefined && observability.storedRecords >= GOALS.logRecords;
   return [
     row(
-      "REST read, recording on (console line + store, the default) against off, throughput cost",
+      "REST read, recording on (store + console line, the default) against off, throughput cost",
       `≤ ${percent(GOALS.recordingCost)}`,
       "observability",
       observability && {
@@ -143,13 +143,14 @@ function issue29Rows({ observability }: Partial<Results>): GoalRow[] {
         met: observability.recordingCost <= GOALS.recordingCost,
       },
     ),
+    // Not a goal of its own (the issue's is the default's): shown so the split is at hand.
     row(
-      "REST read, records in the store only against off, throughput cost",
-      `≤ ${percent(GOALS.recordingCost)}`,
+      "REST read, records in the store only (no console line) against off, throughput cost",
+      "reported",
       "observability",
       observability && {
         measured: percent(observability.storeOnlyCost),
-        met: observability.storeOnlyCost <= GOALS.recordingCost,
+        met: true,
       },
     ),
     row(

@@ -25,11 +25,17 @@ const LOG_STORE_WORKER = "svc-bench-log-store";
 
 type WorkerOptions = Record<string, unknown> & { durableObjects?: Record<string, unknown> };
 
-function serve(worker: WorkerOptions, outdir: string, devRegistry: string): Miniflare {
+function serve(
+  worker: WorkerOptions,
+  outdir: string,
+  devRegistry: string,
+  inspectorPort?: number,
+): Miniflare {
   return new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: 0,
+      ...(inspectorPort ? { inspectorPort } : {}),
       // The workers' console lines (svc's call records among them) are dropped, not printed:
       // deployed, they go to Workers Logs, not through the load generator's process.
       handleStructuredLogs: () => {},
@@ -78,7 +84,9 @@ export async function startBenchApp(): Promise<BenchApp> {
     ...worker.durableObjects,
     SVC_LOGS: { className: "BenchLogStore", scriptName: LOG_STORE_WORKER },
   };
-  const miniflare = serve({ ...worker, durableObjects }, outdir, devRegistry);
+  // BENCH_INSPECTOR_PORT: the worker's workerd answers Chrome DevTools there (CPU profiles).
+  const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT) || undefined;
+  const miniflare = serve({ ...worker, durableObjects }, outdir, devRegistry, inspectorPort);
   const url = (await miniflare.ready).origin;
   const workerPids = (await workerdPids()).filter(
     (pid) => !before.includes(pid) && !storePids.includes(pid),
