@@ -24,15 +24,15 @@ function recordingNote(observability: ObservabilityResult): string {
     "the middle half of this run's per-round costs is given above, and section 1's recording-off target " +
     "measures the same pair in another comparison of the same run. Side runs of this session (the REST " +
     "call made 1,000 times inside one request of the bench worker, the worker's workerd CPU read before " +
-    "and after, medians of 10 to 25 alternating rounds, the code changed only for the experiment): " +
-    "recording adds about 0.08 to 0.10 ms to a 0.45 to 0.57 ms call; still about 0.08 ms with the record " +
-    "built but neither shipped nor printed; about 0.02 ms with no record built (the scopes alone); " +
-    "without the shard's scope, or without the request id, no change beyond the rounds' spread " +
-    "(±0.03 ms). One `console.log` per call printed by the worker cost about 0.08 ms in local workerd " +
-    "(in a loop, 5 to 10 µs a line: the cost is per call, not per character), which is why the store " +
-    "prints the lines. What would close it: find what in building the record costs 0.06 ms (a CPU " +
-    "profile ranks garbage collection, the two AsyncLocalStorage runs and the record's construction " +
-    "highest) and cut it; the rest of recording's per-call work fits the goal."
+    "and after, 15 to 25 alternating rounds): before the recorder stopped making closures per call, " +
+    "recording measured 1.15× to 1.2× of off in five runs; after, 1.04× and 1.06× in two runs, while the " +
+    "same worker against itself measured 1.08×: within this method's spread. One `console.log` per call " +
+    "printed by the worker cost about 0.08 ms in local workerd (in a loop, 5 to 10 µs a line: the cost " +
+    "is per call, not per character), which is why the store prints the lines. What would close it: a " +
+    "measure steadier than wall throughput on this shared machine (instructions counted per call, e.g. " +
+    "`perf stat` on the worker's workerd) to tell whether recording's remaining per-call work exceeds " +
+    "5 %, then cutting what it ranks highest (a CPU profile ranks garbage collection, the two " +
+    "AsyncLocalStorage runs and the record's construction)."
   );
 }
 
