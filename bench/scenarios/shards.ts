@@ -1,6 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { postJson, startBenchApp } from "../lib/bench-app.ts";
 import { compare, DEFAULT_PLAN, type LoadFigures, median, medianRatio } from "../lib/load.ts";
+import { workerdCpuMs, workerdPids } from "../lib/workerd-cpu.ts";
 
 /** Throughput of one call spread round-robin over `shards` shards. */
 export interface ShardSpreadRow {
@@ -64,36 +65,10 @@ const WAKE_SAMPLES = 200;
 /** Concurrent calls of a sweep over every shard. */
 const SWEEP_CONCURRENCY = 32;
 
-/** Pids of every process descending from this one whose command line names workerd: this run's app. */
-async function ownWorkerdPids(): Promise<number[]> {
-  const parentOf = new Map<number, number>();
-  const workerd = new Set<number>();
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = await readFile(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      parentOf.set(Number(entry), Number(fields[1]));
-      if ((await readFile(`/proc/${entry}/cmdline`, "utf8")).includes("workerd")) {
-        workerd.add(Number(entry));
-      }
-    } catch {
-      // the process ended between readdir and read
-    }
-  }
-  const descends = (pid: number): boolean => {
-    for (let at = parentOf.get(pid); at !== undefined && at > 1; at = parentOf.get(at)) {
-      if (at === process.pid) return true;
-    }
-    return false;
-  };
-  return [...workerd].filter(descends);
-}
-
 /** Sums a /proc figure over this run's workerd processes. */
 async function sumOverOwnWorkerd(read: (pid: number) => Promise<number>): Promise<number> {
   let total = 0;
-  for (const pid of await ownWorkerdPids()) total += await read(pid).catch(() => 0);
+  for (const pid of await workerdPids()) total += await read(pid).catch(() => 0);
   return total;
 }
 
@@ -104,19 +79,6 @@ async function ownWorkerdRssMiB(): Promise<number> {
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   });
   return kib / 1024;
-}
-
-/**
- * CPU (ms) used so far by this run's workerd only. The shared probe
- * (workerdCpuMs) sums every workerd on the machine, which on a machine shared
- * with other jobs' test runs counts their work too.
- */
-function ownWorkerdCpuMs(): Promise<number> {
-  return sumOverOwnWorkerd(async (pid) => {
-    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) / 100) * 1000; // utime + stime, USER_HZ
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -252,7 +214,7 @@ export async function measureShards(log: (line: string) => void): Promise<Shards
         makePath: roundRobin(shards, (i) => `/_svc/rpc?shardKey=scale-${i}`),
       },
     ]);
-    const figures = await compare(targets, { ...DEFAULT_PLAN, cpuProbe: ownWorkerdCpuMs }, log);
+    const figures = await compare(targets, { ...DEFAULT_PLAN, cpuProbe: workerdCpuMs }, log);
     const rows = (offset: number): ShardSpreadRow[] =>
       SPREADS.map((shards, index) => ({
         shards,
