@@ -99,12 +99,16 @@ export function printPending(sql: SqlStorage): boolean {
       for (const { body } of rows) yield consoleLine(JSON.parse(String(body)), String(body));
     })(),
   );
-  const next =
-    printed < rows.length ? Number(rows[printed]!.seq) : Number(rows.at(-1)?.seq ?? pending.to) + 1;
-  if (rows.length === 0 || next > pending.to) {
+  if (printed < rows.length) {
+    setPending(sql, Number(rows[printed]!.seq), pending.to);
+    return true;
+  }
+  const last = rows.at(-1);
+  if (last === undefined || Number(last.seq) >= pending.to) {
     clearMeta(sql, FROM, TO);
     return false;
   }
-  setPending(sql, next, pending.to);
+  // A full read-back, all printed, with more of the range after it.
+  setPending(sql, Number(last.seq) + 1, pending.to);
   return true;
 }
