@@ -14,6 +14,7 @@ import {
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CallRecord } from "../src/index.ts";
+import { isoTime } from "../src/observability/iso-time.ts";
 import { LINE_BUDGET_CHARS } from "../src/observability/store/console-printer.ts";
 import type { LogStoreEndpoint, RecordFilters } from "../src/observability/store/endpoint.ts";
 import { brokenStoreWorker, recordingWorker as worker } from "./worker.ts";
@@ -551,5 +552,22 @@ describe("the log store", () => {
     expect(watched.records().filter((r) => r.route === "observed:chatty")).toMatchObject([
       { svc: "call", entry: "rpc", status: 200 },
     ]);
+  });
+});
+
+describe("a record's time text", () => {
+  it("is what Date writes, across second boundaries, reused seconds and far dates", () => {
+    const boundary = Date.UTC(2026, 10, 27, 23, 59, 59, 998);
+    const values = [
+      ...Array.from({ length: 5 }, (_, i) => boundary + i),
+      boundary,
+      0,
+      -1,
+      Date.UTC(1999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(10000, 0, 1),
+      ...Array.from({ length: 200 }, (_, i) => Math.floor(Math.sin(i + 1) * 4e12) + 2e12),
+    ];
+    for (const ms of values) expect(isoTime(ms)).toBe(new Date(ms).toISOString());
   });
 });

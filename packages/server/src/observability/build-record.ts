@@ -1,4 +1,5 @@
 import type { CallScope } from "./call-scope.ts";
+import { isoTime } from "./iso-time.ts";
 import type { CallRecord, ConsoleLine } from "./record.ts";
 
 /** How the call ended, as only its runner knows. */
@@ -29,7 +30,7 @@ export function buildRecord(scope: CallScope, end: CallEnd): CallRecord | null {
   }));
   const record: CallRecord = {
     requestId: scope.requestId,
-    time: new Date(scope.started).toISOString(),
+    time: isoTime(scope.started),
     entry: facts.entry,
     route: facts.route ?? "(unknown)",
     method: end.method,
