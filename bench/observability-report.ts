@@ -8,6 +8,29 @@ const STORE_ONLY = "records in the store";
 const BOTH = "records on the console and in the store";
 const WORKER_CONSOLE = "console lines printed by the worker (no store)";
 
+/**
+ * What recording costs the REST read for its goal: the worker's calls per
+ * CPU-second with the calls made inside the worker, where this run has
+ * that figure (its control, recording off against itself, shows the
+ * method's spread: under a percent); else, in runs before it, the HTTP
+ * throughput comparison, whose per-round spread on this machine is several
+ * times the goal.
+ *
+ * @example
+ * ```ts
+ * const { cost, measure } = recordingCostOf(results.observability);
+ * ```
+ */
+export function recordingCostOf(observability: ObservabilityResult): {
+  cost: number;
+  measure: string;
+} {
+  const inWorker = observability.cpuPerCall?.find((row) => row.name === BOTH);
+  if (inWorker === undefined)
+    return { cost: observability.recordingCost, measure: "HTTP throughput" };
+  return { cost: inWorker.cost, measure: "calls per worker CPU-second" };
+}
+
 /** Why recording costs more than its budget, from this run's CPU and store-write figures. */
 function recordingNote(observability: ObservabilityResult): string {
   const write = observability.writeMsPerRecord.find((item) => item.batch === 500);
@@ -77,9 +100,9 @@ export function observabilitySection(observability: ObservabilityResult | undefi
   const atScale = observability.storedRecords >= GOALS.logRecords;
   const slow = observability.queries.filter((query) => !(query.p50Ms < GOALS.logQueryMs));
   const notes: string[] = [];
-  if (!(observability.recordingCost <= GOALS.recordingCost)) {
-    notes.push(recordingNote(observability));
-  }
+  const goal = recordingCostOf(observability);
+  if (!(goal.cost <= GOALS.recordingCost)) notes.push(recordingNote(observability));
+  const cpuPerCall = observability.cpuPerCall;
   if (!atScale || slow.length > 0) notes.push(queryNote(observability, slow));
   return [
     title,
@@ -103,8 +126,8 @@ export function observabilitySection(observability: ObservabilityResult | undefi
             (observability.recordingCostQuartiles === undefined
               ? ""
               : ` (middle half of rounds ${observability.recordingCostQuartiles.map(percent).join(" to ")})`),
-          `≤ ${percent(GOALS.recordingCost)}`,
-          verdict(observability.recordingCost <= GOALS.recordingCost),
+          cpuPerCall === undefined ? `≤ ${percent(GOALS.recordingCost)}` : "—",
+          cpuPerCall === undefined ? verdict(goal.cost <= GOALS.recordingCost) : "",
         ],
         ...(observability.workerConsoleCost === undefined
           ? []
@@ -118,6 +141,31 @@ export function observabilitySection(observability: ObservabilityResult | undefi
             ]),
       ],
     ),
+    ...(cpuPerCall === undefined
+      ? []
+      : [
+          "",
+          "The same read made inside the worker (`GET /bench/loop`: 100 calls one after another through " +
+            "the variant's `fetch`, no HTTP server or load generator per call), the variants in 300 " +
+            "rounds, each round starting one variant later; the worker's workerd CPU read around each " +
+            "loop in nanoseconds (scheduler statistics of its threads). A cost is the median over rounds " +
+            "of 1 − off's CPU per call / the variant's: the calls a CPU-second serves fewer. The second " +
+            "row is recording off measured against itself: the method's own spread. Over HTTP (above) " +
+            "the same pair's rounds stray by more than the goal on this shared machine; here the worker " +
+            "is the only thing measured, so the goal is judged on this table.",
+          "",
+          table(
+            ["target", "CPU a call", "cost against off", "middle half of rounds", "goal", ""],
+            cpuPerCall.map((row) => [
+              row.name,
+              `${row.usPerCall.toFixed(0)} µs`,
+              percent(row.cost),
+              row.costQuartiles.map(percent).join(" to "),
+              row.name === BOTH ? `≤ ${percent(GOALS.recordingCost)}` : "—",
+              row.name === BOTH ? verdict(row.cost <= GOALS.recordingCost) : "",
+            ]),
+          ),
+        ]),
     "",
     "One call at a time (the same read, " +
       "alternating blocks of 50 calls per variant, 30 rounds; a ratio is the median over rounds of a block's " +

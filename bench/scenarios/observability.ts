@@ -1,5 +1,6 @@
 import { BENCH_ADMIN_TOKEN } from "../app/src/studio-admin.ts";
 import { type BenchApp, seedRow, startBenchApp } from "../lib/bench-app.ts";
+import { type CpuRoundFigures, cpuRounds } from "../lib/cpu-rounds.ts";
 import { compare, type LoadFigures, median, medianRatio, sized } from "../lib/load.ts";
 
 /** Call records (issue 29): what recording costs a call, a store write, and a dashboard query. */
@@ -21,6 +22,13 @@ export interface ObservabilityResult {
    * Absent from runs before the store printed the lines.
    */
   workerConsoleCost?: number;
+  /**
+   * Worker CPU per call with the calls made inside the worker (no HTTP per
+   * call), the variants alternating in 300 rounds of 100 calls: recording
+   * off first, then off again (the method's own spread), then the variants
+   * above. Absent from runs before it was measured.
+   */
+  cpuPerCall?: CpuRoundFigures[];
   /**
    * One call at a time, in alternating blocks (robust to a machine whose load
    * drifts): each variant's median latency, and its median block ratio to
@@ -52,6 +60,13 @@ const VARIANTS = [
   { name: "console lines printed by the worker (no store)", variant: "logs-console-only" },
   { name: "records on the console and in the store", variant: "plain" },
 ] as const;
+/** The in-worker comparison: recording off twice (the method's spread), then each variant. */
+const CPU_VARIANTS = [
+  VARIANTS[0],
+  { name: "recording off, again (the method's own spread)", variant: "logs-off" },
+  ...VARIANTS.slice(1),
+];
+const CPU_PLAN = { rounds: 300, calls: 100 };
 const SEED_BATCH = 2_000;
 const SEQUENTIAL_BLOCKS = 30;
 const CALLS_PER_BLOCK = 50;
@@ -134,7 +149,8 @@ async function seed(app: BenchApp, total: number, log: (line: string) => void): 
  * console lines printed by the worker (no store), and with records on the
  * console and in the store (the default: the store prints the lines),
  * interleaved in one run, the worker's CPU per request from its own workerd;
- * then the store's write cost per record; then the dashboard's
+ * then the same read made inside the worker in alternating rounds (CPU per
+ * call, {@link cpuRounds}); then the store's write cost per record; then the dashboard's
  * and CLI's queries over `stored` seeded records (default 1,000,000).
  */
 export async function measureObservability(
@@ -156,6 +172,16 @@ export async function measureObservability(
       LoadFigures,
       LoadFigures,
     ];
+    log(
+      `    worker CPU per call, ${CPU_PLAN.rounds} alternating rounds of ${CPU_PLAN.calls} calls`,
+    );
+    const inWorkerUrl = `http://svc.bench/_svc/rest/rows/get?shardKey=bench&id=${rowId}`;
+    const cpuPerCall = await cpuRounds(app, inWorkerUrl, CPU_VARIANTS, CPU_PLAN);
+    for (const row of cpuPerCall) {
+      log(
+        `    ${row.name}: ${row.usPerCall.toFixed(0)} µs a call, cost ${(row.cost * 100).toFixed(1)} %`,
+      );
+    }
     log("    one call at a time, alternating blocks");
     const sequential = await sequentialBlocks(url, VARIANTS);
     for (const row of sequential) {
@@ -215,6 +241,7 @@ export async function measureObservability(
       recordingCostQuartiles: quartileCosts(recorded, off),
       storeOnlyCost: 1 - medianRatio(storeOnly, off),
       workerConsoleCost: 1 - medianRatio(workerConsole, off),
+      cpuPerCall,
       sequential,
       writeMsPerRecord,
       storedRecords: stored,

@@ -17,6 +17,7 @@ import { Hono } from "hono";
 import { functions, migrations } from "../svc/_generated/functions.ts";
 import schema from "../svc/schema.ts";
 import { auth, cachedAuth, plainAuth } from "./auth.ts";
+import { callLoop } from "./call-loop.ts";
 import { type DataBenchEnv, type DocShape, dataBenchHooks, dataBenchRoute } from "./data-bench.ts";
 import { limiterRoute } from "./limiter-loops.ts";
 import { logBenchRoute } from "./log-bench.ts";
@@ -175,6 +176,7 @@ export default {
     if (url.pathname.startsWith("/rl/")) return limiterRoute(url, env);
     if (url.pathname.startsWith("/data-bench/")) return dataBenchRoute(url, env);
     if (url.pathname.startsWith("/obs/")) return logBenchRoute(url, env);
+    if (url.pathname === "/bench/loop") return callLoop(url, variants, env, ctx);
     if (url.pathname.startsWith("/plain-auth/")) {
       plainMigrated ??= ensureMigrated(plainAuth);
       await plainMigrated;

@@ -1,0 +1,79 @@
+import type { BenchApp } from "./bench-app.ts";
+import { median } from "./load.ts";
+
+/** One variant's figures from {@link cpuRounds}. */
+export interface CpuRoundFigures {
+  name: string;
+  /** Median worker CPU per call, microseconds. */
+  usPerCall: number;
+  /**
+   * 1 − calls per CPU-second against the baseline's (the first variant), as
+   * the median over rounds: 0.05 = 5 % fewer calls per second of worker CPU.
+   */
+  cost: number;
+  /** The 25th and 75th percentiles of the per-round costs. */
+  costQuartiles: [number, number];
+}
+
+/** How the rounds run. */
+export interface CpuRoundPlan {
+  /** Rounds; each runs every variant once, the order rotated round by round. */
+  rounds: number;
+  /** Calls per variant per round, made one after another inside the worker. */
+  calls: number;
+}
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/**
+ * Compares what a call costs the worker's CPU under several svc workers
+ * (`variants`: name and `x-bench-variant`), the first being the baseline:
+ * each round makes `plan.calls` calls to `target` through each variant inside
+ * one request (`GET /bench/loop`, no HTTP or load generator per call) and
+ * reads the worker's workerd CPU around it, in nanoseconds. Short rounds in
+ * rotating order put each variant next to the baseline many times, so a
+ * machine whose speed drifts by tens of percent from one second to the next
+ * still compares like with like; the median over rounds is what counts.
+ *
+ * @example
+ * ```ts
+ * const rows = await cpuRounds(app, restUrl, [{ name: "off", variant: "logs-off" }, { name: "on", variant: "plain" }], { rounds: 300, calls: 100 });
+ * ```
+ */
+export async function cpuRounds(
+  app: BenchApp,
+  target: string,
+  variants: readonly { name: string; variant: string }[],
+  plan: CpuRoundPlan,
+): Promise<CpuRoundFigures[]> {
+  const perCall = variants.map(() => [] as number[]);
+  const loop = (variant: string) =>
+    `${app.url}/bench/loop?variant=${variant}&calls=${plan.calls}&target=${encodeURIComponent(target)}`;
+  // Two warm-up rounds, not counted.
+  for (let round = -2; round < plan.rounds; round++) {
+    for (let k = 0; k < variants.length; k++) {
+      const index = (k + Math.max(round, 0)) % variants.length;
+      const before = await app.workerCpuMs();
+      const response = await fetch(loop(variants[index]!.variant));
+      const { ok } = (await response.json()) as { ok: number };
+      const after = await app.workerCpuMs();
+      if (ok !== plan.calls) {
+        throw new Error(`${variants[index]!.name}: ${ok} of ${plan.calls} calls succeeded`);
+      }
+      if (round >= 0) perCall[index]!.push(((after - before) * 1000) / plan.calls);
+    }
+  }
+  const baseline = perCall[0]!;
+  return variants.map(({ name }, index) => {
+    const costs = perCall[index]!.map((us, round) => 1 - baseline[round]! / us);
+    return {
+      name,
+      usPerCall: median(perCall[index]!),
+      cost: median(costs),
+      costQuartiles: [percentile(costs, 0.25), percentile(costs, 0.75)],
+    };
+  });
+}
