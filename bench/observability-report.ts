@@ -1,6 +1,6 @@
 import { count, table, verdict } from "./lib/format.ts";
 import { GOALS, percent, SECTION_TITLES } from "./lib/goals.ts";
-import { cpuOf, LOAD_HEADER, loadRows } from "./lib/load-table.ts";
+import { LOAD_HEADER, loadRows } from "./lib/load-table.ts";
 import type { ObservabilityResult } from "./scenarios/observability.ts";
 
 const OFF = "recording off";
@@ -34,28 +34,27 @@ export function recordingCostOf(observability: ObservabilityResult): {
 /** Why recording costs more than its budget, from this run's CPU and store-write figures. */
 function recordingNote(observability: ObservabilityResult): string {
   const write = observability.writeMsPerRecord.find((item) => item.batch === 500);
+  const inWorker = (name: string) => {
+    const row = observability.cpuPerCall?.find((item) => item.name === name);
+    return row === undefined ? "not measured" : `${row.usPerCall.toFixed(0)} µs`;
+  };
   return (
     `**Why recording costs more than ${percent(GOALS.recordingCost)}, and what would close it.** The worker's ` +
-    `CPU per request in this run: ${cpuOf(observability.figures, OFF)} with recording off, ` +
-    `${cpuOf(observability.figures, STORE_ONLY)} with records in the store, ` +
-    `${cpuOf(observability.figures, BOTH)} with the store printing the console lines, ` +
-    `${cpuOf(observability.figures, WORKER_CONSOLE)} with the worker printing them. What recording leaves in ` +
+    `CPU a call made inside the worker in this run: ${inWorker(OFF)} with recording off, ` +
+    `${inWorker(STORE_ONLY)} with records in the store, ${inWorker(BOTH)} with the store printing the ` +
+    `console lines, ${inWorker(WORKER_CONSOLE)} with the worker printing them. What recording leaves in ` +
     "the call: its scope (an AsyncLocalStorage run in the worker and, for the handler's console lines, in " +
-    "the shard), the record built at the end, and a push to the batch; the store's insert" +
+    "the shard; about 4 µs each in local workerd, measured in a loop), the record built at the end and a " +
+    "push to the batch; the store's insert" +
     (write === undefined ? "" : ` (${(write.msPerRecord * 1000).toFixed(0)} µs a record)`) +
-    " and the console lines run in the store's own workerd. This machine's noise is larger than the goal: " +
-    "the middle half of this run's per-round costs is given above, and section 1's recording-off target " +
-    "measures the same pair in another comparison of the same run. Side runs of this session (the REST " +
-    "call made 1,000 times inside one request of the bench worker, the worker's workerd CPU read before " +
-    "and after, 15 to 25 alternating rounds): before the recorder stopped making closures per call, " +
-    "recording measured 1.15× to 1.2× of off in five runs; after, 1.04× and 1.06× in two runs, while the " +
-    "same worker against itself measured 1.08×: within this method's spread. One `console.log` per call " +
-    "printed by the worker cost about 0.08 ms in local workerd (in a loop, 5 to 10 µs a line: the cost " +
-    "is per call, not per character), which is why the store prints the lines. What would close it: a " +
-    "measure steadier than wall throughput on this shared machine (instructions counted per call, e.g. " +
-    "`perf stat` on the worker's workerd) to tell whether recording's remaining per-call work exceeds " +
-    "5 %, then cutting what it ranks highest (a CPU profile ranks garbage collection, the two " +
-    "AsyncLocalStorage runs and the record's construction)."
+    " and the console lines run in the store's own workerd. Side runs with this table's method (400 " +
+    "rounds, parts of recording switched off one by one, on 2026-11-27): an AsyncLocalStorage run around " +
+    "the call alone cost 1.6 %; the call's scope with the entry points' notes and the shard told to observe " +
+    "3.7 %; with the shard's scope, the record and its shipping 5.0 %. Taking out only the shipping, only " +
+    "the shard's scope or only the record changed nothing beyond the spread (the batch's write, about 2 ms " +
+    "of the worker's workerd through Miniflare's dev-registry proxy, comes once per 100 ms; a 500 ms flush " +
+    "measured no cheaper). What is left is spread over the call. What would close it: fewer " +
+    "AsyncLocalStorage runs and scope lookups a call, each cut checked against this table."
   );
 }
 
@@ -146,7 +145,7 @@ export function observabilitySection(observability: ObservabilityResult | undefi
       : [
           "",
           "The same read made inside the worker (`GET /bench/loop`: 100 calls one after another through " +
-            "the variant's `fetch`, no HTTP server or load generator per call), the variants in 300 " +
+            "the variant's `fetch`, no HTTP server or load generator per call), the variants in 600 " +
             "rounds, each round starting one variant later; the worker's workerd CPU read around each " +
             "loop in nanoseconds (scheduler statistics of its threads). A cost is the median over rounds " +
             "of 1 − off's CPU per call / the variant's: the calls a CPU-second serves fewer. The second " +

@@ -24,7 +24,7 @@ export interface ObservabilityResult {
   workerConsoleCost?: number;
   /**
    * Worker CPU per call with the calls made inside the worker (no HTTP per
-   * call), the variants alternating in 300 rounds of 100 calls: recording
+   * call), the variants alternating in 600 rounds of 100 calls: recording
    * off first, then off again (the method's own spread), then the variants
    * above. Absent from runs before it was measured.
    */
@@ -66,7 +66,7 @@ const CPU_VARIANTS = [
   { name: "recording off, again (the method's own spread)", variant: "logs-off" },
   ...VARIANTS.slice(1),
 ];
-const CPU_PLAN = { rounds: 300, calls: 100 };
+const CPU_PLAN = { rounds: 600, calls: 100 };
 const SEED_BATCH = 2_000;
 const SEQUENTIAL_BLOCKS = 30;
 const CALLS_PER_BLOCK = 50;
