@@ -1,5 +1,5 @@
 import type { BenchApp } from "./bench-app.ts";
-import { median } from "./load.ts";
+import { median, percentile } from "./load.ts";
 
 /** One variant's figures from {@link cpuRounds}. */
 export interface CpuRoundFigures {
@@ -21,11 +21,6 @@ export interface CpuRoundPlan {
   rounds: number;
   /** Calls per variant per round, made one after another inside the worker. */
   calls: number;
-}
-
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
 /**

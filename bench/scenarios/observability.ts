@@ -1,7 +1,7 @@
 import { BENCH_ADMIN_TOKEN } from "../app/src/studio-admin.ts";
 import { type BenchApp, seedRow, startBenchApp } from "../lib/bench-app.ts";
 import { type CpuRoundFigures, cpuRounds } from "../lib/cpu-rounds.ts";
-import { compare, type LoadFigures, median, medianRatio, sized } from "../lib/load.ts";
+import { compare, type LoadFigures, median, medianRatio, percentile, sized } from "../lib/load.ts";
 
 /** Call records (issue 29): what recording costs a call, a store write, and a dashboard query. */
 export interface ObservabilityResult {
@@ -70,11 +70,6 @@ const CPU_PLAN = { rounds: 600, calls: 100 };
 const SEED_BATCH = 2_000;
 const SEQUENTIAL_BLOCKS = 30;
 const CALLS_PER_BLOCK = 50;
-
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
 
 async function timed(url: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();
