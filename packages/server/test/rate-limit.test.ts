@@ -14,9 +14,18 @@ const noContext = {
   props: {},
 } as unknown as ExecutionContext;
 
+/**
+ * How long these tests let the limiter's store answer. The default (1 s) was
+ * once too short for the file's first call on a loaded 2-core CI machine: a
+ * cold store object answered later, the limiter failed open (as it should)
+ * and the call had no RateLimit headers. These tests are about decisions and
+ * headers, not the deadline; none of them waits for it to pass.
+ */
+const STORE_TIMEOUT_MS = 10_000;
+
 /** A worker over the test shards whose REST surface is limited to 3 calls per hour per key. */
 function limitedWorker(options: Partial<RestRateLimitOptions> = {}, store = "RATE_LIMITER") {
-  const limiter = createRateLimiter({ store, rates });
+  const limiter = createRateLimiter({ store, rates, timeoutMs: STORE_TIMEOUT_MS });
   return createWorker({
     shardDO: "SHARD",
     functions,
@@ -161,13 +170,19 @@ describe("RPC rate limit (opt-in rpcRateLimit, issue 26)", () => {
     createWorker({
       shardDO: "SHARD",
       functions,
-      restRateLimit: createRestRateLimit(createRateLimiter({ store: "RATE_LIMITER", rates }), {
-        name: "rest",
-      }),
-      rpcRateLimit: createRestRateLimit(createRateLimiter({ store: "RATE_LIMITER", rates }), {
-        name: "rpc",
-        ...(key ? { key } : {}),
-      }),
+      restRateLimit: createRestRateLimit(
+        createRateLimiter({ store: "RATE_LIMITER", rates, timeoutMs: STORE_TIMEOUT_MS }),
+        {
+          name: "rest",
+        },
+      ),
+      rpcRateLimit: createRestRateLimit(
+        createRateLimiter({ store: "RATE_LIMITER", rates, timeoutMs: STORE_TIMEOUT_MS }),
+        {
+          name: "rpc",
+          ...(key ? { key } : {}),
+        },
+      ),
     });
   const rpc = (worker: ReturnType<typeof createWorker>, ip: string, path: string, body?: string) =>
     request(worker, "/_svc/rpc", {
