@@ -91,7 +91,11 @@ async function waitForReady(
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const port = options.port ?? (await freePort());
   const persistTo = options.persistTo ?? (await mkdtemp(path.join(tmpdir(), "svc-dev-")));
+  // Its own inspector port too: wrangler's default (9229, checked free, then bound) fails one of
+  // two dev servers started at once with "Address already in use (socket direct:1:default)".
+  const inspectorPort = await freePort();
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo];
+  args.push("--inspector-port", String(inspectorPort));
   args.push("--show-interactive-dev-session=false", "--test-scheduled");
   for (const [name, value] of Object.entries(options.vars ?? {}))
     args.push("--var", `${name}:${value}`);
