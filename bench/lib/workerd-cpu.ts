@@ -58,16 +58,14 @@ export async function workerdPids(): Promise<number[]> {
 }
 
 /**
- * CPU time (user + system, ms) used so far by the workerd processes this
- * benchmark started (descendants of this Node process), from /proc. Sampled
- * before and after a run, the difference divided by the requests served is
- * CPU per request, whatever the wall clock did. Other workerd processes on a
- * shared machine (someone else's tests) are not counted.
+ * CPU time (ms) used so far by the workerd processes this benchmark started
+ * (descendants of this Node process), read as {@link processCpuMs} reads it.
+ * Sampled before and after a run, the difference divided by the requests
+ * served is CPU per request, whatever the wall clock did. Other workerd
+ * processes on a shared machine (someone else's tests) are not counted.
  */
 export async function workerdCpuMs(): Promise<number> {
-  let ticks = 0;
-  for (const proc of (await ourWorkerds()).values()) ticks += proc.ticks;
-  return (ticks / TICKS_PER_SECOND) * 1000;
+  return processCpuMs(await workerdPids());
 }
 
 /** On-CPU nanoseconds of one process so far, summed over its threads; `null` where /proc has no schedstat. */
