@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Every package's tests and the example app's, as one run (`npm test`).
+ * Every package's tests and the example app's, as one run (`npm test`),
+ * except the example app under `wrangler dev` (`npm run test:app`,
+ * vitest.app.config.ts), its own CI step so that `npm test` stays within
+ * 10 minutes on the 2-core CI machine.
  * `maxWorkers: "100%"`: one test file per core. vitest's default (cores − 1)
  * ran files one at a time on the 2-core CI machine, although most of a file's
  * time is spent waiting on workerd, wrangler or Chromium in other processes:
