@@ -44,17 +44,20 @@ function recordingNote(observability: ObservabilityResult): string {
     `${inWorker(STORE_ONLY)} with records in the store, ${inWorker(BOTH)} with the store printing the ` +
     `console lines, ${inWorker(WORKER_CONSOLE)} with the worker printing them. What recording leaves in ` +
     "the call: its scope (an AsyncLocalStorage run in the worker and, for the handler's console lines, in " +
-    "the shard; about 4 µs each in local workerd, measured in a loop), the record built at the end and a " +
-    "push to the batch; the store's insert" +
-    (write === undefined ? "" : ` (${(write.msPerRecord * 1000).toFixed(0)} µs a record)`) +
-    " and the console lines run in the store's own workerd. Side runs with this table's method (400 " +
-    "rounds, parts of recording switched off one by one, on 2026-11-27): an AsyncLocalStorage run around " +
-    "the call alone cost 1.6 %; the call's scope with the entry points' notes and the shard told to observe " +
-    "3.7 %; with the shard's scope, the record and its shipping 5.0 %. Taking out only the shipping, only " +
-    "the shard's scope or only the record changed nothing beyond the spread (the batch's write, about 2 ms " +
-    "of the worker's workerd through Miniflare's dev-registry proxy, comes once per 100 ms; a 500 ms flush " +
-    "measured no cheaper). What is left is spread over the call. What would close it: fewer " +
-    "AsyncLocalStorage runs and scope lookups a call, each cut checked against this table."
+    "the shard), the record built at the end, and the batch's write to the store 100 ms later (the " +
+    "store's insert" +
+    (write === undefined ? "" : `, ${(write.msPerRecord * 1000).toFixed(0)} µs a record,`) +
+    " and its console lines run in the store's own workerd, not counted here). Side runs " +
+    "with this table's method (300 rounds each, parts switched off by hand, on 2026-11-28): without the " +
+    "write, recording cost 6.2 to 8.2 % (median of five runs 6.5 %); also without the record, or without " +
+    "the shard's scope, or with a plain variable instead of both AsyncLocalStorage runs, each about 5 %; " +
+    "without all three 1.5 %. The write is about 4 points of it: one write through Miniflare's " +
+    "dev-registry proxy (the store's own workerd here) costs the worker's workerd 0.6 to 1.4 ms of CPU " +
+    "whatever the batch's size or form (an array of records or one string), and a round writes one batch " +
+    "per 100 calls. An `AsyncLocalStorage.run` costs 3.9 µs in this workerd, calling a function bound to " +
+    "an existing context 0.43 µs. What would close it: a scope per call that does not make a new context " +
+    "(reused contexts, once it is settled how a line printed by work a finished call left running is " +
+    "kept apart from a later call's), fewer writes (a longer flush at high rates), and a lighter record."
   );
 }
 
@@ -146,8 +149,11 @@ export function observabilitySection(observability: ObservabilityResult | undefi
           "",
           "The same read made inside the worker (`GET /bench/loop`: 100 calls one after another through " +
             "the variant's `fetch`, no HTTP server or load generator per call), the variants in 600 " +
-            "rounds, each round starting one variant later; the worker's workerd CPU read around each " +
-            "loop in nanoseconds (scheduler statistics of its threads). A cost is the median over rounds " +
+            "rounds in an order shuffled each round; each loop answers once what its calls left running " +
+            "(the store's batched write) has finished, so that work counts in its own round; the worker's " +
+            "workerd CPU read around each loop in nanoseconds (scheduler statistics of its threads). A " +
+            "round writes one batch per 100 calls, about half the batch a second of full load makes, so " +
+            "the write weighs somewhat more here than under load. A cost is the median over rounds " +
             "of 1 − off's CPU per call / the variant's: the calls a CPU-second serves fewer. The second " +
             "row is recording off measured against itself: the method's own spread. Over HTTP (above) " +
             "the same pair's rounds stray by more than the goal on this shared machine; here the worker " +

@@ -17,10 +17,19 @@ export interface CpuRoundFigures {
 
 /** How the rounds run. */
 export interface CpuRoundPlan {
-  /** Rounds; each runs every variant once, the order rotated round by round. */
+  /** Rounds; each runs every variant once, in an order shuffled round by round. */
   rounds: number;
   /** Calls per variant per round, made one after another inside the worker. */
   calls: number;
+}
+
+/** `items` in a random order (Fisher–Yates). */
+function shuffled<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
 }
 
 /**
@@ -28,10 +37,13 @@ export interface CpuRoundPlan {
  * (`variants`: name and `x-bench-variant`), the first being the baseline:
  * each round makes `plan.calls` calls to `target` through each variant inside
  * one request (`GET /bench/loop`, no HTTP or load generator per call) and
- * reads the worker's workerd CPU around it, in nanoseconds. Short rounds in
- * rotating order put each variant next to the baseline many times, so a
- * machine whose speed drifts by tens of percent from one second to the next
- * still compares like with like; the median over rounds is what counts.
+ * reads the worker's workerd CPU around it, in nanoseconds. Short rounds put
+ * each variant next to the baseline many times, so a machine whose speed
+ * drifts by tens of percent from one second to the next still compares like
+ * with like; the median over rounds is what counts. The order is shuffled
+ * each round: with a fixed rotation every variant would follow the same
+ * neighbour, and whatever that neighbour leaves behind (garbage to collect)
+ * would be charged to it round after round.
  *
  * @example
  * ```ts
@@ -49,8 +61,7 @@ export async function cpuRounds(
     `${app.url}/bench/loop?variant=${variant}&calls=${plan.calls}&target=${encodeURIComponent(target)}`;
   // Two warm-up rounds, not counted.
   for (let round = -2; round < plan.rounds; round++) {
-    for (let k = 0; k < variants.length; k++) {
-      const index = (k + Math.max(round, 0)) % variants.length;
+    for (const index of shuffled(variants.map((_, index) => index))) {
       const before = await app.workerCpuMs();
       const response = await fetch(loop(variants[index]!.variant));
       const { ok } = (await response.json()) as { ok: number };
