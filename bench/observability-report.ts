@@ -152,8 +152,8 @@ export function observabilitySection(observability: ObservabilityResult | undefi
             "rounds in an order shuffled each round; each loop answers once what its calls left running " +
             "(the store's batched write) has finished, so that work counts in its own round; the worker's " +
             "workerd CPU read around each loop in nanoseconds (scheduler statistics of its threads). A " +
-            "round writes one batch per 100 calls, about half the batch a second of full load makes, so " +
-            "the write weighs somewhat more here than under load. A cost is the median over rounds " +
+            "round writes one batch per 100 calls; under load a batch holds what the isolate served in " +
+            "the 100 ms before its write. A cost is the median over rounds " +
             "of 1 − off's CPU per call / the variant's: the calls a CPU-second serves fewer. The second " +
             "row is recording off measured against itself: the method's own spread. Over HTTP (above) " +
             "the same pair's rounds stray by more than the goal on this shared machine; here the worker " +
