@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRateLimiter, MINUTE, type RateConfig, type RateLimiter } from "../src/index.ts";
-import { freshKey } from "./clock.ts";
+import { freshKey, manualClock } from "./clock.ts";
 
 const LIMIT = 100;
 const LEASE = 10;
@@ -12,10 +12,16 @@ const leased: RateConfig = {
   lease: { units: LEASE, ttlMs: MINUTE },
 };
 
-/** One limiter per simulated isolate: each keeps its own leases, all share the store. */
+/**
+ * One limiter per simulated isolate: each keeps its own leases, all share the
+ * store. They read one clock that stands still, mid-window: on the real clock
+ * a run that crossed a minute boundary spent two windows' allowance.
+ */
 function isolates(count: number): RateLimiter<"api">[] {
+  const clock = manualClock();
+  clock.advance(MINUTE / 2);
   return Array.from({ length: count }, () =>
-    createRateLimiter({ store: "RATE_LIMIT", rates: { api: leased } }),
+    createRateLimiter({ store: "RATE_LIMIT", rates: { api: leased }, clock: clock.now }),
   );
 }
 

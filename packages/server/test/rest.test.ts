@@ -86,7 +86,7 @@ describe("REST arguments", () => {
 
 describe("REST runs the same dispatch as RPC", () => {
   it("resolves the identity and applies RLS exactly as RPC does", async () => {
-    const shard = "?shardKey=rest-rls";
+    const shard = "?shardKey=rest-parity-rls";
     await postJson(`/_svc/rest/messages/send${shard}`, { body: "ann's" }, "ann");
     await postJson(`/_svc/rest/messages/send${shard}`, { body: "bob's" }, "bob");
     for (const user of ["ann", "bob", undefined]) {
@@ -95,7 +95,7 @@ describe("REST runs the same dispatch as RPC", () => {
       ).json();
       const viaRpc = (
         (await (
-          await rpc("messages:list", {}, { shardKey: "rest-rls", ...(user ? { user } : {}) })
+          await rpc("messages:list", {}, { shardKey: "rest-parity-rls", ...(user ? { user } : {}) })
         ).json()) as { value: unknown }
       ).value;
       expect(viaRest).toEqual(viaRpc);
