@@ -405,7 +405,33 @@ function migrationsSection({ migrations }: Results): string {
         ms(build.plainCreateIndexMs),
       ]),
     ),
+    ...callsDuringMigration(migrations.callsDuring),
   ].join("\n");
+}
+
+/** The latency table of reads made while a shard migrates (none in results from before it). */
+function callsDuringMigration(figures: MigrationsResult["callsDuring"]): string[] {
+  if (figures === undefined) return [];
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const row = (name: string, latency: typeof figures.idle) => [
+    name,
+    count(latency.calls),
+    ms(latency.p50Ms),
+    ms(latency.p95Ms),
+    ms(latency.p99Ms),
+    ms(latency.maxMs),
+  ];
+  return [
+    "",
+    `Calls while a migration runs: a REST read (\`rows:get\`), one call after another, to a shard ` +
+      `migrating ${count(figures.documents)} documents, against the same reads to it idle just before. ` +
+      "Wall time per call over HTTP; the migration yields to waiting calls between batches.",
+    "",
+    table(
+      ["shard", "calls", "p50", "p95", "p99", "max"],
+      [row("idle", figures.idle), row("migrating", figures.during)],
+    ),
+  ];
 }
 
 /** Issue 30's goal for `@svc/react` + `@svc/client` as an app imports them. */

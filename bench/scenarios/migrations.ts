@@ -1,4 +1,5 @@
 import { type BenchApp, postJson, startBenchApp } from "../lib/bench-app.ts";
+import { percentile } from "../lib/load.ts";
 
 /** Migration throughput in `shards` shards at once, svc against the plain UPDATE loop. */
 export interface MigrationThroughput {
@@ -25,14 +26,42 @@ export interface IndexBuild {
   plainCreateIndexMs: number;
 }
 
+/** The latency of calls made one after another, in milliseconds. */
+export interface CallLatency {
+  calls: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/**
+ * What a migration costs the calls a shard answers meanwhile: the same
+ * read, one call after another, to the shard idle and then while it
+ * migrates `documents` documents.
+ */
+export interface CallsDuringMigration {
+  documents: number;
+  idle: CallLatency;
+  during: CallLatency;
+}
+
 /** What the migrations scenario measured. */
 export interface MigrationsResult {
   oneShard: MigrationThroughput;
   tenShards: MigrationThroughput;
   indexBuilds: IndexBuild[];
+  /** Absent from runs before it was measured. */
+  callsDuring?: CallsDuringMigration;
 }
 
 const ROUNDS = 3;
+/** Documents the shard migrates while the calls are timed. */
+const LATENCY_DOCUMENTS = 100_000;
+/** Calls timed on the idle shard, before its migration starts. */
+const IDLE_CALLS = 500;
+/** Calls timed between two looks at the migration's state. */
+const CALLS_PER_LOOK = 20;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -110,6 +139,60 @@ async function throughput(
   };
 }
 
+function latencyOf(samples: readonly number[]): CallLatency {
+  const values = [...samples];
+  return {
+    calls: values.length,
+    p50Ms: percentile(values, 0.5),
+    p95Ms: percentile(values, 0.95),
+    p99Ms: percentile(values, 0.99),
+    maxMs: Math.max(...values),
+  };
+}
+
+/**
+ * Times a REST read (`rows:get`) to one shard, one call after another:
+ * {@link IDLE_CALLS} calls with the shard idle, then calls until its
+ * migration of {@link LATENCY_DOCUMENTS} documents is done. The migration
+ * yields to waiting calls between batches, so a call should wait at most
+ * about one batch.
+ */
+async function callsDuringMigration(
+  app: BenchApp,
+  log: (line: string) => void,
+): Promise<CallsDuringMigration> {
+  const shard = "mig-latency";
+  await prepareSvc(app, [shard], LATENCY_DOCUMENTS);
+  const { body } = await postJson(`${app.url}/_svc/rpc?shardKey=${shard}`, {
+    path: "rows:seed",
+    args: {},
+  });
+  const url = `${app.url}/_svc/rest/rows/get?shardKey=${shard}&id=${(body as { value: string }).value}`;
+  const read = async () => {
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  const idle: number[] = [];
+  for (let i = 0; i < IDLE_CALLS; i++) idle.push(await read());
+  await call(app, "run", { shard });
+  const during: number[] = [];
+  for (let state = "running"; state !== "done"; ) {
+    for (let i = 0; i < CALLS_PER_LOOK; i++) during.push(await read());
+    state = (await call(app, "status", { shard }))?.state ?? "unknown";
+    if (state !== "running" && state !== "done") {
+      throw new Error(`migration in ${shard} is ${state}`);
+    }
+  }
+  const result = { documents: LATENCY_DOCUMENTS, idle: latencyOf(idle), during: latencyOf(during) };
+  log(
+    `    reads during a migration of ${LATENCY_DOCUMENTS.toLocaleString("en-US")} documents: p50 ${result.during.p50Ms.toFixed(1)} ms, p99 ${result.during.p99Ms.toFixed(1)} ms (idle: ${result.idle.p50Ms.toFixed(1)} / ${result.idle.p99Ms.toFixed(1)} ms), ${result.during.calls} calls`,
+  );
+  return result;
+}
+
 async function timed(task: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await task();
@@ -144,7 +227,9 @@ async function indexBuild(
  * 20,000 in each of 10 shards at once, against a plain UPDATE loop doing
  * the same change in plain Durable Objects (500 documents per transaction,
  * as svc's default batch); then a new index on 100,000 and 1,000,000
- * documents, built by the shard's start, against a plain CREATE INDEX.
+ * documents, built by the shard's start, against a plain CREATE INDEX;
+ * then the latency of reads to a shard while it migrates, against the same
+ * reads to it idle.
  */
 export async function measureMigrations(log: (line: string) => void): Promise<MigrationsResult> {
   const app = await startBenchApp();
@@ -155,7 +240,8 @@ export async function measureMigrations(log: (line: string) => void): Promise<Mi
       await indexBuild(app, 100_000, log),
       await indexBuild(app, 1_000_000, log),
     ];
-    return { oneShard, tenShards, indexBuilds };
+    const callsDuring = await callsDuringMigration(app, log);
+    return { oneShard, tenShards, indexBuilds, callsDuring };
   } finally {
     await app.stop();
   }
