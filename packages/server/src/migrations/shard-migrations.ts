@@ -48,13 +48,22 @@ const MAX_BATCH_MS = 50;
 const ALARM_BUDGET_MS = 5_000;
 
 /**
- * Documents between two yields to the event loop. Mutations waiting on the
- * lock run between any two batches; calls not yet delivered need a
- * macrotask, which costs ~1.5–5 ms in workerd: yielding after every batch of
- * 500 cost a third of the throughput in the bench, so the shard yields after
- * about 2,000 documents (tens of milliseconds of work).
+ * Documents between two yields to the event loop while no calls come in.
+ * Mutations waiting on the lock run between any two batches; calls not yet
+ * delivered need a macrotask, which costs ~1.5–5 ms in workerd: yielding
+ * after every batch of 500 cost a third of the throughput in the bench, so
+ * an idle shard yields after about 2,000 documents (tens of milliseconds of
+ * work).
  */
 const YIELD_EVERY_DOCUMENTS = 2_000;
+/**
+ * The most documents of a batch while calls come in: the shard then yields
+ * after every batch, so a call waits for a few milliseconds of migration
+ * work, not for 2,000 documents. A call crosses the loop more than once
+ * (delivered, answered, its writes confirmed): with 2,000 documents between
+ * yields, reads to a migrating shard took ~300 ms each in the bench.
+ */
+const BUSY_BATCH_SIZE = 100;
 
 const yieldToCalls = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -73,6 +82,8 @@ export class ShardMigrations implements DocumentView {
   readonly #active = new Map<string, { name: string; migration: Migration }[]>();
   /** Migrations whose earlier failures this run retries, and the last id retried. */
   readonly #retrying = new Map<string, string>();
+  /** Calls the shard took since the batch loop last yielded ({@link ShardMigrations.noteCall}). */
+  #callsSinceYield = 0;
   #shardKey: string | undefined;
 
   constructor(deps: ShardMigrationsDeps) {
@@ -167,8 +178,11 @@ export class ShardMigrations implements DocumentView {
     return { db: readOnly(db), shardKey };
   }
 
-  #batchContext(name: string): BatchContext {
-    const migration = this.#deps.migrations[name] as Migration;
+  #batchContext(name: string, busy = false): BatchContext {
+    const declared = this.#deps.migrations[name] as Migration;
+    const migration = busy
+      ? { ...declared, batchSize: Math.min(declared.batchSize, BUSY_BATCH_SIZE) }
+      : declared;
     const active = this.#active.get(migration.table) ?? [];
     return {
       sql: this.#deps.storage.sql,
@@ -260,28 +274,46 @@ export class ShardMigrations implements DocumentView {
     );
   }
 
+  /**
+   * Tells the migrations that a call reached the shard. While calls keep
+   * coming, batches are small and the loop yields after each one (see
+   * {@link BUSY_BATCH_SIZE}); with none, it runs at full speed.
+   *
+   * @example
+   * ```ts
+   * async call(call: ShardCall) { this.#migrations.noteCall(); … }
+   * ```
+   */
+  noteCall(): void {
+    this.#callsSinceYield++;
+  }
+
   /** Runs batches for a while; re-arms the alarm while work remains. */
   async alarm(): Promise<void> {
     const deadline = Date.now() + ALARM_BUDGET_MS;
     let sinceYield = 0;
+    // Calls that arrived before the alarm are a sign of traffic: start with small batches.
+    let busy = this.#callsSinceYield > 0;
     for (;;) {
       const record = this.#nextRunning();
       if (record === undefined) return;
       if (Date.now() > deadline) return this.#arm();
-      sinceYield += await this.#deps.exclusive(() => this.#step(record.name));
-      if (sinceYield >= YIELD_EVERY_DOCUMENTS) {
+      sinceYield += await this.#deps.exclusive(() => this.#step(record.name, busy));
+      if (busy || sinceYield >= YIELD_EVERY_DOCUMENTS) {
+        this.#callsSinceYield = 0;
         // workerd's clock moves only at I/O: the deadline is checked against the time of this yield.
         await yieldToCalls();
         sinceYield = 0;
+        busy = this.#callsSinceYield > 0;
       }
     }
   }
 
-  /** Runs one batch of `name`; answers how many documents it went through. */
-  async #step(name: string): Promise<number> {
+  /** Runs one batch of `name` (a small one when `busy`); answers how many documents it went through. */
+  async #step(name: string, busy: boolean): Promise<number> {
     const record = this.#records.get(name) as MigrationRecord;
     if (record.state !== "running") return 0;
-    const context = this.#batchContext(name);
+    const context = this.#batchContext(name, busy);
     let next: MigrationRecord;
     const retryAfter = this.#retrying.get(name);
     if (retryAfter !== undefined) {

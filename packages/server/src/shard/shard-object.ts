@@ -219,10 +219,12 @@ export function createShard(
 
     /** The subscription socket, forwarded by the worker's `/_svc/ws` route. */
     override async fetch(request: Request): Promise<Response> {
+      this.#migrations.noteCall();
       return this.#hub.accept(request);
     }
 
     override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+      this.#migrations.noteCall();
       await this.#hub.message(ws, message);
     }
 
@@ -262,7 +264,9 @@ export function createShard(
       return outcome(() => this.#migrations.dryRun(name, shardKey, samples));
     }
 
+    // Calls note themselves to the migrations, which then let them in between smaller batches.
     async call(call: ShardCall): Promise<ShardResult> {
+      this.#migrations.noteCall();
       const run = await observeRun(call.record, () => {
         const procedure = this.#dispatcher.publicProcedure(call.path, "call");
         return this.#dispatcher.run(call.path, procedure, call.args, call);
@@ -271,6 +275,7 @@ export function createShard(
     }
 
     async callFromServer(call: ShardCall): Promise<ShardResult> {
+      this.#migrations.noteCall();
       const run = await observeRun(call.record, () => {
         const procedure = this.#dispatcher.serverProcedure(call.path);
         return this.#dispatcher.run(call.path, procedure, call.args, call);
@@ -283,6 +288,7 @@ export function createShard(
     }
 
     async openStream(call: ShardCall): Promise<ShardStreamResult> {
+      this.#migrations.noteCall();
       const run = await observeRun(call.record, async () => {
         const procedure = this.#dispatcher.publicProcedure(call.path, "stream");
         const items = await this.#dispatcher.openStream(call.path, procedure, call.args, call);
