@@ -1,5 +1,5 @@
 import { type BenchApp, postJson, startBenchApp } from "../lib/bench-app.ts";
-import { percentile } from "../lib/load.ts";
+import { median, percentile } from "../lib/load.ts";
 
 /** Migration throughput in `shards` shards at once, svc against the plain UPDATE loop. */
 export interface MigrationThroughput {
@@ -62,14 +62,6 @@ const LATENCY_DOCUMENTS = 100_000;
 const IDLE_CALLS = 500;
 /** Calls timed between two looks at the migration's state. */
 const CALLS_PER_LOOK = 20;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
 
 async function call(app: BenchApp, action: string, params: Record<string, string | number>) {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
@@ -139,14 +131,13 @@ async function throughput(
   };
 }
 
-function latencyOf(samples: readonly number[]): CallLatency {
-  const values = [...samples];
+function latencyOf(samples: number[]): CallLatency {
   return {
-    calls: values.length,
-    p50Ms: percentile(values, 0.5),
-    p95Ms: percentile(values, 0.95),
-    p99Ms: percentile(values, 0.99),
-    maxMs: Math.max(...values),
+    calls: samples.length,
+    p50Ms: percentile(samples, 0.5),
+    p95Ms: percentile(samples, 0.95),
+    p99Ms: percentile(samples, 0.99),
+    maxMs: Math.max(...samples),
   };
 }
 
@@ -154,8 +145,8 @@ function latencyOf(samples: readonly number[]): CallLatency {
  * Times a REST read (`rows:get`) to one shard, one call after another:
  * {@link IDLE_CALLS} calls with the shard idle, then calls until its
  * migration of {@link LATENCY_DOCUMENTS} documents is done. The migration
- * yields to waiting calls between batches, so a call should wait at most
- * about one batch.
+ * lets waiting calls in between batches; what a call waits meanwhile is
+ * what this measures.
  */
 async function callsDuringMigration(
   app: BenchApp,
@@ -168,13 +159,12 @@ async function callsDuringMigration(
     args: {},
   });
   const url = `${app.url}/_svc/rest/rows/get?shardKey=${shard}&id=${(body as { value: string }).value}`;
-  const read = async () => {
-    const started = performance.now();
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return performance.now() - started;
-  };
+  const read = () =>
+    timed(async () => {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    });
   const idle: number[] = [];
   for (let i = 0; i < IDLE_CALLS; i++) idle.push(await read());
   await call(app, "run", { shard });

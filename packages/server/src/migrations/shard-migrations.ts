@@ -58,10 +58,10 @@ const ALARM_BUDGET_MS = 5_000;
 const YIELD_EVERY_DOCUMENTS = 2_000;
 /**
  * The most documents of a batch while calls come in: the shard then yields
- * after every batch, so a call waits for a few milliseconds of migration
- * work, not for 2,000 documents. A call crosses the loop more than once
- * (delivered, answered, its writes confirmed): with 2,000 documents between
- * yields, reads to a migrating shard took ~300 ms each in the bench.
+ * after every batch instead of every 2,000 documents. A call crosses the
+ * loop more than once (delivered, answered, its writes confirmed): in the
+ * bench, reads to a migrating shard took ~300 ms (p50) with 2,000 documents
+ * between yields and ~157 ms with this (BENCHMARKS.md, section 13).
  */
 const BUSY_BATCH_SIZE = 100;
 
