@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import react from "../react/vitest.config.ts";
 
 /** This folder's own copies of React 18 (npm installs them here: the root has React 19). */
 const modules = path.join(import.meta.dirname, "node_modules");
@@ -31,14 +32,12 @@ export default defineConfig({
     ],
   },
   test: {
+    // @svc/react's own environment and timeouts; paths from the folder above both packages.
+    ...react.test,
     name: "react-18",
     // The hook tests and their test app are @svc/react's own; this folder adds the version check.
     root: path.resolve(import.meta.dirname, ".."),
-    environment: "happy-dom",
-    environmentOptions: { happyDOM: { settings: { fetch: { disableSameOriginPolicy: true } } } },
     include: ["react/test/**/*.test.{ts,tsx}", "react-18/*.test.ts"],
     globalSetup: ["react/test/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 90_000,
   },
 });
