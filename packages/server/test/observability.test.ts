@@ -17,6 +17,7 @@ import type { CallRecord } from "../src/index.ts";
 import { isoTime } from "../src/observability/iso-time.ts";
 import { LINE_BUDGET_CHARS } from "../src/observability/store/console-printer.ts";
 import type { LogStoreEndpoint, RecordFilters } from "../src/observability/store/endpoint.ts";
+import { unpackRollups, unpackTotals } from "../src/observability/store/packed-rollups.ts";
 import { brokenStoreWorker, recordingWorker as worker } from "./worker.ts";
 
 const ADMIN = { authorization: "Bearer test-admin-token-0123456789abcdef" };
@@ -466,8 +467,86 @@ describe("the log store", () => {
     expect(kept[0]?.record.requestId).toBe("req-99");
     const ids = kept.map((row) => Number(row.record.requestId.slice(4)));
     expect(Math.min(...ids)).toBe(100 - kept.length);
-    const totals = await store.totals();
+    const totals = unpackTotals(await store.totals());
     expect(totals.reduce((sum, row) => sum + row.calls, 0)).toBe(100);
+  });
+
+  it("sums a window's roll-ups per bucket and per code, packed and unpacked exactly", async () => {
+    const store = env.SVC_LOGS.getByName("rollup-figures") as unknown as LogStoreEndpoint;
+    const quarter = 6 * 60 * 60 * 1000;
+    const current = Math.floor(Date.now() / quarter) * quarter;
+    const previous = current - quarter;
+    const at = (time: number, fields: Partial<CallRecord>): CallRecord => ({
+      ...record(0),
+      requestId: `rollup-${Math.random()}`,
+      time: new Date(time).toISOString(),
+      logs: [],
+      ...fields,
+    });
+    const failed = (code: string, status: number) => ({
+      status,
+      code,
+      error: { message: code, stack: null },
+    });
+    await store.write([
+      at(previous + 1_000, { durationMs: 1 }),
+      at(previous + 2_000, { durationMs: 3 }),
+      at(previous + 3_000, { durationMs: 7.5 }),
+      at(current, { durationMs: 30, ...failed("INTERNAL", 500) }),
+      at(previous, { entry: "rest", route: "c:d", durationMs: 0.5, ...failed("NOT_FOUND", 404) }),
+      // Before the window: in the totals Prometheus reads, not in the window's.
+      at(previous - quarter, { durationMs: 2 }),
+    ]);
+    const histogram = (...counts: [index: number, count: number][]) => {
+      const buckets = new Array<number>(15).fill(0);
+      for (const [index, count] of counts) buckets[index] = count;
+      return buckets;
+    };
+    const { series, totals } = unpackRollups(await store.rollups("quarter", previous));
+    const byKey = <T>(rows: T[], key: (row: T) => string) =>
+      [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+    expect(byKey(series, (row) => `${row.bucket} ${row.entry}`)).toEqual([
+      { bucket: previous, entry: "rest", route: "c:d", calls: 1, errors: 1 },
+      { bucket: previous, entry: "rpc", route: "x:y", calls: 3, errors: 0 },
+      { bucket: current, entry: "rpc", route: "x:y", calls: 1, errors: 1 },
+    ]);
+    expect(byKey(totals, (row) => `${row.entry} ${row.code}`)).toEqual([
+      {
+        entry: "rest",
+        route: "c:d",
+        code: "NOT_FOUND",
+        calls: 1,
+        durationSum: 0.5,
+        histogram: histogram([0, 1]),
+      },
+      {
+        entry: "rpc",
+        route: "x:y",
+        code: "",
+        calls: 3,
+        durationSum: 11.5,
+        histogram: histogram([0, 1], [2, 1], [3, 1]),
+      },
+      {
+        entry: "rpc",
+        route: "x:y",
+        code: "INTERNAL",
+        calls: 1,
+        durationSum: 30,
+        histogram: histogram([5, 1]),
+      },
+    ]);
+    const ever = unpackTotals(await store.totals());
+    expect(ever.find((row) => row.entry === "rpc" && row.code === "")).toMatchObject({
+      calls: 4,
+      durationSum: 13.5,
+      histogram: histogram([0, 1], [1, 1], [2, 1], [3, 1]),
+    });
+    // An empty window packs to empty lists.
+    expect(unpackRollups(await store.rollups("quarter", current + quarter))).toEqual({
+      series: [],
+      totals: [],
+    });
   });
 
   it("finds each batch's records by text and by status after several batches", async () => {

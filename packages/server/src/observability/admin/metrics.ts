@@ -1,17 +1,18 @@
 import { addHistogram, emptyHistogram, quantile } from "../histogram.ts";
 import type { EntryPoint } from "../record.ts";
+import { ROLLUP_UNITS, type RollupUnit } from "../store/rollup-units.ts";
 import type { MetricsAnswer, MetricsWindow, SeriesPoint } from "./answers.ts";
 import type { StoreReader } from "./store-reader.ts";
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** The windows metrics are answered over. */
+/**
+ * The windows metrics are answered over: the roll-up unit whose buckets are
+ * the sparkline's points, and how many points.
+ */
 export const METRICS_WINDOWS = {
-  "1h": { unit: "minute", step: MINUTE, points: 60 },
-  "24h": { unit: "hour", step: HOUR, points: 24 },
-  "7d": { unit: "quarter", step: 6 * HOUR, points: 28 },
-} as const satisfies Record<MetricsWindow, { unit: string; step: number; points: number }>;
+  "1h": { unit: "minute", points: 60 },
+  "24h": { unit: "hour", points: 24 },
+  "7d": { unit: "quarter", points: 28 },
+} as const satisfies Record<MetricsWindow, { unit: RollupUnit; points: number }>;
 
 interface Accumulator {
   function: string;
@@ -39,9 +40,10 @@ export async function metricsOf(
   window: MetricsWindow,
   now: number,
 ): Promise<MetricsAnswer> {
-  const { unit, step, points } = METRICS_WINDOWS[window];
+  const { unit, points } = METRICS_WINDOWS[window];
+  const step = ROLLUP_UNITS[unit].ms;
   const from = now - (now % step) - (points - 1) * step;
-  const { series, totals } = await reader.rollups(unit, from, step);
+  const { series, totals } = await reader.rollups(unit, from);
   const functions = new Map<string, Accumulator>();
   const accumulatorOf = (entry: EntryPoint, route: string): Accumulator => {
     const key = `${entry}\u0000${route}`;

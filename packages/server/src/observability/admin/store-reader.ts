@@ -10,6 +10,7 @@ import type {
   StoreStats,
   WindowRollups,
 } from "../store/endpoint.ts";
+import { unpackRollups, unpackTotals } from "../store/packed-rollups.ts";
 import type { RollupUnit } from "../store/rollup-units.ts";
 
 /** Where a merged page ends: the last row's time, partition and sequence number. */
@@ -125,8 +126,8 @@ export class StoreReader {
   }
 
   /** Roll-ups of every partition, concatenated (not yet merged: callers sum by key). */
-  async rollups(unit: RollupUnit, from: number, step: number): Promise<WindowRollups> {
-    const answers = await this.#each((store) => store.rollups(unit, from, step));
+  async rollups(unit: RollupUnit, from: number): Promise<WindowRollups> {
+    const answers = (await this.#each((store) => store.rollups(unit, from))).map(unpackRollups);
     return {
       series: answers.flatMap((answer) => answer.series),
       totals: answers.flatMap((answer) => answer.totals),
@@ -135,7 +136,7 @@ export class StoreReader {
 
   /** Totals of every partition (callers sum by key). */
   async totals(): Promise<RollupRow[]> {
-    return (await this.#each((store) => store.totals())).flat();
+    return (await this.#each((store) => store.totals())).flatMap(unpackTotals);
   }
 
   /** Per-service rows of every partition, merged by service and route. */

@@ -1,4 +1,5 @@
 import type { CallRecord, EntryPoint } from "../record.ts";
+import type { PackedRollups, PackedTotals } from "./packed-rollups.ts";
 import type { RollupUnit } from "./rollup-units.ts";
 
 /** Which answers a status filter keeps. */
@@ -40,9 +41,8 @@ export interface StoredCall {
   record: CallRecord;
 }
 
-/** One roll-up row: counts and the duration histogram of (bucket, entry, route, code). */
+/** Counts and the duration histogram of (entry, route, code) over a window, or ever. */
 export interface RollupRow {
-  bucket: number;
   entry: EntryPoint;
   route: string;
   /** `""` for successful calls. */
@@ -126,8 +126,10 @@ export interface LogStoreEndpoint {
     limit: number,
   ): Promise<{ rows: StoredCall[]; lastSeq: number }>;
   groups(since: number, limit: number): Promise<ErrorGroupRow[]>;
-  rollups(unit: RollupUnit, from: number, step: number): Promise<WindowRollups>;
-  totals(): Promise<RollupRow[]>;
+  /** The roll-ups of `unit`'s buckets from `from` on, packed (unpack with `unpackRollups`). */
+  rollups(unit: RollupUnit, from: number): Promise<PackedRollups>;
+  /** The never-pruned totals, packed (unpack with `unpackTotals`). */
+  totals(): Promise<PackedTotals>;
   services(entry: "cron" | "queue", since: number): Promise<ServiceRow[]>;
   stats(): Promise<StoreStats>;
 }

@@ -8,13 +8,12 @@ import type {
   LogStoreEndpoint,
   PartitionCursor,
   RecordFilters,
-  RollupRow,
   ServiceRow,
   StoredCall,
   StoreStats,
-  WindowRollups,
   WriteOptions,
 } from "./endpoint.ts";
+import type { PackedRollups, PackedTotals } from "./packed-rollups.ts";
 import { getRecord, listRecords, serviceRows, storeStats, tailRecords } from "./read.ts";
 import { addStored, DEFAULT_RETENTION, pruneByAge, pruneBySize, storedSize } from "./retention.ts";
 import type { RollupUnit } from "./rollup-units.ts";
@@ -144,11 +143,11 @@ export function createLogStore<Env = unknown>(
       return groupRows(this.#sql, since, limit);
     }
 
-    async rollups(unit: RollupUnit, from: number, step: number): Promise<WindowRollups> {
-      return rollupRows(this.#sql, unit, from, step);
+    async rollups(unit: RollupUnit, from: number): Promise<PackedRollups> {
+      return rollupRows(this.#sql, unit, from);
     }
 
-    async totals(): Promise<RollupRow[]> {
+    async totals(): Promise<PackedTotals> {
       return totalRows(this.#sql);
     }
 
