@@ -7,6 +7,7 @@ import { backupsOptionOf } from "./data-admin/scheduled-backups.ts";
 import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
+import { noteIsolateRequest } from "./migrations/isolate-requests.ts";
 import { noteCall } from "./observability/call-scope.ts";
 import { CallRecorder } from "./observability/recorder.ts";
 import { createAdminGate } from "./worker/admin-gate.ts";
@@ -69,6 +70,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
   return {
     ...backgroundHandlers(options, runtime, backups, recorder),
     fetch(request, env, ctx) {
+      noteIsolateRequest();
       if (recorder === undefined) return serve(request, env, ctx);
       return recorder.request(request, env, ctx, () => serve(request, env, ctx));
     },
