@@ -421,15 +421,28 @@ function callsDuringMigration(figures: MigrationsResult["callsDuring"]): string[
     ms(latency.p99Ms),
     ms(latency.maxMs),
   ];
+  const alone = figures.workerAlone;
   return [
     "",
     `Calls while a migration runs: a REST read (\`rows:get\`), one call after another, to a shard ` +
-      `migrating ${count(figures.documents)} documents, against the same reads to it idle just before. ` +
+      `migrating ${count(figures.documents)} documents, against the same reads to it idle just before` +
+      (alone === undefined
+        ? ". "
+        : "; then a request the worker answers alone (a 404) while a second shard migrates as many: it never reaches the shard, but here shares its isolate. ") +
       "Wall time per call over HTTP; the migration yields to waiting calls between batches.",
     "",
     table(
-      ["shard", "calls", "p50", "p95", "p99", "max"],
-      [row("idle", figures.idle), row("migrating", figures.during)],
+      ["call", "shard", "calls", "p50", "p95", "p99", "max"],
+      [
+        ["REST read", ...row("idle", figures.idle)],
+        ["REST read", ...row("migrating", figures.during)],
+        ...(alone === undefined
+          ? []
+          : [
+              ["the worker alone (404)", ...row("idle", alone.idle)],
+              ["the worker alone (404)", ...row("migrating", alone.during)],
+            ]),
+      ],
     ),
   ];
 }

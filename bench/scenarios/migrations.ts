@@ -38,12 +38,15 @@ export interface CallLatency {
 /**
  * What a migration costs the calls a shard answers meanwhile: the same
  * read, one call after another, to the shard idle and then while it
- * migrates `documents` documents.
+ * migrates `documents` documents; and, between reads, a request the worker
+ * answers alone (a 404), which locally shares the shard's isolate.
  */
 export interface CallsDuringMigration {
   documents: number;
   idle: CallLatency;
   during: CallLatency;
+  /** Absent from runs before it was measured. */
+  workerAlone?: { idle: CallLatency; during: CallLatency };
 }
 
 /** What the migrations scenario measured. */
@@ -141,19 +144,40 @@ function latencyOf(samples: number[]): CallLatency {
   };
 }
 
+/** Runs `shard`'s migration and times `request`, one after another, until the migration is done. */
+async function timedWhileMigrating(
+  app: BenchApp,
+  shard: string,
+  request: () => Promise<number>,
+): Promise<number[]> {
+  await call(app, "run", { shard });
+  const during: number[] = [];
+  for (let state = "running"; state !== "done"; ) {
+    for (let i = 0; i < CALLS_PER_LOOK; i++) during.push(await request());
+    state = (await call(app, "status", { shard }))?.state ?? "unknown";
+    if (state !== "running" && state !== "done") {
+      throw new Error(`migration in ${shard} is ${state}`);
+    }
+  }
+  return during;
+}
+
 /**
  * Times a REST read (`rows:get`) to one shard, one call after another:
  * {@link IDLE_CALLS} calls with the shard idle, then calls until its
- * migration of {@link LATENCY_DOCUMENTS} documents is done. The migration
- * lets waiting calls in between batches; what a call waits meanwhile is
- * what this measures.
+ * migration of {@link LATENCY_DOCUMENTS} documents is done. Then the same
+ * for a request the worker answers alone (a 404) while a second shard
+ * migrates as many: it never reaches the shard, but locally shares its
+ * isolate. The migration lets waiting calls in between batches; what a
+ * call waits meanwhile is what this measures.
  */
 async function callsDuringMigration(
   app: BenchApp,
   log: (line: string) => void,
 ): Promise<CallsDuringMigration> {
   const shard = "mig-latency";
-  await prepareSvc(app, [shard], LATENCY_DOCUMENTS);
+  const aloneShard = "mig-latency-alone";
+  await prepareSvc(app, [shard, aloneShard], LATENCY_DOCUMENTS);
   const { body } = await postJson(`${app.url}/_svc/rpc?shardKey=${shard}`, {
     path: "rows:seed",
     args: {},
@@ -165,20 +189,29 @@ async function callsDuringMigration(
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     });
+  const alone = `${app.url}/bench/no-such-page`;
+  const workerAlone = () =>
+    timed(async () => {
+      const response = await fetch(alone);
+      await response.arrayBuffer();
+      if (response.status !== 404) throw new Error(`${alone} answered ${response.status}`);
+    });
   const idle: number[] = [];
-  for (let i = 0; i < IDLE_CALLS; i++) idle.push(await read());
-  await call(app, "run", { shard });
-  const during: number[] = [];
-  for (let state = "running"; state !== "done"; ) {
-    for (let i = 0; i < CALLS_PER_LOOK; i++) during.push(await read());
-    state = (await call(app, "status", { shard }))?.state ?? "unknown";
-    if (state !== "running" && state !== "done") {
-      throw new Error(`migration in ${shard} is ${state}`);
-    }
+  const idleAlone: number[] = [];
+  for (let i = 0; i < IDLE_CALLS; i++) {
+    idle.push(await read());
+    idleAlone.push(await workerAlone());
   }
-  const result = { documents: LATENCY_DOCUMENTS, idle: latencyOf(idle), during: latencyOf(during) };
+  const during = await timedWhileMigrating(app, shard, read);
+  const duringAlone = await timedWhileMigrating(app, aloneShard, workerAlone);
+  const result = {
+    documents: LATENCY_DOCUMENTS,
+    idle: latencyOf(idle),
+    during: latencyOf(during),
+    workerAlone: { idle: latencyOf(idleAlone), during: latencyOf(duringAlone) },
+  };
   log(
-    `    reads during a migration of ${LATENCY_DOCUMENTS.toLocaleString("en-US")} documents: p50 ${result.during.p50Ms.toFixed(1)} ms, p99 ${result.during.p99Ms.toFixed(1)} ms (idle: ${result.idle.p50Ms.toFixed(1)} / ${result.idle.p99Ms.toFixed(1)} ms), ${result.during.calls} calls`,
+    `    reads during a migration of ${LATENCY_DOCUMENTS.toLocaleString("en-US")} documents: p50 ${result.during.p50Ms.toFixed(1)} ms, p99 ${result.during.p99Ms.toFixed(1)} ms (idle: ${result.idle.p50Ms.toFixed(1)} / ${result.idle.p99Ms.toFixed(1)} ms), ${result.during.calls} calls; the worker alone: p50 ${result.workerAlone.during.p50Ms.toFixed(1)} ms (idle ${result.workerAlone.idle.p50Ms.toFixed(1)} ms)`,
   );
   return result;
 }
