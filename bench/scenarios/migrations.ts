@@ -38,8 +38,9 @@ export interface CallLatency {
 /**
  * What a migration costs the calls a shard answers meanwhile: the same
  * read, one call after another, to the shard idle and then while it
- * migrates `documents` documents; and, between reads, a request the worker
- * answers alone (a 404), which locally shares the shard's isolate.
+ * migrates `documents` documents; then a request the worker answers alone
+ * (a 404), idle and while a second shard migrates as many: it never reaches
+ * the shard, but locally shares its isolate.
  */
 export interface CallsDuringMigration {
   documents: number;
@@ -183,19 +184,8 @@ async function callsDuringMigration(
     args: {},
   });
   const url = `${app.url}/_svc/rest/rows/get?shardKey=${shard}&id=${(body as { value: string }).value}`;
-  const read = () =>
-    timed(async () => {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    });
-  const alone = `${app.url}/bench/no-such-page`;
-  const workerAlone = () =>
-    timed(async () => {
-      const response = await fetch(alone);
-      await response.arrayBuffer();
-      if (response.status !== 404) throw new Error(`${alone} answered ${response.status}`);
-    });
+  const read = () => timedGet(url, 200);
+  const workerAlone = () => timedGet(`${app.url}/bench/no-such-page`, 404);
   const idle: number[] = [];
   const idleAlone: number[] = [];
   for (let i = 0; i < IDLE_CALLS; i++) {
@@ -214,6 +204,15 @@ async function callsDuringMigration(
     `    reads during a migration of ${LATENCY_DOCUMENTS.toLocaleString("en-US")} documents: p50 ${result.during.p50Ms.toFixed(1)} ms, p99 ${result.during.p99Ms.toFixed(1)} ms (idle: ${result.idle.p50Ms.toFixed(1)} / ${result.idle.p99Ms.toFixed(1)} ms), ${result.during.calls} calls; the worker alone: p50 ${result.workerAlone.during.p50Ms.toFixed(1)} ms (idle ${result.workerAlone.idle.p50Ms.toFixed(1)} ms)`,
   );
   return result;
+}
+
+/** Times one GET of `url`, its body read, failing unless it answers `status`. */
+function timedGet(url: string, status: number): Promise<number> {
+  return timed(async () => {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (response.status !== status) throw new Error(`${url} answered ${response.status}`);
+  });
 }
 
 async function timed(task: () => Promise<unknown>): Promise<number> {
