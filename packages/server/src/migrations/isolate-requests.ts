@@ -1,15 +1,15 @@
-/** Requests the worker took in this isolate; see {@link noteIsolateRequest}. */
+/** Requests that reached this isolate; see {@link noteIsolateRequest}. */
 let taken = 0;
 
 /**
- * Counts one request the worker takes. A running migration reads the count
- * between batches: where a worker and its shards share an isolate (always
- * under `wrangler dev` and Miniflare), every request to the app waits for
- * the migration loop's next yield, not only calls to the migrating shard,
- * so a request the worker answers alone (a 404, a static file, an auth
- * route) is as much a reason for small batches as a shard call. Where the
- * shard has an isolate to itself, the count stays still and changes
- * nothing.
+ * Counts one request reaching this isolate: a request to the worker, or a
+ * call, stream or socket message to a shard. A running migration reads the
+ * count between batches: everything that reaches the isolate waits for the
+ * migration loop's next yield, not only calls to the migrating shard.
+ * Where a worker and its shards share an isolate (always under `wrangler
+ * dev` and Miniflare), a request the worker answers alone (a 404, a static
+ * file, an auth route) is as much a reason for small batches as a shard
+ * call; so is a call to a sibling shard the isolate also hosts.
  *
  * @example
  * ```ts
@@ -21,7 +21,7 @@ export function noteIsolateRequest(): void {
 }
 
 /**
- * How many requests the worker took in this isolate so far: compare two
+ * How many requests reached this isolate so far: compare two
  * readings to tell whether any came in between.
  *
  * @example

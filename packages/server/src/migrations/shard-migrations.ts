@@ -58,12 +58,13 @@ const ALARM_BUDGET_MS = 5_000;
  */
 const YIELD_EVERY_DOCUMENTS = 2_000;
 /**
- * The most documents of a batch while calls come in (to the shard, or to
- * the worker in the same isolate): the shard then yields after every batch
- * instead of every 2,000 documents. A call crosses the loop more than once
- * (delivered, answered, its writes confirmed): in the bench, reads to a
- * migrating shard took ~300 ms (p50) with 2,000 documents between yields
- * and ~157 ms with this (BENCHMARKS.md, section 13).
+ * The most documents of a batch while requests reach the isolate (calls to
+ * this shard or a sibling, requests to the worker): the shard then yields
+ * after every batch instead of every 2,000 documents. A call crosses the
+ * loop more than once (delivered, answered, its writes confirmed): in the
+ * bench, reads to a migrating shard took ~300 ms (p50) with 2,000
+ * documents between yields and ~157 ms with this (BENCHMARKS.md, section
+ * 13).
  */
 const BUSY_BATCH_SIZE = 100;
 
@@ -84,8 +85,8 @@ export class ShardMigrations implements DocumentView {
   readonly #active = new Map<string, { name: string; migration: Migration }[]>();
   /** Migrations whose earlier failures this run retries, and the last id retried. */
   readonly #retrying = new Map<string, string>();
-  /** Calls the shard took since the batch loop last yielded ({@link ShardMigrations.noteCall}). */
-  #callsSinceYield = 0;
+  /** The isolate's request count when the batch loop last looked (./isolate-requests.ts). */
+  #requestsSeen = isolateRequests();
   #shardKey: string | undefined;
 
   constructor(deps: ShardMigrationsDeps) {
@@ -276,42 +277,36 @@ export class ShardMigrations implements DocumentView {
     );
   }
 
-  /**
-   * Tells the migrations that a call reached the shard. While calls keep
-   * coming, batches are small and the loop yields after each one (see
-   * {@link BUSY_BATCH_SIZE}); with none, it runs at full speed.
-   *
-   * @example
-   * ```ts
-   * async call(call: ShardCall) { this.#migrations.noteCall(); … }
-   * ```
-   */
-  noteCall(): void {
-    this.#callsSinceYield++;
-  }
-
   /** Runs batches for a while; re-arms the alarm while work remains. */
   async alarm(): Promise<void> {
     const deadline = Date.now() + ALARM_BUDGET_MS;
     let sinceYield = 0;
-    // Calls that arrived before the alarm are a sign of traffic: start with small batches.
-    let busy = this.#callsSinceYield > 0;
-    // Requests to the worker in this isolate wait for the loop too (./isolate-requests.ts).
-    let requestsSeen = isolateRequests();
+    // Requests that arrived before the alarm are a sign of traffic: start with small batches.
+    let busy = this.#sawRequests();
     for (;;) {
       const record = this.#nextRunning();
       if (record === undefined) return;
       if (Date.now() > deadline) return this.#arm();
       sinceYield += await this.#deps.exclusive(() => this.#step(record.name, busy));
       if (busy || sinceYield >= YIELD_EVERY_DOCUMENTS) {
-        this.#callsSinceYield = 0;
         // workerd's clock moves only at I/O: the deadline is checked against the time of this yield.
         await yieldToCalls();
         sinceYield = 0;
-        busy = this.#callsSinceYield > 0 || isolateRequests() !== requestsSeen;
-        requestsSeen = isolateRequests();
+        busy = this.#sawRequests();
       }
     }
+  }
+
+  /**
+   * Whether requests reached this isolate since the loop last looked: calls
+   * to this shard or a sibling, and requests to the worker, all wait for the
+   * loop's next yield (see {@link BUSY_BATCH_SIZE}).
+   */
+  #sawRequests(): boolean {
+    const requests = isolateRequests();
+    const saw = requests !== this.#requestsSeen;
+    this.#requestsSeen = requests;
+    return saw;
   }
 
   /** Runs one batch of `name` (a small one when `busy`); answers how many documents it went through. */

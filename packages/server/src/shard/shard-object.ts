@@ -8,6 +8,7 @@ import { normalizeError } from "../errors/normalize.ts";
 import { type SerializedError, serializeError } from "../errors/svc-error.ts";
 import { checkMigrations, type MigrationRegistry } from "../migrations/define.ts";
 import type { DryRunReport } from "../migrations/dry-run.ts";
+import { noteIsolateRequest } from "../migrations/isolate-requests.ts";
 import { type MigrationStatus, ShardMigrations } from "../migrations/shard-migrations.ts";
 import type { ShardObservation } from "../observability/call-scope.ts";
 import { type ObservedRun, observeRun } from "../observability/observe-run.ts";
@@ -219,12 +220,12 @@ export function createShard(
 
     /** The subscription socket, forwarded by the worker's `/_svc/ws` route. */
     override async fetch(request: Request): Promise<Response> {
-      this.#migrations.noteCall();
+      noteIsolateRequest();
       return this.#hub.accept(request);
     }
 
     override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-      this.#migrations.noteCall();
+      noteIsolateRequest();
       await this.#hub.message(ws, message);
     }
 
@@ -264,9 +265,9 @@ export function createShard(
       return outcome(() => this.#migrations.dryRun(name, shardKey, samples));
     }
 
-    // Calls note themselves to the migrations, which then let them in between smaller batches.
+    // Calls count as requests to this isolate: a migration then lets them in between smaller batches.
     async call(call: ShardCall): Promise<ShardResult> {
-      this.#migrations.noteCall();
+      noteIsolateRequest();
       const run = await observeRun(call.record, () => {
         const procedure = this.#dispatcher.publicProcedure(call.path, "call");
         return this.#dispatcher.run(call.path, procedure, call.args, call);
@@ -275,7 +276,7 @@ export function createShard(
     }
 
     async callFromServer(call: ShardCall): Promise<ShardResult> {
-      this.#migrations.noteCall();
+      noteIsolateRequest();
       const run = await observeRun(call.record, () => {
         const procedure = this.#dispatcher.serverProcedure(call.path);
         return this.#dispatcher.run(call.path, procedure, call.args, call);
@@ -288,7 +289,7 @@ export function createShard(
     }
 
     async openStream(call: ShardCall): Promise<ShardStreamResult> {
-      this.#migrations.noteCall();
+      noteIsolateRequest();
       const run = await observeRun(call.record, async () => {
         const procedure = this.#dispatcher.publicProcedure(call.path, "stream");
         const items = await this.#dispatcher.openStream(call.path, procedure, call.args, call);
