@@ -4,8 +4,16 @@ import { partitionName, type RecordingPlan } from "./plan.ts";
 import type { CallRecord } from "./record.ts";
 import type { LogStoreEndpoint } from "./store/endpoint.ts";
 
-/** How long records gather before one write carries them all. */
+/** How long records gather before one write carries them all, while calls are few. */
 export const FLUSH_DELAY_MS = 100;
+/**
+ * The longest records gather while calls are many: each write costs the
+ * worker a fixed share of CPU whatever its size, so under load fewer, fuller
+ * batches leave more of the isolate to calls.
+ */
+export const BUSY_FLUSH_DELAY_MS = 800;
+/** A batch of at least this many records after its wait doubles the next wait. */
+const BUSY_BATCH = 50;
 /** A batch this large is written at once. */
 const MAX_BATCH = 500;
 /** Records held while the store is slow; past this the oldest are dropped. */
@@ -36,10 +44,37 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
+ * A wait that can end early: `done` answers `true` when the time ran out,
+ * `false` when `end` came first. `end` runs in another request than the one
+ * that set the timer, which may not clear it (a timer belongs to its
+ * request), so the timer runs out unheard.
+ */
+interface Wait {
+  done: Promise<boolean>;
+  end(): void;
+}
+
+function waitFor(ms: number): Wait {
+  let end = () => {};
+  const done = new Promise<boolean>((resolve) => {
+    setTimeout(() => resolve(true), ms);
+    end = () => resolve(false);
+  });
+  return { done, end };
+}
+
+/**
  * Carries records to one log store partition in batches, off the request
- * path: the first record of a batch schedules a write `FLUSH_DELAY_MS` later
- * under that request's `waitUntil`; records of later calls join it. When the
- * plan prints records on the console, the store prints each batch it takes.
+ * path: the first record of a batch schedules its write under that request's
+ * `waitUntil`; records of later calls join it. The wait is
+ * {@link FLUSH_DELAY_MS} while calls are few; each batch of
+ * {@link BUSY_BATCH} or more doubles it, up to {@link BUSY_FLUSH_DELAY_MS},
+ * and a quieter one sets it back. A batch of {@link MAX_BATCH} is written at
+ * once, and its wait ends with it, so the request holding the wait is not
+ * kept alive for nothing. A busy isolate thus writes one batch per few
+ * hundred calls, and a quiet one still shows a call within about 100 ms.
+ * When the plan prints records on the console, the store prints each batch
+ * it takes.
  * A store that is down, slow or refusing loses records (counted, warned about
  * once a minute), never a call; their console lines are printed here
  * instead, so the console still has every call (a batch that timed out but
@@ -50,7 +85,9 @@ export class StoreShipper {
   readonly #partition: number;
   readonly #console: boolean;
   #buffer: CallRecord[] = [];
-  #scheduled = false;
+  /** The current batch's wait, until the batch is taken. */
+  #wait: Wait | null = null;
+  #delay = FLUSH_DELAY_MS;
   #dropped = 0;
   #warnedAt = 0;
 
@@ -76,15 +113,23 @@ export class StoreShipper {
     }
     this.#buffer.push(record);
     if (this.#buffer.length >= MAX_BATCH) {
+      this.#wait?.end();
       lifetime.waitUntil(this.#write(namespace, this.#take()));
       return true;
     }
-    if (this.#scheduled) return true;
-    this.#scheduled = true;
+    if (this.#wait !== null) return true;
+    const wait = waitFor(this.#delay);
+    this.#wait = wait;
     lifetime.waitUntil(
-      new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS)).then(() =>
-        this.#write(namespace, this.#take()),
-      ),
+      wait.done.then((expired) => {
+        if (!expired) return;
+        const records = this.#take();
+        this.#delay =
+          records.length >= BUSY_BATCH
+            ? Math.min(this.#delay * 2, BUSY_FLUSH_DELAY_MS)
+            : FLUSH_DELAY_MS;
+        return this.#write(namespace, records);
+      }),
     );
     return true;
   }
@@ -92,7 +137,7 @@ export class StoreShipper {
   #take(): CallRecord[] {
     const batch = this.#buffer;
     this.#buffer = [];
-    this.#scheduled = false;
+    this.#wait = null;
     return batch;
   }
 
