@@ -1,3 +1,4 @@
+import type { CpuRoundPlan } from "./lib/cpu-rounds.ts";
 import { count, table, verdict } from "./lib/format.ts";
 import { GOALS, percent, SECTION_TITLES } from "./lib/goals.ts";
 import { LOAD_HEADER, loadRows } from "./lib/load-table.ts";
@@ -7,6 +8,24 @@ const OFF = "recording off";
 const STORE_ONLY = "records in the store";
 const BOTH = "records on the console and in the store";
 const WORKER_CONSOLE = "console lines printed by the worker (no store)";
+
+/** The rounds of runs that did not report theirs. */
+const OLD_CPU_PLAN: CpuRoundPlan = { rounds: 600, calls: 100 };
+
+/** How a round's calls batch their records, for the in-worker table's method. */
+function batchingNote(plan: CpuRoundPlan): string {
+  if (plan.calls === OLD_CPU_PLAN.calls) {
+    return (
+      "A round writes one batch per 100 calls; under load a batch holds what the isolate served in " +
+      "the 100 ms before its write."
+    );
+  }
+  return (
+    `A round writes one batch per ${plan.calls} calls, as a busy isolate does: its batches grow ` +
+    "with the traffic (the wait before a write doubles after each batch of 50 or more, up to 800 ms) " +
+    `and a batch of ${plan.calls} is written at once.`
+  );
+}
 
 /**
  * What recording costs the REST read for its goal: the worker's calls per
@@ -44,20 +63,23 @@ function recordingNote(observability: ObservabilityResult): string {
     `${inWorker(STORE_ONLY)} with records in the store, ${inWorker(BOTH)} with the store printing the ` +
     `console lines, ${inWorker(WORKER_CONSOLE)} with the worker printing them. What recording leaves in ` +
     "the call: its scope (an AsyncLocalStorage run in the worker and, for the handler's console lines, in " +
-    "the shard), the record built at the end, and the batch's write to the store 100 ms later (the " +
+    "the shard), the record built at the end, and under load one write to the store per 500 calls (the " +
     "store's insert" +
-    (write === undefined ? "" : `, ${(write.msPerRecord * 1000).toFixed(0)} µs a record,`) +
-    " and its console lines run in the store's own workerd, not counted here). Side runs " +
-    "with this table's method (300 rounds each, parts switched off by hand, on 2026-11-28): without the " +
-    "write, recording cost 6.2 to 8.2 % (median of five runs 6.5 %); also without the record, or without " +
-    "the shard's scope, or with a plain variable instead of both AsyncLocalStorage runs, each about 5 %; " +
-    "without all three 1.5 %. The write is about 4 points of it: one write through Miniflare's " +
-    "dev-registry proxy (the store's own workerd here) costs the worker's workerd 0.6 to 1.4 ms of CPU " +
-    "whatever the batch's size or form (an array of records or one string), and a round writes one batch " +
-    "per 100 calls. An `AsyncLocalStorage.run` costs 3.9 µs in this workerd, calling a function bound to " +
-    "an existing context 0.43 µs. What would close it: a scope per call that does not make a new context " +
-    "(reused contexts, once it is settled how a line printed by work a finished call left running is " +
-    "kept apart from a later call's), fewer writes (a longer flush at high rates), and a lighter record."
+    (write === undefined
+      ? ""
+      : `, ${(write.msPerRecord * 1000).toFixed(0)} µs a record in batches of 500,`) +
+    " and its console lines run in the store's own workerd, not counted here). Side runs with this " +
+    "table's method on 2026-11-28 (300 rounds each): in rounds of 100 calls with one write each (a busy " +
+    "isolate's batch before batches grew with the traffic) recording cost 11.1 %; in rounds of 500 calls, " +
+    "8.1 % with the old fixed 100 ms wait (two or three writes a round) and 8.6 % with growing batches " +
+    "(one write a round): at this spread, one or two writes fewer per 500 calls do not show. Earlier side runs " +
+    "(rounds of 100 calls, parts switched off by hand): without the write, 6.5 % (median of five runs); " +
+    "also without the record, or without the shard's scope, or with a plain variable instead of both " +
+    "AsyncLocalStorage runs, each about 5 %; without all three 1.5 %. An `AsyncLocalStorage.run` costs " +
+    "3.9 µs in this workerd, calling a function bound to an existing context 0.43 µs. What would close " +
+    "it: the call's scope, the shard's scope and the record, now most of the cost: a scope per call that " +
+    "does not make a new context (reused contexts, once it is settled how a line printed by work a " +
+    "finished call left running is kept apart from a later call's), and a lighter record."
   );
 }
 
@@ -105,6 +127,7 @@ export function observabilitySection(observability: ObservabilityResult | undefi
   const goal = recordingCostOf(observability);
   if (!(goal.cost <= GOALS.recordingCost)) notes.push(recordingNote(observability));
   const cpuPerCall = observability.cpuPerCall;
+  const plan = observability.cpuPlan ?? OLD_CPU_PLAN;
   if (!atScale || slow.length > 0) notes.push(queryNote(observability, slow));
   return [
     title,
@@ -147,13 +170,13 @@ export function observabilitySection(observability: ObservabilityResult | undefi
       ? []
       : [
           "",
-          "The same read made inside the worker (`GET /bench/loop`: 100 calls one after another through " +
-            "the variant's `fetch`, no HTTP server or load generator per call), the variants in 600 " +
+          `The same read made inside the worker (\`GET /bench/loop\`: ${plan.calls} calls one after another through ` +
+            `the variant's \`fetch\`, no HTTP server or load generator per call), the variants in ${plan.rounds} ` +
             "rounds in an order shuffled each round; each loop answers once what its calls left running " +
             "(the store's batched write) has finished, so that work counts in its own round; the worker's " +
-            "workerd CPU read around each loop in nanoseconds (scheduler statistics of its threads). A " +
-            "round writes one batch per 100 calls; under load a batch holds what the isolate served in " +
-            "the 100 ms before its write. A cost is the median over rounds " +
+            "workerd CPU read around each loop in nanoseconds (scheduler statistics of its threads). " +
+            batchingNote(plan) +
+            " A cost is the median over rounds " +
             "of 1 − off's CPU per call / the variant's: the calls a CPU-second serves fewer. The second " +
             "row is recording off measured against itself: the method's own spread. Over HTTP (above) " +
             "the same pair's rounds stray by more than the goal on this shared machine; here the worker " +

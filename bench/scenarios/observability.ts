@@ -1,6 +1,6 @@
 import { BENCH_ADMIN_TOKEN } from "../app/src/studio-admin.ts";
 import { type BenchApp, seedRow, startBenchApp } from "../lib/bench-app.ts";
-import { type CpuRoundFigures, cpuRounds } from "../lib/cpu-rounds.ts";
+import { type CpuRoundFigures, type CpuRoundPlan, cpuRounds } from "../lib/cpu-rounds.ts";
 import { compare, type LoadFigures, median, medianRatio, percentile, sized } from "../lib/load.ts";
 
 /** Call records (issue 29): what recording costs a call, a store write, and a dashboard query. */
@@ -24,11 +24,13 @@ export interface ObservabilityResult {
   workerConsoleCost?: number;
   /**
    * Worker CPU per call with the calls made inside the worker (no HTTP per
-   * call), the variants alternating in 600 rounds of 100 calls: recording
-   * off first, then off again (the method's own spread), then the variants
-   * above. Absent from runs before it was measured.
+   * call), the variants alternating in rounds of `cpuPlan.calls` calls:
+   * recording off first, then off again (the method's own spread), then the
+   * variants above. Absent from runs before it was measured.
    */
   cpuPerCall?: CpuRoundFigures[];
+  /** The rounds behind `cpuPerCall`; absent from runs that made 600 rounds of 100 calls. */
+  cpuPlan?: CpuRoundPlan;
   /**
    * One call at a time, in alternating blocks (robust to a machine whose load
    * drifts): each variant's median latency, and its median block ratio to
@@ -66,7 +68,12 @@ const CPU_VARIANTS = [
   { name: "recording off, again (the method's own spread)", variant: "logs-off" },
   ...VARIANTS.slice(1),
 ];
-const CPU_PLAN = { rounds: 600, calls: 100 };
+/**
+ * A round holds a full batch of records (500): a busy isolate's batches grow
+ * to that size (`StoreShipper`), so each round carries one write, as the
+ * isolate's calls do under load.
+ */
+const CPU_PLAN: CpuRoundPlan = { rounds: 400, calls: 500 };
 const SEED_BATCH = 2_000;
 const SEQUENTIAL_BLOCKS = 30;
 const CALLS_PER_BLOCK = 50;
@@ -237,6 +244,7 @@ export async function measureObservability(
       storeOnlyCost: 1 - medianRatio(storeOnly, off),
       workerConsoleCost: 1 - medianRatio(workerConsole, off),
       cpuPerCall,
+      cpuPlan: CPU_PLAN,
       sequential,
       writeMsPerRecord,
       storedRecords: stored,
