@@ -18,6 +18,7 @@ import { isoTime } from "../src/observability/iso-time.ts";
 import { LINE_BUDGET_CHARS } from "../src/observability/store/console-printer.ts";
 import type { LogStoreEndpoint, RecordFilters } from "../src/observability/store/endpoint.ts";
 import { unpackRollups, unpackTotals } from "../src/observability/store/packed-rollups.ts";
+import { callRecord } from "./call-record.ts";
 import { brokenStoreWorker, recordingWorker as worker } from "./worker.ts";
 
 const ADMIN = { authorization: "Bearer test-admin-token-0123456789abcdef" };
@@ -437,23 +438,12 @@ describe("call records", () => {
 });
 
 describe("the log store", () => {
-  const record = (n: number): CallRecord => ({
-    requestId: `req-${n}`,
-    time: new Date(Date.now() + n).toISOString(),
-    entry: "rpc",
-    route: "x:y",
-    method: "POST",
-    shardKey: "default",
-    caller: { kind: "anonymous" },
-    status: 200,
-    code: null,
-    durationMs: 1,
-    bytesIn: 0,
-    bytesOut: 0,
-    logs: [{ level: "log", at: 0, message: "x".repeat(200) }],
-    logsDropped: 0,
-    error: null,
-  });
+  const record = (n: number): CallRecord =>
+    callRecord({
+      requestId: `req-${n}`,
+      time: new Date(Date.now() + n).toISOString(),
+      logs: [{ level: "log", at: 0, message: "x".repeat(200) }],
+    });
 
   it("keeps the newest records once past its size", async () => {
     const store = env.SMALL_LOGS.getByName("retention") as unknown as LogStoreEndpoint;

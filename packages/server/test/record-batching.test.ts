@@ -16,6 +16,7 @@ import {
   StoreShipper,
 } from "../src/observability/shipper.ts";
 import type { LogStoreEndpoint } from "../src/observability/store/endpoint.ts";
+import { callRecord } from "./call-record.ts";
 
 /** A partition no worker of the test project writes to. */
 const PARTITION = 7;
@@ -61,23 +62,7 @@ function collected(): Lifetime & { settled(): Promise<void> } {
 let sequence = 0;
 function record(tag: string): CallRecord {
   sequence++;
-  return {
-    requestId: `${tag}-${sequence}`,
-    time: new Date().toISOString(),
-    entry: "rpc",
-    route: "batching:call",
-    method: "POST",
-    shardKey: "default",
-    caller: { kind: "anonymous" },
-    status: 200,
-    code: null,
-    durationMs: 1,
-    bytesIn: 0,
-    bytesOut: 0,
-    logs: [],
-    logsDropped: 0,
-    error: null,
-  };
+  return callRecord({ requestId: `${tag}-${sequence}`, route: "batching:call" });
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
