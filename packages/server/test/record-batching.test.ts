@@ -5,16 +5,12 @@
  * go to the real log store; a wrapper around its namespace only notes each
  * write's size and time on the way through.
  */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { CallRecord } from "../src/index.ts";
 import { partitionName } from "../src/observability/plan.ts";
-import {
-  BUSY_FLUSH_DELAY_MS,
-  FLUSH_DELAY_MS,
-  type Lifetime,
-  StoreShipper,
-} from "../src/observability/shipper.ts";
+import { BUSY_FLUSH_DELAY_MS, FLUSH_DELAY_MS, StoreShipper } from "../src/observability/shipper.ts";
 import type { LogStoreEndpoint } from "../src/observability/store/endpoint.ts";
 import { callRecord } from "./call-record.ts";
 
@@ -44,21 +40,6 @@ function notedStore(): { env: { SVC_LOGS: unknown }; writes: Write[] } {
   return { env: { SVC_LOGS: namespace }, writes };
 }
 
-/** Keeps what the shipper defers, as a request's `waitUntil` would. */
-function collected(): Lifetime & { settled(): Promise<void> } {
-  const deferred: Promise<unknown>[] = [];
-  return {
-    waitUntil: (promise) => {
-      deferred.push(promise);
-    },
-    async settled() {
-      for (let done = 0; done < deferred.length; done = deferred.length) {
-        await Promise.allSettled(deferred.slice(done));
-      }
-    },
-  };
-}
-
 let sequence = 0;
 function record(tag: string): CallRecord {
   sequence++;
@@ -75,7 +56,7 @@ function shipper(): StoreShipper {
 async function busySpell(
   ships: StoreShipper,
   store: ReturnType<typeof notedStore>,
-  lifetime: ReturnType<typeof collected>,
+  lifetime: ExecutionContext,
   tag: string,
   count: number,
 ): Promise<void> {
@@ -84,7 +65,7 @@ async function busySpell(
     const due = Math.min(count, Date.now() - started + 1);
     for (; pushed < due; pushed++) ships.push(record(tag), store.env, lifetime);
   }
-  await lifetime.settled();
+  await waitOnExecutionContext(lifetime);
 }
 
 async function storedIds(tag: string): Promise<string[]> {
@@ -96,7 +77,7 @@ async function storedIds(tag: string): Promise<string[]> {
 describe("record batches", () => {
   it("grow while calls are many: fewer, fuller writes, every record stored", async () => {
     const store = notedStore();
-    const lifetime = collected();
+    const lifetime = createExecutionContext();
     const ships = shipper();
     await busySpell(ships, store, lifetime, "busy", 1_200);
     const sizes = store.writes.map((write) => write.size);
@@ -110,18 +91,18 @@ describe("record batches", () => {
 
   it("go back to a short wait once calls are few", async () => {
     const store = notedStore();
-    const lifetime = collected();
+    const lifetime = createExecutionContext();
     const ships = shipper();
     // A busy spell first: the wait grows to its longest.
     await busySpell(ships, store, lifetime, "spell", 1_200);
     // The first quiet call still waits the long wait; it is a small batch, so the next waits less.
     const first = Date.now();
     ships.push(record("quiet"), store.env, lifetime);
-    await lifetime.settled();
+    await waitOnExecutionContext(lifetime);
     const firstWait = store.writes.at(-1)!.at - first;
     const second = Date.now();
     ships.push(record("quiet"), store.env, lifetime);
-    await lifetime.settled();
+    await waitOnExecutionContext(lifetime);
     const secondWait = store.writes.at(-1)!.at - second;
     expect(firstWait).toBeGreaterThanOrEqual(BUSY_FLUSH_DELAY_MS / 2);
     expect(secondWait).toBeGreaterThanOrEqual(FLUSH_DELAY_MS);
@@ -132,11 +113,11 @@ describe("record batches", () => {
 
   it("write a full batch at once, and its pending wait writes nothing", async () => {
     const store = notedStore();
-    const lifetime = collected();
+    const lifetime = createExecutionContext();
     const ships = shipper();
     for (let i = 0; i < 500; i++) ships.push(record("full"), store.env, lifetime);
     expect(store.writes.map((write) => write.size)).toEqual([500]);
-    await lifetime.settled();
+    await waitOnExecutionContext(lifetime);
     expect(store.writes.map((write) => write.size)).toEqual([500]);
     expect((await storedIds("full")).length).toBe(500);
   });
