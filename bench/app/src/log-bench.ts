@@ -1,4 +1,4 @@
-import { type CallRecord, createLogStore } from "@svc/server";
+import { type CallRecord, createLogStore, recordBodies } from "@svc/server";
 
 /**
  * The benchmark's log store: 1 GiB a partition, so a million seeded records
@@ -8,7 +8,7 @@ export const BenchLogStore = createLogStore({ maxBytes: 1024 * 1024 * 1024 });
 
 /** What the log store answers over RPC that the benchmark uses. */
 interface StoreStub {
-  write(records: CallRecord[]): Promise<void>;
+  write(bodies: string[]): Promise<void>;
 }
 
 interface Env {
@@ -81,12 +81,12 @@ export async function logBenchRoute(url: URL, env: Env): Promise<Response> {
     const from = Number(url.searchParams.get("from") ?? 0);
     const records = Array.from({ length: count }, (_, i) => syntheticRecord(from + i, now));
     const store = env.SVC_LOGS.getByName(`svc-logs-${partition}`) as unknown as StoreStub;
-    await store.write(records);
+    await store.write(recordBodies(records));
     return Response.json({ written: count });
   }
   const records = Array.from({ length: count }, (_, i) => syntheticRecord(10_000_000 + i, now));
   const store = env.SVC_LOGS.getByName("write-cost") as unknown as StoreStub;
   const started = performance.now();
-  await store.write(records);
+  await store.write(recordBodies(records));
   return Response.json({ ms: performance.now() - started });
 }

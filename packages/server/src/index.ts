@@ -93,6 +93,7 @@ export type {
   EntryPoint,
   QueueFacts,
 } from "./observability/record.ts";
+export { recordBodies } from "./observability/store/bodies.ts";
 export type { LogDrain } from "./observability/store/drain.ts";
 export { createLogStore, LogStore, type LogStoreOptions } from "./observability/store/log-store.ts";
 export {

@@ -7,7 +7,7 @@ import type { CallRecord } from "../src/index.ts";
  *
  * @example
  * ```ts
- * await store.write([callRecord({ requestId: "req-1", route: "x:y" })]);
+ * await store.write(recordBodies([callRecord({ requestId: "req-1", route: "x:y" })]));
  * ```
  */
 export function callRecord(fields: Partial<CallRecord> & { requestId: string }): CallRecord {

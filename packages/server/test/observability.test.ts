@@ -9,11 +9,12 @@ import {
   createMessageBatch,
   createScheduledController,
   runDurableObjectAlarm,
+  runInDurableObject,
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CallRecord } from "../src/index.ts";
+import { type CallRecord, recordBodies } from "../src/index.ts";
 import { isoTime } from "../src/observability/iso-time.ts";
 import { LINE_BUDGET_CHARS } from "../src/observability/store/console-printer.ts";
 import type { LogStoreEndpoint, RecordFilters } from "../src/observability/store/endpoint.ts";
@@ -445,10 +446,24 @@ describe("the log store", () => {
       logs: [{ level: "log", at: 0, message: "x".repeat(200) }],
     });
 
+  it("refuses a batch that is not records' JSON texts, and stores none of it", async () => {
+    const stub = env.SVC_LOGS.getByName("bad-batch");
+    // Called in the object itself: a rejection over RPC is also reported as the object's own.
+    await runInDurableObject(stub, async (object) => {
+      const instance = object as unknown as LogStoreEndpoint;
+      await expect(instance.write([JSON.stringify(record(1)), "{not json"])).rejects.toThrow(
+        /item 1 is not one/,
+      );
+      await expect(instance.write([record(2)] as never)).rejects.toThrow(/item 0 is not one/);
+      await expect(instance.write("[]" as never)).rejects.toThrow(/takes an array/);
+    });
+    expect((await (stub as unknown as LogStoreEndpoint).stats()).records).toBe(0);
+  });
+
   it("keeps the newest records once past its size", async () => {
     const store = env.SMALL_LOGS.getByName("retention") as unknown as LogStoreEndpoint;
     for (let batch = 0; batch < 10; batch++) {
-      await store.write(Array.from({ length: 10 }, (_, i) => record(batch * 10 + i)));
+      await store.write(recordBodies(Array.from({ length: 10 }, (_, i) => record(batch * 10 + i))));
     }
     const stats = await store.stats();
     expect(stats.bytes).toBeLessThanOrEqual(20_000);
@@ -478,15 +493,17 @@ describe("the log store", () => {
       code,
       error: { message: code, stack: null },
     });
-    await store.write([
-      at(previous + 1_000, { durationMs: 1 }),
-      at(previous + 2_000, { durationMs: 3 }),
-      at(previous + 3_000, { durationMs: 7.5 }),
-      at(current, { durationMs: 30, ...failed("INTERNAL", 500) }),
-      at(previous, { entry: "rest", route: "c:d", durationMs: 0.5, ...failed("NOT_FOUND", 404) }),
-      // Before the window: in the totals Prometheus reads, not in the window's.
-      at(previous - quarter, { durationMs: 2 }),
-    ]);
+    await store.write(
+      recordBodies([
+        at(previous + 1_000, { durationMs: 1 }),
+        at(previous + 2_000, { durationMs: 3 }),
+        at(previous + 3_000, { durationMs: 7.5 }),
+        at(current, { durationMs: 30, ...failed("INTERNAL", 500) }),
+        at(previous, { entry: "rest", route: "c:d", durationMs: 0.5, ...failed("NOT_FOUND", 404) }),
+        // Before the window: in the totals Prometheus reads, not in the window's.
+        at(previous - quarter, { durationMs: 2 }),
+      ]),
+    );
     const histogram = (...counts: [index: number, count: number][]) => {
       const buckets = new Array<number>(15).fill(0);
       for (const [index, count] of counts) buckets[index] = count;
@@ -549,12 +566,17 @@ describe("the log store", () => {
       error: { message: `${code} in call ${n}`, stack: null },
     });
     for (let batch = 0; batch < 3; batch++) {
-      await store.write([
-        { ...record(batch * 10), logs: [{ level: "log", at: 0, message: `batch-${batch}-line` }] },
-        record(batch * 10 + 1),
-        failing(batch * 10 + 2, 404, "NOT_FOUND"),
-        failing(batch * 10 + 3, 503, "UNAVAILABLE"),
-      ]);
+      await store.write(
+        recordBodies([
+          {
+            ...record(batch * 10),
+            logs: [{ level: "log", at: 0, message: `batch-${batch}-line` }],
+          },
+          record(batch * 10 + 1),
+          failing(batch * 10 + 2, 404, "NOT_FOUND"),
+          failing(batch * 10 + 3, 503, "UNAVAILABLE"),
+        ]),
+      );
     }
     const ids = async (filters: RecordFilters) =>
       (await store.list(filters, null, 50)).map((row) => row.record.requestId).sort();
@@ -585,20 +607,20 @@ describe("the log store", () => {
       ...record(n),
       logs: [{ level: "log", at: 0, message: `line of call ${n} `.padEnd(1000, "x") }],
     });
-    await store.write([record(1000), record(1001)], { console: true });
+    await store.write(recordBodies([record(1000), record(1001)]), { console: true });
     expect(watched.records().map((r) => r.requestId)).toEqual(["req-1000", "req-1001"]);
     expect(watched.records()[0]).toMatchObject({ svc: "call", message: "svc rpc x:y 200 1ms" });
     watched.lines.length = 0;
 
     // About 330 KB of lines: more than Workers Logs keeps of one invocation.
     const batch = Array.from({ length: 250 }, (_, n) => chatty(n));
-    await store.write(batch, { console: true });
+    await store.write(recordBodies(batch), { console: true });
     const first = watched.lines.length;
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThan(batch.length);
     expect(watched.lines.join("").length).toBeLessThanOrEqual(LINE_BUDGET_CHARS);
     // A batch written while lines wait prints after them, in order.
-    await store.write([record(2000)], { console: true });
+    await store.write(recordBodies([record(2000)]), { console: true });
     expect(watched.lines).toHaveLength(first);
     // The runtime may fire the store's next alarm itself while the test runs one: poll until
     // the backlog has printed, running any alarm still pending.
@@ -611,7 +633,7 @@ describe("the log store", () => {
       { timeout: 5_000, interval: 20 },
     );
     // Without `console`, the store prints nothing.
-    await store.write([record(3000)]);
+    await store.write(recordBodies([record(3000)]));
     expect(watched.lines).toHaveLength(expected.length);
   });
 

@@ -30,7 +30,7 @@ function notedStore(): { env: { SVC_LOGS: unknown }; writes: Write[] } {
     getByName(name: string) {
       const stub = real.getByName(name) as unknown as LogStoreEndpoint;
       return {
-        write(batch: CallRecord[], options?: { console?: boolean }) {
+        write(batch: string[], options?: { console?: boolean }) {
           writes.push({ at: Date.now(), size: batch.length });
           return stub.write(batch, options);
         },

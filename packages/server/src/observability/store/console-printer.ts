@@ -49,7 +49,7 @@ function printWithin(lines: Iterable<string>): number {
  *
  * @example
  * ```ts
- * if (printBatch(sql, records, written.bodies, written.firstSeq)) await ctx.storage.setAlarm(Date.now());
+ * if (printBatch(sql, records, bodies, written.firstSeq)) await ctx.storage.setAlarm(Date.now());
  * ```
  */
 export function printBatch(

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { CallRecord, EntryPoint } from "../record.ts";
+import { parseBodies } from "./bodies.ts";
 import { printBatch, printPending } from "./console-printer.ts";
 import type { LogDrain } from "./drain.ts";
 import { deliverRound, registerDrains } from "./drain-runner.ts";
@@ -89,11 +90,12 @@ export function createLogStore<Env = unknown>(
       });
     }
 
-    async write(records: CallRecord[], options: WriteOptions = {}): Promise<void> {
-      if (!Array.isArray(records) || records.length === 0) return;
+    async write(bodies: string[], options: WriteOptions = {}): Promise<void> {
+      const records = parseBodies(bodies);
+      if (records.length === 0) return;
       const now = Date.now();
       const written = this.ctx.storage.transactionSync((): BatchWritten => {
-        const batch = writeBatch(this.#sql, records);
+        const batch = writeBatch(this.#sql, records, bodies);
         addStored(this.#sql, records.length, batch.bytes);
         pruneBySize(this.#sql, retention.maxBytes);
         if (now - this.#agePrunedAt >= AGE_PRUNE_EVERY_MS) {
@@ -103,8 +105,7 @@ export function createLogStore<Env = unknown>(
         return batch;
       });
       const linesLeft =
-        options.console === true &&
-        printBatch(this.#sql, records, written.bodies, written.firstSeq);
+        options.console === true && printBatch(this.#sql, records, bodies, written.firstSeq);
       if (!linesLeft && this.#drains.length === 0) return;
       // Lines past this invocation's budget print at once; drains get their batch a little later.
       const at = linesLeft ? now : now + DRAIN_DELAY_MS;

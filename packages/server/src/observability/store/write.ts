@@ -94,37 +94,40 @@ function lastSeq(sql: SqlStorage): number {
   return row === undefined ? 0 : Number(row.seq);
 }
 
-/** What {@link writeBatch} stored: its bytes, the `seq` of its first record, each record's JSON. */
+/** What {@link writeBatch} stored: its bytes and the `seq` of its first record. */
 export interface BatchWritten {
   bytes: number;
   firstSeq: number;
-  bodies: string[];
 }
 
 /**
  * Writes a batch in one transaction: the records into `_svc_calls` (one
  * statement), their text into the trigram index, their counts into the
  * roll-ups (minutes, hours, quarter days) and the totals, and each failure
- * into its error group. Answers the bytes the batch added, where its rows
- * start and their JSON (for the console lines, made once).
+ * into its error group. `bodies` are the records' JSON texts, as the writer
+ * sent them: stored as they are. Answers the bytes the batch added and where
+ * its rows start.
  *
  * @example
  * ```ts
- * const { bytes } = ctx.storage.transactionSync(() => writeBatch(ctx.storage.sql, records));
+ * const { bytes } = ctx.storage.transactionSync(() => writeBatch(ctx.storage.sql, records, bodies));
  * ```
  */
-export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): BatchWritten {
+export function writeBatch(
+  sql: SqlStorage,
+  records: readonly CallRecord[],
+  bodies: readonly string[],
+): BatchWritten {
   let bytes = 0;
-  const bodies: string[] = [];
   const units = Object.keys(ROLLUP_UNITS) as RollupUnit[];
   const rollups = new Map(units.map((unit) => [unit, new Map<string, Delta>()]));
   const totals = new Map<string, Delta>();
   const rows: unknown[][] = [];
   const texts: { index: number; text: string }[] = [];
-  for (const record of records) {
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index]!;
     const time = Date.parse(record.time);
-    const body = JSON.stringify(record);
-    bodies.push(body);
+    const body = bodies[index]!;
     const size = body.length + ROW_OVERHEAD;
     bytes += size;
     rows.push([
@@ -178,5 +181,5 @@ export function writeBatch(sql: SqlStorage, records: readonly CallRecord[]): Bat
     }
   }
   for (const delta of totals.values()) upsertRollup(sql, "_svc_call_totals", delta, false);
-  return { bytes, firstSeq: first, bodies };
+  return { bytes, firstSeq: first };
 }
