@@ -68,18 +68,20 @@ function recordingNote(observability: ObservabilityResult): string {
     (write === undefined
       ? ""
       : `, ${(write.msPerRecord * 1000).toFixed(0)} µs a record in batches of 500,`) +
-    " and its console lines run in the store's own workerd, not counted here). Side runs with this " +
-    "table's method on 2026-11-28 (300 rounds each): in rounds of 100 calls with one write each (a busy " +
-    "isolate's batch before batches grew with the traffic) recording cost 11.1 %; in rounds of 500 calls, " +
-    "8.1 % with the old fixed 100 ms wait (two or three writes a round) and 8.6 % with growing batches " +
-    "(one write a round): at this spread, one or two writes fewer per 500 calls do not show. Earlier side runs " +
-    "(rounds of 100 calls, parts switched off by hand): without the write, 6.5 % (median of five runs); " +
-    "also without the record, or without the shard's scope, or with a plain variable instead of both " +
-    "AsyncLocalStorage runs, each about 5 %; without all three 1.5 %. An `AsyncLocalStorage.run` costs " +
-    "3.9 µs in this workerd, calling a function bound to an existing context 0.43 µs. What would close " +
-    "it: the call's scope, the shard's scope and the record, now most of the cost: a scope per call that " +
-    "does not make a new context (reused contexts, once it is settled how a line printed by work a " +
-    "finished call left running is kept apart from a later call's), and a lighter record."
+    " and its console lines run in the store's own workerd, not counted here). Side runs of 2026-11-28 " +
+    "with this table's method in rounds of 100 calls (300 rounds each; parts switched off by a temporary " +
+    "flag): with no store write and no capture in the shard, the worker's side alone cost 7.3 % and 7.6 % " +
+    "(two runs); without the record built and queued, 4.9 %; with the call's scope in a plain variable " +
+    "instead of an AsyncLocalStorage run, 5.6 % (its trimmed mean the same as with it); with no scope " +
+    "found (no notes, no record), 0.8 to 1.4 %; an AsyncLocalStorage run around a call with recording " +
+    "off, 1.3 %. In a tight loop, the same parts cost far less: an `AsyncLocalStorage.run` 4 to 5 µs, " +
+    "building a record 1.8 µs and its JSON 1.7 µs more, the entry points' notes 0.3 µs; sending a batch " +
+    "of 500 to the store 5 µs a record since records travel as JSON text (10 µs as objects). So most " +
+    "of the cost is the worker's own: the notes and the record cost about 25 µs inside a call against " +
+    "4 µs in a loop, and the AsyncLocalStorage run is at most 1.7 points. What would close it: finding " +
+    "where the record and the notes lose that time inside a call (a profile quieter than this shared " +
+    "machine allows: sampled profiles of both variants did not rank it), then a record made with less " +
+    "work (its JSON text written directly, facts kept in fixed fields)."
   );
 }
 
