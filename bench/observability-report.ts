@@ -70,8 +70,8 @@ function recordingNote(observability: ObservabilityResult): string {
       : `, ${(write.msPerRecord * 1000).toFixed(0)} µs a record in batches of 500,`) +
     " and its console lines run in the store's own workerd, not counted here). Side runs of 2026-11-28 " +
     "with this table's method in rounds of 100 calls (300 rounds each; parts switched off by a temporary " +
-    "flag): with no store write and no capture in the shard, the worker's side alone cost 7.3 % and 7.6 % " +
-    "(two runs); without the record built and queued, 4.9 %; with the call's scope in a plain variable " +
+    "flag): with no store write and no capture in the shard, the worker's side alone cost 7.3 %, 7.6 % and 7.3 % " +
+    "(three runs); without the record built and queued, 4.9 %; with the call's scope in a plain variable " +
     "instead of an AsyncLocalStorage run, 5.6 % (its trimmed mean the same as with it); with no scope " +
     "found (no notes, no record), 0.8 to 1.4 %; an AsyncLocalStorage run around a call with recording " +
     "off, 1.3 %. In a tight loop, the same parts cost far less: an `AsyncLocalStorage.run` 4 to 5 µs, " +
