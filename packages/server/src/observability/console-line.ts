@@ -27,13 +27,3 @@ export function consoleLine(record: CallRecord, body = JSON.stringify(record)): 
 export function printRecords(records: readonly CallRecord[]): void {
   for (const record of records) plainConsole.log(consoleLine(record));
 }
-
-/**
- * Prints the lines of records held as their JSON text (the shipper's batch
- * the store did not take).
- *
- * @example printBodies([JSON.stringify(record)]);
- */
-export function printBodies(bodies: readonly string[]): void {
-  for (const body of bodies) plainConsole.log(consoleLine(JSON.parse(body) as CallRecord, body));
-}

@@ -1,7 +1,8 @@
 import { plainConsole } from "./console-capture.ts";
-import { printBodies } from "./console-line.ts";
+import { printRecords } from "./console-line.ts";
 import { partitionName, type RecordingPlan } from "./plan.ts";
 import type { CallRecord } from "./record.ts";
+import { recordBodies } from "./store/bodies.ts";
 import type { LogStoreEndpoint } from "./store/endpoint.ts";
 
 /** How long records gather before one write carries them all, while calls are few. */
@@ -74,9 +75,9 @@ function waitFor(ms: number): Wait {
  * kept alive for nothing. A busy isolate thus writes one batch per few
  * hundred calls, and a quiet one still shows a call within about 100 ms.
  * When the plan prints records on the console, the store prints each batch
- * it takes. A record waits as its JSON text, made as it is queued: the store
- * takes text, which crosses JS RPC for about half the CPU the same records
- * cost as objects, and one string is cheaper to hold than a record's objects.
+ * it takes. A batch goes out as its records' JSON text, made as it is sent
+ * (off the request path): text crosses JS RPC for about half the CPU the same
+ * records cost as objects.
  * A store that is down, slow or refusing loses records (counted, warned about
  * once a minute), never a call; their console lines are printed here
  * instead, so the console still has every call (a batch that timed out but
@@ -86,8 +87,7 @@ export class StoreShipper {
   readonly #binding: string;
   readonly #partition: number;
   readonly #console: boolean;
-  /** Waiting records as their JSON text: what the store takes, and one string each to keep. */
-  #buffer: string[] = [];
+  #buffer: CallRecord[] = [];
   /** The current batch's wait, until the batch is taken. */
   #wait: Wait | null = null;
   #delay = FLUSH_DELAY_MS;
@@ -112,9 +112,9 @@ export class StoreShipper {
     if (this.#buffer.length >= MAX_BUFFERED) {
       const oldest = this.#buffer.shift()!;
       this.#dropped++;
-      if (this.#console) printBodies([oldest]);
+      if (this.#console) printRecords([oldest]);
     }
-    this.#buffer.push(JSON.stringify(record));
+    this.#buffer.push(record);
     if (this.#buffer.length >= MAX_BATCH) {
       this.#wait?.end();
       lifetime.waitUntil(this.#write(namespace, this.#take()));
@@ -137,23 +137,23 @@ export class StoreShipper {
     return true;
   }
 
-  #take(): string[] {
+  #take(): CallRecord[] {
     const batch = this.#buffer;
     this.#buffer = [];
     this.#wait = null;
     return batch;
   }
 
-  async #write(namespace: DurableObjectNamespace, batch: string[]): Promise<void> {
+  async #write(namespace: DurableObjectNamespace, batch: CallRecord[]): Promise<void> {
     if (batch.length === 0) return;
     try {
       const store = namespace.getByName(
         partitionName(this.#partition),
       ) as unknown as LogStoreEndpoint;
-      await within(store.write(batch, { console: this.#console }), WRITE_TIMEOUT_MS);
+      await within(store.write(recordBodies(batch), { console: this.#console }), WRITE_TIMEOUT_MS);
     } catch (error) {
       this.#dropped += batch.length;
-      if (this.#console) printBodies(batch);
+      if (this.#console) printRecords(batch);
       const now = Date.now();
       if (now - this.#warnedAt >= WARN_EVERY_MS) {
         this.#warnedAt = now;

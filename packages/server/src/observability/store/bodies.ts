@@ -2,9 +2,8 @@ import type { CallRecord } from "../record.ts";
 
 /**
  * Records as the log store's `write` takes them: each one's JSON text. The
- * worker's shipper makes the text as a call ends and holds only strings
- * until the batch goes out; anything else that writes to a store (a seed
- * script, a test) passes its records through this.
+ * worker's shipper sends its batches through this, and so does anything else
+ * that writes to a store (a seed script, a test).
  *
  * @example
  * ```ts
