@@ -96,7 +96,7 @@ export async function handleAuthRequest(
     }
     if (request.body !== null) forwarded = new Request(request, { body: bytes });
   } catch (error) {
-    return problemResponse(error, limitHeaders);
+    return problemResponse(error, { request, headers: limitHeaders });
   }
   const response = await auth.handler(forwarded);
   // A write may have revoked a session this isolate cached: its next request checks first.

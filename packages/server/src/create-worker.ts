@@ -8,7 +8,7 @@ import { problemResponse } from "./errors/problem.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
 import { noteIsolateRequest } from "./migrations/isolate-requests.ts";
-import { noteCall } from "./observability/call-scope.ts";
+import { callScopeOf, noteCall, runInScope } from "./observability/call-scope.ts";
 import { CallRecorder } from "./observability/recorder.ts";
 import { createAdminGate } from "./worker/admin-gate.ts";
 import { DEFAULT_MAX_HEADER_BYTES } from "./worker/header-size.ts";
@@ -45,26 +45,32 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     routeTable(options, runtime, backups),
     async (request) => {
       const operator = await adminGate(request);
-      noteCall({ caller: { kind: "operator", id: operator } });
+      noteCall(request, { caller: { kind: "operator", id: operator } });
       return operator;
     },
     options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES,
   );
   const { http } = options;
+  const serveApp = async (request: Request, env: Env, ctx: ExecutionContext, url: URL) => {
+    if (http !== undefined) {
+      const answered = await handleHttpAction(http, runtime, request, env, url);
+      if (answered !== undefined) return answered;
+    }
+    if (options.fetch) return options.fetch(request, env, ctx);
+    return problemResponse(new SvcError("NOT_FOUND", "Not found."));
+  };
   const serve = async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(RESERVED_PREFIX)) {
-      if (http !== undefined) {
-        const answered = await handleHttpAction(http, runtime, request, env, url);
-        if (answered !== undefined) return answered;
-      }
-      if (options.fetch) return options.fetch(request, env, ctx);
-      return problemResponse(new SvcError("NOT_FOUND", "Not found."));
+      // App code runs here, in the worker: its console lines need the call's frame.
+      const scope = callScopeOf(request);
+      const work = () => serveApp(request, env, ctx, url);
+      return scope === undefined ? work() : runInScope(scope, work);
     }
     try {
       return await route(request, env, url);
     } catch (error) {
-      return problemResponse(error);
+      return problemResponse(error, { request });
     }
   };
   return {

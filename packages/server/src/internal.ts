@@ -13,7 +13,12 @@
  * ```
  * @packageDocumentation
  */
-export { type ProblemDetails, problemResponse, toProblem } from "./errors/problem.ts";
+export {
+  type ProblemAnswerInit,
+  type ProblemDetails,
+  problemResponse,
+  toProblem,
+} from "./errors/problem.ts";
 export { ANONYMOUS_BUCKET, enforceVerdict } from "./rest/rate-limit-gate.ts";
 export type { ShardCall, ShardEndpoint, ShardResult } from "./shard/call.ts";
 export { decodeUtf8, isJsonContentType, readBodyBytes, readJsonBody } from "./worker/body.ts";

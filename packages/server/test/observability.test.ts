@@ -259,6 +259,28 @@ describe("call records", () => {
     const failed = await recordWhere((r) => r.route === "GET /broken", "&entry=http");
     expect(failed).toMatchObject({ status: 500, code: "INTERNAL" });
     expect(failed.error?.stack).toContain("secret internals at /srv/app.ts:12");
+    // The action runs in the worker: its console lines (and svc's about its error) are its record's.
+    expect(failed.logs.map((line) => [line.level, line.message])).toEqual([
+      ["warn", "breaking on purpose"],
+      ["error", "svc: unhandled error Error: secret internals at /srv/app.ts:12"],
+    ]);
+  });
+
+  it("keep concurrent calls' records apart, each with its own caller and lines", async () => {
+    const users = Array.from({ length: 12 }, (_, i) => `concurrent-${i}`);
+    const answers = await Promise.all(
+      users.map(async (user) => {
+        const response = await rpc("observed:chatty", { word: user }, { user });
+        const { value } = (await response.json()) as { value: { requestId: string } };
+        return { user, requestId: value.requestId };
+      }),
+    );
+    expect(new Set(answers.map((answer) => answer.requestId)).size).toBe(users.length);
+    for (const { user, requestId } of answers) {
+      const record = await recordWhere((r) => r.requestId === requestId);
+      expect(record.caller).toEqual({ kind: "user", id: user });
+      expect(record.logs[0]?.message).toBe(`chatty says ${user} {"n":1}`);
+    }
   });
 
   it("record an admin call with its operator and a route without ids", async () => {

@@ -73,7 +73,7 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
       try {
         environment = await environmentOnce();
       } catch (error) {
-        return problemResponse(error);
+        return problemResponse(error, { request });
       }
       // Reads go to a D1 replica where Cloudflare has them, never older than the client's bookmark.
       const session = adminReadSession(environment.binding, request);
@@ -102,7 +102,7 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
       try {
         return await handleImpersonationLink(await environmentOnce(), request, path);
       } catch (error) {
-        return problemResponse(error);
+        return problemResponse(error, { request });
       }
     },
   };

@@ -28,7 +28,7 @@ const LOGS_ADMIN_PATHS = ["/_svc/admin/logs", "/_svc/admin/logs/", "/_svc/admin/
 
 /** An admin call's record: its route, with ids and one-time codes left out. */
 function claimAdminCall(request: Request, path: string): void {
-  noteCall({ entry: "admin", route: adminRouteOf(request.method, path) });
+  noteCall(request, { entry: "admin", route: adminRouteOf(request.method, path) });
 }
 
 function serveOpenApi(request: Request, document: object): Response {

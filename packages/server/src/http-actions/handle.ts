@@ -62,7 +62,7 @@ async function run<Env>(
 ): Promise<Response> {
   const { action } = route;
   const args = await argsOf(action, request, url, runtime.maxBodyBytes);
-  const requestId = requestIdOfCall();
+  const requestId = requestIdOfCall(request);
   const calls = serverCalls(
     {
       functions: runtime.functions,
@@ -126,11 +126,11 @@ export async function handleHttpAction<Env>(
         headers: { allow: match.allow.join(", ") },
       });
     } catch (error) {
-      return problemResponse(error);
+      return problemResponse(error, { request });
     }
   }
   const { route, params } = match;
-  noteCall({ entry: "http", route: `${route.method} ${route.pattern}` });
+  noteCall(request, { entry: "http", route: `${route.method} ${route.pattern}` });
   const door = {
     transport: "http",
     request,
@@ -149,7 +149,7 @@ export async function handleHttpAction<Env>(
       run(runtime, route, params, request, identity, url, env),
     );
   } catch (error) {
-    response = problemResponse(error);
+    response = problemResponse(error, { request });
   }
   const answered = request.method === "HEAD" ? new Response(null, response) : response;
   return withCors(answered);

@@ -137,33 +137,79 @@ export function requireCallScopes(): void {
   }
 }
 
-/** Runs `work` as one call: console lines and notes inside it land in `scope`. */
+/**
+ * The scopes of the HTTP calls being answered, by their request. svc's own
+ * code on a request's path (routing, admission, dispatch, problem answers)
+ * holds the request and finds the call's scope here, so a call whose app
+ * code runs in a shard (RPC, REST, streams, sockets) or that runs none (the
+ * admin API) costs no `AsyncLocalStorage` frame in the worker: a frame cost
+ * the worker 4 to 5 µs a call, about a quarter of what recording cost a
+ * small REST read (BENCHMARKS.md section 12). App code the worker runs
+ * itself (HTTP actions; cron jobs and queue messages) gets a frame
+ * ({@link runInScope}), for its console lines and its calls into shards.
+ */
+const requestScopes = new WeakMap<Request, CallScope>();
+
+/**
+ * Makes `scope` the record of the call answering `request`: every `note*`
+ * given that request lands in it. The entry is dropped with the request.
+ *
+ * @example bindCallScope(request, new CallScope());
+ */
+export function bindCallScope(request: Request, scope: CallScope): void {
+  requestScopes.set(request, scope);
+}
+
+/**
+ * Runs `work` as one call in an `AsyncLocalStorage` frame: console lines
+ * and notes made inside it without a request (app code run in the worker,
+ * calls into shards) land in `scope`.
+ *
+ * @example await runInScope(scope, () => handler(ctx, request));
+ */
 export function runInScope<T>(scope: CallScope, work: () => T): T {
   return scopes.run(scope, work);
 }
 
-/** The scope of the call running now, if it is recorded. */
+/**
+ * The scope of the call running now, found through its `AsyncLocalStorage`
+ * frame (app code run in the worker, a shard's handler), if it is recorded.
+ */
 export function currentScope(): CallScope | undefined {
   return scopes.getStore();
 }
 
 /**
- * The request id of the call running now (what `ctx.meta.requestId` and its
- * record show), or a fresh one when the call is not recorded.
+ * The scope of the call answering `request`, else (`null`, or a request
+ * no recorder bound) the call running now.
+ *
+ * @example callScopeOf(request)?.requestId
  */
-export function requestIdOfCall(): string {
-  return scopes.getStore()?.requestId ?? crypto.randomUUID();
+export function callScopeOf(request: Request | null): CallScope | undefined {
+  return (request === null ? undefined : requestScopes.get(request)) ?? scopes.getStore();
 }
 
 /**
- * Tells the recorder about the call running now (the entry point, the
- * templated route once known, the caller once resolved). Does nothing when
- * recording is off, so entry points call it unconditionally.
+ * The request id of the call answering `request` (`null`: the call running
+ * now), what `ctx.meta.requestId` and its record show, or a fresh one when
+ * the call is not recorded.
  *
- * @example noteCall({ entry: "rpc", route: "messages:list", shardKey: "default" });
+ * @example const requestId = requestIdOfCall(request);
  */
-export function noteCall(facts: Partial<CallFacts>): void {
-  const scope = scopes.getStore();
+export function requestIdOfCall(request: Request | null): string {
+  return callScopeOf(request)?.requestId ?? crypto.randomUUID();
+}
+
+/**
+ * Tells the recorder about the call answering `request` (`null`: the call
+ * running now): the entry point, the templated route once known, the caller
+ * once resolved. Does nothing when recording is off, so entry points call
+ * it unconditionally.
+ *
+ * @example noteCall(request, { entry: "rpc", route: "messages:list", shardKey: "default" });
+ */
+export function noteCall(request: Request | null, facts: Partial<CallFacts>): void {
+  const scope = callScopeOf(request);
   if (scope !== undefined) Object.assign(scope.facts, facts);
 }
 
@@ -171,11 +217,16 @@ export function noteCall(facts: Partial<CallFacts>): void {
  * Records a call's arguments when its procedure opted in with
  * `.log({ args: true })` (redacted, bounded); otherwise they stay out.
  *
- * @example noteArgs(procedure.log, body.args);
+ * @example noteArgs(request, procedure.log, body.args);
  */
-export function noteArgs(log: { readonly args: boolean } | undefined, args: unknown): void {
-  const scope = scopes.getStore();
-  if (scope !== undefined && log?.args === true) scope.facts.args = redactArgs(args);
+export function noteArgs(
+  request: Request,
+  log: { readonly args: boolean } | undefined,
+  args: unknown,
+): void {
+  if (log?.args !== true) return;
+  const scope = callScopeOf(request);
+  if (scope !== undefined) scope.facts.args = redactArgs(args);
 }
 
 /**
@@ -183,9 +234,16 @@ export function noteArgs(log: { readonly args: boolean } | undefined, args: unkn
  * deeper failure was seen (a shard's stack arrives first), the thrown value's
  * message, with its stack only for a server error (`status` 500 or more): a
  * refused request's stack is svc's own routing, noise in every log line.
+ *
+ * @example noteProblem(request, "NOT_FOUND", 404, error);
  */
-export function noteProblem(code: string, status: number, thrown: unknown): void {
-  const scope = scopes.getStore();
+export function noteProblem(
+  request: Request | null,
+  code: string,
+  status: number,
+  thrown: unknown,
+): void {
+  const scope = callScopeOf(request);
   if (scope === undefined) return;
   scope.code = code;
   if (scope.failure !== null) return;
@@ -193,9 +251,18 @@ export function noteProblem(code: string, status: number, thrown: unknown): void
   scope.failure = status >= 500 ? failure : { message: failure.message, stack: null };
 }
 
-/** Folds a shard's observation into the call running now. */
-export function noteObservation(observation: ShardObservation | undefined): void {
-  scopes.getStore()?.absorb(observation);
+/**
+ * Folds a shard's observation into the call answering `request` (`null`:
+ * the call running now).
+ *
+ * @example noteObservation(invocation.request, result.observed);
+ */
+export function noteObservation(
+  request: Request | null,
+  observation: ShardObservation | undefined,
+): void {
+  if (observation === undefined) return;
+  callScopeOf(request)?.absorb(observation);
 }
 
 /** The message and stack of anything thrown, clipped and scrubbed. */

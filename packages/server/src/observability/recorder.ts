@@ -2,6 +2,7 @@ import { ERROR_STATUS, type ErrorCode } from "../errors/error-codes.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { buildRecord, type CallEnd } from "./build-record.ts";
 import {
+  bindCallScope,
   type CallFacts,
   CallScope,
   failureOf,
@@ -69,10 +70,13 @@ export class RecordSinks {
 }
 
 /**
- * The worker's side of call recording. `request` runs one HTTP request in a
- * fresh call scope (entry points say what the call is with `noteCall`), then
- * builds and emits its record; a request no entry point claimed leaves no
- * record. `service` does the same for one cron job or queue message.
+ * The worker's side of call recording. `request` binds a fresh call scope to
+ * one HTTP request (entry points say what the call is with `noteCall`, given
+ * the request), runs it, then builds and emits its record; a request no
+ * entry point claimed leaves no record. App code the worker runs for the
+ * request (an HTTP action) enters the scope's frame itself
+ * (`runInScope`), for its console lines. `service` runs one cron job or
+ * queue message in a frame of its own, and records it the same way.
  * Recording never changes an answer: it only reads it (and, for a body of
  * unknown length, counts its bytes on the way out).
  */
@@ -101,9 +105,10 @@ export class CallRecorder {
     work: () => Promise<Response>,
   ): Promise<Response> {
     const scope = new CallScope();
+    bindCallScope(request, scope);
     let response: Response;
     try {
-      response = await runInScope(scope, work);
+      response = await work();
     } catch (error) {
       scope.failure ??= failureOf(error);
       this.#finish(scope, request, env, ctx, 500, 0);

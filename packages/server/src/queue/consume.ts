@@ -53,7 +53,7 @@ function shardKeyFor(consumer: QueueConsumer, body: unknown): string {
 
 function run(deps: QueueDeps, consumer: QueueConsumer, args: unknown, shardKey: string) {
   const { queue } = consumer.definition;
-  noteCall({ shardKey });
+  noteCall(null, { shardKey });
   return runAsService(deps, {
     service: `queue:${queue}`,
     transport: "queue",

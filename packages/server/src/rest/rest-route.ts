@@ -63,7 +63,7 @@ export async function handleRest<Env>(
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
   const route = runtime.restRoutes.get(url.pathname);
-  noteCall({ entry: "rest", route: route?.path ?? "(unknown)" });
+  noteCall(request, { entry: "rest", route: route?.path ?? "(unknown)" });
   if (route !== undefined && !route.methods.includes(request.method as "GET" | "POST")) {
     throw new SvcError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here.`, {
       headers: { allow: route.methods.join(", ") },
@@ -74,12 +74,13 @@ export async function handleRest<Env>(
   const door = { transport: "rest", request, url, env, target, resolved: route, scope } as const;
   return throughDoor({ ...door, notFound }, runtime, async ({ target, identity, shardKey }) => {
     const args = await argsOf(request, url, runtime.maxBodyBytes, target.procedure);
-    noteArgs(target.procedure.log, args);
+    noteArgs(request, target.procedure.log, args);
     const value = await invokeProcedure({
       path: target.path,
       procedure: target.procedure,
       args,
       identity,
+      request,
       transport: "rest",
       shardKey,
       stub: runtime.shard(env, shardKey),

@@ -129,7 +129,7 @@ export function serveRoutes<Routes extends RouteTable, Ctx, Audit>(
           throw mapped;
         }
       } catch (error) {
-        return problemResponse(error);
+        return problemResponse(error, { request });
       }
     },
   };

@@ -59,7 +59,7 @@ export async function handleSubscribe<Env>(
   url: URL,
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
-  noteCall({ entry: "ws", route: SUBSCRIPTION_PATH });
+  noteCall(request, { entry: "ws", route: SUBSCRIPTION_PATH });
   if (request.method !== "GET") {
     throw new SvcError("METHOD_NOT_ALLOWED", "Subscriptions open with GET.", {
       headers: { allow: "GET" },

@@ -128,10 +128,10 @@ export async function admit<Env, Target>(
   const { request, url, env, transport, resolved } = door;
   if (door.crossSiteCheck !== false) refuseCrossSiteCookies(request, url);
   const shardKey = transport === "http" ? DEFAULT_SHARD : shardKeyOf(request, url);
-  if (transport !== "http") noteCall({ shardKey });
+  if (transport !== "http") noteCall(request, { shardKey });
   const requestLimits = await requestGate(runtime, door);
   const identity = await runtime.resolveIdentity(door.credentials ?? request, env);
-  noteCall({ caller: callerOf(identity) });
+  noteCall(request, { caller: callerOf(identity) });
   if (resolved === undefined) throw door.notFound();
   if (transport !== "http") {
     const access = { identity, shardKey, path: door.target, transport, request, env };

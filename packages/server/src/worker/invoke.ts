@@ -1,6 +1,6 @@
 import { deserializeError, SvcError } from "../errors/svc-error.ts";
 import type { Identity } from "../model/identity.ts";
-import { currentScope, noteObservation, requestIdOfCall } from "../observability/call-scope.ts";
+import { callScopeOf, noteObservation } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import type { ShardCall, ShardEndpoint } from "../shard/call.ts";
 import { NDJSON_CONTENT_TYPE } from "../shard/stream-encoding.ts";
@@ -17,6 +17,8 @@ export interface Invocation {
   procedure: AnyProcedure;
   args: unknown;
   identity: Identity | null;
+  /** The request the call answers: its record's scope is found through it. */
+  request: Request;
   transport: "rpc" | "rest";
   shardKey: string;
   stub: ShardEndpoint;
@@ -47,15 +49,16 @@ export async function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promi
 }
 
 function toShardCall(invocation: Invocation): ShardCall {
+  const scope = callScopeOf(invocation.request);
   return {
     path: invocation.path,
     args: invocation.args,
     identity: invocation.identity,
     service: null,
     transport: invocation.transport,
-    requestId: requestIdOfCall(),
+    requestId: scope?.requestId ?? crypto.randomUUID(),
     shardKey: invocation.shardKey,
-    record: currentScope() !== undefined,
+    record: scope !== undefined,
     ...(invocation.mutationId === undefined ? {} : { mutationId: invocation.mutationId }),
   };
 }
@@ -70,7 +73,7 @@ export async function invokeProcedure(invocation: Invocation): Promise<unknown> 
     invocation.stub.call(toShardCall(invocation)),
     invocation.timeoutMs,
   );
-  noteObservation(result.observed);
+  noteObservation(invocation.request, result.observed);
   if (!result.ok) throw deserializeError(result.error);
   return result.value;
 }
@@ -81,7 +84,7 @@ export async function invokeStream(invocation: Invocation): Promise<Response> {
     invocation.stub.openStream(toShardCall(invocation)),
     invocation.timeoutMs,
   );
-  noteObservation(result.observed);
+  noteObservation(invocation.request, result.observed);
   if (!result.ok) throw deserializeError(result.error);
   return new Response(result.body, {
     headers: {

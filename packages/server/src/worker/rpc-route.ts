@@ -51,7 +51,7 @@ export async function handleRpc<Env>(
   url: URL,
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
-  noteCall({ entry: "rpc", route: "(unknown)" });
+  noteCall(request, { entry: "rpc", route: "(unknown)" });
   if (request.method !== "POST") {
     throw new SvcError("METHOD_NOT_ALLOWED", "The RPC endpoint accepts POST only.", {
       headers: { allow: "POST" },
@@ -64,8 +64,8 @@ export async function handleRpc<Env>(
   const found = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
   const resolved: AnyProcedure | undefined = found?.visibility === "public" ? found : undefined;
   if (resolved !== undefined) {
-    noteCall({ entry: resolved.kind === "stream" ? "stream" : "rpc", route: path });
-    noteArgs(resolved.log, args);
+    noteCall(request, { entry: resolved.kind === "stream" ? "stream" : "rpc", route: path });
+    noteArgs(request, resolved.log, args);
   }
   const mutationId = request.headers.get(MUTATION_HEADER) ?? undefined;
   if (mutationId !== undefined && clientOfMutation(mutationId) === undefined) {
@@ -79,6 +79,7 @@ export async function handleRpc<Env>(
       procedure: admitted.target,
       args,
       identity: admitted.identity,
+      request,
       transport: "rpc",
       shardKey: admitted.shardKey,
       stub: runtime.shard(env, admitted.shardKey),

@@ -145,7 +145,7 @@ export function runAsService(deps: ServerCallDeps, run: ServiceRun): Promise<unk
     identity: null,
     service: run.service,
     transport: run.transport,
-    requestId: requestIdOfCall(),
+    requestId: requestIdOfCall(null),
   };
   return callShard(deps, origin, path, run.args, run.shardKey);
 }
@@ -164,7 +164,7 @@ async function callShard(
     deps.shard(shardKey).callFromServer({ path, args, shardKey, ...origin, record }),
     deps.timeoutMs,
   );
-  noteObservation(result.observed);
+  noteObservation(null, result.observed);
   if (!result.ok) throw deserializeError(result.error);
   return result.value;
 }
