@@ -68,20 +68,22 @@ function recordingNote(observability: ObservabilityResult): string {
     (write === undefined
       ? ""
       : `, ${(write.msPerRecord * 1000).toFixed(0)} µs a record in batches of 500,`) +
-    " and its console lines run in the store's own workerd, not counted here). Side runs of 2026-11-28 " +
-    "with this table's method in rounds of 100 calls (300 rounds each; parts switched off by a temporary " +
-    "flag): with no store write and no capture in the shard, the worker's side alone cost 7.3 %, 7.6 % and 7.3 % " +
-    "(three runs); without the record built and queued, 4.9 %; with the call's scope in a plain variable " +
-    "instead of an AsyncLocalStorage run, 5.6 % (its trimmed mean the same as with it); with no scope " +
-    "found (no notes, no record), 0.8 to 1.4 %; an AsyncLocalStorage run around a call with recording " +
-    "off, 1.3 %. In a tight loop, the same parts cost far less: an `AsyncLocalStorage.run` 4 to 5 µs, " +
-    "building a record 1.8 µs and its JSON 1.7 µs more, the entry points' notes 0.3 µs; sending a batch " +
-    "of 500 to the store 5 µs a record since records travel as JSON text (10 µs as objects). So most " +
-    "of the cost is the worker's own: the notes and the record cost about 25 µs inside a call against " +
-    "4 µs in a loop, and the AsyncLocalStorage run is at most 1.7 points. What would close it: finding " +
-    "where the record and the notes lose that time inside a call (a profile quieter than this shared " +
-    "machine allows: sampled profiles of both variants did not rank it), then a record made with less " +
-    "work (its JSON text written directly, facts kept in fixed fields)."
+    " and its console lines run in the store's own workerd, not counted here). Since 2026-11-28 the worker " +
+    "finds a call's scope through its request, with no AsyncLocalStorage frame: in one run of this method " +
+    "(150 rounds of 500 calls) that frame cost 4.7 µs a call (recording 18.3 µs with it, 13.6 µs without), " +
+    "and 3.8 µs in rounds of 100 calls (30.7 against 26.9 µs). Side runs of 2026-11-28 before that change " +
+    "(250 rounds of 500 calls, parts switched off by a temporary flag): recording 15.4 µs a call in all; " +
+    "the console-line capture in the shard (its own AsyncLocalStorage frame) 2.9 µs; the worker's frame " +
+    "5.4 µs; the store write 2.5 µs; the record built and queued under 1 µs; the rest (scope, notes, the " +
+    "answer's size read from its header) about 4.5 µs. The store write measured apart (batches of 500 " +
+    "synthetic records, the worker's workerd CPU a record): the JSON text 1.6 µs; sending it through " +
+    "Miniflare's dev-registry proxy 2.1 µs (0.5 ms a write whatever its size), against 0.3 µs (55 µs a " +
+    "write) to a Durable Object in the worker's own workerd: deployed there is no proxy, so about 1.8 µs " +
+    "a call of this table is the local setup's. The goal is 5 % of a call that costs the worker about " +
+    "110 µs here: about 6 µs for all of recording, of which the shard's frame (3 µs) and the record's JSON " +
+    "and send (about 2 µs deployed) already take most. What would close it: a console-line capture in " +
+    "the shard that costs nothing while a handler prints nothing (workerd's AsyncLocalStorage has no " +
+    "cheaper form than a frame a call), or a smaller record text (fixed fields in an array, no names)."
   );
 }
 
