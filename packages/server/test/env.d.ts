@@ -10,6 +10,7 @@ declare namespace Cloudflare {
     SVC_LOGS: DurableObjectNamespace;
     SMALL_LOGS: DurableObjectNamespace;
     BROKEN_LOGS: DurableObjectNamespace;
+    COUNTED_LOGS: DurableObjectNamespace<import("./worker.ts").CountingLogStore>;
     BACKUPS: R2Bucket;
   }
 }

@@ -15,12 +15,14 @@ import {
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CallRecord, recordBodies } from "../src/index.ts";
+import { TAIL_POLL_MS } from "../src/observability/admin/tail.ts";
 import { isoTime } from "../src/observability/iso-time.ts";
+import { partitionName } from "../src/observability/plan.ts";
 import { LINE_BUDGET_CHARS } from "../src/observability/store/console-printer.ts";
 import type { LogStoreEndpoint, RecordFilters } from "../src/observability/store/endpoint.ts";
 import { unpackRollups, unpackTotals } from "../src/observability/store/packed-rollups.ts";
 import { callRecord } from "./call-record.ts";
-import { brokenStoreWorker, recordingWorker as worker } from "./worker.ts";
+import { brokenStoreWorker, countedStoreWorker, recordingWorker as worker } from "./worker.ts";
 
 const ADMIN = { authorization: "Bearer test-admin-token-0123456789abcdef" };
 
@@ -457,6 +459,29 @@ describe("call records", () => {
     while (!text.includes(value.requestId)) text += decoder.decode((await reader.read()).value);
     await reader.cancel();
     expect(text).toMatch(/event: record\nid: \S+\ndata: \{/);
+  });
+
+  it("stop polling the store as soon as a tail's reader goes away", async () => {
+    const store = env.COUNTED_LOGS.getByName(partitionName(0));
+    const response = await countedStoreWorker.fetch(
+      new Request("http://svc.test/_svc/admin/logs/tail", { headers: ADMIN }),
+      env,
+      createExecutionContext(),
+    );
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes("svc log tail")) text += decoder.decode((await reader.read()).value);
+    // Polling: a read every TAIL_POLL_MS while the reader stays.
+    const reading = await store.afterCalls();
+    await new Promise((resolve) => setTimeout(resolve, TAIL_POLL_MS * 2.5));
+    expect(await store.afterCalls()).toBeGreaterThanOrEqual(reading + 2);
+    await reader.cancel();
+    // A read already under way may still land; after that, none.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const atCancel = await store.afterCalls();
+    await new Promise((resolve) => setTimeout(resolve, TAIL_POLL_MS * 3));
+    expect(await store.afterCalls()).toBe(atCancel);
   });
 });
 

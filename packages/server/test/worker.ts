@@ -1,5 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
-import { createLogStore, createShard, createWorker, type WorkerOptions } from "../src/index.ts";
+import {
+  createLogStore,
+  createShard,
+  createWorker,
+  LogStore,
+  type WorkerOptions,
+} from "../src/index.ts";
+import type { RecordFilters } from "../src/observability/store/endpoint.ts";
 import { DATA_BACKUP_SCHEDULE, DATA_WORKER_HEADER, dataWorker } from "./data/data-worker.ts";
 import { crons, http, queues } from "./fixture/entry-points.ts";
 import { functions } from "./fixture/functions.ts";
@@ -19,10 +26,29 @@ export const DataShard = createShard({
   registry: { intervalMs: 200 },
 });
 export { RateLimitStore } from "@svc/ratelimit";
-export { LogStore } from "../src/index.ts";
+
+export { LogStore };
 
 /** A log store that keeps about 20 KB per partition, to watch retention by size. */
 export const SmallLogStore = createLogStore({ maxBytes: 20_000 });
+
+/**
+ * A log store that counts the reads a live tail makes (`after`), so a test
+ * can see a tail stop polling once its reader has gone.
+ */
+export class CountingLogStore extends LogStore {
+  #afterCalls = 0;
+
+  override after(afterSeq: number, filters: RecordFilters, limit: number) {
+    this.#afterCalls++;
+    return super.after(afterSeq, filters, limit);
+  }
+
+  /** How many tail reads this store answered since it started. */
+  async afterCalls(): Promise<number> {
+    return this.#afterCalls;
+  }
+}
 
 /** A log store whose storage has failed: every write throws. */
 export class BrokenLogStore extends DurableObject {
@@ -102,4 +128,10 @@ export const recordingWorker = createWorker({
 export const brokenStoreWorker = createWorker({
   ...options,
   logs: { store: "BROKEN_LOGS", partitions: 1 },
+});
+
+/** The same worker recording into {@link CountingLogStore}, to watch its live tails' reads. */
+export const countedStoreWorker = createWorker({
+  ...options,
+  logs: { store: "COUNTED_LOGS", console: false, partitions: 1 },
 });

@@ -24,8 +24,9 @@ function positionsFrom(header: string | null, partitions: number): number[] | nu
  * (`event: record`, `data:` the record's JSON, `id:` the position to resume
  * from), matching the same filters as the list. It starts at the newest
  * record (or at `Last-Event-ID`), polls the store every
- * {@link TAIL_POLL_MS}, and ends after 10 minutes. Read it with `fetch`: an
- * `EventSource` cannot send the admin token.
+ * {@link TAIL_POLL_MS}, and ends after 10 minutes or as soon as its reader
+ * goes away. Read it with `fetch`: an `EventSource` cannot send the admin
+ * token.
  */
 export function tailResponse(
   reader: StoreReader,
@@ -37,6 +38,17 @@ export function tailResponse(
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const send = (text: string) => writer.write(encoder.encode(text));
+  // The reader going away (the client disconnected or cancelled) errors the
+  // writable side: the tail stops at once instead of polling the store until
+  // its next write fails, up to a keep-alive interval later.
+  let left = false;
+  const gone = writer.closed
+    .catch(() => undefined)
+    .then(() => {
+      left = true;
+    });
+  const pause = () =>
+    Promise.race([gone, new Promise((resolve) => setTimeout(resolve, TAIL_POLL_MS))]);
   void (async () => {
     const started = Date.now();
     let quietSince = Date.now();
@@ -46,7 +58,7 @@ export function tailResponse(
         positionsFrom(lastEventId, partitions) ??
         (await reader.tail(new Array<number>(partitions).fill(0), {}, 0)).positions;
       await send(": svc log tail\n\n");
-      while (Date.now() - started < TAIL_MAX_MS) {
+      while (!left && Date.now() - started < TAIL_MAX_MS) {
         const { records, positions: next } = await reader.tail(positions, filters, BATCH);
         positions = next;
         const id = encodeOpaqueJson(positions);
@@ -57,10 +69,9 @@ export function tailResponse(
           quietSince = Date.now();
           await send(`: keep-alive\nid: ${id}\n\n`);
         }
-        if (records.length < BATCH)
-          await new Promise((resolve) => setTimeout(resolve, TAIL_POLL_MS));
+        if (records.length < BATCH) await pause();
       }
-      await writer.close();
+      if (!left) await writer.close();
     } catch {
       // The reader went away (or the store failed): end the stream; the client may reconnect.
       await writer.abort().catch(() => undefined);
