@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { ignoreTeardownRace } from "./scripts/vitest/teardown-race.ts";
 
 /**
  * Every package's tests and the example app's, as one run (`npm test`),
@@ -12,7 +13,12 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    onUnhandledError: ignoreTeardownRace,
     maxWorkers: "100%",
-    projects: ["packages/*/vitest.config.ts", "examples/*/vitest.config.ts"],
+    projects: [
+      "packages/*/vitest.config.ts",
+      "examples/*/vitest.config.ts",
+      "scripts/vitest.config.ts",
+    ],
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { ignoreTeardownRace } from "./scripts/vitest/teardown-race.ts";
 
 /**
  * The slow suites (`npm run test:slow`, its own CI step after `npm test`):
@@ -7,6 +8,7 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    onUnhandledError: ignoreTeardownRace,
     projects: [
       "packages/cli/vitest.slow.config.ts",
       "packages/create-svc/vitest.slow.config.ts",
