@@ -54,7 +54,9 @@ async function open(worker: Fetcher, shardKey: string, caller: { ip?: string; us
   const ws = response.webSocket!;
   ws.accept();
   const frames: string[] = [];
-  ws.addEventListener("message", (event) => frames.push(String(event.data)));
+  ws.addEventListener("message", (event) => {
+    frames.push(String(event.data));
+  });
   const closed = new Promise<CloseEvent>((resolve) => ws.addEventListener("close", resolve));
   return { ws, frames, closed };
 }
