@@ -1,16 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createWorker } from "../src/index.ts";
+import { contextsWaitedAtEnd } from "./contexts-waited-at-end.ts";
 import { functions } from "./fixture/functions.ts";
 import { rpc, rpcValue } from "./rpc.ts";
 
 /** A second worker over the same shards, with a short timeout so the hang test is quick. */
 const impatient = createWorker({ shardDO: "SHARD", functions, procedureTimeoutMs: 2000 });
-const noContext = {
-  waitUntil() {},
-  passThroughOnException() {},
-  props: {},
-} as unknown as ExecutionContext;
+const context = contextsWaitedAtEnd();
 const callImpatient = (path: string, shardKey: string) =>
   impatient.fetch(
     new Request(`http://svc.test/_svc/rpc?shardKey=${shardKey}`, {
@@ -19,7 +16,7 @@ const callImpatient = (path: string, shardKey: string) =>
       body: JSON.stringify({ path, args: {} }),
     }),
     env,
-    noContext,
+    context(),
   );
 
 describe("faults stay inside their call", () => {

@@ -2,17 +2,14 @@ import { env } from "cloudflare:workers";
 import { createRateLimiter, HOUR } from "@svc/ratelimit";
 import { describe, expect, it } from "vitest";
 import { createRestRateLimit, createWorker, type RestRateLimitOptions } from "../src/index.ts";
+import { contextsWaitedAtEnd } from "./contexts-waited-at-end.ts";
 import { functions } from "./fixture/functions.ts";
 
 const rates = {
   rest: { kind: "fixed window", rate: 3, period: HOUR },
   rpc: { kind: "fixed window", rate: 2, period: HOUR },
 } as const;
-const noContext = {
-  waitUntil() {},
-  passThroughOnException() {},
-  props: {},
-} as unknown as ExecutionContext;
+const context = contextsWaitedAtEnd();
 
 /**
  * How long these tests let the limiter's store answer. The default (1 s) was
@@ -34,7 +31,7 @@ function limitedWorker(options: Partial<RestRateLimitOptions> = {}, store = "RAT
 }
 
 function request(worker: ReturnType<typeof createWorker>, path: string, init: RequestInit = {}) {
-  return worker.fetch(new Request(`http://svc.test${path}`, init), env, noContext);
+  return worker.fetch(new Request(`http://svc.test${path}`, init), env, context());
 }
 
 const fromIp = (ip: string) => ({ headers: { "cf-connecting-ip": ip } });

@@ -1,8 +1,8 @@
-import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { createRateLimiter, HOUR } from "@svc/ratelimit";
 import { describe, expect, it } from "vitest";
 import { createSocketRateLimit, createWorker, type SocketLimits } from "../src/index.ts";
+import { contextsWaitedAtEnd } from "./contexts-waited-at-end.ts";
 import { functions } from "./fixture/functions.ts";
 
 /**
@@ -18,6 +18,8 @@ const identityFromHeader = (request: Request) => {
   return user ? { userId: user } : null;
 };
 
+const context = contextsWaitedAtEnd();
+
 function workerWith(options: {
   socketLimits?: SocketLimits;
   socketRateLimit?: ReturnType<typeof createSocketRateLimit>;
@@ -28,7 +30,7 @@ function workerWith(options: {
     resolveIdentity: identityFromHeader,
     ...options,
   });
-  return { fetch: (request) => worker.fetch(request, env, createExecutionContext()) };
+  return { fetch: (request) => worker.fetch(request, env, context()) };
 }
 
 /** The worker of `test/worker.ts`, which passes no socket options: the defaults. */
