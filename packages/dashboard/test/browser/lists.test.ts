@@ -117,6 +117,36 @@ describe.skipIf(!ready)("the dashboard's lists", () => {
     await page.close();
   });
 
+  it("keeps a search typed before the screen's first frame", async () => {
+    const org = await seedOrganization(app, "early");
+    const page = await signedInAt(browser.context, app, "users");
+    // A loaded machine: frames come late, so effects that wait for a frame run after typing.
+    await page.addInitScript(() => {
+      window.requestAnimationFrame = (step) =>
+        window.setTimeout(() => step(performance.now()), 1000);
+    });
+    const fields = [
+      {
+        screen: "organizations",
+        param: "search",
+        field: () => page.getByRole("searchbox", { name: "Search organizations" }),
+      },
+      {
+        screen: "users",
+        param: "search",
+        field: () => page.getByRole("searchbox", { name: "Search users" }),
+      },
+      // The filters of the audit trail and the logs share one component.
+      { screen: "audit", param: "target", field: () => page.getByLabel("Target") },
+    ];
+    for (const { screen, param, field } of fields) {
+      await page.goto(`${app.url}/_svc/dashboard/${screen}`);
+      await field().fill(org.name);
+      await expect.poll(() => urlParam(page, param), { timeout: 5_000 }).toBe(org.name);
+      expect(await field().inputValue()).toBe(org.name);
+    }
+  });
+
   it("keeps the page, the organization search and the API filter in the URL", async () => {
     const label = `pager${randomUUID().slice(0, 6)}`;
     await Promise.all(

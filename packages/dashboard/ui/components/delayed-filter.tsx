@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from "preact/hooks";
+import { useEffect, useId } from "preact/hooks";
+import { useDraft } from "../lib/use-draft.ts";
 
 const TYPING_DELAY_MS = 300;
 
@@ -22,8 +23,7 @@ export function DelayedFilter(props: {
   search?: boolean;
   onChange: (value: string) => void;
 }) {
-  const [text, setText] = useState(props.value);
-  useEffect(() => setText(props.value), [props.value]);
+  const [text, setText] = useDraft(props.value);
   const { onChange, value } = props;
   useEffect(() => {
     if (text === value) return;

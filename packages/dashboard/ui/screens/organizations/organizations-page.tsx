@@ -8,6 +8,7 @@ import { rangeLabel } from "../../lib/format.ts";
 import { Link, navigate } from "../../lib/navigation.tsx";
 import { FIRST_PAGE, hrefOf, type PagePosition } from "../../lib/routes.ts";
 import { useCursorPages } from "../../lib/use-cursor-pages.ts";
+import { useDraft } from "../../lib/use-draft.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { CreateOrganizationDialog } from "./create-organization-dialog.tsx";
 import { OrganizationDetail } from "./organization-detail.tsx";
@@ -72,7 +73,7 @@ export function OrganizationsPage(props: {
 function OrganizationList(props: { query: string; at: PagePosition }) {
   const { api } = useApp();
   const { query, at } = props;
-  const [search, setSearch] = useState(query);
+  const [search, setSearch] = useDraft(query);
   const go = (search: string, to: PagePosition) =>
     navigate(hrefOf({ page: "organizations", orgId: null, tab: "members", search, at: to }), {
       replace: true,
@@ -80,7 +81,6 @@ function OrganizationList(props: { query: string; at: PagePosition }) {
   const pages = useCursorPages(query, at, PAGE_SIZE, (to) => go(query, to));
   const cursor = pages.cursor;
 
-  useEffect(() => setSearch(query), [query]);
   useEffect(() => {
     if (search.trim() === query) return;
     const timer = setTimeout(() => go(search.trim(), FIRST_PAGE), SEARCH_DELAY_MS);

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import type { UserSort } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import type { UserFilters } from "../../lib/routes.ts";
+import { useDraft } from "../../lib/use-draft.ts";
 
 const SORT_OPTIONS: readonly { value: string; label: string }[] = [
   { value: "created:desc", label: "Newest first" },
@@ -28,12 +29,10 @@ export function UserFiltersBar(props: {
 }) {
   const { capabilities } = useApp();
   const { filters, onChange } = props;
-  const [search, setSearch] = useState(filters.search);
+  const [search, setSearch] = useDraft(filters.search);
   const input = useRef<HTMLInputElement>(null);
   const latest = useRef(props);
   latest.current = props;
-
-  useEffect(() => setSearch(filters.search), [filters.search]);
 
   useEffect(() => {
     if (search === latest.current.filters.search) return;
