@@ -8,9 +8,10 @@ export interface RawAnswer {
 }
 
 /**
- * Sends exactly these bytes with `node:http`: any method (TRACE included),
- * a path that is not normalised (`/a/../b`, `%2F`), raw body bytes. Fails if
- * no answer arrives within `timeoutMs` — a hang is a failure, not a wait.
+ * Sends exactly these bytes with `node:http`, on a connection of its own:
+ * any method (TRACE included), a path that is not normalised (`/a/../b`,
+ * `%2F`), raw body bytes. Fails if no answer arrives within `timeoutMs` — a
+ * hang is a failure, not a wait — and names the request it failed on.
  */
 export function rawRequest(
   origin: string,
@@ -32,6 +33,10 @@ export function rawRequest(
         path: options.path,
         headers: options.headers,
         timeout: options.timeoutMs ?? 15_000,
+        // A connection of its own: a kept-alive one that the server closes as it is reused
+        // fails with "socket hang up" (Node 22's agent keeps idle sockets 5 s, as long as a
+        // Node server keeps them open).
+        agent: false,
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -53,7 +58,9 @@ export function rawRequest(
         ),
       ),
     );
-    req.on("error", reject);
+    req.on("error", (error) =>
+      reject(new Error(`${options.method} ${options.path}: ${error.message}`, { cause: error })),
+    );
     if (options.body !== undefined) req.write(options.body);
     req.end();
   });
