@@ -23,7 +23,11 @@ export interface DevServerOptions {
   appDir: string;
   /** Variables that override `.dev.vars` / wrangler `vars` (`--var NAME:VALUE`). */
   vars?: Record<string, string>;
-  /** Port to listen on. @default a free port */
+  /**
+   * Port to listen on; when another process holds it, `startDevServer`
+   * fails (it never takes that process for the app). @default a free port,
+   * chosen again (up to three times) if another process takes it first
+   */
   port?: number;
   /** How long to wait for the first answer. @default 60000 */
   readyTimeoutMs?: number;
@@ -56,6 +60,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** wrangler could not bind its port or its inspector's: another process holds it. */
+class PortTakenError extends Error {}
+
+/**
+ * Waits for wrangler's own "Ready on <url>" line, then for an answer at
+ * `url`. An answer alone proves nothing: when wrangler could not bind the
+ * port, whatever else listens there answers (seen in CI: another test's
+ * server, so a test suite ran against the wrong app until that one stopped).
+ */
 async function waitForReady(
   url: string,
   child: ChildProcess,
@@ -64,14 +77,20 @@ async function waitForReady(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (/Address already in use/.test(output())) {
+      throw new PortTakenError(`wrangler dev could not listen on ${url}:\n${output()}`);
+    }
     if (child.exitCode !== null)
       throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output()}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    if (output().includes(`Ready on ${url}`)) {
+      try {
+        await fetch(url);
+        return;
+      } catch {
+        // Listening, not answering yet.
+      }
     }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`wrangler dev did not answer at ${url} within ${timeoutMs} ms:\n${output()}`);
 }
@@ -89,7 +108,20 @@ async function waitForReady(
  * ```
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
-  const port = options.port ?? (await freePort());
+  // A free port is free when asked, not when wrangler binds it: another process may take it
+  // meanwhile (two test projects start servers at once). A port svc chose is chosen again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(options, options.port ?? (await freePort()));
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || options.port !== undefined || attempt === 3) {
+        throw error;
+      }
+    }
+  }
+}
+
+async function launch(options: DevServerOptions, port: number): Promise<DevServer> {
   const persistTo = options.persistTo ?? (await mkdtemp(path.join(tmpdir(), "svc-dev-")));
   // Its own inspector port too: wrangler's default (9229, checked free, then bound) fails one of
   // two dev servers started at once with "Address already in use (socket direct:1:default)".
