@@ -285,6 +285,36 @@ describe("call records", () => {
     }
   });
 
+  it("keep the lines of calls waiting at once in one shard apart", async () => {
+    const words = Array.from({ length: 12 }, (_, i) => `paced-${i}`);
+    const answers = await Promise.all(
+      words.map(async (word) => {
+        const response = await rpc("observed:paced", { word });
+        return { word, requestId: ((await response.json()) as { value: string }).value };
+      }),
+    );
+    for (const { word, requestId } of answers) {
+      const record = await recordWhere((r) => r.requestId === requestId);
+      expect(record.logs.map((line) => line.message)).toEqual([`before ${word}`, `after ${word}`]);
+    }
+  });
+
+  it("keep lines printed by work a finished call left running out of every record", async () => {
+    const left = (await (await rpc("observed:leaves", { word: "leaver" })).json()) as {
+      value: string;
+    };
+    // More calls than frames wait before reuse (32), each spanning ticks of the leftover timer.
+    const later: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const response = await rpc("observed:paced", { word: `later-${i}` });
+      later.push(((await response.json()) as { value: string }).value);
+    }
+    for (const requestId of [left.value, ...later]) {
+      const record = await recordWhere((r) => r.requestId === requestId);
+      expect(record.logs.map((line) => line.message)).not.toContain("left behind by leaver");
+    }
+  });
+
   it("record an admin call with its operator and a route without ids", async () => {
     const response = await admin("/_svc/admin/auth/users/user-123/sessions");
     expect(response.status).toBe(200);
