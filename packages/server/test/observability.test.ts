@@ -147,6 +147,9 @@ describe("call records", () => {
       (r) => r.route === "observed:explode" && r.caller.kind === "user",
     );
     expect(record).toMatchObject({ status: 500, code: "INTERNAL", entry: "rpc" });
+    // The problem answer's size, as its declared length says.
+    expect(record.bytesOut).toBe(new TextEncoder().encode(answer).byteLength);
+    expect(record.bytesOut).toBe(Number(response.headers.get("content-length")));
     expect(record.error?.message).toBe("kaboom in /srv/app/secret-path.ts because testing");
     expect(record.error?.stack).toContain("kaboom");
     expect(record.error?.stack).toMatch(/observed\.ts/);

@@ -1,4 +1,5 @@
 import { noteProblem } from "../observability/call-scope.ts";
+import { sized } from "../worker/body-size.ts";
 import type { ProblemFields } from "./define-error-codes.ts";
 import { ERROR_STATUS, svcErrorCodes } from "./error-codes.ts";
 import { normalizeError } from "./normalize.ts";
@@ -53,5 +54,5 @@ export function problemResponse(thrown: unknown, init?: ProblemAnswerInit): Resp
   headers.set("cache-control", "no-store");
   headers.set("content-length", String(body.byteLength));
   for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
-  return new Response(body, { status: ERROR_STATUS[error.code], headers });
+  return sized(new Response(body, { status: ERROR_STATUS[error.code], headers }), body.byteLength);
 }

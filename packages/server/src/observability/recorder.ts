@@ -1,5 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from "../errors/error-codes.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { sizeOf } from "../worker/body-size.ts";
 import { buildRecord, type CallEnd } from "./build-record.ts";
 import {
   bindCallScope,
@@ -115,7 +116,7 @@ export class CallRecorder {
       throw error;
     }
     if (scope.facts.entry === undefined) return response;
-    const known = declaredLength(response.headers);
+    const known = sizeOf(response) ?? declaredLength(response.headers);
     if (response.body === null || known !== null) {
       this.#finish(scope, request, env, ctx, response.status, known ?? 0);
       return response;

@@ -1,4 +1,5 @@
 import { stringifyJson } from "../values/json-codec.ts";
+import { sized } from "./body-size.ts";
 
 /** A JSON success response in the svc value encoding; never cached by shared caches. */
 export function jsonResponse(
@@ -11,5 +12,5 @@ export function jsonResponse(
   const body = new TextEncoder().encode(stringifyJson(value));
   // A declared length: clients and call records see the size without reading the body.
   headers.set("content-length", String(body.byteLength));
-  return new Response(body, { status: init?.status ?? 200, headers });
+  return sized(new Response(body, { status: init?.status ?? 200, headers }), body.byteLength);
 }
