@@ -306,7 +306,7 @@ describe("call records", () => {
     const left = (await (await rpc("observed:leaves", { word: "leaver" })).json()) as {
       value: string;
     };
-    // More calls than frames wait before reuse (32), each spanning ticks of the leftover timer.
+    // Later calls in the same shard, each spanning ticks of the leftover timer.
     const later: string[] = [];
     for (let i = 0; i < 40; i++) {
       const response = await rpc("observed:paced", { word: `later-${i}` });

@@ -92,51 +92,30 @@ export class CallScope {
   }
 }
 
-/**
- * What an `AsyncLocalStorage` frame of svc's holds: the scope of the call it
- * runs now (`null`: none, a reusable frame between calls), and whether code
- * printed in it while it ran no call (`stray`: work a finished call left
- * running; such a frame is never given to another call).
- */
-export interface ScopeHolder {
-  scope: CallScope | null;
-  stray: boolean;
-}
-
-/** Runs `work` in the context this runner was made in. */
-type Runner = <R>(work: () => R) => R;
-
 /** The part of Node's `AsyncLocalStorage` svc uses. */
 interface ScopeStorage {
-  run<R>(store: ScopeHolder, work: () => R): R;
-  getStore(): ScopeHolder | undefined;
+  run<R>(store: CallScope, work: () => R): R;
+  getStore(): CallScope | undefined;
 }
 
 interface BuiltinModules {
   getBuiltinModule?(id: "node:async_hooks"): {
-    AsyncLocalStorage: { new (): ScopeStorage; snapshot(): Runner };
+    AsyncLocalStorage: new () => ScopeStorage;
   };
 }
 
 /**
  * `AsyncLocalStorage` from the runtime (workerd and Node both offer
  * `process.getBuiltinModule`), found without a static `node:` import so a
- * bundle never needs a Node polyfill for it, with its `snapshot`; `null`
- * where there is none.
+ * bundle never needs a Node polyfill for it; `null` where there is none.
  */
-function createStorage(): { storage: ScopeStorage; snapshot(): Runner } | null {
+function createStorage(): ScopeStorage | null {
   const runtime = (globalThis as { process?: BuiltinModules }).process;
   const hooks = runtime?.getBuiltinModule?.("node:async_hooks");
-  if (hooks === undefined) return null;
-  const { AsyncLocalStorage } = hooks;
-  return {
-    storage: new AsyncLocalStorage(),
-    snapshot: () => AsyncLocalStorage.snapshot(),
-  };
+  return hooks === undefined ? null : new hooks.AsyncLocalStorage();
 }
 
-const runtimeStorage = createStorage();
-const storage = runtimeStorage?.storage ?? null;
+const storage = createStorage();
 
 /** A storage that never holds a scope: where the runtime has no `AsyncLocalStorage`. */
 const NO_STORAGE: ScopeStorage = {
@@ -145,33 +124,6 @@ const NO_STORAGE: ScopeStorage = {
 };
 
 const scopes: ScopeStorage = storage ?? NO_STORAGE;
-
-/**
- * An `AsyncLocalStorage` frame made once and entered again and again: a call
- * sets `holder.scope` for as long as it runs in it. Making a frame cost a
- * shard 5.7 µs a call in the REST read of BENCHMARKS.md section 12 (workerd
- * allocates it on the garbage-collected heap); entering a made one about
- * 0.1 µs.
- */
-export interface ReusableFrame {
-  readonly holder: ScopeHolder;
-  readonly run: Runner;
-}
-
-/**
- * Makes a {@link ReusableFrame} on top of the context running now, whose
- * other storages' values every call run in it sees: make it where that
- * context is empty (a Durable Object's incoming call). workerd lets it be
- * entered only from the request, or the Durable Object, that made it.
- *
- * @example const frame = reusableFrame(); frame.holder.scope = scope; await frame.run(work);
- */
-export function reusableFrame(): ReusableFrame {
-  const holder: ScopeHolder = { scope: null, stray: false };
-  if (runtimeStorage === null) return { holder, run: (work) => work() };
-  const { storage: own, snapshot } = runtimeStorage;
-  return { holder, run: own.run(holder, snapshot) };
-}
 
 /**
  * Refuses to start recording where calls cannot be told apart (a runtime
@@ -221,7 +173,7 @@ export function bindCallScope(request: Request, scope: CallScope): void {
  * @example await runInScope(scope, () => handler(ctx, request));
  */
 export function runInScope<T>(scope: CallScope, work: () => T): T {
-  return scopes.run({ scope, stray: false }, work);
+  return scopes.run(scope, work);
 }
 
 /**
@@ -229,20 +181,7 @@ export function runInScope<T>(scope: CallScope, work: () => T): T {
  * frame (app code run in the worker, a shard's handler), if it is recorded.
  */
 export function currentScope(): CallScope | undefined {
-  return scopes.getStore()?.scope ?? undefined;
-}
-
-/**
- * The scope a console line printed now belongs to. A line printed in a
- * reusable frame between its calls (work a finished call left running)
- * belongs to none, and marks the frame stray, so no later call is given it
- * and then collects that work's lines.
- */
-export function scopeOfConsoleLine(): CallScope | undefined {
-  const holder = scopes.getStore();
-  if (holder === undefined) return undefined;
-  if (holder.scope === null) holder.stray = true;
-  return holder.scope ?? undefined;
+  return scopes.getStore();
 }
 
 /**
@@ -252,7 +191,7 @@ export function scopeOfConsoleLine(): CallScope | undefined {
  * @example callScopeOf(request)?.requestId
  */
 export function callScopeOf(request: Request | null): CallScope | undefined {
-  return (request === null ? undefined : (request as ScopedRequest)[SCOPE]) ?? currentScope();
+  return (request === null ? undefined : (request as ScopedRequest)[SCOPE]) ?? scopes.getStore();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type CapturedLine, scopeOfConsoleLine } from "./call-scope.ts";
+import { type CapturedLine, currentScope } from "./call-scope.ts";
 
 const LEVELS: readonly CapturedLine["level"][] = ["debug", "log", "info", "warn", "error"];
 const INSTALLED: unique symbol = Symbol.for("svc.consoleCapture");
@@ -60,7 +60,7 @@ export function installConsoleCapture(): void {
   for (const level of LEVELS) {
     const forward = target[level] as ConsoleMethod;
     const wrapper: ConsoleMethod = (...args: unknown[]) => {
-      scopeOfConsoleLine()?.addLine(level, formatConsoleArgs(args));
+      currentScope()?.addLine(level, formatConsoleArgs(args));
       forward.apply(console, args);
     };
     wrapper[FORWARDS_TO] = forward;

@@ -1,6 +1,5 @@
-import { CallScope, failureOf, type ShardObservation } from "./call-scope.ts";
+import { CallScope, failureOf, runInScope, type ShardObservation } from "./call-scope.ts";
 import { installConsoleCapture } from "./console-capture.ts";
-import type { FramePool } from "./frame-pool.ts";
 
 /** How a shard-side run ended, with what was observed when the worker asked for it. */
 export type ObservedRun<T> =
@@ -10,18 +9,16 @@ export type ObservedRun<T> =
 /**
  * Runs a call inside a shard and, when the worker records calls (`observe`),
  * captures the handler's console lines and the thrown value's message and
- * stack for the record, in one of the shard's reusable frames (`frames`).
- * The stack stays with the record: what the client gets is built from the
- * error code alone.
+ * stack for the record. The stack stays with the record: what the client
+ * gets is built from the error code alone.
  *
  * @example
  * ```ts
- * const run = await observeRun(call.record, this.#frames, () => dispatcher.run(path, procedure, args, call));
+ * const run = await observeRun(call.record, () => dispatcher.run(path, procedure, args, call));
  * ```
  */
 export async function observeRun<T>(
   observe: boolean | undefined,
-  frames: FramePool,
   work: () => Promise<T>,
 ): Promise<ObservedRun<T>> {
   if (observe !== true) {
@@ -34,7 +31,7 @@ export async function observeRun<T>(
   installConsoleCapture();
   const scope = new CallScope();
   try {
-    const value = await frames.run(scope, work);
+    const value = await runInScope(scope, work);
     // Most calls print nothing: then nothing more travels back with the answer.
     if (scope.lines.length === 0 && scope.dropped === 0) return { ok: true, value };
     return { ok: true, value, observation: scope.observation() };

@@ -11,7 +11,6 @@ import type { DryRunReport } from "../migrations/dry-run.ts";
 import { noteIsolateRequest } from "../migrations/isolate-requests.ts";
 import { type MigrationStatus, ShardMigrations } from "../migrations/shard-migrations.ts";
 import type { ShardObservation } from "../observability/call-scope.ts";
-import { FramePool } from "../observability/frame-pool.ts";
 import { type ObservedRun, observeRun } from "../observability/observe-run.ts";
 import { ShardRunRecorder } from "../observability/shard-recorder.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
@@ -131,8 +130,6 @@ export function createShard(
     implements ShardEndpoint, ShardDataEndpoint, RegistryEndpoint, MigrationEndpoint
   {
     readonly #dispatcher: Dispatcher;
-    /** The frames this shard's recorded calls run in (their console lines' scope). */
-    readonly #frames = new FramePool();
     readonly #hub: SubscriptionHub;
     readonly #partition: RegistryPartition | undefined;
     readonly #reporter: RegistryReporter | undefined;
@@ -271,7 +268,7 @@ export function createShard(
     // Calls count as requests to this isolate: a migration then lets them in between smaller batches.
     async call(call: ShardCall): Promise<ShardResult> {
       noteIsolateRequest();
-      const run = await observeRun(call.record, this.#frames, () => {
+      const run = await observeRun(call.record, () => {
         const procedure = this.#dispatcher.publicProcedure(call.path, "call");
         return this.#dispatcher.run(call.path, procedure, call.args, call);
       });
@@ -280,7 +277,7 @@ export function createShard(
 
     async callFromServer(call: ShardCall): Promise<ShardResult> {
       noteIsolateRequest();
-      const run = await observeRun(call.record, this.#frames, () => {
+      const run = await observeRun(call.record, () => {
         const procedure = this.#dispatcher.serverProcedure(call.path);
         return this.#dispatcher.run(call.path, procedure, call.args, call);
       });
@@ -293,7 +290,7 @@ export function createShard(
 
     async openStream(call: ShardCall): Promise<ShardStreamResult> {
       noteIsolateRequest();
-      const run = await observeRun(call.record, this.#frames, async () => {
+      const run = await observeRun(call.record, async () => {
         const procedure = this.#dispatcher.publicProcedure(call.path, "stream");
         const items = await this.#dispatcher.openStream(call.path, procedure, call.args, call);
         return encodeStream(items, (item) => checkOutput(call.path, procedure, item));
