@@ -69,21 +69,23 @@ function recordingNote(observability: ObservabilityResult): string {
       ? ""
       : `, ${(write.msPerRecord * 1000).toFixed(0)} µs a record in batches of 500,`) +
     " and its console lines run in the store's own workerd, not counted here). Since 2026-11-28 the worker " +
-    "finds a call's scope through its request, with no AsyncLocalStorage frame: in one run of this method " +
-    "(150 rounds of 500 calls) that frame cost 4.7 µs a call (recording 18.3 µs with it, 13.6 µs without), " +
-    "and 3.8 µs in rounds of 100 calls (30.7 against 26.9 µs). Side runs of 2026-11-28 before that change " +
-    "(250 rounds of 500 calls, parts switched off by a temporary flag): recording 15.4 µs a call in all; " +
-    "the console-line capture in the shard (its own AsyncLocalStorage frame) 2.9 µs; the worker's frame " +
-    "5.4 µs; the store write 2.5 µs; the record built and queued under 1 µs; the rest (scope, notes, the " +
-    "answer's size read from its header) about 4.5 µs. The store write measured apart (batches of 500 " +
-    "synthetic records, the worker's workerd CPU a record): the JSON text 1.6 µs; sending it through " +
-    "Miniflare's dev-registry proxy 2.1 µs (0.5 ms a write whatever its size), against 0.3 µs (55 µs a " +
-    "write) to a Durable Object in the worker's own workerd: deployed there is no proxy, so about 1.8 µs " +
-    "a call of this table is the local setup's. The goal is 5 % of a call that costs the worker about " +
-    "110 µs here: about 6 µs for all of recording, of which the shard's frame (3 µs) and the record's JSON " +
-    "and send (about 2 µs deployed) already take most. What would close it: a console-line capture in " +
-    "the shard that costs nothing while a handler prints nothing (workerd's AsyncLocalStorage has no " +
-    "cheaper form than a frame a call), or a smaller record text (fixed fields in an array, no names)."
+    "finds a call's scope through its request, with no AsyncLocalStorage frame (that frame cost 4.7 µs a " +
+    "call). Side runs of 2026-11-29 (parts switched off by a temporary flag, 300 to 400 rounds of 500 " +
+    "calls, recording 14.5 to 15.1 µs a call in all before that day's changes): the shard's " +
+    "AsyncLocalStorage frame, which captures the handler's console lines, 5.7 µs (a frame made and left " +
+    "unused cost as much; in a small workerd isolate a frame costs 1.1 to 1.5 µs: workerd allocates each " +
+    "on its garbage-collected heap, and what that costs grows with the heap); binding the scope to the " +
+    "request in a WeakMap about 2 µs and reading the answer's content-length header (workerd makes the " +
+    "Headers object on first read) about 2 µs, both replaced on 2026-11-29 (a property of the request; a " +
+    "size svc marks on the answers it builds); the store write 2.5 µs, of which about 1.8 µs is " +
+    "Miniflare's dev-registry proxy (0.5 ms a write whatever its size, against 55 µs to a Durable Object " +
+    "in the worker's own workerd; deployed there is no proxy); the record built, the scope and the notes " +
+    "the rest. The goal is 5 % of a call that costs the worker about 110 µs here, about 6 µs for all of " +
+    "recording: the shard's frame alone takes about that. Entering a frame made earlier costs 2.4 µs " +
+    "here instead of 5.7 µs, but workerd keeps each incoming request's trace spans in its frames, so a " +
+    "frame reused across calls would give later calls an earlier request's spans in Cloudflare's traces: " +
+    "not done. What would close it: a console-line capture in the shard that costs nothing while a " +
+    "handler prints nothing (workerd offers none), or judging recording without the local proxy."
   );
 }
 
