@@ -1,5 +1,5 @@
 import { noteProblem } from "../observability/call-scope.ts";
-import { sized } from "../worker/body-size.ts";
+import { sizedResponse } from "../worker/body-size.ts";
 import type { ProblemFields } from "./define-error-codes.ts";
 import { ERROR_STATUS, svcErrorCodes } from "./error-codes.ts";
 import { normalizeError } from "./normalize.ts";
@@ -48,11 +48,9 @@ export interface ProblemAnswerInit {
 export function problemResponse(thrown: unknown, init?: ProblemAnswerInit): Response {
   const error = normalizeError(thrown);
   noteProblem(init?.request ?? null, error.code, ERROR_STATUS[error.code], thrown);
-  const body = new TextEncoder().encode(JSON.stringify(toProblem(error)));
   const headers = new Headers(init?.headers);
   headers.set("content-type", PROBLEM_CONTENT_TYPE);
   headers.set("cache-control", "no-store");
-  headers.set("content-length", String(body.byteLength));
   for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
-  return sized(new Response(body, { status: ERROR_STATUS[error.code], headers }), body.byteLength);
+  return sizedResponse(JSON.stringify(toProblem(error)), ERROR_STATUS[error.code], headers);
 }
