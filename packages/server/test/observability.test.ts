@@ -50,6 +50,15 @@ function rpc(
   return call("/_svc/rpc", { method: "POST", headers, body });
 }
 
+/** An RPC answer's `value`, failing loudly on an error answer. */
+async function valueOf<T>(answer: Promise<Response>): Promise<T> {
+  const response = await answer;
+  const body = (await response.json()) as { value: T };
+  if (response.status !== 200)
+    throw new Error(`answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.value;
+}
+
 /** Watches `console.log` for svc's call lines (what Workers Logs and `wrangler tail` get). */
 function watchCallLines(): { lines: string[]; records: () => CallRecord[] } {
   const lines: string[] = [];
@@ -119,8 +128,9 @@ describe("call records", () => {
   });
 
   it("record an RPC call with the handler's console lines (credentials scrubbed) under its request id", async () => {
-    const response = await rpc("observed:chatty", { word: "hello" }, { user: "bob" });
-    const { value } = (await response.json()) as { value: { requestId: string } };
+    const value = await valueOf<{ requestId: string }>(
+      rpc("observed:chatty", { word: "hello" }, { user: "bob" }),
+    );
     const record = await recordWhere((r) => r.requestId === value.requestId);
     expect(record).toMatchObject({
       entry: "rpc",
@@ -275,8 +285,9 @@ describe("call records", () => {
     const users = Array.from({ length: 12 }, (_, i) => `concurrent-${i}`);
     const answers = await Promise.all(
       users.map(async (user) => {
-        const response = await rpc("observed:chatty", { word: user }, { user });
-        const { value } = (await response.json()) as { value: { requestId: string } };
+        const value = await valueOf<{ requestId: string }>(
+          rpc("observed:chatty", { word: user }, { user }),
+        );
         return { user, requestId: value.requestId };
       }),
     );
@@ -292,8 +303,7 @@ describe("call records", () => {
     const words = Array.from({ length: 12 }, (_, i) => `paced-${i}`);
     const answers = await Promise.all(
       words.map(async (word) => {
-        const response = await rpc("observed:paced", { word });
-        return { word, requestId: ((await response.json()) as { value: string }).value };
+        return { word, requestId: await valueOf<string>(rpc("observed:paced", { word })) };
       }),
     );
     for (const { word, requestId } of answers) {
@@ -303,16 +313,12 @@ describe("call records", () => {
   });
 
   it("keep lines printed by work a finished call left running out of every record", async () => {
-    const left = (await (await rpc("observed:leaves", { word: "leaver" })).json()) as {
-      value: string;
-    };
+    const left = await valueOf<string>(rpc("observed:leaves", { word: "leaver" }));
     // Later calls in the same shard, each spanning ticks of the leftover timer.
     const later: string[] = [];
-    for (let i = 0; i < 40; i++) {
-      const response = await rpc("observed:paced", { word: `later-${i}` });
-      later.push(((await response.json()) as { value: string }).value);
-    }
-    for (const requestId of [left.value, ...later]) {
+    for (let i = 0; i < 40; i++)
+      later.push(await valueOf<string>(rpc("observed:paced", { word: `later-${i}` })));
+    for (const requestId of [left, ...later]) {
       const record = await recordWhere((r) => r.requestId === requestId);
       expect(record.logs.map((line) => line.message)).not.toContain("left behind by leaver");
     }
@@ -360,7 +366,7 @@ describe("call records", () => {
   });
 
   it("keep at most 32 console lines of a call and count the rest", async () => {
-    const { value } = (await (await rpc("observed:flood")).json()) as { value: number };
+    const value = await valueOf<number>(rpc("observed:flood"));
     expect(value).toBe(100);
     const record = await recordWhere((r) => r.route === "observed:flood");
     expect(record.logs).toHaveLength(32);
