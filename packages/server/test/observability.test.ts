@@ -51,7 +51,7 @@ function rpc(
 }
 
 /** An RPC answer's `value`, failing loudly on an error answer. */
-async function valueOf<T>(answer: Promise<Response>): Promise<T> {
+async function answerValue<T>(answer: Promise<Response>): Promise<T> {
   const response = await answer;
   const body = (await response.json()) as { value: T };
   if (response.status !== 200)
@@ -128,7 +128,7 @@ describe("call records", () => {
   });
 
   it("record an RPC call with the handler's console lines (credentials scrubbed) under its request id", async () => {
-    const value = await valueOf<{ requestId: string }>(
+    const value = await answerValue<{ requestId: string }>(
       rpc("observed:chatty", { word: "hello" }, { user: "bob" }),
     );
     const record = await recordWhere((r) => r.requestId === value.requestId);
@@ -285,7 +285,7 @@ describe("call records", () => {
     const users = Array.from({ length: 12 }, (_, i) => `concurrent-${i}`);
     const answers = await Promise.all(
       users.map(async (user) => {
-        const value = await valueOf<{ requestId: string }>(
+        const value = await answerValue<{ requestId: string }>(
           rpc("observed:chatty", { word: user }, { user }),
         );
         return { user, requestId: value.requestId };
@@ -303,7 +303,7 @@ describe("call records", () => {
     const words = Array.from({ length: 12 }, (_, i) => `paced-${i}`);
     const answers = await Promise.all(
       words.map(async (word) => {
-        return { word, requestId: await valueOf<string>(rpc("observed:paced", { word })) };
+        return { word, requestId: await answerValue<string>(rpc("observed:paced", { word })) };
       }),
     );
     for (const { word, requestId } of answers) {
@@ -313,11 +313,11 @@ describe("call records", () => {
   });
 
   it("keep lines printed by work a finished call left running out of every record", async () => {
-    const left = await valueOf<string>(rpc("observed:leaves", { word: "leaver" }));
+    const left = await answerValue<string>(rpc("observed:leaves", { word: "leaver" }));
     // Later calls in the same shard, each spanning ticks of the leftover timer.
     const later: string[] = [];
     for (let i = 0; i < 40; i++)
-      later.push(await valueOf<string>(rpc("observed:paced", { word: `later-${i}` })));
+      later.push(await answerValue<string>(rpc("observed:paced", { word: `later-${i}` })));
     for (const requestId of [left, ...later]) {
       const record = await recordWhere((r) => r.requestId === requestId);
       expect(record.logs.map((line) => line.message)).not.toContain("left behind by leaver");
@@ -366,7 +366,7 @@ describe("call records", () => {
   });
 
   it("keep at most 32 console lines of a call and count the rest", async () => {
-    const value = await valueOf<number>(rpc("observed:flood"));
+    const value = await answerValue<number>(rpc("observed:flood"));
     expect(value).toBe(100);
     const record = await recordWhere((r) => r.route === "observed:flood");
     expect(record.logs).toHaveLength(32);
