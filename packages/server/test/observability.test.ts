@@ -312,6 +312,34 @@ describe("call records", () => {
     }
   });
 
+  it("keep a mutation's lines from its transaction, deep awaits and nested mutations", async () => {
+    const words = Array.from({ length: 6 }, (_, i) => `layer-${i}`);
+    const [mutations, actions] = await Promise.all([
+      Promise.all(
+        words.map((word) =>
+          answerValue<{ requestId: string; limitSeen: number }>(rpc("observed:layered", { word })),
+        ),
+      ),
+      Promise.all(words.map((word) => answerValue<string>(rpc("observed:viaAction", { word })))),
+    ]);
+    for (const [i, word] of words.entries()) {
+      // The app's own stack trace limit holds around svc's look at the stack.
+      expect(mutations[i]!.limitSeen).toBe(1);
+      const layered = await recordWhere((r) => r.requestId === mutations[i]!.requestId);
+      expect(layered.logs.map((line) => line.message)).toEqual([
+        `start ${word}`,
+        `deep ${word}`,
+        `nested ${word}`,
+        `end ${word}`,
+      ]);
+      const viaAction = await recordWhere((r) => r.requestId === actions[i]);
+      expect(viaAction.logs.map((line) => line.message)).toEqual([
+        `action ${word}`,
+        `nested ${word}`,
+      ]);
+    }
+  });
+
   it("keep lines printed by work a finished call left running out of every record", async () => {
     const left = await answerValue<string>(rpc("observed:leaves", { word: "leaver" }));
     // Later calls in the same shard, each spanning ticks of the leftover timer.

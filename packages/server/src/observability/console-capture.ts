@@ -1,3 +1,4 @@
+import { awaitScope } from "./await-scope.ts";
 import { type CapturedLine, currentScope } from "./call-scope.ts";
 
 const LEVELS: readonly CapturedLine["level"][] = ["debug", "log", "info", "warn", "error"];
@@ -44,7 +45,9 @@ export function formatConsoleArgs(args: readonly unknown[]): string {
 
 /**
  * Wraps `console.debug/log/info/warn/error` once per isolate so that, inside
- * a recorded call, each line is also kept in that call's scope (bounded). The
+ * a recorded call, each line is also kept in that call's scope (bounded): a
+ * shard's call found through its await chain (`await-scope.ts`), app code the
+ * worker runs through its `AsyncLocalStorage` frame. The
  * line is still printed as before: Workers Logs and `wrangler tail` see it
  * either way. Outside a recorded call the wrapper only forwards.
  *
@@ -60,7 +63,7 @@ export function installConsoleCapture(): void {
   for (const level of LEVELS) {
     const forward = target[level] as ConsoleMethod;
     const wrapper: ConsoleMethod = (...args: unknown[]) => {
-      currentScope()?.addLine(level, formatConsoleArgs(args));
+      (awaitScope() ?? currentScope())?.addLine(level, formatConsoleArgs(args));
       forward.apply(console, args);
     };
     wrapper[FORWARDS_TO] = forward;

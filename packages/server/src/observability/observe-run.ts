@@ -1,4 +1,5 @@
-import { CallScope, failureOf, runInScope, type ShardObservation } from "./call-scope.ts";
+import { type Rejoin, runInAwaitScope } from "./await-scope.ts";
+import { CallScope, failureOf, type ShardObservation } from "./call-scope.ts";
 import { installConsoleCapture } from "./console-capture.ts";
 
 /** How a shard-side run ended, with what was observed when the worker asked for it. */
@@ -9,34 +10,44 @@ export type ObservedRun<T> =
 /**
  * Runs a call inside a shard and, when the worker records calls (`observe`),
  * captures the handler's console lines and the thrown value's message and
- * stack for the record. The stack stays with the record: what the client
- * gets is built from the error code alone.
+ * stack for the record. Lines are found through the call's await chain
+ * (`await-scope.ts` says why, and what that finds); `work` gets the
+ * {@link Rejoin} its storage transactions run their callbacks through, or
+ * `undefined` when the call is not recorded. The stack stays with the
+ * record: what the client gets is built from the error code alone.
  *
  * @example
  * ```ts
- * const run = await observeRun(call.record, () => dispatcher.run(path, procedure, args, call));
+ * const run = await observeRun(call.record, (rejoin) =>
+ *   dispatcher.run(path, procedure, args, { ...call, rejoin }),
+ * );
  * ```
  */
-export async function observeRun<T>(
+export function observeRun<T>(
   observe: boolean | undefined,
-  work: () => Promise<T>,
+  work: (rejoin: Rejoin | undefined) => Promise<T>,
 ): Promise<ObservedRun<T>> {
-  if (observe !== true) {
-    try {
-      return { ok: true, value: await work() };
-    } catch (thrown) {
-      return { ok: false, thrown };
-    }
-  }
+  if (observe !== true) return runUnobserved(work);
   installConsoleCapture();
   const scope = new CallScope();
+  // `then`, not an `async` wrapper: one promise a call less on every recorded call.
+  return runInAwaitScope(scope, () => work((inner) => runInAwaitScope(scope, inner))).then(
+    (value): ObservedRun<T> =>
+      // Most calls print nothing: then nothing more travels back with the answer.
+      scope.lines.length === 0 && scope.dropped === 0
+        ? { ok: true, value }
+        : { ok: true, value, observation: scope.observation() },
+    (thrown): ObservedRun<T> => {
+      scope.failure = failureOf(thrown);
+      return { ok: false, thrown, observation: scope.observation() };
+    },
+  );
+}
+
+async function runUnobserved<T>(work: (rejoin: undefined) => Promise<T>): Promise<ObservedRun<T>> {
   try {
-    const value = await runInScope(scope, work);
-    // Most calls print nothing: then nothing more travels back with the answer.
-    if (scope.lines.length === 0 && scope.dropped === 0) return { ok: true, value };
-    return { ok: true, value, observation: scope.observation() };
+    return { ok: true, value: await work(undefined) };
   } catch (thrown) {
-    scope.failure = failureOf(thrown);
-    return { ok: false, thrown, observation: scope.observation() };
+    return { ok: false, thrown };
   }
 }

@@ -11,6 +11,7 @@ import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import type { CallMeta, ProcedureKind, Transport } from "../model/call-meta.ts";
 import { type AuthContext, authContext, type Identity } from "../model/identity.ts";
+import type { Rejoin } from "../observability/await-scope.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
@@ -32,7 +33,17 @@ export interface CallOrigin {
   written?: WrittenDocument[];
   /** A client's id for an outermost mutation, handed to `onCommit` (see `x-svc-mutation-id`). */
   mutationId?: string;
+  /**
+   * Runs work as part of this call again where its await chain breaks: the
+   * callback of a storage transaction, which workerd calls from its own event
+   * loop. Set when the worker records the call, so the console lines a
+   * mutation prints still reach its record (`observe-run.ts`).
+   */
+  rejoin?: Rejoin;
 }
+
+/** Where a call is not recorded: its work needs no rejoining. */
+const runDirectly: Rejoin = (work) => work();
 
 /** What the dispatcher needs from its shard. */
 export interface DispatcherDeps {
@@ -203,11 +214,14 @@ export class Dispatcher {
       return procedure.kind === "stream" ? result : checkOutput(path, procedure, result);
     };
     if (procedure.kind !== "mutation") return body(scope);
+    const rejoin = origin.rejoin ?? runDirectly;
     // Nested mutations become savepoints of the outer transaction and record into its write set.
-    if (scope.inTransaction) return this.#deps.storage.transaction(() => body(scope));
+    if (scope.inTransaction) {
+      return this.#deps.storage.transaction(() => rejoin(() => body(scope)));
+    }
     const access = tableAccess();
     const result = await this.#deps.storage.transaction(() =>
-      body({ inTransaction: true, access }),
+      rejoin(() => body({ inTransaction: true, access })),
     );
     if (access.writes.size > 0 || origin.mutationId !== undefined)
       this.#deps.onCommit?.(access.writes, origin.mutationId);

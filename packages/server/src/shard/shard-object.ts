@@ -10,10 +10,11 @@ import { checkMigrations, type MigrationRegistry } from "../migrations/define.ts
 import type { DryRunReport } from "../migrations/dry-run.ts";
 import { noteIsolateRequest } from "../migrations/isolate-requests.ts";
 import { type MigrationStatus, ShardMigrations } from "../migrations/shard-migrations.ts";
+import type { Rejoin } from "../observability/await-scope.ts";
 import type { ShardObservation } from "../observability/call-scope.ts";
 import { type ObservedRun, observeRun } from "../observability/observe-run.ts";
 import { ShardRunRecorder } from "../observability/shard-recorder.ts";
-import type { FunctionRegistry } from "../procedures/procedure.ts";
+import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import type { DirectoryPage, ShardEntry } from "../registry/directory.ts";
 import { ownNamespace } from "../registry/own-namespace.ts";
 import { RegistryPartition } from "../registry/partition-object.ts";
@@ -38,7 +39,7 @@ import type {
   RestoreResult,
   ShardDataEndpoint,
 } from "./data-endpoint.ts";
-import { checkOutput, Dispatcher } from "./dispatch.ts";
+import { type CallOrigin, checkOutput, Dispatcher } from "./dispatch.ts";
 import { IndexBuilds } from "./index-builds.ts";
 import { writeMeta } from "./meta.ts";
 import type { MigrationEndpoint } from "./migration-endpoint.ts";
@@ -57,6 +58,18 @@ function answer<T, R extends object>(
   const observed = run.observation === undefined ? {} : { observed: run.observation };
   if (run.ok) return { ...ok(run.value), ...observed };
   return { ok: false, error: serializeError(normalizeError(run.thrown)), ...observed };
+}
+
+/**
+ * The origin a call runs with: itself, and when it is recorded and may write
+ * (a query never opens a transaction), how its transactions rejoin it.
+ */
+function originOf(
+  call: ShardCall,
+  procedure: AnyProcedure,
+  rejoin: Rejoin | undefined,
+): CallOrigin {
+  return rejoin === undefined || procedure.kind === "query" ? call : { ...call, rejoin };
 }
 
 /** The shard registry's settings (docs/scaling.md). */
@@ -268,18 +281,28 @@ export function createShard(
     // Calls count as requests to this isolate: a migration then lets them in between smaller batches.
     async call(call: ShardCall): Promise<ShardResult> {
       noteIsolateRequest();
-      const run = await observeRun(call.record, () => {
+      const run = await observeRun(call.record, (rejoin) => {
         const procedure = this.#dispatcher.publicProcedure(call.path, "call");
-        return this.#dispatcher.run(call.path, procedure, call.args, call);
+        return this.#dispatcher.run(
+          call.path,
+          procedure,
+          call.args,
+          originOf(call, procedure, rejoin),
+        );
       });
       return answer(run, (value) => ({ ok: true, value }));
     }
 
     async callFromServer(call: ShardCall): Promise<ShardResult> {
       noteIsolateRequest();
-      const run = await observeRun(call.record, () => {
+      const run = await observeRun(call.record, (rejoin) => {
         const procedure = this.#dispatcher.serverProcedure(call.path);
-        return this.#dispatcher.run(call.path, procedure, call.args, call);
+        return this.#dispatcher.run(
+          call.path,
+          procedure,
+          call.args,
+          originOf(call, procedure, rejoin),
+        );
       });
       return answer(run, (value) => ({ ok: true, value }));
     }

@@ -1,0 +1,127 @@
+import type { CallScope } from "./call-scope.ts";
+
+/**
+ * Scopes found through a call's await chain, for the calls a shard runs.
+ *
+ * A shard must tell which of its concurrent calls printed a console line.
+ * An `AsyncLocalStorage` frame a call does that exactly, but workerd makes
+ * each frame on its garbage-collected heap: 5.7 µs a call in the benchmark
+ * app, more than the whole 5 % recording may cost a small REST read
+ * (BENCHMARKS.md section 12), paid by every call though most print nothing.
+ * Here a call costs nothing of the sort: its work runs under a named async
+ * function from a small pool (`svc.call#3`), and only a console line pays,
+ * about 1.5 µs, to read V8's async stack trace for the innermost such name.
+ *
+ * What it finds: the lines of the handler and of everything it awaits,
+ * before and after each `await`, through `.then` chains and `Promise.all`.
+ * What it does not: a line printed by a callback the call never awaits (a
+ * timer's, an event listener's, unawaited work after its first `await`);
+ * such a line is still printed, only kept in no record, like one printed
+ * after the call ended. A line is never kept in another call's record.
+ */
+const NAME_PREFIX = "svc.call#";
+
+/**
+ * Runs work as part of a call whose console lines {@link awaitScope} finds:
+ * what a boundary that breaks the call's await chain (a storage
+ * transaction's callback) runs its work through.
+ */
+export type Rejoin = <T>(work: () => Promise<T>) => Promise<T>;
+
+type Runner = Rejoin;
+
+/** One frame of a V8 stack trace, as `Error.prepareStackTrace` gets it. */
+interface CallSite {
+  getFunctionName(): string | null;
+}
+
+/** V8's stack trace API (workerd's and Node's), typed here: svc's own types carry no Node globals. */
+const V8Error = Error as unknown as {
+  stackTraceLimit: number;
+  prepareStackTrace: ((error: unknown, sites: readonly CallSite[]) => unknown) | undefined;
+  captureStackTrace(target: object, below: () => unknown): void;
+};
+
+/** The scope of the call running under each runner; `undefined`: runner free. */
+const scopes: (CallScope | undefined)[] = [];
+/** Runners by index, each named `svc.call#<index>`, made on first use. */
+const runners: Runner[] = [];
+/** Indices of free runners, reused so the pool stays as small as the peak of concurrent calls. */
+const free: number[] = [];
+let running = 0;
+
+function runnerAt(index: number): Runner {
+  const existing = runners[index];
+  if (existing !== undefined) return existing;
+  const name = `${NAME_PREFIX}${index}`;
+  // A computed method name is the function's name in V8's stack traces.
+  const runner = {
+    async [name]<T>(work: () => Promise<T>): Promise<T> {
+      try {
+        return await work();
+      } finally {
+        scopes[index] = undefined;
+        free.push(index);
+        running--;
+      }
+    },
+  }[name] as Runner;
+  runners[index] = runner;
+  return runner;
+}
+
+/**
+ * Runs `work` as one call whose console lines {@link awaitScope} finds in
+ * `scope`, without an `AsyncLocalStorage` frame.
+ *
+ * @example const value = await runInAwaitScope(scope, () => handler(ctx, args));
+ */
+export function runInAwaitScope<T>(scope: CallScope, work: () => Promise<T>): Promise<T> {
+  const index = free.pop() ?? scopes.length;
+  scopes[index] = scope;
+  running++;
+  return runnerAt(index)(work);
+}
+
+/** `Error.prepareStackTrace` for one capture: the index in the innermost runner's name, else -1. */
+function innermostRunner(_error: unknown, sites: readonly CallSite[]): number {
+  for (const site of sites) {
+    const name = site.getFunctionName();
+    if (name?.startsWith(NAME_PREFIX)) return Number(name.slice(NAME_PREFIX.length));
+  }
+  return -1;
+}
+
+/** The index of the innermost runner on the stack running now (async frames too), else -1. */
+function innermostRunnerNow(): number {
+  const limit = V8Error.stackTraceLimit;
+  const prepare = V8Error.prepareStackTrace;
+  const holder: { stack?: unknown } = {};
+  try {
+    V8Error.stackTraceLimit = Number.POSITIVE_INFINITY;
+    V8Error.prepareStackTrace = innermostRunner;
+    V8Error.captureStackTrace(holder, innermostRunnerNow);
+    return typeof holder.stack === "number" ? holder.stack : -1;
+  } finally {
+    V8Error.stackTraceLimit = limit;
+    V8Error.prepareStackTrace = prepare;
+  }
+}
+
+/**
+ * The scope of the call whose await chain the code running now is on, if it
+ * runs under {@link runInAwaitScope}. Free while no such call runs; else one
+ * stack capture (every frame, async ones too), which is why only a console
+ * line asks.
+ *
+ * @example awaitScope()?.addLine("log", "hello");
+ */
+export function awaitScope(): CallScope | undefined {
+  if (running === 0) return undefined;
+  try {
+    return scopes[innermostRunnerNow()];
+  } catch {
+    // An app that froze `Error`: its lines stay out of records; its console still works.
+    return undefined;
+  }
+}
