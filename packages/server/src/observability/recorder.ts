@@ -99,7 +99,11 @@ export class CallRecorder {
     return this.sinks.plan;
   }
 
-  async request(
+  /**
+   * Runs `work` (an async function: it never throws synchronously) as one
+   * recorded HTTP call and answers its response, unchanged.
+   */
+  request(
     request: Request,
     env: unknown,
     ctx: ExecutionContext,
@@ -107,17 +111,29 @@ export class CallRecorder {
   ): Promise<Response> {
     const scope = new CallScope();
     bindCallScope(request, scope);
-    let response: Response;
-    try {
-      response = await work();
-    } catch (error) {
-      scope.failure ??= failureOf(error);
-      this.#finish(scope, request, env, ctx, 500, 0);
-      throw error;
-    }
+    // `then`, not `await` in an `async` method: one promise less on every call.
+    return work().then(
+      (response) => this.#answered(scope, request, env, ctx, response),
+      (error: unknown) => {
+        scope.failure ??= failureOf(error);
+        this.#finish(scope, request, env, ctx, 500, 0);
+        throw error;
+      },
+    );
+  }
+
+  /** Records a call that answered `response`, once its size is known. */
+  #answered(
+    scope: CallScope,
+    request: Request,
+    env: unknown,
+    ctx: ExecutionContext,
+    response: Response,
+  ): Response {
     if (scope.facts.entry === undefined) return response;
     const known = sizeOf(response) ?? declaredLength(response.headers);
-    if (response.body === null || known !== null) {
+    // `known` first: reading `body` makes workerd wrap the body's stream for JS.
+    if (known !== null || response.body === null) {
       this.#finish(scope, request, env, ctx, response.status, known ?? 0);
       return response;
     }
