@@ -62,30 +62,22 @@ function recordingNote(observability: ObservabilityResult): string {
     `CPU a call made inside the worker in this run: ${inWorker(OFF)} with recording off, ` +
     `${inWorker(STORE_ONLY)} with records in the store, ${inWorker(BOTH)} with the store printing the ` +
     `console lines, ${inWorker(WORKER_CONSOLE)} with the worker printing them. What recording leaves in ` +
-    "the call: its scope (an AsyncLocalStorage run in the worker and, for the handler's console lines, in " +
-    "the shard), the record built at the end, and under load one write to the store per 500 calls (the " +
+    "the call: its scope (a property of the request in the worker; in the shard, a named runner the " +
+    "handler's console lines are found under through V8's async stack trace, read only when a line is " +
+    "printed), the record built at the end, and under load one write to the store per 500 calls (the " +
     "store's insert" +
     (write === undefined
       ? ""
       : `, ${(write.msPerRecord * 1000).toFixed(0)} µs a record in batches of 500,`) +
-    " and its console lines run in the store's own workerd, not counted here). Since 2026-11-28 the worker " +
-    "finds a call's scope through its request, with no AsyncLocalStorage frame (that frame cost 4.7 µs a " +
-    "call). Side runs of 2026-11-29 (parts switched off by a temporary flag, 300 to 400 rounds of 500 " +
-    "calls, recording 14.5 to 15.1 µs a call in all before that day's changes): the shard's " +
-    "AsyncLocalStorage frame, which captures the handler's console lines, 5.7 µs (a frame made and left " +
-    "unused cost as much; in a small workerd isolate a frame costs 1.1 to 1.5 µs: workerd allocates each " +
-    "on its garbage-collected heap, and what that costs grows with the heap); binding the scope to the " +
-    "request in a WeakMap about 2 µs and reading the answer's content-length header (workerd makes the " +
-    "Headers object on first read) about 2 µs, both replaced on 2026-11-29 (a property of the request; a " +
-    "size svc marks on the answers it builds); the store write 2.5 µs, of which about 1.8 µs is " +
-    "Miniflare's dev-registry proxy (0.5 ms a write whatever its size, against 55 µs to a Durable Object " +
-    "in the worker's own workerd; deployed there is no proxy); the record built, the scope and the notes " +
-    "the rest. The goal is 5 % of a call that costs the worker about 110 µs here, about 6 µs for all of " +
-    "recording: the shard's frame alone takes about that. Entering a frame made earlier costs 2.4 µs " +
-    "here instead of 5.7 µs, but workerd keeps each incoming request's trace spans in its frames, so a " +
-    "frame reused across calls would give later calls an earlier request's spans in Cloudflare's traces: " +
-    "not done. What would close it: a console-line capture in the shard that costs nothing while a " +
-    "handler prints nothing (workerd offers none), or judging recording without the local proxy."
+    " and its console lines run in the store's own workerd, not counted here). Side runs of 2026-11-29 " +
+    "(parts switched off by a temporary flag, 400 rounds of 500 calls): recording cost 11 to 13.7 µs a " +
+    "call with an AsyncLocalStorage frame a call in the shard, 6.4 µs with the await-chain capture, " +
+    "4.0 µs once the worker's wrapper lost its async layer and its read of the answer's body; the record " +
+    "built and sent about 1.2 µs of that, partly Miniflare's dev-registry proxy, which a deployed " +
+    "worker does not pay (0.5 ms a write whatever its size, against 55 µs to a Durable Object in the " +
+    "worker's own workerd). The goal is 5 % of a call that costs the worker about 105 µs here, about " +
+    "5 µs for all of recording, near the method's spread. What would close it: judging recording " +
+    "without the local proxy, or a cheaper scope than a property of the request and three notes."
   );
 }
 
