@@ -37,7 +37,7 @@ const admin = (path: string, headers: Record<string, string> = {}) =>
 function rpc(
   path: string,
   args?: unknown,
-  options: { user?: string; headers?: Record<string, string> } = {},
+  options: { user?: string; headers?: Record<string, string>; shardKey?: string } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = {
     "content-type": "application/json",
@@ -47,7 +47,8 @@ function rpc(
   const body = JSON.stringify({ path, args });
   // As any HTTP client would (an in-process Request has no length header of its own).
   headers["content-length"] = String(new TextEncoder().encode(body).byteLength);
-  return call("/_svc/rpc", { method: "POST", headers, body });
+  const shard = options.shardKey === undefined ? "" : `?shardKey=${options.shardKey}`;
+  return call(`/_svc/rpc${shard}`, { method: "POST", headers, body });
 }
 
 /** An RPC answer's `value`, failing loudly on an error answer. */
@@ -337,6 +338,50 @@ describe("call records", () => {
         `action ${word}`,
         `nested ${word}`,
       ]);
+    }
+  });
+
+  it("keep a subscription re-run's lines apart from the mutation whose commit started it", async () => {
+    const upgrade = await call("/_svc/ws?shardKey=obs-rerun", {
+      headers: { upgrade: "websocket", "sec-websocket-protocol": "svc.v1" },
+    });
+    expect(upgrade.status).toBe(101);
+    const ws = upgrade.webSocket!;
+    ws.accept();
+    const values: unknown[] = [];
+    ws.addEventListener("message", (event) => {
+      const message = JSON.parse(String(event.data)) as { type: string; value?: unknown };
+      if (message.type === "value") values.push(message.value);
+    });
+    ws.send(
+      JSON.stringify({
+        type: "subscribe",
+        id: "w1",
+        path: "observed:watched",
+        args: { tag: "seen" },
+      }),
+    );
+    await expect.poll(() => values.length).toBe(1);
+    const { requestId } = await answerValue<{ requestId: string }>(
+      rpc("observed:layered", { word: "commit" }, { shardKey: "obs-rerun" }),
+    );
+    // The commit re-ran the query: a second value, counting the mutation's notes.
+    await expect.poll(() => values.length).toBe(2);
+    ws.close();
+    const mutation = await recordWhere((r) => r.requestId === requestId);
+    expect(mutation.logs.map((line) => line.message)).toEqual([
+      "start commit",
+      "deep commit",
+      "nested commit",
+      "end commit",
+    ]);
+    const runs = async () =>
+      (await records(`&since=${FILE_STARTED}`)).filter(
+        (r) => r.entry === "ws" && r.route === "observed:watched" && r.shardKey === "obs-rerun",
+      );
+    await expect.poll(async () => (await runs()).length).toBe(2);
+    for (const run of await runs()) {
+      expect(run.logs.map((line) => line.message)).toEqual(["watched seen"]);
     }
   });
 

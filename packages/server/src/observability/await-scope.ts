@@ -9,17 +9,27 @@ import type { CallScope } from "./call-scope.ts";
  * app, more than the whole 5 % recording may cost a small REST read
  * (BENCHMARKS.md section 12), paid by every call though most print nothing.
  * Here a call costs nothing of the sort: its work runs under a named async
- * function from a small pool (`svc.call#3`), and only a console line pays,
- * about 1.5 µs, to read V8's async stack trace for the innermost such name.
+ * function from a small pool (`svc.call.<copy>#3`), and only a console line
+ * pays, about 1.5 µs, to read V8's async stack trace for the innermost such
+ * name.
  *
  * What it finds: the lines of the handler and of everything it awaits,
- * before and after each `await`, through `.then` chains and `Promise.all`.
- * What it does not: a line printed by a callback the call never awaits (a
- * timer's, an event listener's, unawaited work after its first `await`);
- * such a line is still printed, only kept in no record, like one printed
- * after the call ended. A line is never kept in another call's record.
+ * before and after each `await`, through `.then` chains and `Promise.all`:
+ * V8 follows a promise to the one that waits for it, so a line of work
+ * another call started (a promise shared between calls, a module-level
+ * queue) lands in the record of the call that awaits it. What it does not:
+ * a line printed by a callback no running call awaits (a timer's, an event
+ * listener's, work left running); such a line is still printed, only kept
+ * in no record, like one printed after its call ended. A call whose work
+ * never settles keeps its runner, and every console line in the isolate
+ * then pays the stack capture.
  */
-const NAME_PREFIX = "svc.call#";
+
+/**
+ * This copy of svc's runner names: two copies of svc in one isolate (each
+ * with its own pool) never take each other's runners for their own.
+ */
+const NAME_PREFIX = `svc.call.${Math.random().toString(36).slice(2, 8)}#`;
 
 /**
  * Runs work as part of a call whose console lines {@link awaitScope} finds:
@@ -38,13 +48,13 @@ interface CallSite {
 /** V8's stack trace API (workerd's and Node's), typed here: svc's own types carry no Node globals. */
 const V8Error = Error as unknown as {
   stackTraceLimit: number;
-  prepareStackTrace: ((error: unknown, sites: readonly CallSite[]) => unknown) | undefined;
+  prepareStackTrace?: ((error: unknown, sites: readonly CallSite[]) => unknown) | undefined;
   captureStackTrace(target: object, below: () => unknown): void;
 };
 
 /** The scope of the call running under each runner; `undefined`: runner free. */
 const scopes: (CallScope | undefined)[] = [];
-/** Runners by index, each named `svc.call#<index>`, made on first use. */
+/** Runners by index, each named {@link NAME_PREFIX} and its index, made on first use. */
 const runners: Runner[] = [];
 /** Indices of free runners, reused so the pool stays as small as the peak of concurrent calls. */
 const free: number[] = [];
@@ -95,6 +105,7 @@ function innermostRunner(_error: unknown, sites: readonly CallSite[]): number {
 /** The index of the innermost runner on the stack running now (async frames too), else -1. */
 function innermostRunnerNow(): number {
   const limit = V8Error.stackTraceLimit;
+  const hadPrepare = Object.hasOwn(V8Error, "prepareStackTrace");
   const prepare = V8Error.prepareStackTrace;
   const holder: { stack?: unknown } = {};
   try {
@@ -104,7 +115,9 @@ function innermostRunnerNow(): number {
     return typeof holder.stack === "number" ? holder.stack : -1;
   } finally {
     V8Error.stackTraceLimit = limit;
-    V8Error.prepareStackTrace = prepare;
+    // Leave `Error` as the app had it: no own `prepareStackTrace` where it had none.
+    if (hadPrepare) V8Error.prepareStackTrace = prepare;
+    else delete V8Error.prepareStackTrace;
   }
 }
 

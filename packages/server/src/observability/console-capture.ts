@@ -45,9 +45,10 @@ export function formatConsoleArgs(args: readonly unknown[]): string {
 
 /**
  * Wraps `console.debug/log/info/warn/error` once per isolate so that, inside
- * a recorded call, each line is also kept in that call's scope (bounded): a
- * shard's call found through its await chain (`await-scope.ts`), app code the
- * worker runs through its `AsyncLocalStorage` frame. The
+ * a recorded call, each line is also kept in that call's scope (bounded):
+ * code in an `AsyncLocalStorage` frame (app code the worker runs, a shard's
+ * subscription re-runs) through that frame, a shard's call through its await
+ * chain (`await-scope.ts`). The
  * line is still printed as before: Workers Logs and `wrangler tail` see it
  * either way. Outside a recorded call the wrapper only forwards.
  *
@@ -63,7 +64,9 @@ export function installConsoleCapture(): void {
   for (const level of LEVELS) {
     const forward = target[level] as ConsoleMethod;
     const wrapper: ConsoleMethod = (...args: unknown[]) => {
-      (awaitScope() ?? currentScope())?.addLine(level, formatConsoleArgs(args));
+      // A frame's scope first: it is the innermost context when there is one (a subscription
+      // re-run a mutation's commit started runs in one, on the mutation's own await chain).
+      (currentScope() ?? awaitScope())?.addLine(level, formatConsoleArgs(args));
       forward.apply(console, args);
     };
     wrapper[FORWARDS_TO] = forward;
