@@ -38,8 +38,6 @@ const NAME_PREFIX = `svc.call.${Math.random().toString(36).slice(2, 8)}#`;
  */
 export type Rejoin = <T>(work: () => Promise<T>) => Promise<T>;
 
-type Runner = Rejoin;
-
 /** One frame of a V8 stack trace, as `Error.prepareStackTrace` gets it. */
 interface CallSite {
   getFunctionName(): string | null;
@@ -55,12 +53,15 @@ const V8Error = Error as unknown as {
 /** The scope of the call running under each runner; `undefined`: runner free. */
 const scopes: (CallScope | undefined)[] = [];
 /** Runners by index, each named {@link NAME_PREFIX} and its index, made on first use. */
-const runners: Runner[] = [];
-/** Indices of free runners, reused so the pool stays as small as the peak of concurrent calls. */
+const runners: Rejoin[] = [];
+/**
+ * Indices of free runners, reused so the pool stays as small as the peak of
+ * concurrent calls. Every index below `scopes.length` is either here or in
+ * use, so no call runs exactly when all of them are here.
+ */
 const free: number[] = [];
-let running = 0;
 
-function runnerAt(index: number): Runner {
+function runnerAt(index: number): Rejoin {
   const existing = runners[index];
   if (existing !== undefined) return existing;
   const name = `${NAME_PREFIX}${index}`;
@@ -72,10 +73,9 @@ function runnerAt(index: number): Runner {
       } finally {
         scopes[index] = undefined;
         free.push(index);
-        running--;
       }
     },
-  }[name] as Runner;
+  }[name] as Rejoin;
   runners[index] = runner;
   return runner;
 }
@@ -89,7 +89,6 @@ function runnerAt(index: number): Runner {
 export function runInAwaitScope<T>(scope: CallScope, work: () => Promise<T>): Promise<T> {
   const index = free.pop() ?? scopes.length;
   scopes[index] = scope;
-  running++;
   return runnerAt(index)(work);
 }
 
@@ -130,7 +129,7 @@ function innermostRunnerNow(): number {
  * @example awaitScope()?.addLine("log", "hello");
  */
 export function awaitScope(): CallScope | undefined {
-  if (running === 0) return undefined;
+  if (free.length === scopes.length) return undefined;
   try {
     return scopes[innermostRunnerNow()];
   } catch {
