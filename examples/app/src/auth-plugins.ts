@@ -4,10 +4,10 @@ import {
   captcha,
   magicLink,
   organization,
-  passkey,
   twoFactor,
   username,
 } from "@svc/auth/plugins";
+import { passkey } from "@svc/auth/plugins/passkey";
 
 /** The variables of the example app's environment that choose its plugins. */
 export interface PluginVars {

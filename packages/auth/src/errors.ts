@@ -35,6 +35,11 @@ export const authErrorCodes = defineErrorCodes("SvcAuthError", {
   AUTH_ADMIN_SCHEMA_MISSING: { status: 500, title: "Auth admin schema missing" },
   /** `createAuthAdmin` cannot run on this auth: not on D1, or sessions kept in `secondaryStorage`. */
   AUTH_ADMIN_UNSUPPORTED: { status: 500, title: "Auth admin unsupported" },
+  /**
+   * A plugin whose better-auth package is an optional peer (`passkey`, `mcp`) was called from
+   * `@svc/auth/plugins`; it lives on its own subpath so that apps without it still install.
+   */
+  AUTH_PLUGIN_SUBPATH: { status: 500, title: "Auth plugin lives on its own subpath" },
 });
 
 /**

@@ -5,41 +5,41 @@
  * works the same way: put its factory in `plugins`, and `ensureMigrated`
  * picks up its tables.
  *
- * Where each comes from (better-auth 1.7): the `better-auth/plugins` barrel,
- * except `passkey` (`@better-auth/passkey`), `oauthProvider`
- * (`@better-auth/oauth-provider`, which replaced the removed OIDC provider
- * plugin) and `mcp` / `requireMcpAuth` / `mcpHandler` (`@better-auth/mcp`).
+ * Where each comes from (better-auth 1.7.29): the `better-auth/plugins` barrel,
+ * except `oauthProvider` (`@better-auth/oauth-provider`, which replaced the
+ * removed OIDC provider plugin). `passkey` and `mcp` / `requireMcpAuth` /
+ * `mcpHandler` come from optional peers whose last releases lag better-auth,
+ * so they live on their own subpaths (`@svc/auth/plugins/passkey`,
+ * `@svc/auth/plugins/mcp`): an app that does not use them installs and bundles
+ * without them. The names here throw `AUTH_PLUGIN_SUBPATH`, saying what to
+ * install and where to import from.
  *
  * @example
  * ```ts
- * import { admin, bearer, organization, passkey, twoFactor } from "@svc/auth/plugins";
+ * import { admin, bearer, organization, twoFactor } from "@svc/auth/plugins";
+ * import { passkey } from "@svc/auth/plugins/passkey";
  * createAuth({ secret, database, plugins: [admin(), organization(), twoFactor(), passkey(), bearer()] });
  * ```
  * @see ../../../docs/auth.md "Plugins: `@svc/auth/plugins`"
  * @packageDocumentation
  */
 
-export {
-  /**
-   * Verifies an MCP access token on a protected-resource request and answers
-   * unauthenticated calls with an RFC 9728 `WWW-Authenticate` challenge
-   * (`createMcpProtectedRequestHandler` in `@better-auth/mcp`; the spec's
-   * `mcpHandler`).
-   */
-  createMcpProtectedRequestHandler as mcpHandler,
-  /** OAuth 2.1 authorization server configured for Model Context Protocol clients (needs `jwt()`). */
-  mcp,
-  /** Wraps an MCP request handler so it runs only with a valid access token (formerly `withMcpAuth`). */
-  requireMcpAuth,
-} from "@better-auth/mcp";
+import { onSubpath } from "./plugins/on-subpath.ts";
+
 export {
   /** Makes the app an OAuth 2.1 / OpenID Connect provider (needs `jwt()`). */
   oauthProvider,
 } from "@better-auth/oauth-provider";
-export {
-  /** WebAuthn passkeys, for passwordless login or as a second factor. */
-  passkey,
-} from "@better-auth/passkey";
+
+/** Moved to `@svc/auth/plugins/passkey` (optional peer `@better-auth/passkey`); calling this one throws `AUTH_PLUGIN_SUBPATH`. */
+export const passkey = onSubpath("passkey");
+/** Moved to `@svc/auth/plugins/mcp` (optional peer `@better-auth/mcp`); calling this one throws `AUTH_PLUGIN_SUBPATH`. */
+export const mcp = onSubpath("mcp");
+/** Moved to `@svc/auth/plugins/mcp`; calling this one throws `AUTH_PLUGIN_SUBPATH`. */
+export const requireMcpAuth = onSubpath("requireMcpAuth");
+/** Moved to `@svc/auth/plugins/mcp`; calling this one throws `AUTH_PLUGIN_SUBPATH`. */
+export const mcpHandler = onSubpath("mcpHandler");
+
 export {
   /** Admin APIs: list and ban users, set roles, impersonate, revoke sessions. */
   admin,

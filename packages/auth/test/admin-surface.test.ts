@@ -13,13 +13,13 @@ import {
   SvcAuthError,
   svcDatabaseAdapter,
 } from "../src/index.ts";
+import { passkey } from "../src/plugins/passkey.ts";
 import {
   admin,
   bearer,
   createAccessControl,
   magicLink,
   organization,
-  passkey,
   twoFactor,
   username,
 } from "../src/plugins.ts";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createAuth } from "../src/index.ts";
+import * as mcpPlugins from "../src/plugins/mcp.ts";
+import * as passkeyPlugins from "../src/plugins/passkey.ts";
 import * as plugins from "../src/plugins.ts";
 import { TEST_ORIGIN, TEST_SECRET } from "./fixture/constants.ts";
 
@@ -7,7 +9,7 @@ const noop = async () => {};
 
 /** Each plugin factory of the spec's table, called with the options it needs, and its id. */
 const PLUGINS = [
-  { name: "passkey", make: () => plugins.passkey(), id: "passkey" },
+  { name: "passkey", make: () => passkeyPlugins.passkey(), id: "passkey" },
   { name: "twoFactor", make: () => plugins.twoFactor(), id: "two-factor" },
   { name: "magicLink", make: () => plugins.magicLink({ sendMagicLink: noop }), id: "magic-link" },
   {
@@ -59,7 +61,7 @@ const PLUGINS = [
   {
     name: "mcp",
     make: () =>
-      plugins.mcp({
+      mcpPlugins.mcp({
         loginPage: "/login",
         consentPage: "/consent",
         resource: "http://localhost/mcp",
@@ -114,12 +116,12 @@ describe("@svc/auth/plugins", () => {
       baseURL: origin,
       plugins: [
         plugins.jwt(),
-        plugins.mcp({ loginPage: "/login", consentPage: "/consent", resource }),
+        mcpPlugins.mcp({ loginPage: "/login", consentPage: "/consent", resource }),
       ],
     });
     const reached = () => new Response("tool output");
-    const viaRequire = plugins.requireMcpAuth(auth, reached, { resource });
-    const viaHandler = plugins.mcpHandler(
+    const viaRequire = mcpPlugins.requireMcpAuth(auth, reached, { resource });
+    const viaHandler = mcpPlugins.mcpHandler(
       { issuer: origin, audience: resource, jwksUrl: `${origin}/api/auth/jwks` },
       reached,
     );
@@ -129,4 +131,19 @@ describe("@svc/auth/plugins", () => {
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer /);
     }
   });
+
+  it.each([
+    ["passkey", plugins.passkey, "@svc/auth/plugins/passkey", "@better-auth/passkey@1.7.6"],
+    ["mcp", plugins.mcp, "@svc/auth/plugins/mcp", "@better-auth/mcp@1.7.5"],
+    ["requireMcpAuth", plugins.requireMcpAuth, "@svc/auth/plugins/mcp", "@better-auth/mcp@1.7.5"],
+    ["mcpHandler", plugins.mcpHandler, "@svc/auth/plugins/mcp", "@better-auth/mcp@1.7.5"],
+  ] as const)(
+    "%s from @svc/auth/plugins throws AUTH_PLUGIN_SUBPATH naming its subpath and package",
+    (name, stub, subpath, pkg) => {
+      const call = () => stub();
+      expect(call).toThrowError(expect.objectContaining({ code: "AUTH_PLUGIN_SUBPATH" }));
+      expect(call).toThrowError(`npm install ${pkg}`);
+      expect(call).toThrowError(`import { ${name} } from "${subpath}"`);
+    },
+  );
 });
