@@ -13,34 +13,23 @@ const ASSETS_BLOCK = `  "assets": {
 `;
 
 /**
- * The newest compatibility date `npm run dev` can run: Cloudflare's Vite plugin
- * (1.64) brings its own workerd, which refuses dates after 2026-10-19 (the
- * API template's wrangler is newer). Raise it with the plugin.
- */
-export const VITE_COMPATIBILITY_DATE = "2026-10-01";
-
-/**
  * `wrangler.jsonc` with static assets, inserted after the
- * `compatibility_flags` line, and the compatibility date Cloudflare's Vite
- * plugin runs; a config without those lines is refused (the template
- * changed: update this function with it).
+ * `compatibility_flags` line; a config without that line is refused (the
+ * template changed: update this function with it). Both templates share one
+ * compatibility date: the template's wrangler, Cloudflare's Vite plugin and
+ * its Vitest plugin are pinned to one workerd (create-svc's
+ * `templateDependencies`), so no date needs lowering for Vite any more.
  *
  * @example
  * ```ts
- * withStaticAssets('{\n  "compatibility_date": "2026-11-01",\n  "compatibility_flags": ["nodejs_compat"],\n}')
+ * withStaticAssets('{\n  "compatibility_date": "2026-10-01",\n  "compatibility_flags": ["nodejs_compat"],\n}')
  * ```
  */
 export function withStaticAssets(jsonc: string): string {
-  const date = /^ {2}"compatibility_date": "[\d-]+",\n/m;
   const flags = /^ {2}"compatibility_flags": .*\n/m.exec(jsonc);
-  if (flags === null || !date.test(jsonc)) {
-    throw new Error(
-      "create-svc: the template's wrangler.jsonc has no compatibility_date or compatibility_flags line",
-    );
+  if (flags === null) {
+    throw new Error("create-svc: the template's wrangler.jsonc has no compatibility_flags line");
   }
   const end = flags.index + flags[0].length;
-  return (jsonc.slice(0, end) + ASSETS_BLOCK + jsonc.slice(end)).replace(
-    date,
-    `  "compatibility_date": "${VITE_COMPATIBILITY_DATE}",\n`,
-  );
+  return jsonc.slice(0, end) + ASSETS_BLOCK + jsonc.slice(end);
 }
