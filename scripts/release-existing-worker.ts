@@ -20,7 +20,7 @@ async function documentedInstall(): Promise<string[]> {
   const line = /^npm install @svc\/auth .*$/m.exec(docs)?.[0];
   if (!line)
     throw new Error("release test failed: docs/auth.md has no `npm install @svc/auth` line");
-  return line.split(/\s+/).slice(2);
+  return line.split(/\s+/).slice(1);
 }
 
 const WORKER = `import { createAuth, ensureMigrated, handleAuthRequest, svcDatabaseAdapter } from "@svc/auth";

@@ -9,6 +9,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { checkOneRuntime, installAsUser } from "./release-install.ts";
 
 const exec = promisify(execFile);
 
@@ -33,8 +34,9 @@ export async function releaseReactTemplate(context: ReleaseContext): Promise<voi
   step("npm create svc@latest react-app -- --template react (outside the repository)");
   await npm(["create", "svc@latest", "react-app", "--yes", "--", "--template", "react"], work, env);
   const app = path.join(work, "react-app");
-  step("npm install in the React app");
-  await npm(["install", "--no-audit", "--no-fund"], app, env);
+  step("npm install in the React app (no lockfile)");
+  await installAsUser(app, env, "the React template");
+  step(`one runtime in the React app: ${await checkOneRuntime(app)}`);
 
   step("tsc --noEmit (UI, worker and tests)");
   const tsc = await exec(

@@ -6,7 +6,11 @@
  * `tsc --noEmit`, `wrangler deploy --dry-run`, `npm run dev -- --port <free>`
  * with a sign-up, the template's REST procedure (RLS applied) and the admin
  * OpenAPI document, and the new app's own `npm test`; then the same for the
- * React template (`--template react`, see release-react-template.ts).
+ * React template (`--template react`, see release-react-template.ts), and
+ * `npm install @svc/auth better-auth` in an existing Worker project
+ * (release-existing-worker.ts). Every install runs without a lockfile against
+ * the registry as it is today: an upstream release that breaks resolution
+ * fails here, naming the package (release-install.ts).
  *
  * Usage: `npm run test:release` (its own `.ci/run` step; minutes, progress on stderr).
  */
@@ -17,6 +21,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type CpuProfile, cpuMs } from "../bench/scenarios/bundle.ts";
+import { releaseExistingWorker } from "./release-existing-worker.ts";
+import { checkOneRuntime, installAsUser } from "./release-install.ts";
 import { releaseReactTemplate } from "./release-react-template.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -130,8 +136,9 @@ async function main(): Promise<void> {
     step("npm create svc@latest app -- --yes (outside the repository)");
     await npm(["create", "svc@latest", "app", "--yes", "--", "--yes"], work, env);
     const app = path.join(work, "app");
-    step("npm install in the new app (third-party packages through the uplink)");
-    await npm(["install", "--no-audit", "--no-fund"], app, env);
+    step("npm install in the new app (no lockfile; third-party packages through the uplink)");
+    await installAsUser(app, env, "the API template");
+    step(`one runtime in the new app: ${await checkOneRuntime(app)}`);
 
     step("tsc --noEmit with the template's strict settings");
     const tsc = await exec(NODE, [path.join(app, "node_modules/typescript/bin/tsc"), "--noEmit"], {
@@ -220,6 +227,7 @@ async function main(): Promise<void> {
     step("the new app's own npm test");
     await npm(["test"], app, env);
     await releaseReactTemplate({ work, env, children, step, check, freePort, waitFor });
+    await releaseExistingWorker({ work, env, children, step, check, freePort, waitFor });
     step(
       `passed: bundle ${size[1]} (gzip ${size[2]}), start-up CPU median ${startupMedian.toFixed(1)} ms`,
     );
