@@ -45,7 +45,8 @@ export default {
 
 /** Installs `@svc/auth` as docs/auth.md says into a wrangler-only project, bundles it and signs up. */
 export async function releaseExistingWorker(context: ReleaseContext): Promise<void> {
-  const { work, env, step, check } = context;
+  const { work, env, step } = context;
+  const check: ReleaseContext["check"] = context.check;
   const app = path.join(work, "existing-worker");
   await mkdir(path.join(app, "src"), { recursive: true });
   const templates = JSON.parse(
