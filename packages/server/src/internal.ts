@@ -1,6 +1,7 @@
 /**
  * `@svc/server/internal`: glue svc's own packages share (`@svc/auth`'s routes
- * and limits, the dashboard's preview), kept out of the app-facing barrel.
+ * and limits, the dashboard's preview, `@svc/testing`'s harness), kept out of
+ * the app-facing barrel.
  * Not for apps: it follows svc's packages, not semver, and may change in any
  * release (tRPC calls its equivalent `unstable-core-do-not-import`). An app
  * answering the way svc does uses `SvcError` from `@svc/server` instead.
@@ -19,8 +20,12 @@ export {
   problemResponse,
   toProblem,
 } from "./errors/problem.ts";
+export { deserializeError } from "./errors/svc-error.ts";
+export { refuseOutOfScope } from "./model/api-key.ts";
 export { ANONYMOUS_BUCKET, enforceVerdict } from "./rest/rate-limit-gate.ts";
 export type { ShardCall, ShardEndpoint, ShardResult } from "./shard/call.ts";
+export { SHARD_IN_ISOLATE, type ShardInIsolate } from "./shard/in-isolate.ts";
 export { decodeUtf8, isJsonContentType, readBodyBytes, readJsonBody } from "./worker/body.ts";
 export { DASHBOARD_CSP } from "./worker/dashboard-route.ts";
 export { jsonResponse } from "./worker/responses.ts";
+export { checkShardKey, DEFAULT_SHARD } from "./worker/shard-key.ts";

@@ -40,6 +40,7 @@ import type {
   ShardDataEndpoint,
 } from "./data-endpoint.ts";
 import { type CallOrigin, checkOutput, Dispatcher } from "./dispatch.ts";
+import { SHARD_IN_ISOLATE, type ShardInIsolate } from "./in-isolate.ts";
 import { IndexBuilds } from "./index-builds.ts";
 import { writeMeta } from "./meta.ts";
 import type { MigrationEndpoint } from "./migration-endpoint.ts";
@@ -150,6 +151,21 @@ export function createShard(
     readonly #migrations: ShardMigrations;
     readonly #indexes: IndexBuilds;
     readonly #admin: (request: ShardAdminRequest) => Promise<ShardAdminResult>;
+    /** For code of this isolate only (`@svc/testing`'s `t.run`); see shard/in-isolate.ts. */
+    readonly [SHARD_IN_ISOLATE]: ShardInIsolate = {
+      write: ({ shardKey, path }, work) =>
+        this.#dispatcher.write(
+          {
+            identity: null,
+            service: null,
+            transport: "admin",
+            requestId: crypto.randomUUID(),
+            shardKey,
+          },
+          path,
+          work,
+        ),
+    };
 
     constructor(ctx: DurableObjectState, env: unknown) {
       super(ctx, env as never);
