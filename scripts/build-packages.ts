@@ -19,7 +19,16 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** Dependency order: each package after the packages it imports. */
-const TSC_PACKAGES = ["server", "ratelimit", "client", "react", "auth", "cli", "create-svc"];
+const TSC_PACKAGES = [
+  "server",
+  "ratelimit",
+  "client",
+  "testing",
+  "react",
+  "auth",
+  "cli",
+  "create-svc",
+];
 
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir)) {

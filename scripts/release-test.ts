@@ -31,6 +31,7 @@ const PACKAGES = [
   "server",
   "ratelimit",
   "client",
+  "testing",
   "react",
   "dashboard",
   "auth",

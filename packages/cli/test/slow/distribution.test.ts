@@ -28,6 +28,7 @@ const PACKAGES = [
   "auth",
   "ratelimit",
   "client",
+  "testing",
   "react",
   "cli",
   "dashboard",

@@ -1,0 +1,173 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import type { ArgsOf, OutputOf } from "@svc/client";
+import type { FunctionReference, Identity, MutationCtx, ProcedureKind } from "@svc/server";
+import {
+  checkShardKey,
+  DEFAULT_SHARD,
+  deserializeError,
+  refuseOutOfScope,
+  SHARD_IN_ISOLATE,
+  type ShardCall,
+  type ShardEndpoint,
+  type ShardInIsolate,
+} from "@svc/server/internal";
+import { apiKeyIdentity, type TestApiKey, type TestUser, userIdentity } from "./identities.ts";
+import { overTheWire } from "./wire.ts";
+
+/** Options of {@link createTest}. */
+export interface CreateTestOptions {
+  /**
+   * The app's shard Durable Object namespace: the class the worker exports
+   * from `createShard({ schema, functions })`, which already holds the
+   * schema and the procedures the harness runs.
+   * @default env.SHARD
+   */
+  shards?: DurableObjectNamespace;
+}
+
+/** What `t.run` hands its callback: a privileged `ctx.db` (no RLS) of the harness's shard. */
+export interface TestRunCtx {
+  db: MutationCtx["db"];
+  shardKey: string;
+}
+
+/** The arguments after the reference: optional when the procedure takes none. */
+type ArgsParam<Ref> =
+  Record<string, never> extends ArgsOf<Ref> ? [args?: ArgsOf<Ref>] : [args: ArgsOf<Ref>];
+
+/**
+ * An app under test: calls its procedures as one caller in one shard. Every
+ * `as*` and `shard` answers a new harness over the same storage.
+ */
+export interface TestHarness {
+  /** The shard key calls run in (`ctx.meta.shardKey`). */
+  readonly shardKey: string;
+  /**
+   * The shard's Durable Object stub, for the plugin's own helpers
+   * (`runDurableObjectAlarm(t.stub)` runs the shard's due alarm).
+   */
+  readonly stub: DurableObjectStub;
+  query<Ref extends FunctionReference<"query">>(
+    ref: Ref,
+    ...args: ArgsParam<Ref>
+  ): Promise<OutputOf<Ref>>;
+  mutation<Ref extends FunctionReference<"mutation">>(
+    ref: Ref,
+    ...args: ArgsParam<Ref>
+  ): Promise<OutputOf<Ref>>;
+  action<Ref extends FunctionReference<"action">>(
+    ref: Ref,
+    ...args: ArgsParam<Ref>
+  ): Promise<OutputOf<Ref>>;
+  /** Calls as this signed-in user, as `sessionIdentity` would resolve them. */
+  as(user: TestUser): TestHarness;
+  /** Calls with this API key: its scopes are checked as the worker checks them. */
+  asApiKey(key: TestApiKey): TestHarness;
+  /** Calls as the app's service (`cron:<job>` or `queue:<queue>`), as cron jobs and consumers run. */
+  asService(service: `cron:${string}` | `queue:${string}`): TestHarness;
+  /** The same caller in another shard (its own SQLite database). */
+  shard(key: string): TestHarness;
+  /**
+   * Runs `work` inside the shard with a privileged `ctx.db`: RLS off, schema
+   * validation on, one transaction under the mutation lock, live queries told
+   * on commit (the data studio's operator write). For seeding and for reading
+   * what RLS hides.
+   */
+  run<T>(work: (ctx: TestRunCtx) => Promise<T>): Promise<T>;
+}
+
+/** Who calls: a user or key (`identity`), or the app's service. */
+interface Caller {
+  identity: Identity | null;
+  service: string | null;
+}
+
+/** One test's storage: its shards' objects are named under a prefix no other test uses. */
+interface World {
+  namespace: DurableObjectNamespace;
+  prefix: string;
+}
+
+const ANONYMOUS: Caller = { identity: null, service: null };
+
+/**
+ * Starts a test of the app's procedures: anonymous calls to the `default`
+ * shard, in storage no other test sees. It runs inside workerd under
+ * `@cloudflare/vitest-plugin` and drives the shard class the worker exports,
+ * so calls take the production path from the shard's door on: argument
+ * validation, middleware, RLS compiled into SQLite, transactions, output
+ * checks and limits. Identities are given directly: no sign-up, no D1.
+ *
+ * Each call of `createTest` names its shards' Durable Objects under a fresh
+ * random prefix, so tests never share rows, in one run or across
+ * `vitest --watch` re-runs, whatever the plugin keeps on disk.
+ *
+ * @example
+ * ```ts
+ * const t = createTest();
+ * const id = await t.as({ userId: "ann" }).mutation(api.notes.add, { text: "hi" });
+ * expect(await t.as({ userId: "bob" }).query(api.notes.list)).toEqual([]);
+ * ```
+ */
+export function createTest(options: CreateTestOptions = {}): TestHarness {
+  const namespace = options.shards ?? defaultNamespace();
+  return harness({ namespace, prefix: `test-${crypto.randomUUID()}/` }, ANONYMOUS, DEFAULT_SHARD);
+}
+
+function defaultNamespace(): DurableObjectNamespace {
+  const binding = (env as unknown as Record<string, unknown>).SHARD;
+  if (binding === null || typeof binding !== "object" || !("getByName" in binding)) {
+    throw new TypeError(
+      "@svc/testing: no SHARD Durable Object binding; pass createTest({ shards: env.<binding> })",
+    );
+  }
+  return binding as DurableObjectNamespace;
+}
+
+function harness(world: World, caller: Caller, shardKey: string): TestHarness {
+  const stub = world.namespace.getByName(`${world.prefix}${shardKey}`);
+  const endpoint = stub as unknown as ShardEndpoint;
+  const call = async (kind: ProcedureKind, ref: FunctionReference, args: unknown) => {
+    if (ref.kind !== kind) {
+      throw new TypeError(`@svc/testing: t.${kind} was given ${ref.path}, a ${ref.kind}`);
+    }
+    const fromClient = ref.visibility === "public" && caller.service === null;
+    if (fromClient) refuseOutOfScope(caller.identity?.apiKey, { path: ref.path, kind });
+    const shardCall: ShardCall = {
+      path: ref.path,
+      args: overTheWire(args ?? {}),
+      ...caller,
+      transport: caller.service?.startsWith("queue:") ? "queue" : caller.service ? "cron" : "rpc",
+      requestId: crypto.randomUUID(),
+      shardKey,
+    };
+    const result = fromClient
+      ? await endpoint.call(shardCall)
+      : await endpoint.callFromServer(shardCall);
+    if (!result.ok) throw deserializeError(result.error);
+    return overTheWire(result.value);
+  };
+  const as = (next: Caller) => harness(world, next, shardKey);
+  return {
+    shardKey,
+    stub,
+    query: (ref, ...[args]) => call("query", ref, args) as never,
+    mutation: (ref, ...[args]) => call("mutation", ref, args) as never,
+    action: (ref, ...[args]) => call("action", ref, args) as never,
+    as: (user) => as({ identity: userIdentity(user), service: null }),
+    asApiKey: (key) => as({ identity: apiKeyIdentity(key), service: null }),
+    asService: (service) => as({ identity: null, service }),
+    shard: (key) => harness(world, caller, checkShardKey(key)),
+    run: (work) =>
+      runInDurableObject(stub, (instance: object) => {
+        const door = (instance as { [SHARD_IN_ISOLATE]?: ShardInIsolate })[SHARD_IN_ISOLATE];
+        if (door === undefined) {
+          throw new TypeError("@svc/testing: the shard binding's class is not createShard's");
+        }
+        return door.write({ shardKey, path: "test:run" }, (db) =>
+          work({ db: db as unknown as TestRunCtx["db"], shardKey }),
+        );
+      }),
+  };
+}
