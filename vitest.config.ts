@@ -18,6 +18,7 @@ export default defineConfig({
     projects: [
       "packages/*/vitest.config.ts",
       "examples/*/vitest.config.ts",
+      "examples/app/vitest.procedures.config.ts",
       "scripts/vitest.config.ts",
     ],
   },
