@@ -13,6 +13,7 @@ export default defineConfig({
       "packages/cli/vitest.slow.config.ts",
       "packages/create-svc/vitest.slow.config.ts",
       "packages/server/vitest.slow.config.ts",
+      "packages/testing/vitest.slow.config.ts",
       "examples/app/vitest.slow.config.ts",
     ],
   },
