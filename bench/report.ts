@@ -1,6 +1,7 @@
 import { apiKeysSection } from "./api-keys-report.ts";
 import { gatesSection } from "./gates-report.ts";
 import { goalsSection } from "./goals-report.ts";
+import { harnessSection } from "./harness-report.ts";
 import { count, kib, ratio, table, verdict } from "./lib/format.ts";
 import { GOALS, SECTION_TITLES } from "./lib/goals.ts";
 import { LOAD_HEADER, loadRows } from "./lib/load-table.ts";
@@ -644,6 +645,8 @@ export function renderReport(results: Results): string {
     observabilitySection(results.observability),
     "",
     migrationsSection(results),
+    "",
+    harnessSection(results.harness),
     "",
   ].join("\n");
 }

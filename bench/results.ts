@@ -7,6 +7,7 @@ import type { CodegenResult } from "./scenarios/codegen.ts";
 import type { FanOutResult } from "./scenarios/fanout.ts";
 import type { FrontendResult } from "./scenarios/frontend.ts";
 import type { GatesResult } from "./scenarios/gates.ts";
+import type { HarnessResult } from "./scenarios/harness.ts";
 import type { MigrationsResult } from "./scenarios/migrations.ts";
 import type { ObservabilityResult } from "./scenarios/observability.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
@@ -38,5 +39,7 @@ export interface Results {
   migrations: MigrationsResult;
   registry: RegistryResult;
   shards: ShardsResult;
+  /** Absent from runs before the harness existed. */
+  harness?: HarnessResult;
   totalSeconds: number;
 }

@@ -10,6 +10,7 @@ import { measureCodegen } from "./scenarios/codegen.ts";
 import { measureFanOut } from "./scenarios/fanout.ts";
 import { measureFrontend } from "./scenarios/frontend.ts";
 import { measureGates } from "./scenarios/gates.ts";
+import { measureHarness } from "./scenarios/harness.ts";
 import { measureMigrations } from "./scenarios/migrations.ts";
 import { measureObservability } from "./scenarios/observability.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
@@ -49,6 +50,7 @@ const SCENARIOS: {
   migrations: ["data migrations and index builds", measureMigrations],
   registry: ["shard registry cost; export, import and R2 backup throughput", measureRegistry],
   shards: ["1,000 shards: memory, cold calls, throughput as shards grow", measureShards],
+  harness: ["@svc/testing: the harness's per-test overhead", measureHarness],
 };
 
 /**

@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
+import { runWorkerdBench } from "../lib/workerd-bench.ts";
 
 /** One admin list request over 1,000,000 users: svc's answer against its own SQL run bare on D1. */
 export interface AdminCase {
@@ -26,41 +26,20 @@ export interface AdminResult {
   results: AdminCase[];
 }
 
-const MARKER = "SVC_BENCH_RESULT ";
-
 /**
  * Runs the admin list benchmark (packages/auth/test/bench/admin-list.bench.ts)
  * inside workerd with local D1 and reads its result line. It lives with
  * @svc/auth because it needs that package's vitest-pool-workers setup.
  */
-export function measureAdmin(log: (line: string) => void): Promise<AdminResult> {
-  const cwd = path.resolve(import.meta.dirname, "../../packages/auth");
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["vitest", "run", "-c", "vitest.bench.config.ts"], {
-      cwd,
-      // Issue 18's scale: a million users (seeded in the run, ~10 s), fewer rounds than at 100,000.
-      env: { ...process.env, FORCE_COLOR: "0", USERS: "1000000", ROUNDS: "7" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const line = output.split("\n").find((text) => text.startsWith(MARKER));
-      if (code !== 0 || line === undefined) {
-        reject(new Error(`admin bench failed (exit ${code}):\n${output.slice(-4000)}`));
-        return;
-      }
-      const result = JSON.parse(line.slice(MARKER.length)) as AdminResult;
-      for (const row of result.results) {
-        log(`    ${row.name}: ${row.svcMs} ms (raw D1 ${row.rawMs} ms)`);
-      }
-      resolve(result);
-    });
-  });
+export async function measureAdmin(log: (line: string) => void): Promise<AdminResult> {
+  // Issue 18's scale: a million users (seeded in the run, ~10 s), fewer rounds than at 100,000.
+  const result = await runWorkerdBench<AdminResult>(
+    path.resolve(import.meta.dirname, "../../packages/auth"),
+    { USERS: "1000000", ROUNDS: "7" },
+    "admin",
+  );
+  for (const row of result.results) {
+    log(`    ${row.name}: ${row.svcMs} ms (raw D1 ${row.rawMs} ms)`);
+  }
+  return result;
 }
