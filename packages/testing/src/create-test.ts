@@ -15,7 +15,14 @@ import {
 import { apiKeyIdentity, type TestApiKey, type TestUser, userIdentity } from "./identities.ts";
 import { overTheWire } from "./wire.ts";
 
-/** Options of {@link createTest}. */
+/**
+ * Options of {@link createTest}.
+ *
+ * @example
+ * ```ts
+ * const t = createTest({ shards: env.CHAT_SHARDS }); // a shard binding not named SHARD
+ * ```
+ */
 export interface CreateTestOptions {
   /**
    * The app's shard Durable Object namespace: the class the worker exports
@@ -26,7 +33,14 @@ export interface CreateTestOptions {
   shards?: DurableObjectNamespace;
 }
 
-/** What `t.run` hands its callback: a privileged `ctx.db` (no RLS) of the harness's shard. */
+/**
+ * What `t.run` hands its callback: a privileged `ctx.db` (no RLS) of the harness's shard.
+ *
+ * @example
+ * ```ts
+ * await t.run(({ db }) => db.insert("notes", { owner: "bob", text: "seeded" }));
+ * ```
+ */
 export interface TestRunCtx {
   db: MutationCtx["db"];
   shardKey: string;
@@ -39,6 +53,12 @@ type ArgsParam<Ref> =
 /**
  * An app under test: calls its procedures as one caller in one shard. Every
  * `as*` and `shard` answers a new harness over the same storage.
+ *
+ * @example
+ * ```ts
+ * const ann: TestHarness = createTest().as({ userId: "ann" });
+ * await ann.shard("room-2").mutation(api.messages.send, { body: "hi" });
+ * ```
  */
 export interface TestHarness {
   /** The shard key calls run in (`ctx.meta.shardKey`). */
