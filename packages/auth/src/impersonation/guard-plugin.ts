@@ -48,35 +48,47 @@ async function audit(
   });
 }
 
-/**
- * The caller's live session, from the cookie or from `Authorization: Bearer`.
- * Why both: the `bearer` plugin turns the header into a cookie in its own
- * before hook, but better-auth applies hook results only after every before
- * hook ran, so this hook still sees the bare header. The guard runs before
- * nearly every endpoint, so it reads the session as the endpoint would
- * (better-auth's cookie cache included) but leaves no trace: the endpoint
- * still reads, and refreshes, its session itself.
- */
-async function callerSession(ctx: Context): Promise<GuardedSession | undefined> {
-  const header = ctx.headers?.get("authorization") ?? "";
-  if (!ctx.headers?.get("cookie") && !header) return undefined;
-  const cached = ctx.context.session;
-  const fromCookie = await getSessionFromCtx(ctx, { disableRefresh: true });
-  ctx.context.session = cached;
-  if (fromCookie) return fromCookie.session as GuardedSession;
-  const match = /^bearer\s+(\S+)$/i.exec(header.trim());
-  if (!match?.[1]) return undefined;
-  // A signed bearer value is `<token>.<signature>`; the token alone finds the row.
-  let token = match[1];
+/** The token of an `Authorization: Bearer` header, parsed as better-auth's `bearer()` reads it. */
+function bearerToken(ctx: Context): string | undefined {
+  const header = ctx.request?.headers.get("authorization") || ctx.headers?.get("authorization");
+  if (!header || header.slice(0, 7).toLowerCase() !== "bearer ") return undefined;
+  let token = header.slice(7).trim();
   try {
     token = decodeURIComponent(token);
   } catch {
     // Not percent-encoding: better-auth's bearer plugin uses the value as sent.
   }
-  token = token.split(".")[0] ?? "";
-  const found = await ctx.context.internalAdapter.findSession(token);
-  if (!found || found.session.expiresAt < new Date()) return undefined;
-  return found.session as GuardedSession;
+  // A signed bearer value is `<token>.<signature>`; the token alone finds the row.
+  return token.split(".")[0] || undefined;
+}
+
+/**
+ * Every live session the request's credentials name: the cookie's and the
+ * `Authorization: Bearer` token's. Why both: the `bearer` plugin turns the
+ * header into the session cookie in its own before hook, replacing any
+ * cookie, but better-auth applies hook results only after every before hook
+ * ran, so this hook sees the two apart; the endpoint runs as the bearer's
+ * session when there is one, the cookie's otherwise. Deciding on one of them
+ * let an operator's own cookie beside an impersonation bearer through. Read
+ * as the endpoint would (better-auth's cookie cache included) but leaving no
+ * trace: the endpoint still reads, and refreshes, its session itself.
+ */
+async function callerSessions(ctx: Context): Promise<GuardedSession[]> {
+  const sessions: GuardedSession[] = [];
+  if (ctx.headers?.get("cookie")) {
+    const cached = ctx.context.session;
+    const fromCookie = await getSessionFromCtx(ctx, { disableRefresh: true });
+    ctx.context.session = cached;
+    if (fromCookie) sessions.push(fromCookie.session as GuardedSession);
+  }
+  const token = bearerToken(ctx);
+  if (token !== undefined) {
+    const found = await ctx.context.internalAdapter.findSession(token);
+    if (found && found.session.expiresAt >= new Date()) {
+      sessions.push(found.session as GuardedSession);
+    }
+  }
+  return sessions;
 }
 
 /**
@@ -141,7 +153,8 @@ export function impersonationGuard(options: ImpersonationGuardOptions = {}) {
           matcher: (ctx) =>
             ctx.path === STOP_PATH || !isAllowedWhileImpersonating(ctx.path ?? "", ctx.body, extra),
           handler: createAuthMiddleware(async (ctx) => {
-            const session = await callerSession(ctx);
+            // Any credential naming an impersonation decides: the endpoint may run as it.
+            const session = (await callerSessions(ctx)).find((found) => found.impersonatedBy);
             if (!session?.impersonatedBy) return;
             if (ctx.path === STOP_PATH) {
               // better-auth's own endpoint handles admin-user impersonations.
