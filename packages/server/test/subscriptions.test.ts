@@ -222,3 +222,45 @@ describe("subscriptions over WebSockets", () => {
     expect(crossSite.status).toBe(403);
   });
 });
+
+describe("the svc.bearer subprotocol (issue 53, point 6)", () => {
+  const byBearer = createWorker({
+    shardDO: "SHARD",
+    functions,
+    resolveIdentity: (request) =>
+      request.headers.get("authorization") === "Bearer good-token" ? { userId: "bearer" } : null,
+  });
+  const upgrade = (protocol: string) =>
+    byBearer.fetch(
+      new Request("http://svc.test/_svc/ws?shardKey=bearer-protocol", {
+        headers: { upgrade: "websocket", "sec-websocket-protocol": `svc.v1, ${protocol}` },
+      }),
+      env,
+      createExecutionContext(),
+    );
+  const base64url = (text: string) =>
+    btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+
+  it("opens as the token's caller when it decodes to a token", async () => {
+    const response = await upgrade(`svc.bearer.${base64url("good-token")}`);
+    expect(response.status).toBe(101);
+    response.webSocket?.accept();
+    response.webSocket?.close();
+  });
+
+  it("answers 401, never 500 and never an anonymous socket, for what is no token", async () => {
+    const garbage = {
+      "NUL byte": base64url("\u0000"),
+      "line break": base64url("good\r\ntoken"),
+      "non-ASCII byte": base64url("caf\u00e9"),
+      "raw svc_ key": `svc_${"A1b2".repeat(12)}`,
+      "not base64url": "%%%",
+    };
+    for (const [name, encoded] of Object.entries(garbage)) {
+      const response = await upgrade(`svc.bearer.${encoded}`);
+      expect(response.status, name).toBe(401);
+      expect(response.headers.get("www-authenticate"), name).toBe("Bearer");
+      expect(await response.json(), name).toMatchObject({ code: "UNAUTHENTICATED" });
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { callerOf } from "../observability/caller.ts";
 import type { ShardRunRecorder } from "../observability/shard-recorder.ts";
 import type { Dispatcher } from "../shard/dispatch.ts";
 import { parseJson, stringifyJson } from "../values/json-codec.ts";
+import { decodeOpaqueJson } from "../values/opaque-json.ts";
 import { MutationAcknowledgements } from "./acknowledgements.ts";
 import { limitsOf, refuseOverCap, type SocketAttachment, socketTags } from "./admission.ts";
 import { FrameBudget } from "./limits.ts";
@@ -116,7 +117,8 @@ export class SubscriptionHub {
     if (raw === null || request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return new Response("svc: subscriptions are opened through the worker", { status: 400 });
     }
-    const grant = JSON.parse(raw) as SocketGrant;
+    const grant = decodeOpaqueJson(raw) as SocketGrant | undefined;
+    if (grant === undefined) return new Response("svc: unreadable socket grant", { status: 400 });
     const tags = await socketTags(grant);
     const refusal = refuseOverCap(this.#state, tags, limitsOf(grant));
     if (refusal !== undefined) return refusal;

@@ -99,5 +99,10 @@ export interface SocketGrant {
   limits?: ResolvedSocketLimits;
 }
 
-/** The internal header carrying a {@link SocketGrant} from the worker to the shard. */
+/**
+ * The internal header carrying a {@link SocketGrant} from the worker to the
+ * shard, as base64url of its UTF-8 JSON (`encodeOpaqueJson`): a raw JSON
+ * value with a non-ASCII name or cookie made workerd print the whole header,
+ * session token included, to the console.
+ */
 export const GRANT_HEADER = "x-svc-internal-socket-grant";

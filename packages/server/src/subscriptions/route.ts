@@ -1,6 +1,7 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { noteCall } from "../observability/call-scope.ts";
 import { clientAddress } from "../rest/rate-limit-gate.ts";
+import { encodeOpaqueJson } from "../values/opaque-json.ts";
 import { throughDoor } from "../worker/admission.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 import {
@@ -22,22 +23,33 @@ function offeredProtocols(request: Request): string[] {
     .filter(Boolean);
 }
 
-/** `svc.bearer.<base64url>` → the token, or `undefined`. */
+/** What a bearer token may hold: visible ASCII, as any header value carrying it must. */
+const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
+
+/**
+ * `svc.bearer.<base64url>` → the token, or `undefined` when none is offered.
+ * A value that does not decode to a token (a raw `svc_…` key, bytes that
+ * are no valid header value, not base64url at all) is `401`: a credential
+ * was offered and did not hold, so the socket never opens anonymous.
+ */
 function bearerFromProtocols(protocols: readonly string[]): string | undefined {
   const offered = protocols.find((protocol) => protocol.startsWith(BEARER_PROTOCOL_PREFIX));
   if (offered === undefined) return undefined;
-  const encoded = offered
-    .slice(BEARER_PROTOCOL_PREFIX.length)
-    .replaceAll("-", "+")
-    .replaceAll("_", "/");
+  const encoded = offered.slice(BEARER_PROTOCOL_PREFIX.length);
+  let token: string | undefined;
   try {
-    return atob(encoded);
+    token = atob(encoded.replaceAll("-", "+").replaceAll("_", "/"));
   } catch {
+    token = undefined;
+  }
+  if (encoded.startsWith("svc_") || token === undefined || !TOKEN_CHARACTERS.test(token)) {
     throw new SvcError(
-      "BAD_REQUEST",
-      "The svc.bearer subprotocol carries no valid base64url token.",
+      "UNAUTHENTICATED",
+      "The svc.bearer subprotocol carries no base64url-encoded token.",
+      { headers: { "www-authenticate": "Bearer" } },
     );
   }
+  return token;
 }
 
 /**
@@ -113,7 +125,9 @@ export async function handleSubscribe<Env>(
       address: clientAddress(request),
       limits: runtime.socketLimits,
     };
-    headers.set(GRANT_HEADER, JSON.stringify(grant));
+    // base64url of UTF-8 JSON: always a valid header value, so workerd never warns about
+    // (and prints) a grant whose identity or cookie holds a non-ASCII character.
+    headers.set(GRANT_HEADER, encodeOpaqueJson(grant));
     headers.set("sec-websocket-protocol", SUBSCRIPTION_PROTOCOL);
     const target = new URL(SUBSCRIPTION_PATH, url);
     target.searchParams.set("shardKey", shardKey);
