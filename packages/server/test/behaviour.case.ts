@@ -74,6 +74,20 @@ export function sharedBehaviour(transport: string, call: Call): void {
       ]);
     });
 
+    it("runs no pattern on text over its maxLength (issue 53, point 5)", async () => {
+      const started = Date.now();
+      const result = await call("rest:bounded", { name: "ab", slug: `${"a".repeat(27)}!` });
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(result.status).toBe(400);
+      expect(result.problem?.errors).toEqual([
+        { path: "args.slug", message: "expected at most 10 characters" },
+      ]);
+      const inBounds = await call("rest:bounded", { name: "ab", slug: "aaaaaaaaa!" });
+      expect(inBounds.problem?.errors).toEqual([
+        { path: "args.slug", message: "expected text matching /^(a+)+$/" },
+      ]);
+    });
+
     it("turns a thrown Error into INTERNAL without leaking its message, and the shard keeps serving", async () => {
       const result = await call("notes:crash", {}, { shardKey: shard("crash") });
       expect(result.status).toBe(500);

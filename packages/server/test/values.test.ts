@@ -110,13 +110,16 @@ describe("v.* rejects with the path", () => {
       [{ path: "args.slug", message: "expected text matching /^[a-z]+$/" }],
     ],
     [
-      "string breaking two bounds",
+      "string over its length runs no pattern",
       v.string({ maxLength: 2, pattern: /^\d+$/ }),
       "abc",
-      [
-        { path: "args", message: "expected at most 2 characters" },
-        { path: "args", message: "expected text matching /^\\d+$/" },
-      ],
+      [{ path: "args", message: "expected at most 2 characters" }],
+    ],
+    [
+      "string under its length runs no pattern",
+      v.string({ minLength: 4, pattern: /^\d+$/ }),
+      "abc",
+      [{ path: "args", message: "expected at least 4 characters, got 3" }],
     ],
     [
       "bounded string, wrong type",

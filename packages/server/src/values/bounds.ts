@@ -21,7 +21,8 @@ export interface StringOptions {
    * it with `^…$` to match the whole text), as JSON Schema's `pattern`. It is
    * tested with Unicode semantics (the `u` flag); a `RegExp` may carry no
    * other flag, since a JSON Schema pattern has none. Keep a `maxLength`
-   * beside it: the pattern runs on every call, over text the caller chose.
+   * beside it: the pattern runs only on text within the length bounds, but
+   * on every such call, over text the caller chose.
    */
   pattern?: RegExp | string;
 }
@@ -125,7 +126,10 @@ export function numberBounds(options: NumberOptions): NumberBounds {
 }
 
 /**
- * Reports each bound a string breaks (length in code points, pattern).
+ * Reports each bound a string breaks (length in code points, pattern). The
+ * pattern runs only on text within the length bounds: a catastrophic pattern
+ * over a 28-character input took seconds, and `maxLength` is what the docs
+ * give as the protection.
  *
  * @example checkString(bounds, "a long text", { path: ["args", "name"], issues })
  */
@@ -134,10 +138,14 @@ export function checkString(bounds: StringBounds, value: string, scope: CheckSco
   if (minLength !== undefined || maxLength !== undefined) {
     // Counts no further than the larger bound: a megabyte string costs what the bound costs.
     const length = codePointLength(value, maxLength ?? minLength);
-    if (minLength !== undefined && length < minLength)
+    if (minLength !== undefined && length < minLength) {
       report(scope, `expected at least ${minLength} characters, got ${length}`);
-    if (maxLength !== undefined && length > maxLength)
+      return;
+    }
+    if (maxLength !== undefined && length > maxLength) {
       report(scope, `expected at most ${maxLength} characters`);
+      return;
+    }
   }
   if (pattern !== undefined && !pattern.regex.test(value))
     report(scope, `expected text matching /${pattern.source}/`);
