@@ -94,7 +94,13 @@ export async function handleAuthRequest(
         accountOf(path, fields, challenged),
       );
     }
-    if (request.body !== null) forwarded = new Request(request, { body: bytes });
+    // A DELETE with an empty body is one without: better-call refused it (415 without a content
+    // type, 400 as empty JSON), so a plain `fetch(url, { method: "DELETE" })` could not revoke.
+    if (request.body !== null)
+      forwarded =
+        request.method === "DELETE" && bytes.byteLength === 0
+          ? new Request(request.url, { method: "DELETE", headers: withoutBodyHeaders(request) })
+          : new Request(request, { body: bytes });
   } catch (error) {
     return problemResponse(error, { request, headers: limitHeaders });
   }
@@ -109,6 +115,13 @@ export async function handleAuthRequest(
 }
 
 /** True when `pathname` (dot segments already resolved by `URL`) lies under `basePath`. */
+/** The request's headers less those that describe a body it no longer has. */
+function withoutBodyHeaders(request: Request): Headers {
+  const headers = new Headers(request.headers);
+  for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
+  return headers;
+}
+
 function isAuthPath(pathname: string, basePath: string = DEFAULT_BASE_PATH): boolean {
   const prefix = `${basePath.replace(/\/+$/, "")}/`;
   if (!pathname.startsWith(prefix)) return false;

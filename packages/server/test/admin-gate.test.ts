@@ -17,6 +17,12 @@ describe("admin gate", () => {
     expect(await createAdminGate(alice)(request(`Bearer ${alice}`))).toBe("admin");
   });
 
+  it("takes the scheme in any case, as RFC 9110 says (issue 53, point 11)", async () => {
+    const gate = createAdminGate({ alice });
+    for (const scheme of ["bearer", "BEARER", "bEaReR"])
+      expect(await gate(request(`${scheme} ${alice}`))).toBe("alice");
+  });
+
   it.each([
     ["no header", undefined],
     ["a wrong token", `Bearer ${alice}x`],

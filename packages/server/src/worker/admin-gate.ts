@@ -66,7 +66,8 @@ export function createAdminGate(
       tokens.map(async ({ name, token }) => ({ name, digest: await digest(token) })),
     );
     const header = request.headers.get("authorization") ?? "";
-    const match = /^Bearer ([\x21-\x7e]+)$/.exec(header);
+    // RFC 9110: the scheme is case-insensitive (`bearer x` is `Bearer x`); the token is not.
+    const match = /^Bearer ([\x21-\x7e]+)$/i.exec(header);
     const presented = await digest(match?.[1] ?? "");
     let operator: string | undefined;
     for (const candidate of await digests) {

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { appForThisFile, signUpForToken } from "./harness.ts";
+
+/**
+ * Issue 53's interop findings over real HTTP against the example app under
+ * `wrangler dev`: what a plain HTTP client sends must work.
+ */
+
+const ADMIN_TOKEN = "security-interop-admin-token-0123456789ab";
+const app = appForThisFile({ vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN } });
+
+async function createOwnKey(token: string): Promise<{ id: string; key: string }> {
+  const response = await fetch(`${app.url}/api/auth/api-keys`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      origin: app.url,
+    },
+    body: JSON.stringify({ name: "laptop", scopes: ["*"] }),
+  });
+  const text = await response.text();
+  expect(response.status, text).toBe(201);
+  const { apiKey, key } = JSON.parse(text) as { apiKey: { id: string }; key: string };
+  return { id: apiKey.id, key };
+}
+
+const restStatus = async (key: string) =>
+  (await fetch(`${app.url}/_svc/rest/messages/list`, { headers: { "x-api-key": key } })).status;
+
+/** Calls with `key` until it is refused (the key cache holds a row for a second), at most 3 s. */
+async function statusOnceRefused(key: string): Promise<number> {
+  const deadline = Date.now() + 3_000;
+  let status = await restStatus(key);
+  while (status === 200 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    status = await restStatus(key);
+  }
+  return status;
+}
+
+describe("point 11: plain HTTP clients", () => {
+  it("revoke their own key with a DELETE that has no body, or an empty one", async () => {
+    const token = await signUpForToken(app, "interop-delete@example.com");
+    const variants: Record<string, string>[] = [
+      {},
+      { "content-type": "application/json" },
+      { "content-length": "0" },
+    ];
+    for (const extra of variants) {
+      const { id, key } = await createOwnKey(token);
+      expect(await restStatus(key)).toBe(200);
+      const revoked = await fetch(`${app.url}/api/auth/api-keys/${id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${token}`, origin: app.url, ...extra },
+      });
+      const text = await revoked.text();
+      expect(revoked.status, `${JSON.stringify(extra)}: ${text}`).toBe(200);
+      expect(JSON.parse(text)).toMatchObject({ apiKey: { id, revokedAt: expect.any(String) } });
+      expect(await statusOnceRefused(key)).toBe(401);
+    }
+  });
+
+  it("reach the admin API with a lower-case bearer scheme", async () => {
+    for (const scheme of ["Bearer", "bearer", "BEARER"]) {
+      const response = await fetch(`${app.url}/_svc/admin/auth/users?limit=1`, {
+        headers: { authorization: `${scheme} ${ADMIN_TOKEN}` },
+      });
+      expect(response.status, scheme).toBe(200);
+    }
+    const wrong = await fetch(`${app.url}/_svc/admin/auth/users?limit=1`, {
+      headers: { authorization: `bearer ${ADMIN_TOKEN}x` },
+    });
+    expect(wrong.status).toBe(401);
+  });
+});
