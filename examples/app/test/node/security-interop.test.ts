@@ -74,3 +74,38 @@ describe("point 11: plain HTTP clients", () => {
     expect(wrong.status).toBe(401);
   });
 });
+
+describe("point 9: maxKeysPerOwner under a race", () => {
+  it("leaves at most 25 keys in force after 30 parallel creates", async () => {
+    const token = await signUpForToken(app, "interop-race@example.com");
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        fetch(`${app.url}/api/auth/api-keys`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            origin: app.url,
+          },
+          body: JSON.stringify({ name: `race-${index}`, scopes: ["*"] }),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(25);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(5);
+    const listed = await fetch(`${app.url}/api/auth/api-keys`, {
+      headers: { authorization: `Bearer ${token}`, origin: app.url },
+    });
+    const { apiKeys } = (await listed.json()) as { apiKeys: { id: string }[] };
+    expect(apiKeys).toHaveLength(25);
+    const trail = await fetch(`${app.url}/_svc/admin/auth/audit?action=api-key.create&limit=100`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    const { entries } = (await trail.json()) as { entries: { targetId: string }[] };
+    const ids = new Set(apiKeys.map((key) => key.id));
+    // Each created key has its record; a refused create left none.
+    expect(entries.filter((entry) => ids.has(entry.targetId))).toHaveLength(25);
+    expect(entries.filter((entry) => entry.targetId === "")).toHaveLength(0);
+  });
+});

@@ -22,6 +22,8 @@ export interface NewApiKey {
   expiresInSeconds?: number | undefined;
   /** `operator:<name>` (admin API) or `user:<id>` (self-service). */
   createdBy: string;
+  /** Most keys in force the owner may hold; the insert adds nothing once they are reached. */
+  maxInForce?: number;
 }
 
 /**
@@ -67,16 +69,21 @@ export async function mintApiKey(
     });
   if (issues.length > 0) throw validationFailed(issues);
   const { key, prefix, hash } = await generateApiKey();
-  const { statement, record } = insertApiKey(database, id, {
-    name,
-    prefix,
-    hash,
-    owner: request.owner,
-    scopes: [...new Set(request.scopes)],
-    createdAt: now,
-    createdBy: request.createdBy,
-    expiresAt: seconds === undefined ? null : new Date(now.getTime() + seconds * 1000),
-  });
+  const { statement, record } = insertApiKey(
+    database,
+    id,
+    {
+      name,
+      prefix,
+      hash,
+      owner: request.owner,
+      scopes: [...new Set(request.scopes)],
+      createdAt: now,
+      createdBy: request.createdBy,
+      expiresAt: seconds === undefined ? null : new Date(now.getTime() + seconds * 1000),
+    },
+    request.maxInForce,
+  );
   return { statement, record, key };
 }
 

@@ -143,16 +143,6 @@ export function apiKeySelfService(options: ApiKeySelfServiceOptions = {}) {
         async (ctx) => {
           const database = databaseOf(ctx);
           const owner = await ownerFor(ctx, database, ctx.body.organizationId);
-          const now = Date.now();
-          const live = (await listApiKeys(database, owner, 1_000)).filter(
-            (key) =>
-              key.revokedAt === null && (key.expiresAt === null || Date.parse(key.expiresAt) > now),
-          );
-          if (live.length >= maxKeys) {
-            throw new APIError("FORBIDDEN", {
-              message: `At most ${maxKeys} API keys in force per owner; revoke one first.`,
-            });
-          }
           const id = ctx.context.generateId({ model: API_KEY_MODEL }) || crypto.randomUUID();
           const scope = audit(ctx, database, "create");
           let minted: Awaited<ReturnType<typeof mintApiKey>>;
@@ -163,6 +153,7 @@ export function apiKeySelfService(options: ApiKeySelfServiceOptions = {}) {
               scopes: ctx.body.scopes,
               expiresInSeconds: ctx.body.expiresInSeconds,
               createdBy: `user:${ctx.context.session?.user.id}`,
+              maxInForce: maxKeys,
             });
           } catch (error) {
             const message = error instanceof Error ? error.message : "invalid key";
@@ -171,7 +162,19 @@ export function apiKeySelfService(options: ApiKeySelfServiceOptions = {}) {
           const { ownerUserId, ownerOrganizationId, prefix } = minted.record;
           scope.target = { targetType: "api-key", targetId: id, userId: ownerUserId };
           scope.detail = `${prefix} for ${ownerUserId !== null ? `user ${ownerUserId}` : `organization ${ownerOrganizationId}`}: ${minted.record.scopes.join(" ")}`;
-          await database.db.batch([minted.statement, scope.okStatement()]);
+          // One batch: the capped insert, and its record only if it inserted.
+          const [inserted] = await database.db.batch([
+            minted.statement,
+            scope.okStatementIf(
+              `EXISTS (SELECT 1 FROM ${database.names.table(API_KEY_MODEL)} WHERE id = ?)`,
+              [id],
+            ),
+          ]);
+          if (inserted?.meta.changes !== 1) {
+            throw new APIError("FORBIDDEN", {
+              message: `At most ${maxKeys} API keys in force per owner; revoke one first.`,
+            });
+          }
           ctx.setStatus(201);
           return ctx.json({ apiKey: minted.record, key: minted.key });
         },

@@ -76,6 +76,7 @@ export function insertApiKey(
   { db, names }: ApiKeyDatabase,
   id: string,
   row: NewApiKeyRow,
+  maxInForce?: number,
 ): { statement: D1PreparedStatement; record: AdminApiKey } {
   const ownerUserId = "userId" in row.owner ? row.owner.userId : null;
   const ownerOrganizationId = "organizationId" in row.owner ? row.owner.organizationId : null;
@@ -92,11 +93,23 @@ export function insertApiKey(
     expiresAt: row.expiresAt?.toISOString() ?? null,
   };
   const columns = Object.keys(values).map((field) => names.column(API_KEY_MODEL, field));
-  const statement = db
-    .prepare(
-      `INSERT INTO ${names.table(API_KEY_MODEL)} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-    )
-    .bind(...Object.values(values));
+  const into = `INSERT INTO ${names.table(API_KEY_MODEL)} (${columns.join(", ")})`;
+  const placeholders = columns.map(() => "?").join(", ");
+  // With a cap, the count and the insert are one statement: SQLite runs it alone, so parallel
+  // creates cannot all see the same count (30 at once left 30 keys against a cap of 25).
+  const statement =
+    maxInForce === undefined
+      ? db.prepare(`${into} VALUES (${placeholders})`).bind(...Object.values(values))
+      : db
+          .prepare(
+            `${into} SELECT ${placeholders} WHERE (${countInForce(names, ownerUserId !== null)}) < ?`,
+          )
+          .bind(
+            ...Object.values(values),
+            ownerUserId ?? ownerOrganizationId,
+            values.createdAt,
+            maxInForce,
+          );
   const record: AdminApiKey = {
     id,
     name: row.name,
@@ -111,6 +124,16 @@ export function insertApiKey(
     revokedAt: null,
   };
   return { statement, record };
+}
+
+/** SQL counting the keys in force (not revoked, not expired at `?`) of the user or organization `?`. */
+function countInForce(names: SqlNames, ofUser: boolean): string {
+  const column = (field: string) => names.column(API_KEY_MODEL, field, "c");
+  return (
+    `SELECT COUNT(*) FROM ${names.table(API_KEY_MODEL)} c ` +
+    `WHERE ${column(ofUser ? "ownerUserId" : "ownerOrganizationId")} = ? ` +
+    `AND ${column("revokedAt")} IS NULL AND (${column("expiresAt")} IS NULL OR ${column("expiresAt")} > ?)`
+  );
 }
 
 /**

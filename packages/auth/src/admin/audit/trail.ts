@@ -61,6 +61,21 @@ export class AuditScope {
     return this.#insert("ok", this.detail);
   }
 
+  /**
+   * {@link okStatement} that inserts only while `condition` (SQL with `?`
+   * placeholders for `bindings`) holds when it runs: in a batch after a
+   * conditional write, the record lands exactly when the write did.
+   *
+   * @example
+   * ```ts
+   * await db.batch([insertIfUnderLimit, audit.okStatementIf("EXISTS (SELECT 1 FROM k WHERE id = ?)", [id])]);
+   * ```
+   */
+  okStatementIf(condition: string, bindings: readonly unknown[]): D1PreparedStatement {
+    this.#recorded = true;
+    return this.#insert("ok", this.detail, { condition, bindings });
+  }
+
   /** Writes the successful record now (for actions that cannot batch). */
   async writeOk(): Promise<void> {
     await this.okStatement().run();
@@ -91,7 +106,11 @@ export class AuditScope {
     }
   }
 
-  #insert(outcome: "ok" | "error", detail: string | null): D1PreparedStatement {
+  #insert(
+    outcome: "ok" | "error",
+    detail: string | null,
+    only?: { condition: string; bindings: readonly unknown[] },
+  ): D1PreparedStatement {
     const { names, db, auth } = this.#environment;
     const id = auth.generateId({ model: AUDIT_MODEL });
     const values: [string, unknown][] = [
@@ -109,8 +128,11 @@ export class AuditScope {
     if (id !== false) values.unshift(["id", id]);
     const columns = values.map(([field]) => names.column(AUDIT_MODEL, field)).join(", ");
     const placeholders = values.map(() => "?").join(", ");
+    const into = `INSERT INTO ${names.table(AUDIT_MODEL)} (${columns})`;
+    const bound = values.map(([, value]) => value);
+    if (only === undefined) return db.prepare(`${into} VALUES (${placeholders})`).bind(...bound);
     return db
-      .prepare(`INSERT INTO ${names.table(AUDIT_MODEL)} (${columns}) VALUES (${placeholders})`)
-      .bind(...values.map(([, value]) => value));
+      .prepare(`${into} SELECT ${placeholders} WHERE ${only.condition}`)
+      .bind(...bound, ...only.bindings);
   }
 }
