@@ -20,7 +20,8 @@ import { everyPluginAuth, everyPluginEndpoints } from "./fixture/every-plugin.ts
 const rateLimit = createAuthRateLimit({ store: "RATE_LIMITER" });
 const run = crypto.randomUUID().slice(0, 8);
 let ipSerial = 0;
-const freshIp = () => `2001:db8:${run.slice(0, 4)}::${(++ipSerial).toString(16)}`;
+// Each call from a /64 of its own: per-IP limits key IPv6 callers by their /64.
+const freshIp = () => `2001:db8:${run.slice(0, 4)}:${(++ipSerial).toString(16)}::1`;
 
 type Encoding = "json" | "form" | "multipart";
 
@@ -205,5 +206,25 @@ describe("two-factor paths count the user behind the challenge or the session", 
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: "BAD_REQUEST" });
+  });
+});
+
+describe("a + tag shares its mailbox's send budget (issue 53, point 8)", () => {
+  it("refuses the sixth magic link to t2+1…t2+7 as it does for t2 itself", async () => {
+    const mailbox = `t2-${run}`;
+    const statuses: number[] = [];
+    for (let tag = 1; tag <= 7; tag++) {
+      const response = await post(
+        "/sign-in/magic-link",
+        { email: `${mailbox}+${tag}@example.com` },
+        "json",
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    const plain = await post("/sign-in/magic-link", { email: `${mailbox}@example.com` }, "json");
+    expect(plain.status).toBe(429);
+    const other = await post("/sign-in/magic-link", { email: `t3-${run}@example.com` }, "json");
+    expect(other.status).toBe(200);
   });
 });

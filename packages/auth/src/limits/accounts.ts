@@ -58,6 +58,10 @@ export type TwoFactorAccountResolver = () => Promise<string | undefined>;
  * field (trimmed and lowercased, as better-auth lowercases emails and
  * usernames), `user:<id>` for two-factor; `undefined` when the path has no
  * account or the request names none (better-auth then refuses it anyway).
+ * An email counts as its mailbox: a `+tag` in the local part is dropped
+ * (`t2+7@example.com` spends `t2@example.com`'s budget), so tags cannot
+ * multiply the sends one inbox receives. Only the key changes; better-auth
+ * still gets the address as sent.
  *
  * @example
  * ```ts
@@ -78,5 +82,16 @@ export async function accountOf(
   }
   const value = fields !== undefined && Object.hasOwn(fields, source) ? fields[source] : undefined;
   if (typeof value !== "string" || value.trim() === "") return undefined;
-  return `${source}:${value.trim().toLowerCase()}`;
+  const normalized = value.trim().toLowerCase();
+  const isEmail = source === "email" || source === "newEmail";
+  return `${source}:${isEmail ? mailboxOf(normalized) : normalized}`;
+}
+
+/** The mailbox an address delivers to: its local part up to a `+` tag, and its domain. */
+function mailboxOf(email: string): string {
+  const at = email.lastIndexOf("@");
+  const plus = email.indexOf("+");
+  // A leading `+` (no local part before the tag) is kept: nothing is left to name a mailbox.
+  if (at <= 0 || plus <= 0 || plus > at) return email;
+  return `${email.slice(0, plus)}${email.slice(at)}`;
 }
