@@ -37,6 +37,11 @@ export class RegistryReporter {
   #createdAt = 0;
   #lastWriteAt: number | null = null;
   #lastReportAt = 0;
+  /**
+   * This object made the shard's registry record (no `created_at` before it)
+   * and has sent no report yet: the registry has never heard of the shard.
+   */
+  #unreported = false;
   /** A report is already due (in storage and in the alarm). */
   #pending = false;
 
@@ -59,6 +64,7 @@ export class RegistryReporter {
     }
     this.#createdAt = oldestDocument(sql) ?? Date.now();
     writeMeta(sql, CREATED_KEY, String(this.#createdAt));
+    this.#unreported = true;
     // One interval later, so the first burst of calls to a new shard is reported once, with its writes.
     this.#lastReportAt = Date.now();
     await this.#schedule(Date.now() + this.#deps.intervalMs);
@@ -76,6 +82,15 @@ export class RegistryReporter {
     void this.#schedule(Math.max(Date.now(), this.#lastReportAt + this.#deps.intervalMs)).catch(
       (error: unknown) => console.error("svc: could not schedule the registry report", error),
     );
+  }
+
+  /**
+   * Whether the registry has never heard of this shard: it was created in
+   * this object's life and no report went out yet. A refused import into
+   * such a shard erases it, so the refusal leaves no registry row.
+   */
+  get unreported(): boolean {
+    return this.#unreported;
   }
 
   /**
@@ -100,6 +115,7 @@ export class RegistryReporter {
     // Cleared before sending: a write during the send schedules the next report.
     deleteMeta(sql, DUE_KEY);
     this.#pending = false;
+    this.#unreported = false;
     this.#lastReportAt = Date.now();
     const report = buildReport(
       sql,

@@ -57,6 +57,8 @@ export async function outcome<T>(work: () => T | Promise<T>): Promise<Outcome<T>
 export class ShardData {
   readonly #deps: ShardDataDeps;
   readonly #import: ShardImport;
+  /** Imports begun on a shard the registry has never heard of (see {@link importAbort}). */
+  readonly #intoUnlisted = new Set<string>();
 
   constructor(deps: ShardDataDeps) {
     this.#deps = deps;
@@ -75,7 +77,9 @@ export class ShardData {
   }
 
   importBegin(): string {
-    return this.#import.begin(this.#deps.key);
+    const id = this.#import.begin(this.#deps.key);
+    if (this.#deps.reporter?.unreported) this.#intoUnlisted.add(id);
+    return id;
   }
 
   importLines(id: string, lines: readonly NumberedLine[]): void {
@@ -84,12 +88,24 @@ export class ShardData {
 
   importCommit(id: string): RestoreResult {
     const { documents, tables } = this.#import.commit(id, this.#deps.key);
+    this.#intoUnlisted.delete(id);
     this.#written(tables);
     return { documents, tables };
   }
 
-  importAbort(id: string): void {
+  /** Ends a refused import; a shard it alone brought into being is erased, so no registry row appears. */
+  async importAbort(id: string): Promise<void> {
     this.#import.abort(id);
+    if (!this.#intoUnlisted.delete(id)) return;
+    const { ctx, reporter } = this.#deps;
+    // Still unheard of, and nobody else is using it (no socket): nothing but this import made it.
+    if (!reporter?.unreported || ctx.getWebSockets().length > 0) return;
+    await this.#deps.exclusive(async () => {
+      await ctx.storage.deleteAlarm();
+      await ctx.storage.deleteAll();
+      this.#deps.reinitialize();
+      reporter.reset(Date.now());
+    });
   }
 
   /** Deletes everything the shard stores, then starts it again empty. */

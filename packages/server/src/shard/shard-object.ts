@@ -358,8 +358,8 @@ export function createShard(
       return outcome(() => this.#data.importCommit(id));
     }
 
-    async importAbort(id: string): Promise<void> {
-      this.#data.importAbort(id);
+    importAbort(id: string): Promise<void> {
+      return this.#data.importAbort(id);
     }
 
     deleteData(): Promise<Outcome<{ documents: number; deletedAt: number }>> {

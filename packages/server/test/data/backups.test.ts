@@ -46,6 +46,38 @@ async function auditTrail(): Promise<DataAuditEntry[]> {
 }
 
 describe("export and import", () => {
+  it("leaves no registry row for a refused import into a new key (issue 53, point 10)", async () => {
+    await seedShard("src-refused", 3);
+    await registryRow("src-refused", 3);
+    const lines = await exportLines("src-refused");
+    const refusals: Record<string, string> = {
+      "empty body": "",
+      "no header": `${lines.slice(1).join("\n")}\n`,
+      "a 3 MB line": `${lines[0]}\n${"x".repeat(3 * 1024 * 1024)}\n`,
+      "broken JSON": `${lines[0]}\n{"table":\n`,
+    };
+    const keys = Object.keys(refusals).map((_, index) => `refused-${index}-${crypto.randomUUID()}`);
+    for (const [index, [name, body]] of Object.entries(refusals).entries()) {
+      const response = await dataAdmin("POST", `shards/${keys[index]}/import`, {
+        body,
+        headers: NDJSON,
+      });
+      expect(response.status, name).toBe(400);
+    }
+    // Ten registry intervals: a shard the refusals had made would have reported by now.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    for (const [index, name] of Object.keys(refusals).entries()) {
+      const listed = await dataAdmin("GET", `shards/${encodeURIComponent(keys[index]!)}`);
+      expect(listed.status, name).toBe(404);
+    }
+    // The key stays usable: a good import afterwards lands and is listed.
+    await dataJson("POST", `shards/${keys[0]}/import`, 200, {
+      body: `${lines.join("\n")}\n`,
+      headers: NDJSON,
+    });
+    await registryRow(keys[0]!, 3);
+  });
+
   it("round-trips a shard into an empty one: same ids, creation times and values", async () => {
     await seedShard("src-1", 25, 4);
     await registryRow("src-1", 29);
