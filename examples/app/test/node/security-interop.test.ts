@@ -7,7 +7,10 @@ import { appForThisFile, signUpForToken } from "./harness.ts";
  */
 
 const ADMIN_TOKEN = "security-interop-admin-token-0123456789ab";
-const app = appForThisFile({ vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN } });
+// A short registry interval: the data studio serves only shards the registry lists.
+const app = appForThisFile({
+  vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN, REGISTRY_INTERVAL_MS: "200" },
+});
 
 async function createOwnKey(token: string): Promise<{ id: string; key: string }> {
   const response = await fetch(`${app.url}/api/auth/api-keys`, {
@@ -107,5 +110,62 @@ describe("point 9: maxKeysPerOwner under a race", () => {
     // Each created key has its record; a refused create left none.
     expect(entries.filter((entry) => ids.has(entry.targetId))).toHaveLength(25);
     expect(entries.filter((entry) => entry.targetId === "")).toHaveLength(0);
+  });
+});
+
+describe("point 12: the data studio acting as a user", () => {
+  const admin = (method: string, path: string, body?: unknown) =>
+    fetch(`${app.url}/_svc/admin/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  it("refuses an empty asUser, and a banned user unless the operator confirms", async () => {
+    const token = await signUpForToken(app, "interop-banned@example.com");
+    const sent = await fetch(`${app.url}/_svc/rpc`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ path: "messages:send", args: { body: "before the ban" } }),
+    });
+    expect(sent.status).toBe(200);
+    const session = await fetch(`${app.url}/api/auth/get-session`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const userId = ((await session.json()) as { user: { id: string } }).user.id;
+    const documents = "data/shards/default/tables/messages/documents";
+    const deadline = Date.now() + 10_000;
+    while ((await admin("GET", documents)).status !== 200 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const empty = await admin("GET", `${documents}?asUser=`);
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect((await admin("GET", `${documents}?asUser=${userId}`)).status).toBe(200);
+
+    expect((await admin("POST", `auth/users/${userId}/ban`, { reason: "spam" })).status).toBe(200);
+    const refused = await admin("GET", `${documents}?asUser=${userId}`);
+    expect(refused.status).toBe(403);
+    const problem = (await refused.json()) as { code: string; detail: string };
+    expect(problem.code).toBe("FORBIDDEN");
+    expect(problem.detail).toContain(`User ${userId} is banned`);
+    const confirmed = await admin("GET", `${documents}?asUser=${userId}&confirmBanned=true`);
+    expect(confirmed.status).toBe(200);
+    const page = (await confirmed.json()) as { documents: { body: string }[] };
+    expect(page.documents.map((document) => document.body)).toEqual(["before the ban"]);
+
+    const run = (confirmBanned?: boolean) =>
+      admin("POST", "data/shards/default/run", {
+        path: "messages:send",
+        args: { body: "as the banned user" },
+        as: { kind: "user", userId },
+        ...(confirmBanned === undefined ? {} : { confirmBanned }),
+      });
+    const runRefused = await run();
+    expect(runRefused.status).toBe(403);
+    expect(((await runRefused.json()) as { detail: string }).detail).toContain("banned");
+    const runConfirmed = await run(true);
+    expect(runConfirmed.status).toBe(200);
+    expect(await runConfirmed.json()).toMatchObject({ outcome: { ok: true } });
   });
 });

@@ -102,8 +102,14 @@ export const procedureInfo = named(
   }),
 );
 
-/** `asUser`: a user's id or email, `anonymous` or `service`; absent, the operator. */
-const asUser = v.optional(text(320));
+/**
+ * `asUser`: a user's id or email, `anonymous` or `service`; absent, the
+ * operator. Not `text()`, which reads an empty value as absent: `asUser=`
+ * gave the operator's view of every row to an operator who meant a user.
+ */
+const asUser = v.optional(v.string({ minLength: 1, maxLength: 320 }));
+/** `confirmBanned=true`: the operator means to act as a user who is banned (else 403). */
+const confirmBanned = v.optional(oneOf(["true", "false"]));
 const changed = v.object({ document: studioDocument });
 
 /** Whom `run` calls as. */
@@ -152,6 +158,7 @@ export const studioRoutes = {
       cursor: v.optional(text(4096)),
       limit: v.optional(integer(1, 100)),
       asUser,
+      confirmBanned,
     }),
     answer: v.object({
       shard: v.string(),
@@ -167,7 +174,7 @@ export const studioRoutes = {
     method: "GET",
     path: "shards/:key/tables/:table/documents/:id",
     summary: "Read one document",
-    query: v.object({ asUser }),
+    query: v.object({ asUser, confirmBanned }),
     answer: v.object({
       shard: v.string(),
       table: v.string(),
@@ -239,7 +246,13 @@ export const studioRoutes = {
     summary: "Run a procedure as a chosen identity",
     description:
       "Any public or internal query, mutation or action, in this shard, as a user, anonymously or as the service identity. Answers the value or the error, the duration and the documents written.",
-    body: v.object({ path: text(256), args: v.optional(v.record(v.any())), as: runAs }),
+    body: v.object({
+      path: text(256),
+      args: v.optional(v.record(v.any())),
+      as: runAs,
+      /** Run as a banned user anyway (else 403 naming the ban). */
+      confirmBanned: v.optional(v.boolean()),
+    }),
     answer: v.object({
       path: v.string(),
       kind: oneOf(["query", "mutation", "action"]),

@@ -53,7 +53,8 @@ export const studioHandlers: RouteHandlers<typeof studioRoutes, StudioContext, S
   async listDocuments({ params, query, ctx }) {
     const shard = await ctx.knownShard(params.key);
     const browse = browseQueryOf(query);
-    const { viewer, label } = await resolveViewer(query.asUser, ctx.lookupIdentity);
+    const confirmed = query.confirmBanned === "true";
+    const { viewer, label } = await resolveViewer(query.asUser, ctx.lookupIdentity, confirmed);
     const page = await callStudio(shard, call(ctx, params.key), "browse", {
       ...browse,
       table: params.table,
@@ -64,7 +65,8 @@ export const studioHandlers: RouteHandlers<typeof studioRoutes, StudioContext, S
 
   async getDocument({ params, query, ctx }) {
     const shard = await ctx.knownShard(params.key);
-    const { viewer, label } = await resolveViewer(query.asUser, ctx.lookupIdentity);
+    const confirmed = query.confirmBanned === "true";
+    const { viewer, label } = await resolveViewer(query.asUser, ctx.lookupIdentity, confirmed);
     const { document } = await callStudio(shard, call(ctx, params.key), "get", {
       table: params.table,
       id: params.id,
@@ -114,7 +116,8 @@ export const studioHandlers: RouteHandlers<typeof studioRoutes, StudioContext, S
 
   async runProcedure({ params, body, ctx, audit }) {
     const shard = await ctx.knownShard(params.key);
-    const { as, label } = await resolveRunAs(body.as, ctx.lookupIdentity);
+    const confirmed = body.confirmBanned === true;
+    const { as, label } = await resolveRunAs(body.as, ctx.lookupIdentity, confirmed);
     const started = Date.now();
     const report = await callStudio(shard, call(ctx, params.key), "run", {
       path: body.path,

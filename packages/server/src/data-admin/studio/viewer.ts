@@ -55,34 +55,56 @@ async function userIdentity(
 }
 
 /**
+ * Refuses to act as a user who is banned now (better-auth's admin plugin
+ * sets `banned` and `banExpires` on the user), unless the operator confirmed
+ * it: reading or running "as" them would do what the ban stops them doing.
+ */
+function refuseBanned(identity: Identity, confirmed: boolean, confirmation: string): void {
+  const user = (identity.user ?? {}) as Record<string, unknown>;
+  if (confirmed || user.banned !== true) return;
+  const expires = typeof user.banExpires === "string" ? Date.parse(user.banExpires) : Number.NaN;
+  if (Number.isFinite(expires) && expires <= Date.now()) return;
+  const until = Number.isFinite(expires) ? ` until ${new Date(expires).toISOString()}` : "";
+  throw new SvcError(
+    "FORBIDDEN",
+    `User ${identity.userId} is banned${until}; acting as them needs ${confirmation}.`,
+  );
+}
+
+/**
  * Turns a browse's `asUser` into the viewer the shard applies: absent → the
  * operator; `anonymous`; `service`; anything else a user id or email, looked
- * up through `@svc/auth` (an unknown user is the generic 404).
+ * up through `@svc/auth` (an unknown user is the generic 404); a banned
+ * user is `403` unless `confirmBanned` (the operator's `confirmBanned=true`).
  *
  * @example await resolveViewer("ann@example.com", lookup) // { viewer: { kind: "user", identity }, label: { kind: "user", … } }
  */
 export async function resolveViewer(
   asUser: string | undefined,
   lookup: IdentityLookup | undefined,
+  confirmBanned = false,
 ): Promise<{ viewer: Viewer; label: ViewerLabel }> {
-  if (asUser === undefined || asUser === "")
-    return { viewer: { kind: "operator" }, label: { kind: "operator" } };
+  if (asUser === undefined) return { viewer: { kind: "operator" }, label: { kind: "operator" } };
   if (asUser === "anonymous" || asUser === "service")
     return { viewer: { kind: asUser }, label: { kind: asUser } };
   const identity = await userIdentity(asUser, lookup);
+  refuseBanned(identity, confirmBanned, "confirmBanned=true");
   return { viewer: { kind: "user", identity }, label: labelOf(identity) };
 }
 
 /**
- * Turns a run's `as` into the caller the shard runs the procedure as.
+ * Turns a run's `as` into the caller the shard runs the procedure as; a
+ * banned user is `403` unless the body says `confirmBanned: true`.
  *
  * @example await resolveRunAs({ kind: "user", userId: "u1" }, lookup)
  */
 export async function resolveRunAs(
   as: RunAsInput,
   lookup: IdentityLookup | undefined,
+  confirmBanned = false,
 ): Promise<{ as: RunAs; label: ViewerLabel }> {
   if (as.kind !== "user") return { as: { kind: as.kind }, label: { kind: as.kind } };
   const identity = await userIdentity(as.userId, lookup);
+  refuseBanned(identity, confirmBanned, '"confirmBanned": true');
   return { as: { kind: "user", identity }, label: labelOf(identity) };
 }
