@@ -57,8 +57,9 @@ const LIMITED_PATHS = [
   "/sign-up/email",
   "/sign-in/anonymous",
 ] as const;
-const MODELLED_IPS = Array.from({ length: 24 }, (_, i) => `2001:db8:c:${run}::${i}`);
-const GARBAGE_IPS = Array.from({ length: 8 }, (_, i) => `2001:db8:d:${run}::${i}`);
+// Each address in a /64 of its own: per-IP limits count an IPv6 /64 as one caller.
+const MODELLED_IPS = Array.from({ length: 24 }, (_, i) => `2001:db8:c${i}:${run}::1`);
+const GARBAGE_IPS = Array.from({ length: 8 }, (_, i) => `2001:db8:d${i}:${run}::1`);
 const POOL: Record<string, string[]> = {
   email: [0, 1, 2].map((i) => `c${i}-${run}@x.io`),
   newEmail: [0, 1, 2].map((i) => `n${i}-${run}@x.io`),

@@ -228,3 +228,28 @@ describe("a + tag shares its mailbox's send budget (issue 53, point 8)", () => {
     expect(other.status).toBe(200);
   });
 });
+
+describe("IPv6 callers are counted by their /64 (issue 53, point 4)", () => {
+  it("refuses the 21st sign-up from one /64, whatever address of it each came from", async () => {
+    const network = `2001:db8:${run.slice(0, 4)}:ffff`;
+    const statuses: number[] = [];
+    for (let host = 1; host <= 21; host++) {
+      const response = await post(
+        "/sign-up/email",
+        { email: `v6-${host}-${run}@x.io`, password: "a long password", name: "V6" },
+        "json",
+        { "cf-connecting-ip": `${network}::${host.toString(16)}` },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const next = await post(
+      "/sign-up/email",
+      { email: `v6-next-${run}@x.io`, password: "a long password", name: "V6" },
+      "json",
+      { "cf-connecting-ip": `2001:db8:${run.slice(0, 4)}:fffe::1` },
+    );
+    expect(next.status).toBe(200);
+  });
+});

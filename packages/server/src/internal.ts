@@ -22,6 +22,7 @@ export {
 } from "./errors/problem.ts";
 export { deserializeError } from "./errors/svc-error.ts";
 export { refuseOutOfScope } from "./model/api-key.ts";
+export { addressKey, checkIpv6Prefix } from "./rest/address-key.ts";
 export { ANONYMOUS_BUCKET, enforceVerdict } from "./rest/rate-limit-gate.ts";
 export type { ShardCall, ShardEndpoint, ShardResult } from "./shard/call.ts";
 export { SHARD_IN_ISOLATE, type ShardInIsolate } from "./shard/in-isolate.ts";

@@ -56,6 +56,26 @@ describe("REST rate limit", () => {
     );
   });
 
+  it("keys IPv6 callers by their /64, or the prefix configured (issue 53, point 4)", async () => {
+    const worker = limitedWorker();
+    const statuses = [];
+    for (let i = 1; i <= 4; i++) {
+      const from = fromIp(`2001:db8:4:1:${i}::${i}`);
+      statuses.push((await request(worker, "/_svc/rest/rest/inspect", from)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Written another way, the same network; the next /64 has its own bucket.
+    const compressed = fromIp("2001:0DB8:0004:0001:0:0:0:abcd");
+    expect((await request(worker, "/_svc/rest/rest/inspect", compressed)).status).toBe(429);
+    const next = fromIp("2001:db8:4:2::1");
+    expect((await request(worker, "/_svc/rest/rest/inspect", next)).status).toBe(200);
+    const wide = limitedWorker({ ipv6Prefix: 48 });
+    for (let i = 1; i <= 3; i++)
+      await request(wide, "/_svc/rest/rest/inspect", fromIp(`2001:db8:5:${i}::1`));
+    const sameSlash48 = fromIp("2001:db8:5:ffff::1");
+    expect((await request(wide, "/_svc/rest/rest/inspect", sameSlash48)).status).toBe(429);
+  });
+
   it("never lets more than N concurrent calls through", async () => {
     const worker = limitedWorker();
     const statuses = await Promise.all(

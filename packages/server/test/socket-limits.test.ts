@@ -103,6 +103,43 @@ describe("frames per socket (on by default, no store)", () => {
   });
 });
 
+describe("IPv6 callers and the whole shard (issue 53, point 4)", () => {
+  it("counts the addresses of one IPv6 /64 as one address", async () => {
+    const capped = workerWith({ socketLimits: { perIp: 3 } });
+    const sockets = [];
+    for (let i = 1; i <= 3; i++)
+      sockets.push(await open(capped, "cap-v6", { ip: `2001:db8:53:1::${i}` }));
+    await expectRefused(
+      await upgrade(capped, "cap-v6", { ip: "2001:db8:53:1:ffff::9" }),
+      /address/,
+    );
+    // The next /64 is another caller; a /56 prefix puts both in one.
+    sockets.push(await open(capped, "cap-v6", { ip: "2001:db8:53:2::1" }));
+    const wide = workerWith({ socketLimits: { perIp: 3, ipv6Prefix: 56 } });
+    for (let i = 1; i <= 3; i++)
+      sockets.push(await open(wide, "cap-v6-56", { ip: `2001:db8:53:${i}::1` }));
+    await expectRefused(await upgrade(wide, "cap-v6-56", { ip: "2001:db8:53:ff::1" }), /address/);
+    for (const socket of sockets) socket.ws.close(1000);
+  });
+
+  it("refuses the socket over the shard's total, whatever the address", async () => {
+    const capped = workerWith({ socketLimits: { perShard: 4 } });
+    const sockets = [];
+    for (let i = 1; i <= 4; i++)
+      sockets.push(await open(capped, "cap-shard", { ip: `2001:db8:54:${i}::1` }));
+    await expectRefused(
+      await upgrade(capped, "cap-shard", { ip: "198.51.100.7" }),
+      /sockets on a shard/,
+    );
+    for (const socket of sockets) socket.ws.close(1000);
+  });
+
+  it("refuses an ipv6Prefix that is no number of bits when the worker is built", () => {
+    for (const ipv6Prefix of [0, 129, 1.5])
+      expect(() => workerWith({ socketLimits: { ipv6Prefix } })).toThrow(/ipv6Prefix/);
+  });
+});
+
 describe("sockets per address and per user on a shard (on by default, no store)", () => {
   const capped = workerWith({ socketLimits: { perIp: 3, perUser: 2 } });
 

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { request } from "node:http";
+import type { Socket } from "node:net";
 
 /** An answer as it came off the wire. */
 export interface RawAnswer {
@@ -62,6 +64,44 @@ export function rawRequest(
       reject(new Error(`${options.method} ${options.path}: ${error.message}`, { cause: error })),
     );
     if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+/**
+ * A `GET /_svc/ws` WebSocket upgrade over raw HTTP (`svc.v1` offered; header
+ * values go out as their latin-1 bytes, as a browser may send them): `101`
+ * with the open socket, which the caller destroys when done, or the
+ * refusal's status and body.
+ */
+export function rawUpgrade(
+  origin: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; socket?: Socket }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request({
+      hostname,
+      port,
+      path: "/_svc/ws",
+      headers: {
+        connection: "Upgrade",
+        upgrade: "websocket",
+        "sec-websocket-version": "13",
+        "sec-websocket-key": Buffer.from(randomUUID().slice(0, 16)).toString("base64"),
+        "sec-websocket-protocol": "svc.v1",
+        ...headers,
+      },
+    });
+    req.on("upgrade", (_response, socket) => resolve({ status: 101, body: "", socket }));
+    req.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+      );
+    });
+    req.on("error", reject);
     req.end();
   });
 }

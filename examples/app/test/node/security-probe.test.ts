@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { request } from "node:http";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appForThisFile, signUpForToken } from "./harness.ts";
+import { rawUpgrade } from "./raw-http.ts";
 
 /**
  * Issue 26, the server's findings, driven as the probe drove them: through
@@ -26,8 +26,11 @@ afterAll(() => {
   for (const socket of sockets) socket.destroy();
 });
 
-/** A fresh address (IPv6 documentation range), so no earlier call shares its buckets. */
-const freshAddress = () => `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+/**
+ * A fresh address (IPv6 documentation range) in a /64 of its own, so no
+ * earlier call shares its buckets (per-address limits count a /64 as one).
+ */
+const freshAddress = () => `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}::1`;
 
 function rpc(path: string, args: unknown, bearer: string, address = freshAddress()) {
   return fetch(`${app.url}/_svc/rpc`, {
@@ -66,40 +69,11 @@ describe("finding 5: a write to a hidden document answers like a missing one", (
   });
 });
 
-/**
- * A WebSocket upgrade over raw HTTP: 101 (the socket is kept open until the
- * file ends) or the refusal's status and body.
- */
-function upgrade(headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(app.url);
-  return new Promise((resolve, reject) => {
-    const req = request({
-      hostname,
-      port,
-      path: "/_svc/ws",
-      headers: {
-        connection: "Upgrade",
-        upgrade: "websocket",
-        "sec-websocket-version": "13",
-        "sec-websocket-key": Buffer.from(randomUUID().slice(0, 16)).toString("base64"),
-        "sec-websocket-protocol": "svc.v1",
-        ...headers,
-      },
-    });
-    req.on("upgrade", (_response, socket) => {
-      sockets.push(socket);
-      resolve({ status: 101, body: "" });
-    });
-    req.on("response", (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-      );
-    });
-    req.on("error", reject);
-    req.end();
-  });
+/** A WebSocket upgrade over raw HTTP: 101 (the socket is kept open until the file ends) or the refusal. */
+async function upgrade(headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const { socket, ...answer } = await rawUpgrade(app.url, headers);
+  if (socket) sockets.push(socket);
+  return answer;
 }
 
 describe("finding 6: WebSockets are bounded", () => {

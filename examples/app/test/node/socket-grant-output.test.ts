@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { request } from "node:http";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appForThisFile } from "./harness.ts";
+import { rawUpgrade } from "./raw-http.ts";
 
 /**
  * Issue 53, point 2: the worker handed a socket's grant (identity, and the
@@ -42,36 +42,16 @@ async function signUp(name: string): Promise<{ token: string; cookie: string; id
   return { token: response.headers.get("set-auth-token") ?? "", cookie, id: body.user.id };
 }
 
-/** A WebSocket upgrade over raw HTTP (header values as latin-1 bytes, as a browser may send). */
-function upgrade(headers: Record<string, string>): Promise<number> {
-  const { hostname, port } = new URL(app.url);
-  return new Promise((resolve, reject) => {
-    const req = request({
-      hostname,
-      port,
-      path: "/_svc/ws",
-      headers: {
-        connection: "Upgrade",
-        upgrade: "websocket",
-        origin: app.url,
-        "sec-websocket-version": "13",
-        "sec-websocket-key": Buffer.from(randomUUID().slice(0, 16)).toString("base64"),
-        "sec-websocket-protocol": "svc.v1",
-        "cf-connecting-ip": `2001:db8:53:${randomUUID().slice(0, 4)}::2`,
-        ...headers,
-      },
-    });
-    req.on("upgrade", (_response, socket) => {
-      sockets.push(socket);
-      resolve(101);
-    });
-    req.on("response", (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    req.on("error", reject);
-    req.end();
+/** Opens a socket over raw HTTP from an address of its own; answers the status. */
+async function upgrade(headers: Record<string, string>): Promise<number> {
+  const address = `2001:db8:53:${randomUUID().slice(0, 4)}::2`;
+  const { status, socket } = await rawUpgrade(app.url, {
+    origin: app.url,
+    "cf-connecting-ip": address,
+    ...headers,
   });
+  if (socket) sockets.push(socket);
+  return status;
 }
 
 beforeAll(async () => {

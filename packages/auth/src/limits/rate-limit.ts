@@ -1,6 +1,6 @@
 import { createRateLimiter, type RateConfig, type RateLimitStoreBinding } from "@svc/ratelimit";
 import { SvcError } from "@svc/server";
-import { enforceVerdict } from "@svc/server/internal";
+import { addressKey, checkIpv6Prefix, enforceVerdict } from "@svc/server/internal";
 import { sha256Hex } from "../sha256-hex.ts";
 import { type AuthLimitName, type AuthLimitRule, DEFAULT_AUTH_LIMITS } from "./rules.ts";
 
@@ -15,6 +15,13 @@ export interface AuthRateLimitOptions {
    * (never `x-forwarded-for`, which clients forge); without it, one shared bucket.
    */
   ip?: (request: Request) => string;
+  /**
+   * Bits of an IPv6 caller's address the default `ip` keeps: every address of
+   * one network of this size shares the per-IP limits (a /64 is what one
+   * line or host usually holds; keyed by the full address it was unlimited).
+   * @default 64
+   */
+  ipv6Prefix?: number;
   /**
    * When the store cannot answer: `deny` (default: a sign-in endpoint must not
    * open up while its limiter is down; answers 503) or `allow` (logged).
@@ -78,8 +85,11 @@ export function createAuthRateLimit(options: AuthRateLimitOptions): AuthRateLimi
         : [[`${RATE_PREFIX}none`, { kind: "fixed window", rate: 1, period: 1000 }]],
     ),
   });
+  const ipv6Prefix = checkIpv6Prefix(options.ipv6Prefix, "createAuthRateLimit");
   const ipOf =
-    options.ip ?? ((request: Request) => request.headers.get("cf-connecting-ip") ?? "unknown");
+    options.ip ??
+    ((request: Request) =>
+      addressKey(request.headers.get("cf-connecting-ip") ?? "unknown", ipv6Prefix));
   const onStoreError = options.onStoreError ?? "deny";
   return {
     async check(path, request, account) {

@@ -1,4 +1,5 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { addressKey, checkIpv6Prefix, DEFAULT_IPV6_PREFIX } from "./address-key.ts";
 
 /** What `@svc/ratelimit`'s limiter (or any compatible one) answers. Times in milliseconds. */
 export interface RateLimitVerdict {
@@ -29,6 +30,12 @@ export interface RestRateLimitOptions {
    */
   key?: (request: Request, functionPath: string) => string | Promise<string>;
   /**
+   * Bits of an IPv6 caller's address the default key keeps: every address of
+   * one network of this size shares a bucket (an IPv4 address is its own).
+   * @default 64
+   */
+  ipv6Prefix?: number;
+  /**
    * What to do when the limiter's store cannot be reached (the limiter throws
    * an error with code `UNAVAILABLE`): `allow` (default: an outage of the
    * limiter must not become an outage of the API; it is logged) or `deny`
@@ -50,12 +57,13 @@ export const ANONYMOUS_BUCKET = "anonymous";
 /**
  * The caller's address as every svc gate keys it by default: the
  * `cf-connecting-ip` header Cloudflare's edge sets (never `x-forwarded-for`,
- * which clients forge), or {@link ANONYMOUS_BUCKET} without one.
+ * which clients forge), an IPv6 address as its network of `ipv6Prefix` bits
+ * (see {@link addressKey}), or {@link ANONYMOUS_BUCKET} without one.
  *
- * @example clientAddress(request) // "203.0.113.7"
+ * @example clientAddress(request) // "203.0.113.7", or "2001:db8:1:2:0:0:0:0/64"
  */
-export const clientAddress = (request: Request): string =>
-  request.headers.get("cf-connecting-ip") ?? ANONYMOUS_BUCKET;
+export const clientAddress = (request: Request, ipv6Prefix = DEFAULT_IPV6_PREFIX): string =>
+  addressKey(request.headers.get("cf-connecting-ip") ?? ANONYMOUS_BUCKET, ipv6Prefix);
 
 /** A limiter error that means "the store cannot be reached" (`@svc/ratelimit`'s `RateLimitStoreError`). */
 function isStoreOutage(error: unknown): boolean {
@@ -111,7 +119,8 @@ export function createRestRateLimit(
   limiter: LimiterLike,
   options: RestRateLimitOptions,
 ): RestRateLimitGate {
-  const keyOf = options.key ?? clientAddress;
+  const ipv6Prefix = checkIpv6Prefix(options.ipv6Prefix, "createRestRateLimit");
+  const keyOf = options.key ?? ((request: Request) => clientAddress(request, ipv6Prefix));
   const onStoreError = options.onStoreError ?? "allow";
   return {
     async check(request, functionPath) {

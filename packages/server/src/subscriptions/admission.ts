@@ -29,14 +29,14 @@ export async function socketTags(grant: SocketGrant): Promise<{ ip: string; user
   return typeof userId === "string" ? { ip, user: `user:${await sha256Hex(userId)}` } : { ip };
 }
 
-/** The limits a socket was granted; a socket accepted before limits existed gets the defaults. */
+/** The limits a socket was granted; a bound its grant predates (or all of them) is the default. */
 export function limitsOf(grant: SocketGrant): ResolvedSocketLimits {
-  return grant.limits ?? DEFAULT_SOCKET_LIMITS;
+  return { ...DEFAULT_SOCKET_LIMITS, ...grant.limits };
 }
 
 /**
  * Refuses a new socket when its shard already holds `perIp` sockets of its
- * address or `perUser` of its user: `429 RATE_LIMITED` problem details whose
+ * address, `perUser` of its user or `perShard` in all: `429 RATE_LIMITED` problem details whose
  * `Retry-After` is when the oldest of those sockets loses its authority
  * (the shard closes it then). `undefined` admits it.
  *
@@ -51,7 +51,8 @@ export function refuseOverCap(
   tags: { ip: string; user?: string },
   limits: ResolvedSocketLimits,
 ): Response | undefined {
-  const caps: [string | undefined, number, string][] = [
+  const caps: [string | null | undefined, number, string][] = [
+    [null, limits.perShard, `At most ${limits.perShard} open subscription sockets on a shard.`],
     [
       tags.ip,
       limits.perIp,
@@ -65,7 +66,7 @@ export function refuseOverCap(
   ];
   for (const [tag, cap, message] of caps) {
     if (tag === undefined) continue;
-    const open = state.getWebSockets(tag);
+    const open = tag === null ? state.getWebSockets() : state.getWebSockets(tag);
     if (open.length < cap) continue;
     return problemResponse(
       new SvcError("RATE_LIMITED", message, {

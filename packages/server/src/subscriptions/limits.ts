@@ -1,3 +1,5 @@
+import { checkIpv6Prefix } from "../rest/address-key.ts";
+
 /**
  * Bounds every subscription socket meets, enforced by the shard that holds
  * it with no store at all, so they hold in an app that configures nothing.
@@ -15,6 +17,18 @@ export interface SocketLimits {
   perIp?: number;
   /** Sockets open at once on one shard for one signed-in user. @default 20 */
   perUser?: number;
+  /**
+   * Sockets open at once on one shard in all, whoever opened them: the bound
+   * that holds when callers come from ever more addresses and accounts.
+   * @default 10000
+   */
+  perShard?: number;
+  /**
+   * Bits of an IPv6 caller's address that `perIp` counts as one address:
+   * every address of one network of this size shares the bound.
+   * @default 64
+   */
+  ipv6Prefix?: number;
   /** Frames a socket may send per second, once its burst is spent. @default 20 */
   framesPerSecond?: number;
   /**
@@ -32,6 +46,8 @@ export type ResolvedSocketLimits = Required<SocketLimits>;
 export const DEFAULT_SOCKET_LIMITS: ResolvedSocketLimits = Object.freeze({
   perIp: 100,
   perUser: 20,
+  perShard: 10_000,
+  ipv6Prefix: 64,
   framesPerSecond: 20,
   frameBurst: 120,
 });
@@ -48,6 +64,7 @@ export function resolveSocketLimits(limits: SocketLimits = {}): ResolvedSocketLi
     if (!Number.isSafeInteger(value) || value <= 0)
       throw new Error(`svc: socketLimits.${name} must be a positive integer`);
   }
+  checkIpv6Prefix(resolved.ipv6Prefix, "socketLimits");
   return resolved;
 }
 

@@ -122,7 +122,7 @@ export async function handleSubscribe<Env>(
       authorizedUntil: Date.now() + runtime.subscriptionReauthSeconds * 1000,
       headers: credentials,
       recording: runtime.recording,
-      address: clientAddress(request),
+      address: clientAddress(request, runtime.socketLimits.ipv6Prefix),
       limits: runtime.socketLimits,
     };
     // base64url of UTF-8 JSON: always a valid header value, so workerd never warns about

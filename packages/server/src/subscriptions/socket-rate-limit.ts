@@ -1,4 +1,5 @@
 import type { Identity } from "../model/identity.ts";
+import { checkIpv6Prefix } from "../rest/address-key.ts";
 import { clientAddress, type LimiterLike, spendOrRefuse } from "../rest/rate-limit-gate.ts";
 
 /**
@@ -10,8 +11,13 @@ export interface SocketRateLimitOptions {
   perIp?: string;
   /** Rate of socket opens per signed-in user (anonymous callers are counted by address only). */
   perUser?: string;
-  /** The address key of an upgrade request. Default: `cf-connecting-ip`, else `anonymous`. */
+  /**
+   * The address key of an upgrade request. Default: `cf-connecting-ip` (an
+   * IPv6 address as its network of `ipv6Prefix` bits), else `anonymous`.
+   */
   key?: (request: Request) => string | Promise<string>;
+  /** Bits of an IPv6 address the default key keeps (one bucket per network). @default 64 */
+  ipv6Prefix?: number;
   /** When the store cannot be reached: `allow` (default, logged) or `deny` (503), as the REST gate. */
   onStoreError?: "allow" | "deny";
 }
@@ -53,7 +59,8 @@ export function createSocketRateLimit(
   const { perIp, perUser } = options;
   if (perIp === undefined && perUser === undefined)
     throw new Error("svc: createSocketRateLimit needs a rate name in perIp, perUser or both");
-  const keyOf = options.key ?? clientAddress;
+  const ipv6Prefix = checkIpv6Prefix(options.ipv6Prefix, "createSocketRateLimit");
+  const keyOf = options.key ?? ((request: Request) => clientAddress(request, ipv6Prefix));
   const onStoreError = options.onStoreError ?? "allow";
   return {
     async admitAddress(request) {
