@@ -1,4 +1,3 @@
-import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createRateLimiter, HOUR } from "@svc/ratelimit";
 import { createApiKeyRateLimit, createWorker } from "@svc/server";
@@ -8,8 +7,6 @@ import {
   apiKeySelfService,
   createAuth,
   createAuthAdmin,
-  ensureMigrated,
-  handleAuthRequest,
   sessionIdentity,
   svcDatabaseAdapter,
 } from "../src/index.ts";
@@ -18,6 +15,7 @@ import { sha256Hex } from "../src/sha256-hex.ts";
 import { TEST_ORIGIN, TEST_SECRET } from "./fixture/constants.ts";
 import { functions } from "./fixture/functions.ts";
 import { freshEmail } from "./http.ts";
+import { inProcessApp } from "./in-process-app.ts";
 
 /**
  * API keys (issue 31, item 4) in workerd over a real D1 database and real
@@ -47,16 +45,7 @@ const svc = createWorker({
   apiKeyRateLimit: createApiKeyRateLimit(limiter, { name: "apiKeys" }),
 });
 
-async function send(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (!headers.has("origin")) headers.set("origin", TEST_ORIGIN);
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  const request = new Request(`${TEST_ORIGIN}${path}`, { ...init, headers });
-  await ensureMigrated(auth);
-  return (
-    (await handleAuthRequest(auth, request)) ?? svc.fetch(request, env, createExecutionContext())
-  );
-}
+const send = inProcessApp(auth, svc);
 
 const adminCall = (method: string, path: string, body?: unknown) =>
   send(`/_svc/admin/auth/${path}`, {

@@ -1,4 +1,3 @@
-import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createWorker } from "@svc/server";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,8 +5,6 @@ import {
   apiKeySelfService,
   createAuth,
   createAuthAdmin,
-  ensureMigrated,
-  handleAuthRequest,
   sessionIdentity,
   svcDatabaseAdapter,
 } from "../src/index.ts";
@@ -15,6 +12,7 @@ import { admin, bearer, organization } from "../src/plugins.ts";
 import { TEST_ORIGIN, TEST_SECRET } from "./fixture/constants.ts";
 import { functions } from "./fixture/functions.ts";
 import { cookieFrom, freshEmail } from "./http.ts";
+import { inProcessApp } from "./in-process-app.ts";
 
 /**
  * Issue 53, point 1: a request carrying the operator's own session cookie
@@ -42,16 +40,7 @@ const svc = createWorker({
   authAdmin: createAuthAdmin(auth, { dashboard: false }),
 });
 
-async function send(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (!headers.has("origin")) headers.set("origin", TEST_ORIGIN);
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  const request = new Request(`${TEST_ORIGIN}${path}`, { ...init, headers });
-  await ensureMigrated(auth);
-  return (
-    (await handleAuthRequest(auth, request)) ?? svc.fetch(request, env, createExecutionContext())
-  );
-}
+const send = inProcessApp(auth, svc);
 
 async function adminJson<T>(method: string, path: string, body: unknown = {}): Promise<T> {
   const response = await send(`/_svc/admin/auth/${path}`, {
