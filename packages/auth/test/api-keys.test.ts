@@ -270,3 +270,69 @@ describe("API keys a signed-in user manages", () => {
     });
   });
 });
+
+/** A live-query socket opened through the app with `headers`, and the frames it received. */
+async function socketWith(headers: Record<string, string>) {
+  const response = await send(`/_svc/ws?shardKey=keys-${crypto.randomUUID()}`, {
+    headers: { upgrade: "websocket", "sec-websocket-protocol": "svc.v1", ...headers },
+  });
+  expect(response.status).toBe(101);
+  const ws = response.webSocket!;
+  ws.accept();
+  const frames: { type: string; id?: string; error?: { code: string } }[] = [];
+  ws.addEventListener("message", (event) => frames.push(JSON.parse(String(event.data))));
+  const closed = new Promise<CloseEvent>((resolve) => ws.addEventListener("close", resolve));
+  const subscribe = (id: string) =>
+    ws.send(JSON.stringify({ type: "subscribe", id, path: "session:whoami" }));
+  const answerTo = async (id: string) => {
+    await expect.poll(() => frames.some((frame) => frame.id === id)).toBe(true);
+    return frames.find((frame) => frame.id === id);
+  };
+  return { ws, frames, closed, subscribe, answerTo };
+}
+
+describe("API keys on live-query sockets (issue 53, points 3 and 7)", () => {
+  it("spend the key's bucket on each subscribe, with a 429 error frame once spent", async () => {
+    const { key } = await createKey({ ownerUserId: ann.id, name: "socket", scopes: ["session"] });
+    // The socket's open spends one of the 12; each subscribe one more.
+    const socket = await socketWith({ "x-api-key": key });
+    for (let i = 0; i < 11; i++) {
+      socket.subscribe(`s${i}`);
+      expect(await socket.answerTo(`s${i}`)).toMatchObject({ type: "value" });
+      socket.ws.send(JSON.stringify({ type: "unsubscribe", id: `s${i}` }));
+    }
+    socket.subscribe("over");
+    expect(await socket.answerTo("over")).toMatchObject({
+      type: "error",
+      error: { code: "RATE_LIMITED", status: 429 },
+    });
+    expect((await whoami({ "x-api-key": key })).status).toBe(429);
+    socket.ws.close();
+  });
+
+  it("close a revoked key's socket on its next subscribe, within a second", async () => {
+    const { apiKey, key } = await createKey({ ownerUserId: ann.id, name: "gone", scopes: ["*"] });
+    const socket = await socketWith({ authorization: `Bearer ${key}` });
+    socket.subscribe("before");
+    expect(await socket.answerTo("before")).toMatchObject({ type: "value" });
+    expect((await adminCall("DELETE", `api-keys/${apiKey.id}`)).status).toBe(200);
+    const revokedAt = Date.now();
+    socket.subscribe("after");
+    const { code } = await socket.closed;
+    expect(code).toBe(4001);
+    expect(Date.now() - revokedAt).toBeLessThan(1_000);
+    expect(socket.frames.some((frame) => frame.id === "after")).toBe(false);
+  });
+
+  it("close a banned user's session socket on its next subscribe", async () => {
+    const ida = await signUp("ida");
+    const socket = await socketWith({ authorization: `Bearer ${ida.token}` });
+    socket.subscribe("before");
+    expect(await socket.answerTo("before")).toMatchObject({ type: "value" });
+    expect((await adminCall("POST", `users/${ida.id}/ban`, {})).status).toBe(200);
+    const bannedAt = Date.now();
+    socket.subscribe("after");
+    expect((await socket.closed).code).toBe(4001);
+    expect(Date.now() - bannedAt).toBeLessThan(1_000);
+  });
+});

@@ -46,15 +46,16 @@ const limiter = createRateLimiter({
   store: "RATE_LIMITER",
   rates: { apiKeys: { kind: "fixed window", rate: 2, period: HOUR } },
 });
+const identityOf = (request: Request): Identity | null => {
+  const apiKey = keyOf(request);
+  if (apiKey === undefined) return null;
+  return { userId: apiKey.ownerUserId ?? `apiKey:${apiKey.id}`, apiKey };
+};
 const worker = createWorker({
   shardDO: "SHARD",
   functions,
   http,
-  resolveIdentity: (request): Identity | null => {
-    const apiKey = keyOf(request);
-    if (apiKey === undefined) return null;
-    return { userId: apiKey.ownerUserId ?? `apiKey:${apiKey.id}`, apiKey };
-  },
+  resolveIdentity: identityOf,
   apiKeyRateLimit: createApiKeyRateLimit(limiter, { name: "apiKeys" }),
   // The partitions the recording worker reads: a writer picks one of its
   // partitions at random, so a wider spread would hide the record at times.
@@ -156,7 +157,20 @@ describe("API key callers", () => {
   });
 
   it("subscribe only to queries their scopes cover", async () => {
-    const response = await send(
+    // Each subscribe spends from the key's bucket too (issue 53): room for the open and two.
+    const roomy = createWorker({
+      shardDO: "SHARD",
+      functions,
+      resolveIdentity: identityOf,
+      apiKeyRateLimit: createApiKeyRateLimit(
+        createRateLimiter({
+          store: "RATE_LIMITER",
+          rates: { roomyKeys: { kind: "fixed window", rate: 10, period: HOUR } },
+        }),
+        { name: "roomyKeys" },
+      ),
+    });
+    const response = await roomy.fetch(
       new Request("http://svc.test/_svc/ws?shardKey=api-keys", {
         headers: {
           upgrade: "websocket",
@@ -165,6 +179,8 @@ describe("API key callers", () => {
           "x-test-key-id": "socket-key",
         },
       }),
+      env,
+      context(),
     );
     expect(response.status).toBe(101);
     const ws = response.webSocket!;

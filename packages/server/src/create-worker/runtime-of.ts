@@ -1,7 +1,9 @@
+import { env } from "cloudflare:workers";
 import { recordingPlan } from "../observability/plan.ts";
 import { restRoutes } from "../rest/routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { resolveSocketLimits } from "../subscriptions/limits.ts";
+import { registerSocketAuthority } from "../subscriptions/socket-authority.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../worker/body.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 import type { WorkerOptions } from "./options.ts";
@@ -22,7 +24,7 @@ export function workerRuntime<Env>(options: WorkerOptions<Env>): WorkerRuntime<E
       throw new Error(`svc: env has no binding named ${options.shardDO} (shardDO)`);
     return binding as DurableObjectNamespace;
   };
-  return {
+  const runtime: Omit<WorkerRuntime<Env>, "socketAuthority"> = {
     functions: options.functions,
     restRoutes: restRoutes(options.functions),
     restRateLimit: options.restRateLimit,
@@ -40,4 +42,17 @@ export function workerRuntime<Env>(options: WorkerOptions<Env>): WorkerRuntime<E
     socketRateLimit: options.socketRateLimit,
     apiKeyRateLimit: options.apiKeyRateLimit,
   };
+  // A shard re-checks a socket's credential, and spends its key's bucket, through the worker's
+  // own resolver and gate: the same decisions RPC and REST get.
+  const socketAuthority = registerSocketAuthority({
+    resolve: async (headers) =>
+      runtime.resolveIdentity(new Request(SOCKET_RECHECK_URL, { headers }), env as Env),
+    spend: async (apiKey, path) => {
+      await runtime.apiKeyRateLimit?.check(apiKey, path);
+    },
+  });
+  return { ...runtime, socketAuthority };
 }
+
+/** The URL of the request a socket's credential is resolved from again (its path is the socket route's). */
+const SOCKET_RECHECK_URL = "https://svc.invalid/_svc/ws";

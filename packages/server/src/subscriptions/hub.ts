@@ -1,7 +1,8 @@
 import { normalizeError } from "../errors/normalize.ts";
-import { toProblem } from "../errors/problem.ts";
+import { type ProblemDetails, toProblem } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { refuseOutOfScope } from "../model/api-key.ts";
+import type { Identity } from "../model/identity.ts";
 import { callerOf } from "../observability/caller.ts";
 import type { ShardRunRecorder } from "../observability/shard-recorder.ts";
 import type { Dispatcher } from "../shard/dispatch.ts";
@@ -21,6 +22,7 @@ import {
   type SocketGrant,
   SUBSCRIPTION_PROTOCOL,
 } from "./protocol.ts";
+import { socketAuthorityOf } from "./socket-authority.ts";
 
 /** Subscriptions one socket may hold. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
@@ -80,6 +82,13 @@ interface SocketState {
   subscriptions: Map<string, Subscription>;
   /** Frames the client may still send (in memory: a woken socket starts full). */
   frames: FrameBudget;
+  /**
+   * The upgrade request's headers, to resolve the caller again (in memory
+   * only: an API key never reaches storage). A socket woken from
+   * hibernation has the grant's stored cookie and `authorization` instead,
+   * and an API key's socket nothing: it is asked to reconnect.
+   */
+  credentials?: Record<string, string>;
 }
 
 /**
@@ -131,12 +140,16 @@ export class SubscriptionHub {
     const stored: StoredSocket = { grant, shardKey, subscriptions: [] };
     if (clientId !== null && isClientId(clientId)) stored.clientId = clientId;
     this.#state.storage.kv.put(KV_PREFIX + id, stored);
+    const credentials: Record<string, string> = {};
+    for (const [name, value] of request.headers)
+      if (name !== GRANT_HEADER) credentials[name] = value;
     this.#sockets.set(id, {
       id,
       ws: server,
       stored,
       subscriptions: new Map(),
       frames: new FrameBudget(limitsOf(grant)),
+      credentials,
     });
     void this.#scheduleExpiry(grant.authorizedUntil);
     return new Response(null, {
@@ -180,6 +193,9 @@ export class SubscriptionHub {
         error: toProblem(new SvcError("BAD_REQUEST", `Subscription id ${frame.id} is in use.`)),
       });
     }
+    const refused = await this.#admitSubscribe(socket, frame.path);
+    if (refused === "closed") return;
+    if (refused !== undefined) return send(socket, { type: "error", id: frame.id, error: refused });
     if (socket.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
       const error = new SvcError(
         "BAD_REQUEST",
@@ -193,6 +209,43 @@ export class SubscriptionHub {
     // A group whose result is current answers at once; otherwise its run will.
     if (group.result !== undefined && group.running === undefined) this.#deliver(subscription);
     else await this.#run(group);
+  }
+
+  /**
+   * Asks the worker's authority about a subscribe: a caller whose credential
+   * no longer resolves to the socket's identity (a revoked key or session, a
+   * banned user) has the socket closed (`4001`, reconnect), within the
+   * resolver's own cache time, as REST refuses it; an API key spends one
+   * unit of its bucket per subscribe (the error frame is the 429's problem).
+   */
+  async #admitSubscribe(
+    socket: SocketState,
+    path: string,
+  ): Promise<ProblemDetails | "closed" | undefined> {
+    const { grant } = socket.stored;
+    const authority = socketAuthorityOf(grant.authority);
+    if (authority === undefined || grant.identity === null) return undefined;
+    const credentials =
+      socket.credentials ?? (grant.identity.apiKey === undefined ? grant.headers : undefined);
+    let now: Identity | null = null;
+    try {
+      if (credentials !== undefined) now = await authority.resolve(credentials);
+    } catch {
+      now = null;
+    }
+    const apiKey = grant.identity.apiKey;
+    if (now?.userId !== grant.identity.userId || now?.apiKey?.id !== apiKey?.id) {
+      socket.ws.close(CLOSE.REAUTHENTICATE, "credential no longer valid; reconnect");
+      this.close(socket.ws);
+      return "closed";
+    }
+    if (apiKey === undefined) return undefined;
+    try {
+      await authority.spend(apiKey, path);
+      return undefined;
+    } catch (error) {
+      return toProblem(normalizeError(error));
+    }
   }
 
   /** Forgets a closed socket. */

@@ -97,6 +97,8 @@ export interface SocketGrant {
   address?: string;
   /** The bounds the worker allows this socket (`createWorker({ socketLimits })`). */
   limits?: ResolvedSocketLimits;
+  /** The worker's socket authority (`registerSocketAuthority`), which re-checks the credential. */
+  authority?: number;
 }
 
 /**

@@ -124,6 +124,7 @@ export async function handleSubscribe<Env>(
       recording: runtime.recording,
       address: clientAddress(request, runtime.socketLimits.ipv6Prefix),
       limits: runtime.socketLimits,
+      authority: runtime.socketAuthority,
     };
     // base64url of UTF-8 JSON: always a valid header value, so workerd never warns about
     // (and prints) a grant whose identity or cookie holds a non-ASCII character.

@@ -44,4 +44,6 @@ export interface WorkerRuntime<Env> {
   socketRateLimit: SocketRateLimitGate | undefined;
   /** Each API key's own bucket; opt-in. */
   apiKeyRateLimit: ApiKeyRateLimitGate | undefined;
+  /** The number this worker's socket authority is registered under (see `SocketGrant.authority`). */
+  socketAuthority: number;
 }
