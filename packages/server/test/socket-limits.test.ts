@@ -200,6 +200,18 @@ describe("socket opens per address and per user across shards (createSocketRateL
     for (const socket of [a, b]) socket.ws.close(1000);
   });
 
+  it("counts socket opens from one IPv6 /64 as one address's (issue 53, point 4)", async () => {
+    const run = crypto.randomUUID().slice(0, 4);
+    const a = await open(limited, "store-v6-1", { ip: `2001:db8:${run}:7::1` });
+    const b = await open(limited, "store-v6-2", { ip: `2001:db8:${run}:7::2` });
+    await expectRefused(
+      await upgrade(limited, "store-v6-3", { ip: `2001:db8:${run}:7:ffff::3` }),
+      /from this address/,
+    );
+    const other = await open(limited, "store-v6-3", { ip: `2001:db8:${run}:8::1` });
+    for (const socket of [a, b, other]) socket.ws.close(1000);
+  });
+
   it("refuses a user's third socket from fresh addresses", async () => {
     const a = await open(limited, "store-user-1", { ip: "192.0.2.40", user: "eve" });
     const b = await open(limited, "store-user-2", { ip: "192.0.2.41", user: "eve" });
