@@ -24,11 +24,11 @@ const CREATED_KEY = "created_at";
 /**
  * Keeps a shard's row in the registry current without touching the request
  * path. A commit only notes what changed (memory, plus one `_svc_meta` write
- * when no report is pending yet); the report itself goes out from the shard's
- * alarm, at most once per interval: the first write after a quiet interval is
- * reported at once, later ones together at the end of the interval. The due
- * time lives in storage, so a report owed when the object is evicted is sent
- * when its alarm wakes it.
+ * when it makes a report due sooner); the report itself goes out from the
+ * shard's alarm, at most once per interval: the first write of a new shard and
+ * the first after a quiet interval are reported at once, later ones together
+ * at the end of the interval. The due time lives in storage, so a report owed
+ * when the object is evicted is sent when its alarm wakes it.
  */
 export class RegistryReporter {
   readonly #deps: ReporterDeps;
@@ -42,8 +42,8 @@ export class RegistryReporter {
    * and has sent no report yet: the registry has never heard of the shard.
    */
   #unreported = false;
-  /** A report is already due (in storage and in the alarm). */
-  #pending = false;
+  /** When the report already due (in storage and in the alarm) goes out; `null` when none is. */
+  #dueAt: number | null = null;
 
   constructor(deps: ReporterDeps) {
     this.#deps = deps;
@@ -52,21 +52,21 @@ export class RegistryReporter {
   /**
    * Runs once per instance, after the schema is applied. A shard that never
    * reported (new, or older than the registry) owes its first report one
-   * interval from now.
+   * interval from now, or at its first write if that comes sooner: a shard
+   * that was only read still appears, and one just written appears at once.
    */
   async start(): Promise<void> {
     const { sql } = this.#deps.storage;
     const created = readMeta(sql, CREATED_KEY);
     if (created !== null) {
       this.#createdAt = Number(created);
-      this.#pending = readMeta(sql, DUE_KEY) !== null;
+      const due = readMeta(sql, DUE_KEY);
+      this.#dueAt = due === null ? null : Number(due);
       return;
     }
     this.#createdAt = oldestDocument(sql) ?? Date.now();
     writeMeta(sql, CREATED_KEY, String(this.#createdAt));
     this.#unreported = true;
-    // One interval later, so the first burst of calls to a new shard is reported once, with its writes.
-    this.#lastReportAt = Date.now();
     await this.#schedule(Date.now() + this.#deps.intervalMs);
   }
 
@@ -78,9 +78,10 @@ export class RegistryReporter {
     this.#lastWriteAt = Date.now();
     if (tables === "all") this.#counts.clear();
     else for (const table of tables) this.#counts.delete(table);
-    if (this.#pending) return;
-    void this.#schedule(Math.max(Date.now(), this.#lastReportAt + this.#deps.intervalMs)).catch(
-      (error: unknown) => console.error("svc: could not schedule the registry report", error),
+    const at = Math.max(Date.now(), this.#lastReportAt + this.#deps.intervalMs);
+    if (this.#dueAt !== null && this.#dueAt <= at) return;
+    void this.#schedule(at).catch((error: unknown) =>
+      console.error("svc: could not schedule the registry report", error),
     );
   }
 
@@ -101,7 +102,7 @@ export class RegistryReporter {
   reset(deletedAt: number): void {
     this.#counts.clear();
     this.#lastWriteAt = null;
-    this.#pending = false;
+    this.#dueAt = null;
     this.#createdAt = deletedAt + 1;
     writeMeta(this.#deps.storage.sql, CREATED_KEY, String(this.#createdAt));
   }
@@ -114,7 +115,7 @@ export class RegistryReporter {
     if (Number(due) > Date.now()) return armAlarm(this.#deps.storage, Number(due));
     // Cleared before sending: a write during the send schedules the next report.
     deleteMeta(sql, DUE_KEY);
-    this.#pending = false;
+    this.#dueAt = null;
     this.#unreported = false;
     this.#lastReportAt = Date.now();
     const report = buildReport(
@@ -129,12 +130,12 @@ export class RegistryReporter {
         `svc: shard ${JSON.stringify(this.#deps.key)} could not report to the registry; retrying`,
         error,
       );
-      if (!this.#pending) await this.#schedule(Date.now() + this.#deps.intervalMs);
+      if (this.#dueAt === null) await this.#schedule(Date.now() + this.#deps.intervalMs);
     }
   }
 
   async #schedule(at: number): Promise<void> {
-    this.#pending = true;
+    this.#dueAt = at;
     writeMeta(this.#deps.storage.sql, DUE_KEY, String(at));
     await armAlarm(this.#deps.storage, at);
   }

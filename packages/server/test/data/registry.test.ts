@@ -1,10 +1,12 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { findShard } from "../../src/data-admin/registry-reader.ts";
 import type { DataAuditEntry, ShardEntry } from "../../src/index.ts";
 import { registryPartitionName, registryPartitionOf } from "../../src/registry/partitions.ts";
 import { versionOf } from "../../src/schema/applied-version.ts";
 import schema from "../fixture/schema.ts";
+import { rpcValue } from "../rpc.ts";
 import { ADMIN, DATA, dataAdmin, dataJson, eventually, registryRow, seedShard } from "./admin.ts";
 
 type Page = { shards: ShardEntry[]; nextCursor: string | null };
@@ -114,6 +116,20 @@ describe("the shard registry", () => {
     await block;
     // The report goes out from the shard's alarm and lands once the partition answers again.
     expect((await registryRow(key, 3)).key).toBe(key);
+  });
+
+  it("lists a new shard right after its first write, then keeps the interval", async () => {
+    // The main test worker's shards report at the default interval (10 s): well beyond the waits here.
+    const key = "first-write-1";
+    const seed = (notes: number) =>
+      rpcValue("data:seed", { notes, messages: 0 }, { shardKey: key, user: "alice" });
+    const documents = async () => (await findShard(env.SHARD, key))?.documents;
+    await seed(2);
+    expect(await eventually(documents, `${key} listed after its first write`, 5_000)).toBe(2);
+    // A second write within the interval waits for the interval's end.
+    await seed(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await documents()).toBe(2);
   });
 
   it("folds writes within an interval into one later report", async () => {
