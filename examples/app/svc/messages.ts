@@ -10,9 +10,16 @@ const message = v.object({
   channel: v.string(),
 });
 
-/** The caller's messages in a channel, newest first. RLS hides everyone else's. */
+/**
+ * The caller's messages in a channel, newest first. RLS hides everyone else's.
+ * `limit`'s bounds are in its validator, so the OpenAPI document says exactly
+ * what this accepts.
+ */
 export const list = query
-  .input({ channel: v.optional(v.string()), limit: v.optional(v.number()) })
+  .input({
+    channel: v.optional(v.string()),
+    limit: v.optional(v.number({ integer: true, min: 1, max: 200 })),
+  })
   .output(v.array(message))
   .expose({ rest: true })
   .describe("List my messages", "The signed-in user's messages in a channel, newest first.")
@@ -21,7 +28,7 @@ export const list = query
       .query("messages")
       .withIndex("by_channel", (q) => q.eq("channel", args.channel ?? "general"))
       .order("desc")
-      .take(Math.min(Math.max(args.limit ?? 50, 1), 200)),
+      .take(args.limit ?? 50),
   );
 
 /** Every message of the caller in a channel, a page at a time (oldest first). */
@@ -29,19 +36,20 @@ export const page = query
   .input({
     channel: v.optional(v.string()),
     cursor: v.union(v.string(), v.null()),
-    numItems: v.number(),
+    numItems: v.number({ integer: true, min: 1, max: 500 }),
   })
   .handler(async (ctx, args) =>
     ctx.db
       .query("messages")
       .withIndex("by_channel", (q) => q.eq("channel", args.channel ?? "general"))
-      .paginate({ cursor: args.cursor, numItems: Math.min(Math.max(args.numItems, 1), 500) }),
+      .paginate({ cursor: args.cursor, numItems: args.numItems }),
   );
 
 /** Posts a message as the signed-in user. */
 export const send = mutation
   .input({
-    body: v.string({ maxLength: 2000 }),
+    // Some text that is not only white space (what `trim()` removes, `\s` matches).
+    body: v.string({ minLength: 1, maxLength: 2000, pattern: /\S/ }),
     channel: v.optional(v.string({ minLength: 1, maxLength: 64 })),
   })
   .output(v.id("messages"))
@@ -50,7 +58,6 @@ export const send = mutation
   .handler(async (ctx, args) => {
     const author = ctx.auth.userId;
     if (author === null) throw new SvcError("UNAUTHENTICATED", "Sign in to send messages.");
-    if (args.body.trim() === "") throw new SvcError("VALIDATION_FAILED", "A message needs a body.");
     const channel = args.channel ?? "general";
     const id = await ctx.db.insert("messages", { author, body: args.body, channel });
     await ctx.runMutation(internal.messages.notice, { event: "message_posted" });

@@ -661,7 +661,9 @@ export const openApiSpec = {
             "in": "query",
             "required": false,
             "schema": {
-              "type": "number"
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 200
             }
           }
         ],
@@ -795,7 +797,9 @@ export const openApiSpec = {
                     "type": "string"
                   },
                   "limit": {
-                    "type": "number"
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 200
                   }
                 },
                 "additionalProperties": false
@@ -1162,7 +1166,9 @@ export const openApiSpec = {
                 "properties": {
                   "body": {
                     "type": "string",
-                    "maxLength": 2000
+                    "minLength": 1,
+                    "maxLength": 2000,
+                    "pattern": "\\S"
                   },
                   "channel": {
                     "type": "string",
