@@ -1,5 +1,6 @@
 import { summaryOf } from "./build-record.ts";
 import { plainConsole } from "./console-capture.ts";
+import { type ConsoleFormat, textLine } from "./console-format.ts";
 import type { CallRecord } from "./record.ts";
 
 /**
@@ -18,12 +19,22 @@ export function consoleLine(record: CallRecord, body = JSON.stringify(record)): 
 }
 
 /**
+ * A record's console line in `format`: {@link consoleLine} or, for a
+ * terminal, {@link textLine}.
+ *
+ * @example lineIn("text", record) // "svc rest GET rows:get 200 3ms"
+ */
+export function lineIn(format: ConsoleFormat, record: CallRecord, body?: string): string {
+  return format === "text" ? textLine(record) : consoleLine(record, body);
+}
+
+/**
  * Prints records' lines on the console (never captured as a handler's line).
  * Where the store cannot print them (none bound, or it did not take the
  * batch), the worker does.
  *
- * @example printRecords(batch);
+ * @example printRecords(batch, consoleFormatOf(env));
  */
-export function printRecords(records: readonly CallRecord[]): void {
-  for (const record of records) plainConsole.log(consoleLine(record));
+export function printRecords(records: readonly CallRecord[], format: ConsoleFormat): void {
+  for (const record of records) plainConsole.log(lineIn(format, record));
 }

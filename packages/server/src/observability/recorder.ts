@@ -11,6 +11,7 @@ import {
   runInScope,
 } from "./call-scope.ts";
 import { installConsoleCapture, plainConsole } from "./console-capture.ts";
+import { consoleFormatOf } from "./console-format.ts";
 import { printRecords } from "./console-line.ts";
 import type { RecordingPlan } from "./plan.ts";
 import type { CallRecord } from "./record.ts";
@@ -63,7 +64,7 @@ export class RecordSinks {
   emit(record: CallRecord, env: unknown, lifetime: Lifetime): void {
     try {
       const shipped = this.#shipper?.push(record, env, lifetime) ?? false;
-      if (this.plan.console && !shipped) printRecords([record]);
+      if (this.plan.console && !shipped) printRecords([record], consoleFormatOf(env));
     } catch (error) {
       plainConsole.warn("svc: a call record could not be written:", failureOf(error).message);
     }

@@ -1,4 +1,5 @@
 import { plainConsole } from "./console-capture.ts";
+import { type ConsoleFormat, consoleFormatOf } from "./console-format.ts";
 import { printRecords } from "./console-line.ts";
 import { partitionName, type RecordingPlan } from "./plan.ts";
 import type { CallRecord } from "./record.ts";
@@ -87,6 +88,8 @@ export class StoreShipper {
   readonly #binding: string;
   readonly #partition: number;
   readonly #console: boolean;
+  /** The console format the latest call's `env` asked for (one worker, one setting). */
+  #format: ConsoleFormat = "json";
   #buffer: CallRecord[] = [];
   /** The current batch's wait, until the batch is taken. */
   #wait: Wait | null = null;
@@ -109,10 +112,11 @@ export class StoreShipper {
       | DurableObjectNamespace
       | undefined;
     if (namespace === undefined || typeof namespace?.getByName !== "function") return false;
+    this.#format = consoleFormatOf(env);
     if (this.#buffer.length >= MAX_BUFFERED) {
       const oldest = this.#buffer.shift()!;
       this.#dropped++;
-      if (this.#console) printRecords([oldest]);
+      if (this.#console) printRecords([oldest], this.#format);
     }
     this.#buffer.push(record);
     if (this.#buffer.length >= MAX_BATCH) {
@@ -150,10 +154,11 @@ export class StoreShipper {
       const store = namespace.getByName(
         partitionName(this.#partition),
       ) as unknown as LogStoreEndpoint;
-      await within(store.write(recordBodies(batch), { console: this.#console }), WRITE_TIMEOUT_MS);
+      const options = { console: this.#console, format: this.#format };
+      await within(store.write(recordBodies(batch), options), WRITE_TIMEOUT_MS);
     } catch (error) {
       this.#dropped += batch.length;
-      if (this.#console) printRecords(batch);
+      if (this.#console) printRecords(batch, this.#format);
       const now = Date.now();
       if (now - this.#warnedAt >= WARN_EVERY_MS) {
         this.#warnedAt = now;

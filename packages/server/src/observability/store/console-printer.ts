@@ -1,5 +1,6 @@
 import { plainConsole } from "../console-capture.ts";
-import { consoleLine } from "../console-line.ts";
+import type { ConsoleFormat } from "../console-format.ts";
+import { lineIn } from "../console-line.ts";
 import type { CallRecord } from "../record.ts";
 import { clearMeta, meta, setMeta } from "./meta.ts";
 
@@ -12,6 +13,8 @@ export const LINE_BUDGET_CHARS = 200_000;
 
 const FROM = "console_from";
 const TO = "console_to";
+/** 1 while the lines still to print are in the text format (the store keeps numbers only). */
+const TEXT = "console_text";
 /** Stored records read back per alarm: more than one budget's worth of lines. */
 const READ_BACK = 1_000;
 
@@ -22,9 +25,10 @@ function pendingRange(sql: SqlStorage): { from: number; to: number } | null {
   return from === null || to === null ? null : { from, to };
 }
 
-function setPending(sql: SqlStorage, from: number, to: number): void {
+function setPending(sql: SqlStorage, from: number, to: number, format: ConsoleFormat): void {
   setMeta(sql, FROM, from);
   setMeta(sql, TO, to);
+  setMeta(sql, TEXT, format === "text" ? 1 : 0);
 }
 
 /** Prints lines in order while they fit the budget; answers how many were printed. */
@@ -49,7 +53,7 @@ function printWithin(lines: Iterable<string>): number {
  *
  * @example
  * ```ts
- * if (printBatch(sql, records, bodies, written.firstSeq)) await ctx.storage.setAlarm(Date.now());
+ * if (printBatch(sql, records, bodies, written.firstSeq, "json")) await ctx.storage.setAlarm(Date.now());
  * ```
  */
 export function printBatch(
@@ -57,19 +61,20 @@ export function printBatch(
   records: readonly CallRecord[],
   bodies: readonly string[],
   firstSeq: number,
+  format: ConsoleFormat,
 ): boolean {
   const lastSeq = firstSeq + records.length - 1;
   const pending = pendingRange(sql);
   if (pending !== null) {
-    setPending(sql, pending.from, lastSeq);
+    setPending(sql, pending.from, lastSeq, format);
     return true;
   }
   const lines = (function* () {
-    for (const [index, record] of records.entries()) yield consoleLine(record, bodies[index]);
+    for (const [index, record] of records.entries()) yield lineIn(format, record, bodies[index]);
   })();
   const printed = printWithin(lines);
   if (printed === records.length) return false;
-  setPending(sql, firstSeq + printed, lastSeq);
+  setPending(sql, firstSeq + printed, lastSeq, format);
   return true;
 }
 
@@ -86,6 +91,7 @@ export function printBatch(
 export function printPending(sql: SqlStorage): boolean {
   const pending = pendingRange(sql);
   if (pending === null) return false;
+  const format: ConsoleFormat = meta(sql, TEXT) === 1 ? "text" : "json";
   const rows = sql
     .exec(
       "SELECT seq, body FROM _svc_calls WHERE seq BETWEEN ? AND ? ORDER BY seq LIMIT ?",
@@ -96,19 +102,19 @@ export function printPending(sql: SqlStorage): boolean {
     .toArray();
   const printed = printWithin(
     (function* () {
-      for (const { body } of rows) yield consoleLine(JSON.parse(String(body)), String(body));
+      for (const { body } of rows) yield lineIn(format, JSON.parse(String(body)), String(body));
     })(),
   );
   if (printed < rows.length) {
-    setPending(sql, Number(rows[printed]!.seq), pending.to);
+    setPending(sql, Number(rows[printed]!.seq), pending.to, format);
     return true;
   }
   const last = rows.at(-1);
   if (last === undefined || Number(last.seq) >= pending.to) {
-    clearMeta(sql, FROM, TO);
+    clearMeta(sql, FROM, TO, TEXT);
     return false;
   }
   // A full read-back, all printed, with more of the range after it.
-  setPending(sql, Number(last.seq) + 1, pending.to);
+  setPending(sql, Number(last.seq) + 1, pending.to, format);
   return true;
 }

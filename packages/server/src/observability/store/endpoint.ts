@@ -1,3 +1,4 @@
+import type { ConsoleFormat } from "../console-format.ts";
 import type { CallRecord, EntryPoint } from "../record.ts";
 import type { PackedRollups, PackedTotals } from "./packed-rollups.ts";
 import type { RollupUnit } from "./rollup-units.ts";
@@ -105,6 +106,8 @@ export interface WriteOptions {
    * Workers Logs, and the calls do not spend CPU on their lines.
    */
   console?: boolean;
+  /** How those lines are written (the worker's `SVC_LOG_FORMAT`). @default "json" */
+  format?: ConsoleFormat;
 }
 
 /**

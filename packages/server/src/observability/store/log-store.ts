@@ -105,7 +105,14 @@ export function createLogStore<Env = unknown>(
         return batch;
       });
       const linesLeft =
-        options.console === true && printBatch(this.#sql, records, bodies, written.firstSeq);
+        options.console === true &&
+        printBatch(
+          this.#sql,
+          records,
+          bodies,
+          written.firstSeq,
+          options.format === "text" ? "text" : "json",
+        );
       if (!linesLeft && this.#drains.length === 0) return;
       // Lines past this invocation's budget print at once; drains get their batch a little later.
       const at = linesLeft ? now : now + DRAIN_DELAY_MS;
