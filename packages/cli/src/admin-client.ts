@@ -1,3 +1,4 @@
+import { devVar, runningDevUrl } from "./dev-state.ts";
 import { SvcCliError } from "./errors.ts";
 
 /** Where the admin commands connect, and with which token. */
@@ -13,8 +14,10 @@ export const DEFAULT_APP_URL = "http://127.0.0.1:8787";
 
 /**
  * The connection of an admin command: `--url`, else `SVC_URL`, else the
- * local dev server; `--admin-token`, else `SVC_ADMIN_TOKEN` (preferred: a
- * flag shows in the process list). No token is a clear error, not a 401.
+ * `svc dev` running for the app in `appDir` (its `.wrangler/svc-dev.json`),
+ * else {@link DEFAULT_APP_URL}; `--admin-token`, else `SVC_ADMIN_TOKEN`
+ * (preferred: a flag shows in the process list), else, for the local dev
+ * server, the app's `.dev.vars`. No token is a clear error, not a 401.
  *
  * @example
  * ```ts
@@ -22,11 +25,16 @@ export const DEFAULT_APP_URL = "http://127.0.0.1:8787";
  * ```
  */
 export function adminConnection(
-  flags: { url?: string | undefined; adminToken?: string | undefined },
+  flags: { url?: string | undefined; adminToken?: string | undefined; appDir?: string | undefined },
   env: Record<string, string | undefined> = process.env,
 ): AdminConnection {
-  const url = flags.url ?? env.SVC_URL ?? DEFAULT_APP_URL;
-  const token = flags.adminToken ?? env.SVC_ADMIN_TOKEN;
+  const appDir = flags.appDir ?? ".";
+  const given = flags.url ?? env.SVC_URL;
+  const url = given ?? runningDevUrl(appDir) ?? DEFAULT_APP_URL;
+  const token =
+    flags.adminToken ??
+    env.SVC_ADMIN_TOKEN ??
+    (given === undefined ? devVar(appDir, "SVC_ADMIN_TOKEN") : undefined);
   if (token === undefined || token === "") {
     throw new SvcCliError(
       "ADMIN_TOKEN_MISSING",

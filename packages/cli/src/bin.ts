@@ -8,14 +8,16 @@ const USAGE = `svc — the svc command line
 
 Usage:
   svc codegen [--app <dir>] [--check]   generate svc/_generated/* (--check: fail if stale)
-  svc dev [--app <dir>] [-- <wrangler dev args>]
+  svc dev [--app <dir>] [--json] [-- <wrangler dev args>]
                                         codegen on every change under svc/, and wrangler dev
+                                        (8787, or a free port; one line per call, --json: JSON)
   svc migrate [--app <dir>] [--auth <module>] [--check]
                                         write the next D1 migration for the auth schema
                                         (--auth: module exporting \`auth\`, default src/auth.ts)
 
-Admin commands, against a running app (--url or SVC_URL, default http://127.0.0.1:8787;
---admin-token or SVC_ADMIN_TOKEN):
+Admin commands, against a running app (--url or SVC_URL, else the svc dev running for
+--app <dir> (default .), else http://127.0.0.1:8787; --admin-token or SVC_ADMIN_TOKEN, else
+for a local dev server its .dev.vars):
   svc shards list [--search <text>] [--limit <n>] [--json]
                                         the shards the registry knows, in key order
   svc shards show <key> [--json]        one shard: documents per table, size, schema version
@@ -86,7 +88,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case "dev": {
       const { dev } = await import("./commands/dev.ts");
-      return dev({ appDir: values.app, wranglerArgs: positionals });
+      return dev({ appDir: values.app, wranglerArgs: positionals, json: values.json === true });
     }
     case "--version":
     case "-v":

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./ports.ts";
 import { WRANGLER_QUIET_ENV, wranglerEntry } from "./wrangler.ts";
 
 /** A worker running under `wrangler dev` on its own port with its own local state. */
@@ -43,21 +43,6 @@ export interface DevServerOptions {
    * to a file that test workers read). `output()` still holds all of it.
    */
   onOutput?: (chunk: string) => void;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no free port")),
-      );
-    });
-  });
 }
 
 /** wrangler could not bind its port or its inspector's: another process holds it. */

@@ -9,6 +9,8 @@ declare namespace Cloudflare {
   interface Env {
     SVC_ADMIN_TOKEN: string;
     AUTH_SECRET: string;
+    /** `text`: one short line per call on the console (.dev.vars); unset: the record's JSON. */
+    SVC_LOG_FORMAT?: string;
     /** The app's public origin when deployed (e.g. https://app.example.com); unset locally. */
     PUBLIC_URL?: string;
     DB: D1Database;

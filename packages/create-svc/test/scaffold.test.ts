@@ -60,6 +60,8 @@ describe("create-svc", () => {
     expect(a.SVC_ADMIN_TOKEN).not.toBe(b.SVC_ADMIN_TOKEN);
     expect(a.AUTH_SECRET).not.toBe(a.SVC_ADMIN_TOKEN);
     expect(JSON.stringify(a)).not.toContain("local-dev");
+    // `wrangler dev` and `vite dev` print one short line per call (docs/observability.md).
+    expect(a.SVC_LOG_FORMAT).toBe("text");
   });
 
   it("writes the React template over the API one: the UI, Vite, its browser test, one of each file", async () => {

@@ -8,6 +8,8 @@ import { shardsDelete, shardsList, shardsShow } from "./shards.ts";
 
 /** The flags the admin commands read (parsed by the `svc` bin). */
 export interface AdminFlags {
+  /** The app's folder, where a running `svc dev` is found. @default "." */
+  app?: string | undefined;
   url?: string | undefined;
   "admin-token"?: string | undefined;
   search?: string | undefined;
@@ -42,7 +44,7 @@ export async function runAdminCommand(
   flags: AdminFlags,
 ): Promise<number> {
   const client = new AdminClient(
-    adminConnection({ url: flags.url, adminToken: flags["admin-token"] }),
+    adminConnection({ url: flags.url, adminToken: flags["admin-token"], appDir: flags.app }),
   );
   const json = flags.json === true;
   switch (command) {

@@ -77,6 +77,7 @@ export async function logsCommand(
       limit: { type: "string", default: "50" },
       verbose: { type: "boolean", short: "v" },
       json: { type: "boolean" },
+      app: { type: "string" },
       url: { type: "string" },
       "admin-token": { type: "string" },
     },
@@ -86,7 +87,10 @@ export async function logsCommand(
   if (!Number.isInteger(limit) || limit < 0 || limit > 200) {
     throw new SvcCliError("BAD_USAGE", "svc logs: --limit must be an integer from 0 to 200");
   }
-  const connection = adminConnection({ url: values.url, adminToken: values["admin-token"] }, env);
+  const connection = adminConnection(
+    { url: values.url, adminToken: values["admin-token"], appDir: values.app },
+    env,
+  );
   const client = new AdminClient(connection);
   const filters: Record<string, string | undefined> = { q: values.text };
   for (const name of FILTERS) filters[name] = values[name];
