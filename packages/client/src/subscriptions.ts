@@ -66,6 +66,18 @@ function base64url(text: string): string {
     .replaceAll("=", "");
 }
 
+/**
+ * Closes a socket svc no longer wants. One still connecting is closed once it
+ * opens: closing it earlier makes browsers log "WebSocket is closed before the
+ * connection is established" (seen at every sign-in: the new page's
+ * subscriptions connect just before the session change reconnects them).
+ */
+function closeCleanly(ws: WebSocket, reason: string): void {
+  if (ws.readyState === 0)
+    ws.addEventListener("open", () => ws.close(1000, reason), { once: true });
+  else ws.close(1000, reason);
+}
+
 /** One socket per shard, shared by that shard's subscriptions; reconnects with backoff. */
 class ShardSocket {
   readonly #owner: SubscriptionSockets;
@@ -107,7 +119,7 @@ class ShardSocket {
     for (const entry of this.#entries.values()) entry.last = undefined;
     const ws = this.#ws;
     this.#ws = undefined;
-    ws?.close(1000, "reauthenticating");
+    if (ws !== undefined) closeCleanly(ws, "reauthenticating");
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#attempt = 0;
     this.#connect();
@@ -218,7 +230,7 @@ class ShardSocket {
     this.#timer = undefined;
     const ws = this.#ws;
     this.#ws = undefined;
-    ws?.close(1000, "no subscriptions left");
+    if (ws !== undefined) closeCleanly(ws, "no subscriptions left");
     this.#state("closed");
     this.#owner.forget(this.#shardKey);
   }

@@ -1,9 +1,11 @@
 import { execFile, spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { codegen } from "@svc/cli";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scaffold } from "../../src/scaffold.ts";
 
@@ -42,6 +44,47 @@ async function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * Signs up and in again in Chromium against `vite dev` (React's StrictMode
+ * mounts every effect twice there, so a live query's socket is opened and
+ * dropped at once) and answers the console errors and warnings the pages logged: a socket
+ * closed while connecting logs "WebSocket is closed before the connection is
+ * established".
+ */
+async function devConsoleErrorsAtSignIn(origin: string): Promise<string[]> {
+  const chromiumPath =
+    process.env.CHROMIUM_PATH ??
+    (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  const browser = await chromium.launch({
+    ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+  const errors: string[] = [];
+  try {
+    const page = await browser.newPage();
+    page.on("console", (message) => {
+      // Chromium logs a socket closed while connecting as a warning.
+      if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${origin}/sign-up`);
+    await page.getByLabel("Name").fill("Dee");
+    await page.getByLabel("Email").fill("dee@example.com");
+    await page.getByLabel("Password").fill("a long password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByText("No notes yet.").waitFor({ timeout: 60_000 });
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByLabel("Email").fill("dee@example.com");
+    await page.getByLabel("Password").fill("a long password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("No notes yet.").waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500);
+  } finally {
+    await browser.close();
+  }
+  return errors;
 }
 
 beforeAll(async () => {
@@ -94,13 +137,27 @@ describe("the React template, from this repository's sources", () => {
       });
       expect(list.status).toBe(200);
       expect(await list.json()).toEqual([]);
+      expect(await devConsoleErrorsAtSignIn(origin)).toEqual([]);
     } finally {
       if (vite.pid) process.kill(-vite.pid, "SIGTERM");
     }
   });
 
+  it("keeps local secrets (.dev.vars) out of the build output", async () => {
+    const files = await readdir(path.join(APP, "dist"), { recursive: true });
+    expect(files.some((file) => file.endsWith("wrangler.json"))).toBe(true);
+    expect(files.filter((file) => path.basename(file).startsWith(".dev.vars"))).toEqual([]);
+    const secret = (await readFile(path.join(APP, ".dev.vars"), "utf8")).match(/AUTH_SECRET=(.+)/);
+    for (const file of files) {
+      const full = path.join(APP, "dist", file);
+      if ((await stat(full)).isFile()) {
+        expect(await readFile(full, "utf8"), file).not.toContain(secret![1]);
+      }
+    }
+  });
+
   it("passes its own browser test in Chromium (live tabs, optimistic updates, sign-out, restart, axe)", async () => {
     const output = await inApp("vitest", ["run", "--config", "vitest.browser.config.ts"]);
-    expect(output).toMatch(/Tests\s+6 passed \(6\)/);
+    expect(output).toMatch(/Tests\s+7 passed \(7\)/);
   });
 });

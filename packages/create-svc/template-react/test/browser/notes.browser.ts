@@ -10,6 +10,20 @@ let ann: Page;
 let annOtherTab: Page;
 let bob: Page;
 const run = Date.now().toString(36);
+/** Every console error and warning and page error of the test's pages, with the page's name. */
+const consoleErrors: string[] = [];
+
+/** Keeps `page`'s console errors (a socket closed while connecting logs one, for instance). */
+function watchConsole(page: Page, name: string): Page {
+  page.on("console", (message) => {
+    // Chromium logs a socket closed while connecting as a warning.
+    if (message.type() === "error" || message.type() === "warning") {
+      consoleErrors.push(`${name}: ${message.text()}`);
+    }
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`${name}: ${error.message}`));
+  return page;
+}
 
 const { CHROMIUM_PATH } = process.env;
 const chromiumPath =
@@ -63,9 +77,9 @@ beforeAll(async () => {
     args: ["--headless", "--no-sandbox", "--disable-gpu"],
   });
   const annContext = await browser.newContext();
-  ann = await annContext.newPage();
-  annOtherTab = await annContext.newPage();
-  bob = await (await browser.newContext()).newPage();
+  ann = watchConsole(await annContext.newPage(), "ann");
+  annOtherTab = watchConsole(await annContext.newPage(), "ann's other tab");
+  bob = watchConsole(await (await browser.newContext()).newPage(), "bob");
   await signUp(ann, "Ann");
   await annOtherTab.goto(app.url);
   await annOtherTab.getByRole("heading", { name: "Your notes" }).waitFor();
@@ -78,6 +92,21 @@ afterAll(async () => {
 });
 
 describe("the React template in Chromium", () => {
+  it("signs up and signs in with no error in the browser console", async () => {
+    // Ann and Bob signed up in beforeAll; Ann now signs in again from a new browser.
+    const page = watchConsole(await (await browser.newContext()).newPage(), "ann signing in");
+    await page.goto(`${app.url}/sign-in`);
+    await page.getByLabel("Email").fill(`ann-${run}@example.com`);
+    await page.getByLabel("Password").fill("a long password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Your notes" }).waitFor();
+    // The live list answered over its socket (a socket closed while connecting logs an error).
+    await page.getByText("No notes yet.").waitFor();
+    await page.waitForTimeout(500);
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it("shows a note added in one tab in the user's other tab within 1 s, and never to another user", async () => {
     await addNote(ann, "from the first tab");
     const started = Date.now();
