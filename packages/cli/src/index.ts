@@ -17,6 +17,7 @@ export { type MigrateOptions, type MigrateResult, migrate } from "./commands/mig
 export { type DeployBundle, deployBundle } from "./deploy-bundle.ts";
 export { type DevServer, type DevServerOptions, startDevServer } from "./dev-server.ts";
 export { type CliErrorCode, SvcCliError } from "./errors.ts";
+export { freePort } from "./ports.ts";
 export { createProgress, type Progress } from "./progress.ts";
 export { SVC_VERSION } from "./version.ts";
 export { buildForDeploy, runWrangler, WRANGLER_QUIET_ENV, wranglerEntry } from "./wrangler.ts";

@@ -1,10 +1,9 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
-import { WRANGLER_QUIET_ENV } from "@svc/cli";
+import { freePort, WRANGLER_QUIET_ENV } from "@svc/cli";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scaffold } from "../src/scaffold.ts";
 
@@ -26,18 +25,6 @@ const { SVC_URL: _url, SVC_ADMIN_TOKEN: _token, ...USER_ENV } = process.env;
 let dev: ChildProcess;
 let output = "";
 let origin: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 async function until<T>(probe: () => T | undefined, what: string, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
