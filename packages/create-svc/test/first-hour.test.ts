@@ -31,6 +31,7 @@ async function until<T>(probe: () => T | undefined, what: string, timeoutMs: num
   for (;;) {
     const found = probe();
     if (found !== undefined) return found;
+    if (dev.exitCode !== null) throw new Error(`svc dev exited with ${dev.exitCode}:\n${output}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -60,7 +61,14 @@ beforeAll(async () => {
   const port = await freePort();
   dev = spawn(
     path.join(ROOT, "node_modules/.bin/node"),
-    ["--disable-warning=ExperimentalWarning", SVC, "dev", "--", "--port", String(port)],
+    // Its own inspector port: wrangler's default (9229) fails when another dev server holds it.
+    [
+      "--disable-warning=ExperimentalWarning",
+      SVC,
+      "dev",
+      "--",
+      ...["--port", String(port), "--inspector-port", String(await freePort())],
+    ],
     {
       cwd: APP,
       env: { ...process.env, ...WRANGLER_QUIET_ENV, NO_COLOR: "1" },
