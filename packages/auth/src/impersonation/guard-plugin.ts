@@ -51,7 +51,7 @@ async function audit(
 /** The token of an `Authorization: Bearer` header, parsed as better-auth's `bearer()` reads it. */
 function bearerToken(ctx: Context): string | undefined {
   const header = ctx.request?.headers.get("authorization") || ctx.headers?.get("authorization");
-  if (!header || header.slice(0, 7).toLowerCase() !== "bearer ") return undefined;
+  if (header?.slice(0, 7).toLowerCase() !== "bearer ") return undefined;
   let token = header.slice(7).trim();
   try {
     token = decodeURIComponent(token);
