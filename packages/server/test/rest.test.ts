@@ -220,6 +220,8 @@ describe("the published OpenAPI document matches the routable surface", () => {
       ]),
     );
     expect([...documented.keys()].sort()).toEqual([
+      "/_svc/rest/articles/search",
+      "/_svc/rest/articles/write",
       "/_svc/rest/messages/edit",
       "/_svc/rest/messages/get",
       "/_svc/rest/messages/latest",

@@ -198,6 +198,58 @@ describe("schema change classifier", () => {
     expect(changes.every((change) => !change.breaking)).toBe(true);
   });
 
+  it("records search indexes and calls adding, changing or removing one compatible", async () => {
+    const fields = { body: v.string(), channel: v.string() };
+    const plain = snapshotSchema(defineSchema({ docs: defineTable(fields) }));
+    const searched = snapshotSchema(
+      defineSchema({
+        docs: defineTable(fields).searchIndex("search_body", { searchField: "body" }),
+      }),
+    );
+    const filtered = snapshotSchema(
+      defineSchema({
+        docs: defineTable(fields).searchIndex("search_body", {
+          searchField: "body",
+          filterFields: ["channel"],
+        }),
+      }),
+    );
+    expect(searched.tables.docs?.searchIndexes).toEqual({
+      search_body: { searchField: "body", filterFields: [] },
+    });
+    // A table without search indexes records none, so its version did not move.
+    expect(plain.tables.docs).not.toHaveProperty("searchIndexes");
+    expect(await schemaVersion(searched)).not.toBe(await schemaVersion(plain));
+    const steps: [typeof plain, typeof plain, string, string][] = [
+      [plain, searched, "search-index-added", 'new search index "search_body" (body)'],
+      [
+        searched,
+        filtered,
+        "search-index-changed",
+        'search index "search_body": (body) → (body; filters channel)',
+      ],
+      [filtered, plain, "search-index-removed", 'search index "search_body" removed'],
+    ];
+    for (const [before, after, kind, detail] of steps) {
+      expect(compareSchemas(before, after)).toEqual([
+        { table: "docs", kind, name: "search_body", detail, breaking: false },
+      ]);
+    }
+  });
+
+  it("refuses a search index over a field the table does not have", () => {
+    const table = defineTable({ body: v.string() });
+    expect(() => table.searchIndex("s", { searchField: "title" as never })).toThrow(
+      /searchField "title", which is not a field/,
+    );
+    expect(() =>
+      table.searchIndex("s", { searchField: "body", filterFields: ["nope" as never] }),
+    ).toThrow(/filter field "nope", which is not a field/);
+    expect(() => table.index("s", ["body"]).searchIndex("s", { searchField: "body" })).toThrow(
+      /index s is declared twice/,
+    );
+  });
+
   it("calls a new table compatible and a removed one breaking", () => {
     const one = snapshotSchema(defineSchema({ a: defineTable({ x: v.string() }) }));
     const two = snapshotSchema(defineSchema({ b: defineTable({ x: v.string() }) }));

@@ -204,12 +204,19 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
             present: presentRow,
             canRead: async (doc, migrated) => !migrated || evaluateRule(read, policyCtx, doc),
             visibility: () => compileRule(read, policyCtx),
+            searchIndexes: definition.searchIndexes,
           },
           definition.indexes,
         );
       }
       return new TableQuery(
-        { sql, table, present: presentRow, canRead: (doc) => canRead(definition, doc) },
+        {
+          sql,
+          table,
+          present: presentRow,
+          canRead: (doc) => canRead(definition, doc),
+          searchIndexes: definition.searchIndexes,
+        },
         definition.indexes,
       );
     },

@@ -1,7 +1,17 @@
 import { SvcError } from "../errors/svc-error.ts";
 import type { CompiledRule } from "../schema/rule.ts";
+import type { SearchIndexSpec } from "../schema/search-index.ts";
+import { afterKey } from "./after-key.ts";
 import { type CursorKey, decodeCursor, encodeCursor } from "./cursor.ts";
 import type { PresentedDocument } from "./document-view.ts";
+import {
+  type LooseSearchFilter,
+  planSearch,
+  SEARCH_KEYS,
+  type SearchPlan,
+  searchIndexBuilding,
+  searchSource,
+} from "./search/plan.ts";
 import { fieldExpression, indexKeys, type StoredRow, sqlTable, toSqlValue } from "./storage.ts";
 import type { PaginationOptions, PaginationResult } from "./types.ts";
 
@@ -47,6 +57,8 @@ export interface QuerySource {
   canRead(doc: Doc, migrated: boolean): Promise<boolean>;
   /** A declarative read rule compiled for this caller, added to the query's WHERE. */
   visibility?: () => Promise<CompiledRule>;
+  /** The table's search indexes by name (none when absent). */
+  searchIndexes?: Record<string, SearchIndexSpec>;
 }
 
 interface QueryState {
@@ -56,15 +68,14 @@ interface QueryState {
   bounds: { field: string; op: RangeOp; value: unknown }[];
   order: "asc" | "desc";
   filters: ((doc: Doc) => boolean)[];
+  /** Set by `withSearchIndex`: rows come from the search, in relevance order. */
+  search?: SearchPlan & { index: string };
 }
 
 const SQL_OP: Record<RangeOp, string> = { gt: ">", gte: ">=", lt: "<", lte: "<=" };
 
 /** The index every table has: by `_creationTime` (then `_id`), as Convex names it. */
 export const CREATION_TIME_INDEX = "by_creation_time";
-
-/** Key expressions that are columns declared NOT NULL, so a descending seek may bound them. */
-const NOT_NULL_KEYS = new Set(["_creationTime", "_id"]);
 
 /** Builds the range of `withIndex(name, q => q.eq(...).gt(...))`, checking field order. */
 function buildRange(
@@ -105,65 +116,6 @@ function buildRange(
 }
 
 /**
- * Rows strictly after `key` in the given order, NULL-aware (NULL sorts first).
- * With `fixed` (how many leading keys equalities pin), the first free key
- * also gets a plain range bound, so SQLite seeks to the cursor instead of
- * walking the index from its start (a deep page of a million rows costs what
- * the first does); the bound holds only for rows under those equalities.
- */
-function afterKey(
-  keys: string[],
-  key: CursorKey,
-  order: "asc" | "desc",
-  fixed?: number,
-): { clause: string; bindings: SqlStorageValue[] } {
-  const alternatives: string[] = [];
-  const bindings: SqlStorageValue[] = [];
-  keys.forEach((expression, index) => {
-    const parts: string[] = [];
-    for (let j = 0; j < index; j++) {
-      parts.push(`${keys[j]} IS ?`);
-      bindings.push(key[j] ?? null);
-    }
-    const value = key[index] ?? null;
-    // SQLite orders NULL before every value (NULL is the smallest key), so an
-    // absent optional field sorts first ascending and last descending. After a
-    // NULL, ascending continues with every non-NULL value; descending has
-    // nothing left at this position ("0"), only ties broken by later keys.
-    // After a value, descending continues with smaller values and then NULLs.
-    if (order === "asc") {
-      if (value === null) parts.push(`${expression} IS NOT NULL`);
-      else {
-        parts.push(`${expression} > ?`);
-        bindings.push(value);
-      }
-    } else if (value === null) {
-      parts.push("0");
-    } else {
-      parts.push(`(${expression} < ? OR ${expression} IS NULL)`);
-      bindings.push(value);
-    }
-    alternatives.push(`(${parts.join(" AND ")})`);
-  });
-  let clause = `(${alternatives.join(" OR ")})`;
-  if (fixed === undefined) return { clause, bindings };
-  const seekKey = keys[fixed];
-  const seekValue = key[fixed] ?? null;
-  // Ascending, every row after a non-NULL value is >= it; descending, only a
-  // NOT NULL column can be bounded (NULLs of a field would follow the value).
-  if (seekKey !== undefined && seekValue !== null) {
-    if (order === "asc") {
-      clause = `${seekKey} >= ? AND ${clause}`;
-      bindings.unshift(seekValue);
-    } else if (NOT_NULL_KEYS.has(seekKey)) {
-      clause = `${seekKey} <= ? AND ${clause}`;
-      bindings.unshift(seekValue);
-    }
-  }
-  return { clause, bindings };
-}
-
-/**
  * A query over one table. Immutable: each step returns a new query. Rows come
  * from SQLite in index order; RLS, then `filter`, run on each row, so hidden rows
  * never count towards `take` or a page.
@@ -191,7 +143,7 @@ export class TableQuery {
   }
 
   withIndex(name: string, define?: (q: LooseIndexRange) => unknown): TableQuery {
-    if (this.#state.indexName !== undefined)
+    if (this.#state.indexName !== undefined || this.#state.search !== undefined)
       throw new Error("svc: withIndex() was already called on this query");
     const fields =
       typeof name === "string" && Object.hasOwn(this.#indexes, name)
@@ -208,7 +160,28 @@ export class TableQuery {
     return this.#with({ indexName: name, indexFields: fields, ...range });
   }
 
+  /** Rows of a search index's matches, in relevance order (docs/search.md). */
+  withSearchIndex(name: string, define: (q: LooseSearchFilter) => unknown): TableQuery {
+    if (this.#state.indexName !== undefined || this.#state.search !== undefined)
+      throw new Error("svc: withIndex() was already called on this query");
+    const specs = this.#source.searchIndexes ?? {};
+    const spec = typeof name === "string" && Object.hasOwn(specs, name) ? specs[name] : undefined;
+    if (spec === undefined)
+      throw new SvcError(
+        "BAD_REQUEST",
+        `Table ${this.#source.table} has no search index ${JSON.stringify(name)}.`,
+      );
+    const plan = planSearch(this.#source.table, name, spec, define);
+    return this.#with({ search: { ...plan, index: name }, eqs: plan.eqs });
+  }
+
   order(order: "asc" | "desc"): TableQuery {
+    if (this.#state.search !== undefined) {
+      throw new SvcError(
+        "BAD_REQUEST",
+        "A search answers in relevance order: order() is not used.",
+      );
+    }
     if (order !== "asc" && order !== "desc") {
       throw new SvcError(
         "BAD_REQUEST",
@@ -255,7 +228,7 @@ export class TableQuery {
 
   async paginate(options: PaginationOptions): Promise<PaginationResult<Doc>> {
     const { cursor, numItems, endCursor } = options;
-    const keyLength = this.#state.indexFields.length + 2;
+    const keyLength = this.#keys().length;
     const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor, keyLength);
     if (typeof endCursor === "string" && endCursor !== "") {
       return this.#pinnedPage(after, endCursor, decodeCursor(endCursor, keyLength));
@@ -289,7 +262,7 @@ export class TableQuery {
     if (!Number.isInteger(numItems) || numItems < 1) {
       throw new SvcError("BAD_REQUEST", "numItems must be a positive integer.");
     }
-    const keyLength = this.#state.indexFields.length + 2;
+    const keyLength = this.#keys().length;
     const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor, keyLength);
     const budget: ScanBudget = { left: maxScanned, scanned: 0, lastKey: undefined, spent: false };
     const page: Doc[] = [];
@@ -325,14 +298,19 @@ export class TableQuery {
     return { page, isDone: true, continueCursor: endCursor };
   }
 
+  /** The sort keys of this query's rows: the index's fields or a search's relevance, then the tie-breaks. */
+  #keys(): string[] {
+    return this.#state.search ? [...SEARCH_KEYS] : indexKeys(this.#state.indexFields);
+  }
+
   async *#visibleRows(
     after: CursorKey | undefined,
     bounds: { end?: CursorKey; budget?: ScanBudget } = {},
   ): AsyncGenerator<{ doc: Doc; key: CursorKey; pastEnd: boolean }> {
     const { end, budget } = bounds;
-    const { sql, table, present, canRead, visibility } = this.#source;
+    const { table, present, canRead, visibility } = this.#source;
     const state = this.#state;
-    const keys = indexKeys(state.indexFields);
+    const keys = this.#keys();
     const where: string[] = [];
     const bindings: SqlStorageValue[] = [];
     if (visibility !== undefined) {
@@ -349,13 +327,17 @@ export class TableQuery {
       bindings.push(toSqlValue(value));
     }
     if (after) {
-      const fixed = state.eqs.length;
+      // A search's equalities are on filter fields, not on its keys: nothing to seek by.
+      const fixed = state.search ? undefined : state.eqs.length;
       const { clause, bindings: afterBindings } = afterKey(keys, after, state.order, fixed);
       where.push(clause);
       bindings.push(...afterBindings);
     }
     const direction = state.order === "asc" ? "ASC" : "DESC";
     let keyColumns = keys.map((expression, index) => `${expression} AS k${index}`).join(", ");
+    // Placeholders in statement order: the select list, then the source, then WHERE.
+    const from = state.search ? searchSource(table, state.search) : undefined;
+    bindings.unshift(...(from?.bindings ?? []));
     if (end) {
       // A comparison with a NULL key is NULL exactly where the row is not after `end`.
       const past = afterKey(keys, end, state.order);
@@ -363,11 +345,11 @@ export class TableQuery {
       bindings.unshift(...past.bindings);
     }
     const statement =
-      `SELECT _id, _creationTime, _doc, ${keyColumns} FROM ${sqlTable(table)}` +
+      `SELECT _id, _creationTime, _doc, ${keyColumns} FROM ${from?.sql ?? sqlTable(table)}` +
       (where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
       ` ORDER BY ${keys.map((expression) => `${expression} ${direction}`).join(", ")}`;
     const keyOf = (row: StoredRow) => keys.map((_, index) => row[`k${index}`] ?? null);
-    for (const row of sql.exec<StoredRow>(statement, ...bindings)) {
+    for (const row of this.#execute(statement, bindings)) {
       if (budget !== undefined) {
         if (budget.left === 0) {
           budget.spent = true;
@@ -384,6 +366,18 @@ export class TableQuery {
       if (!(await canRead(doc, presented.pending.length > 0))) continue;
       if (!state.filters.every((predicate) => predicate(doc))) continue;
       yield { doc, key: keyOf(row), pastEnd: row.past_end === 1 };
+    }
+  }
+
+  /** Runs the read; a search index not built yet is a 503 to retry, not a SQLite error. */
+  #execute(statement: string, bindings: SqlStorageValue[]): Iterable<StoredRow> {
+    const { search } = this.#state;
+    try {
+      return this.#source.sql.exec<StoredRow>(statement, ...bindings);
+    } catch (error) {
+      if (search && String(error).includes(`no such table: ${search.fts}`))
+        throw searchIndexBuilding(search.index);
+      throw error;
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
 import { parseJson, stringifyJson } from "../values/json-codec.ts";
+import { applySearchIndexes, searchRowsAtStart } from "./search/fts-tables.ts";
 
 /** The SQL table behind svc table `table`. */
 export function sqlTable(table: string): string {
@@ -59,9 +60,9 @@ function indexName(table: string, name: string, fields: readonly string[]): stri
 /** An index `applySchema` left for later: its table was too big to build it before serving. */
 export interface DeferredIndex {
   table: string;
-  /** The SQLite index name (`i_<table>__<name>__<hash>`). */
+  /** The SQLite index name (`i_<table>__<name>__<hash>`), or a search index's FTS5 table (`s_…`). */
   sqlName: string;
-  /** The `CREATE INDEX IF NOT EXISTS` statement that builds it. */
+  /** The statements that build it (`CREATE INDEX IF NOT EXISTS`, or a search index's build). */
   statement: string;
 }
 
@@ -74,8 +75,8 @@ export interface DeferredIndex {
 export const DEFAULT_INDEX_ROWS_AT_START = 1_000_000;
 
 /**
- * Creates the tables and indexes of `schema` and drops svc indexes it no
- * longer declares. Idempotent; runs once when a shard starts. A new index on
+ * Creates the tables, indexes and search indexes of `schema` and drops svc
+ * indexes it no longer declares. Idempotent; runs once when a shard starts. A new index on
  * a table of more than `rowsAtStart` rows is not built here: it is answered
  * as deferred, for the shard to build after it started serving (queries that
  * name it give the same results meanwhile, without it).
@@ -113,6 +114,8 @@ export function applySchema(
       if (rows > rowsAtStart) deferred.push({ table, sqlName: name, statement });
       else sql.exec(statement);
     }
+    const { searchIndexes } = definition as AnyTableDefinition;
+    deferred.push(...applySearchIndexes(sql, table, searchIndexes, searchRowsAtStart(rowsAtStart)));
   }
   return deferred;
 }

@@ -1,10 +1,14 @@
 import type { GenericDataModel } from "../schema/data-model.ts";
 import type { Id } from "../values/index.ts";
+import type { SearchFilterOf, SearchFilterState, SearchQuery } from "./search/types.ts";
 
 type Tables<DM> = keyof DM & string;
 type DocOf<DM, T extends Tables<DM>> = DM[T] extends { document: infer D } ? D : never;
 type FieldsOf<DM, T extends Tables<DM>> = DM[T] extends { fields: infer F } ? F : never;
 type IndexesOf<DM, T extends Tables<DM>> = DM[T] extends { indexes: infer I } ? I : never;
+type SearchIndexesOf<DM, T extends Tables<DM>> = DM[T] extends { searchIndexes: infer S }
+  ? S
+  : never;
 // Plain strings only before codegen typed the schema (table names are then just `string`);
 // a specific data model still fits GenericDataModel structurally, so test the keys.
 type IdArg<DM, T extends Tables<DM>> = Id<T> | (string extends Tables<DM> ? string : never);
@@ -85,17 +89,11 @@ export interface PaginationResult<Doc> {
 }
 
 /** A query over one table. Rows hidden by RLS never appear. */
-export interface Query<Doc> {
+export interface Query<Doc> extends SearchQuery<Doc> {
   /** `asc` (default) or `desc` by the index keys, then `_creationTime`. */
   order(order: "asc" | "desc"): Query<Doc>;
   /** Keeps rows for which `predicate` is true (applied after the index range). */
   filter(predicate: (doc: Doc) => boolean): Query<Doc>;
-  take(n: number): Promise<Doc[]>;
-  first(): Promise<Doc | null>;
-  /** The one matching row, `null` for none; more than one is an error. */
-  unique(): Promise<Doc | null>;
-  collect(): Promise<Doc[]>;
-  paginate(options: PaginationOptions): Promise<PaginationResult<Doc>>;
 }
 
 /**
@@ -103,7 +101,8 @@ export interface Query<Doc> {
  * table also has the built-in index `by_creation_time`, whose only key is
  * `_creationTime` (a range over creation times).
  */
-export interface QueryInitializer<Doc, Indexes> extends Query<Doc> {
+export interface QueryInitializer<Doc, Indexes, SearchIndexes = Record<never, never>>
+  extends Query<Doc> {
   withIndex<Name extends (keyof Indexes & string) | "by_creation_time">(
     name: Name,
     range?: (
@@ -117,13 +116,24 @@ export interface QueryInitializer<Doc, Indexes> extends Query<Doc> {
       >,
     ) => IndexRangeState,
   ): Query<Doc>;
+  /**
+   * Searches the words of a search index's field, most relevant first
+   * (docs/search.md). User text is always searched as words, never as
+   * query syntax.
+   */
+  withSearchIndex<Name extends keyof SearchIndexes & string>(
+    name: Name,
+    filter: (q: SearchFilterOf<Doc, SearchIndexes[Name]>) => SearchFilterState,
+  ): SearchQuery<Doc>;
 }
 
 /** `ctx.db` in queries and streams. */
 export interface DatabaseReader<DM = GenericDataModel> {
   /** The document with this id, or `null` when absent or hidden by RLS. */
   get<T extends Tables<DM>>(id: IdArg<DM, T>): Promise<DocOf<DM, T> | null>;
-  query<T extends Tables<DM>>(table: T): QueryInitializer<DocOf<DM, T>, IndexesOf<DM, T>>;
+  query<T extends Tables<DM>>(
+    table: T,
+  ): QueryInitializer<DocOf<DM, T>, IndexesOf<DM, T>, SearchIndexesOf<DM, T>>;
 }
 
 /** `ctx.db` in mutations: every write is validated against the table and checked by RLS. */

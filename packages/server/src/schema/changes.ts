@@ -20,7 +20,10 @@ export type SchemaChangeKind =
   | "field-narrowed"
   | "index-added"
   | "index-removed"
-  | "index-changed";
+  | "index-changed"
+  | "search-index-added"
+  | "search-index-removed"
+  | "search-index-changed";
 
 /** Kinds that existing documents may violate: each needs a migration. */
 export const BREAKING_CHANGES: ReadonlySet<SchemaChangeKind> = new Set([
@@ -182,10 +185,41 @@ function compareIndexes(
   return changes;
 }
 
+/** Search indexes added, removed or changed: all compatible (a search index validates nothing). */
+function compareSearchIndexes(
+  table: string,
+  before: TableSnapshot,
+  after: TableSnapshot,
+): SchemaChange[] {
+  const changes: SchemaChange[] = [];
+  const old = before.searchIndexes ?? {};
+  const next = after.searchIndexes ?? {};
+  const describe = (spec: { searchField: string; filterFields: string[] }) =>
+    spec.filterFields.length === 0
+      ? spec.searchField
+      : `${spec.searchField}; filters ${spec.filterFields.join(", ")}`;
+  for (const [name, spec] of Object.entries(next)) {
+    const previous = Object.hasOwn(old, name) ? old[name] : undefined;
+    if (previous === undefined) {
+      changes.push(
+        change(table, "search-index-added", `new search index "${name}" (${describe(spec)})`, name),
+      );
+    } else if (canonicalJson(previous) !== canonicalJson(spec)) {
+      const detail = `search index "${name}": (${describe(previous)}) → (${describe(spec)})`;
+      changes.push(change(table, "search-index-changed", detail, name));
+    }
+  }
+  for (const name of Object.keys(old)) {
+    if (!Object.hasOwn(next, name))
+      changes.push(change(table, "search-index-removed", `search index "${name}" removed`, name));
+  }
+  return changes;
+}
+
 /**
  * Classifies every change from the recorded schema to the new one, table by
  * table: compatible changes (a new table, an optional field, a wider type, an
- * index) and changes existing documents may violate (a new required field, a
+ * index, a search index) and changes existing documents may violate (a new required field, a
  * narrower type, a removed or renamed field, a removed table).
  *
  * @example
@@ -200,7 +234,12 @@ export function compareSchemas(before: SchemaSnapshot, after: SchemaSnapshot): S
     if (old === undefined) changes.push(change(table, "table-added", `new table "${table}"`));
     else if (next === undefined)
       changes.push(change(table, "table-removed", `table "${table}" removed`));
-    else changes.push(...compareFields(table, old, next), ...compareIndexes(table, old, next));
+    else
+      changes.push(
+        ...compareFields(table, old, next),
+        ...compareIndexes(table, old, next),
+        ...compareSearchIndexes(table, old, next),
+      );
   }
   return changes;
 }

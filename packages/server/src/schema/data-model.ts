@@ -1,5 +1,6 @@
 import type { Id, ObjectType, Shape } from "../values/index.ts";
 import type { SchemaDefinition, TableDefinition } from "./define.ts";
+import type { SearchIndexSpec } from "./search-index.ts";
 
 /**
  * Declaration-merging hook: `svc codegen` writes
@@ -18,17 +19,18 @@ export interface Register {}
 
 /**
  * One table as the database API sees it: the stored document, the writable
- * fields and the indexes by name.
+ * fields, the indexes and the search indexes by name.
  *
  * @example
  * ```ts
- * type Messages = { document: { _id: string; _creationTime: number; body: string }; fields: { body: string }; indexes: {} };
+ * type Messages = { document: { _id: string; _creationTime: number; body: string }; fields: { body: string }; indexes: {}; searchIndexes: {} };
  * ```
  */
 export interface TableModel {
   document: Record<string, unknown> & { _id: string; _creationTime: number };
   fields: Record<string, unknown>;
   indexes: Record<string, readonly string[]>;
+  searchIndexes: Record<string, SearchIndexSpec>;
 }
 
 /**
@@ -50,12 +52,14 @@ export type DataModelOf<S> =
     ? {
         [T in keyof Tables & string]: Tables[T] extends TableDefinition<
           infer Fields extends Shape,
-          infer Indexes
+          infer Indexes,
+          infer SearchIndexes
         >
           ? {
               document: ObjectType<Fields> & { _id: Id<T>; _creationTime: number };
               fields: ObjectType<Fields>;
               indexes: Indexes;
+              searchIndexes: SearchIndexes;
             }
           : never;
       }

@@ -6,6 +6,11 @@ export interface TableSnapshot {
   fields: Record<string, FieldDescription>;
   /** Index name → its fields, in key order. */
   indexes: Record<string, string[]>;
+  /**
+   * Search index name → its fields; absent when the table has none, so a
+   * schema without search indexes keeps the version it had before they existed.
+   */
+  searchIndexes?: Record<string, { searchField: string; filterFields: string[] }>;
 }
 
 /** The shape of an app's data: every table, sorted by name. Plain, canonical JSON. */
@@ -31,6 +36,19 @@ export function snapshotSchema(schema: SchemaDefinition): SchemaSnapshot {
       indexes[index] = [...(table.indexes[index] ?? [])];
     }
     tables[name] = { fields: describeFields(table.fields), indexes };
+    const searchNames = Object.keys(table.searchIndexes).sort();
+    if (searchNames.length > 0) {
+      const searchIndexes: NonNullable<TableSnapshot["searchIndexes"]> = {};
+      for (const index of searchNames) {
+        const spec = table.searchIndexes[index];
+        if (spec === undefined) continue;
+        searchIndexes[index] = {
+          searchField: spec.searchField,
+          filterFields: [...spec.filterFields],
+        };
+      }
+      tables[name].searchIndexes = searchIndexes;
+    }
   }
   return { tables };
 }
