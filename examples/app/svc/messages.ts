@@ -45,6 +45,33 @@ export const page = query
       .paginate({ cursor: args.cursor, numItems: args.numItems }),
   );
 
+/**
+ * The caller's messages whose words match `text` (the last word as a prefix),
+ * most relevant first, optionally in one channel. RLS hides everyone else's.
+ */
+export const search = query
+  .input({
+    text: v.string({ maxLength: 200 }),
+    channel: v.optional(v.string()),
+    limit: v.optional(v.number()),
+  })
+  .output(v.array(message))
+  .expose({ rest: true })
+  .describe(
+    "Search my messages",
+    "The signed-in user's messages matching the words, most relevant first.",
+  )
+  .handler(async (ctx, args) =>
+    ctx.db
+      .query("messages")
+      .withSearchIndex("search_body", (q) =>
+        args.channel === undefined
+          ? q.search("body", args.text)
+          : q.search("body", args.text).eq("channel", args.channel),
+      )
+      .take(Math.min(Math.max(args.limit ?? 20, 1), 100)),
+  );
+
 /** Posts a message as the signed-in user. */
 export const send = mutation
   .input({

@@ -18,6 +18,8 @@ export default defineSchema({
   })
     .index("by_channel", ["channel"])
     .index("by_author_channel", ["author", "channel"])
+    // Words of `body`, narrowed by channel: `messages:search` (docs/search.md).
+    .searchIndex("search_body", { searchField: "body", filterFields: ["channel"] })
     // `update` must hold for the current and the new document: nobody gives a message away.
     .policy({ read: isAuthor, insert: isAuthor, update: isAuthor, delete: isAuthor }),
   /**

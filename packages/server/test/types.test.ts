@@ -22,6 +22,7 @@ const schema = defineSchema({
   messages: defineTable({ author: v.string(), channel: v.string(), n: v.number() })
     .index("by_channel", ["channel"])
     .index("by_channel_n", ["channel", "n"])
+    .searchIndex("search_author", { searchField: "author", filterFields: ["channel", "n"] })
     .policy({
       read: (ctx, doc) => {
         expectTypeOf(doc.author).toEqualTypeOf<string>();
@@ -52,6 +53,37 @@ describe("schema → ctx.db", () => {
       db.query("messages").withIndex("by_author");
       // @ts-expect-error no such table.
       db.query("nope");
+    };
+    expectTypeOf(check).toBeFunction();
+  });
+
+  it("types searches by the index's search and filter fields", () => {
+    const check = async (db: DatabaseWriter<DM>) => {
+      const found = await db
+        .query("messages")
+        .withSearchIndex("search_author", (q) =>
+          q.search("author", "ann").eq("channel", "ops").eq("n", 2),
+        )
+        .take(5);
+      expectTypeOf(found[0]?.channel).toEqualTypeOf<string | undefined>();
+      // @ts-expect-error channel is the search index's filter field, not its search field.
+      db.query("messages").withSearchIndex("search_author", (q) => q.search("channel", "x"));
+      db.query("messages").withSearchIndex("search_author", (q) =>
+        // @ts-expect-error n is a number.
+        q.search("author", "x").eq("n", "2"),
+      );
+      db.query("messages").withSearchIndex("search_author", (q) =>
+        // @ts-expect-error author is not a filter field of the index.
+        q.search("author", "x").eq("author", "x"),
+      );
+      // @ts-expect-error the callback must search.
+      db.query("messages").withSearchIndex("search_author", (q) => q);
+      // @ts-expect-error no such search index.
+      db.query("messages").withSearchIndex("by_channel", (q) => q.search("author", "x"));
+      db.query("messages")
+        .withSearchIndex("search_author", (q) => q.search("author", "x"))
+        // @ts-expect-error a search answers in relevance order: no order().
+        .order("desc");
     };
     expectTypeOf(check).toBeFunction();
   });

@@ -33,6 +33,7 @@ export const api = {
     page: makeReference<typeof messages.page>("messages:page", "query", "public"),
     remove: makeReference<typeof messages.remove>("messages:remove", "mutation", "public"),
     replay: makeReference<typeof messages.replay>("messages:replay", "stream", "public"),
+    search: makeReference<typeof messages.search>("messages:search", "query", "public"),
     send: makeReference<typeof messages.send>("messages:send", "mutation", "public"),
   },
   tools: {

@@ -22,6 +22,7 @@ export const functions = {
   "messages:page": messages.page,
   "messages:remove": messages.remove,
   "messages:replay": messages.replay,
+  "messages:search": messages.search,
   "messages:send": messages.send,
   "notifications:record": notifications.record,
   "tools:wordCount": tools.wordCount,

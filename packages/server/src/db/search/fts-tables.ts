@@ -60,9 +60,10 @@ function builtFtsTables(sql: SqlStorage, table: string): string[] {
 
 /**
  * Rows up to which a new search index is built at shard start. Filling an
- * FTS5 index costs about ten times a `CREATE INDEX` (measured in
- * test/slow/search-build.test.ts), so the bound is a tenth of the one for
- * ordinary indexes; a bigger table gets its index from the alarm after start.
+ * FTS5 index costs about ten times a `CREATE INDEX`: 3.1 s for 100,000
+ * documents of ~200 characters (test/slow/search-build.test.ts) against
+ * 0.3 s, so the bound is a tenth of the one for ordinary indexes, keeping a
+ * start near 3 s; a bigger table gets its index from the alarm after start.
  *
  * @example searchRowsAtStart(DEFAULT_INDEX_ROWS_AT_START) // 100_000
  */
