@@ -19,6 +19,11 @@ export { dataAdminRoutes } from "./data-admin/contract.ts";
 export type { BackupsOptions } from "./data-admin/options.ts";
 export { paginationOptsValidator } from "./db/pagination.ts";
 export type {
+  SearchFilterBuilder,
+  SearchFilterFinalizer,
+  SearchQuery,
+} from "./db/search/types.ts";
+export type {
   DatabaseReader,
   DatabaseWriter,
   PaginationOptions,
@@ -160,6 +165,7 @@ export {
   type Rule,
   rule,
 } from "./schema/rule.ts";
+export type { SearchIndexSpec } from "./schema/search-index.ts";
 export type { MigrationEndpoint } from "./shard/migration-endpoint.ts";
 export {
   createShard,

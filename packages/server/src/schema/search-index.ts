@@ -55,3 +55,17 @@ export function checkSearchIndex(
   if (new Set(filterFields).size !== filterFields.length) throw fail("repeats a filter field");
   return Object.freeze({ searchField, filterFields: Object.freeze([...filterFields]) });
 }
+
+/**
+ * The longest search text accepted, in characters: a query, not a document.
+ *
+ * @example if (text.length > MAX_SEARCH_TEXT) text = text.slice(0, MAX_SEARCH_TEXT);
+ */
+export const MAX_SEARCH_TEXT = 1_000;
+
+/**
+ * The most words a search may hold; each one is a lookup in the index.
+ *
+ * @example text.split(/\s+/).slice(0, MAX_SEARCH_TERMS).join(" ")
+ */
+export const MAX_SEARCH_TERMS = 32;

@@ -15,6 +15,8 @@ export interface BrowseParams {
   lte?: string;
   order?: "asc" | "desc";
   filter?: string;
+  search?: string;
+  searchIndex?: string;
   cursor?: string;
   limit?: number;
   asUser?: string;
@@ -58,6 +60,9 @@ export function browseQueryOf(params: BrowseParams): Omit<BrowseQuery, "table" |
   if (params.index !== undefined && params.index !== "") query.index = params.index;
   if (params.order !== undefined) query.order = params.order;
   if (params.cursor !== undefined && params.cursor !== "") query.cursor = params.cursor;
+  if (params.search !== undefined && params.search.trim() !== "") query.search = params.search;
+  if (params.searchIndex !== undefined && params.searchIndex !== "")
+    query.searchIndex = params.searchIndex;
   if (params.eq !== undefined && params.eq !== "") {
     const eq = jsonParam("eq", params.eq);
     if (!Array.isArray(eq)) invalid("eq", "must be a JSON array of the index fields' values");

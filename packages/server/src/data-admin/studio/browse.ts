@@ -1,5 +1,7 @@
 import { TableQuery } from "../../db/query.ts";
+import type { SearchFilterBuilder, SearchFilterState, SearchQuery } from "../../db/search/types.ts";
 import type { DatabaseReader, IndexRange, IndexRangeState } from "../../db/types.ts";
+import type { SearchIndexSpec } from "../../schema/search-index.ts";
 import type { BrowseRange } from "./browse-plan.ts";
 import type { BrowsePage, FilterValue, StudioDocument } from "./shard-protocol.ts";
 
@@ -28,6 +30,30 @@ function matches(doc: Record<string, unknown>, field: string, value: FilterValue
 }
 
 type AnyRange = IndexRange<StudioDocument, string[]>;
+type AnySearch = SearchFilterBuilder<StudioDocument, SearchIndexSpec>;
+
+/** The rows of a plan: its index range in its order, or its search by relevance. */
+function rowsOf(db: DatabaseReader, table: string, plan: BrowseRange): SearchQuery<StudioDocument> {
+  const { eqs, range, search } = plan;
+  if (search !== undefined) {
+    return db.query(table).withSearchIndex(plan.index, (q: AnySearch): SearchFilterState => {
+      let filtered = q.search(search.field, search.text);
+      for (const { field, value } of eqs) filtered = filtered.eq(field, value);
+      return filtered;
+    });
+  }
+  return db
+    .query(table)
+    .withIndex(plan.index, (start: AnyRange): IndexRangeState => {
+      let pinned = start;
+      for (const { field, value } of eqs) pinned = pinned.eq(field, value);
+      if (range === null) return pinned;
+      if (range.gte === undefined) return pinned.lte(range.field, range.lte);
+      const lower = pinned.gte(range.field, range.gte);
+      return range.lte === undefined ? lower : lower.lte(range.field, range.lte);
+    })
+    .order(plan.order === "desc" ? "desc" : "asc");
+}
 
 /**
  * Runs a planned browse through `db` (a handle from the shard's dispatcher,
@@ -42,17 +68,7 @@ export async function browse(
   page: { cursor: string | null; limit: number },
 ): Promise<BrowsePage> {
   const { eqs, range, scan } = plan;
-  let query = db
-    .query(table)
-    .withIndex(plan.index, (start: AnyRange): IndexRangeState => {
-      let pinned = start;
-      for (const { field, value } of eqs) pinned = pinned.eq(field, value);
-      if (range === null) return pinned;
-      if (range.gte === undefined) return pinned.lte(range.field, range.lte);
-      const lower = pinned.gte(range.field, range.gte);
-      return range.lte === undefined ? lower : lower.lte(range.field, range.lte);
-    })
-    .order(plan.order);
+  let query = rowsOf(db, table, plan);
   for (const { field, value } of scan) query = query.filter((doc) => matches(doc, field, value));
   if (!(query instanceof TableQuery)) throw new Error("svc: the database answered a foreign query");
   const result = await query.boundedPage({

@@ -5,6 +5,7 @@
  * `v` and the route primitives.
  */
 import { integer, named, oneOf, route, routeGroup, text } from "../../routes/contract/index.ts";
+import { MAX_SEARCH_TEXT } from "../../schema/search-index.ts";
 import { v } from "../../values/index.ts";
 
 /** The registry's row shape, for clients of this browser-safe module (the dashboard). */
@@ -50,6 +51,9 @@ export const tableInfo = named(
       }),
     ),
     indexes: v.array(v.object({ name: v.string(), fields: v.array(v.string()) })),
+    searchIndexes: v.array(
+      v.object({ name: v.string(), searchField: v.string(), filterFields: v.array(v.string()) }),
+    ),
     policies: v.union(
       v.null(),
       v.object({ read: policyForm, insert: policyForm, update: policyForm, delete: policyForm }),
@@ -64,7 +68,7 @@ export const browsePlan = named(
     index: v.string(),
     eqFields: v.array(v.string()),
     rangeField: v.union(v.string(), v.null()),
-    order: oneOf(["asc", "desc"]),
+    order: oneOf(["asc", "desc", "relevance"]),
     scanFields: v.array(v.string()),
     served: oneOf(["index", "scan"]),
     scanned: v.number(),
@@ -147,7 +151,7 @@ export const studioRoutes = {
     path: "shards/:key/tables/:table/documents",
     summary: "Browse a table",
     description:
-      "By an index (`eq`: JSON array pinning its leading fields; `gte` / `lte`: JSON bounds on the next key) or by creation time, in `order`, filtered by `filter` (a JSON object of field → value, served by an index when one matches, else a scan of at most `plan.scanLimit` rows per page that says so), cursor-paged. As the operator (every row) or, with `asUser`, exactly as that caller's RLS allows.",
+      "By an index (`eq`: JSON array pinning its leading fields; `gte` / `lte`: JSON bounds on the next key) or by creation time, in `order`, filtered by `filter` (a JSON object of field → value, served by an index when one matches, else a scan of at most `plan.scanLimit` rows per page that says so), cursor-paged. With `search`, the words are searched with `searchIndex` (the table's first search index when absent), most relevant first (`plan.order` is `relevance`); `filter` fields that are the index's filter fields narrow it, others are scanned. As the operator (every row) or, with `asUser`, exactly as that caller's RLS allows.",
     query: v.object({
       index: v.optional(text(128)),
       eq: v.optional(text(4096)),
@@ -155,6 +159,8 @@ export const studioRoutes = {
       lte: v.optional(text(1024)),
       order: v.optional(oneOf(["asc", "desc"])),
       filter: v.optional(text(4096)),
+      search: v.optional(text(MAX_SEARCH_TEXT)),
+      searchIndex: v.optional(text(128)),
       cursor: v.optional(text(4096)),
       limit: v.optional(integer(1, 100)),
       asUser,

@@ -39,6 +39,8 @@ export interface TableInfo {
   fields: FieldInfo[];
   /** `by_creation_time` first, then the schema's indexes in declaration order. */
   indexes: { name: string; fields: string[] }[];
+  /** The table's search indexes, in declaration order (docs/search.md). */
+  searchIndexes: { name: string; searchField: string; filterFields: string[] }[];
   /** `null` when the table declares no policy (RLS does not restrict it). */
   policies: Record<"read" | "insert" | "update" | "delete", PolicyForm> | null;
 }
@@ -57,18 +59,24 @@ export interface BrowseQuery {
   order?: "asc" | "desc";
   /** Field equalities; an index serves those it can, a bounded scan the rest. */
   filter?: Record<string, FilterValue>;
+  /** Words to search with a search index, most relevant first (no `index`, `eq`, bounds, `order`). */
+  search?: string;
+  /** The search index for `search`; the table's first one when absent. */
+  searchIndex?: string;
   cursor?: string;
   limit: number;
 }
 
 /** How a browse was served: what the answer says about its own cost. */
 export interface BrowsePlan {
+  /** The index, or the search index of a search. */
   index: string;
   /** Index fields pinned by equality (from `eq` or from the filter). */
   eqFields: string[];
   /** The index key the `gte` / `lte` bounds apply to, if any. */
   rangeField: string | null;
-  order: "asc" | "desc";
+  /** `relevance` for a search. */
+  order: "asc" | "desc" | "relevance";
   /** Filter fields checked row by row (not served by the index). */
   scanFields: string[];
   /** `index` when the index range alone selects the rows, `scan` when rows are read and checked. */

@@ -59,6 +59,11 @@ export function describeTables(sql: SqlStorage, schema: SchemaDefinition): Table
           fields: [...fields],
         })),
       ],
+      searchIndexes: Object.entries(definition.searchIndexes).map(([index, spec]) => ({
+        name: index,
+        searchField: spec.searchField,
+        filterFields: [...spec.filterFields],
+      })),
       policies:
         policies === undefined
           ? null

@@ -1,18 +1,5 @@
 import { SvcError } from "../../errors/svc-error.ts";
-
-/**
- * The longest search text accepted, in characters: a query, not a document.
- *
- * @example if (text.length > MAX_SEARCH_TEXT) text = text.slice(0, MAX_SEARCH_TEXT);
- */
-export const MAX_SEARCH_TEXT = 1_000;
-
-/**
- * The most words a search may hold; each one is a lookup in the index.
- *
- * @example text.split(/\s+/).slice(0, MAX_SEARCH_TERMS).join(" ")
- */
-export const MAX_SEARCH_TERMS = 32;
+import { MAX_SEARCH_TERMS, MAX_SEARCH_TEXT } from "../../schema/search-index.ts";
 
 /**
  * Turns what a user typed into an FTS5 query that means "all these words,
