@@ -1,7 +1,8 @@
 /**
  * The data studio (issue 28) in Chromium against the example app: pick a
  * shard from the registry, browse a table by an index, page through a
- * thousand rows in the virtualised grid, filter, view as a user (rows their
+ * thousand rows in the virtualised grid, filter, search with the table's
+ * search index (issue 49), view as a user (rows their
  * RLS hides disappear), edit with a validation error then a valid edit
  * (staged, reviewed, applied), bulk delete after a typed confirmation, and
  * run a query and a mutation as a user from the Functions page. Each flow
@@ -171,6 +172,20 @@ describe.skipIf(!ready)("the data studio", () => {
         await expect.poll(() => gridRows(page).count()).toBe(1);
         expect(await page.locator(".plan-line").textContent()).toContain("checked row by row");
         await checkScreen(page, "data, filtered", width);
+
+        // The messages table has a search index: its box searches words, most relevant first.
+        await page.getByRole("button", { name: "Reset" }).click();
+        await expect.poll(() => gridRows(page).count()).toBe(4);
+        await page.getByRole("searchbox", { name: "Search words of body" }).fill("ann aga");
+        await page.getByRole("button", { name: "Apply" }).click();
+        await expect.poll(() => gridRows(page).count()).toBe(1);
+        expect(new URL(page.url()).searchParams.get("search")).toBe("ann aga");
+        expect(await page.locator(".data-grid").textContent()).toContain("ann again");
+        expect(await page.locator(".plan-line").textContent()).toContain(
+          "Search index search_body, most relevant first",
+        );
+        expect(await page.getByLabel("Index").isDisabled()).toBe(true);
+        await checkScreen(page, "data, searched", width);
 
         await page.getByRole("button", { name: "Reset" }).click();
         await expect.poll(() => gridRows(page).count()).toBe(4);

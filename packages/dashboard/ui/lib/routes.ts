@@ -108,7 +108,8 @@ function windowOf(params: URLSearchParams): { window?: MetricsWindow } {
  * A browse of the data studio as its URL carries it: the API's own query
  * values (`eq`, `gte`, `lte` and `filter` are JSON text), `""` for unset.
  * `as` is whom to view as: `""` (the operator), `anonymous`, `service`, or a
- * user's id or email.
+ * user's id or email. `search` holds words for the table's search index
+ * (then the rows come by relevance, without an index range or order).
  */
 export interface DataBrowse {
   index: string;
@@ -117,6 +118,7 @@ export interface DataBrowse {
   lte: string;
   order: "" | "asc" | "desc";
   filter: string;
+  search: string;
   as: string;
 }
 
@@ -128,6 +130,7 @@ export const DEFAULT_BROWSE: DataBrowse = {
   lte: "",
   order: "",
   filter: "",
+  search: "",
   as: "",
 };
 
@@ -140,6 +143,7 @@ function browseOf(params: URLSearchParams): DataBrowse {
     lte: params.get("lte") ?? "",
     order: order === "asc" || order === "desc" ? order : "",
     filter: params.get("filter") ?? "",
+    search: params.get("search") ?? "",
     as: params.get("as") ?? "",
   };
 }

@@ -14,6 +14,7 @@ interface FormState {
   lte: string;
   order: "" | "asc" | "desc";
   filters: { field: string; value: string }[];
+  search: string;
   viewAs: "" | "user" | "anonymous" | "service";
   user: string;
 }
@@ -48,6 +49,7 @@ function formOf(browse: DataBrowse): FormState {
             value: typedOfJson(JSON.stringify(value)),
           }))
         : [],
+    search: browse.search,
     viewAs,
     user: viewAs === "user" ? browse.as : "",
   };
@@ -76,7 +78,7 @@ function browseOf(table: TableInfo, form: FormState): DataBrowse {
   }
   const rangeField = keys[eq.length] ?? "_creationTime";
   const filters = form.filters.filter((row) => row.field !== "");
-  return {
+  const browse: DataBrowse = {
     index: index === undefined || index.name === CREATION_INDEX ? "" : index.name,
     eq: eq.length > 0 ? `[${eq.join(",")}]` : "",
     gte: form.gte === "" ? "" : jsonOfTyped(controlFor(table, rangeField), form.gte),
@@ -86,15 +88,21 @@ function browseOf(table: TableInfo, form: FormState): DataBrowse {
       filters.length > 0
         ? `{${filters.map((row) => `${JSON.stringify(row.field)}:${jsonOfTyped(controlFor(table, row.field), row.value)}`).join(",")}}`
         : "",
+    search: "",
     as: form.viewAs === "user" ? form.user.trim() : form.viewAs,
   };
+  if (form.search.trim() === "") return browse;
+  // A search answers by relevance: no index range and no order go with it.
+  return { ...browse, index: "", eq: "", gte: "", lte: "", order: "", search: form.search };
 }
 
 /**
- * The browse of a table as a form: an index (or creation time), values for
- * its leading fields, a range on the next key, the order, field filters
- * (served by an index when one matches, else checked row by row), and whom
- * to view as. "Apply" puts it in the URL, which loads the rows.
+ * The browse of a table as a form: words to search (when the table has a
+ * search index; the index range and order then do not apply), an index (or
+ * creation time), values for its leading fields, a range on the next key,
+ * the order, field filters (served by an index when one matches, else checked
+ * row by row), and whom to view as. "Apply" puts it in the URL, which loads
+ * the rows.
  */
 export function BrowseControls(props: { shard: string; table: TableInfo; browse: DataBrowse }) {
   const { table } = props;
@@ -105,6 +113,9 @@ export function BrowseControls(props: { shard: string; table: TableInfo; browse:
   const indexFields = index?.fields ?? [];
   const rangeField = indexFields[form.eq.filter((text) => text !== "").length] ?? "_creationTime";
   const update = (patch: Partial<FormState>) => setForm({ ...form, ...patch });
+  // A table's first search index serves the search box (the API's default too).
+  const searchIndex = table.searchIndexes[0];
+  const searching = form.search.trim() !== "";
   const go = (browse: DataBrowse) =>
     navigate(hrefOf({ page: "data", shard: props.shard, table: table.name, browse }), {
       replace: false,
@@ -119,11 +130,30 @@ export function BrowseControls(props: { shard: string; table: TableInfo; browse:
         go(browseOf(table, form));
       }}
     >
+      {searchIndex !== undefined ? (
+        <div class="filters">
+          <label class="field field-grow">
+            <span class="field-label">
+              Search <span class="muted">words of {searchIndex.searchField}</span>
+            </span>
+            <input
+              class="input"
+              type="search"
+              value={form.search}
+              maxLength={1000}
+              onInput={(event) => update({ search: event.currentTarget.value })}
+              autocomplete="off"
+              spellcheck={false}
+            />
+          </label>
+        </div>
+      ) : null}
       <div class="filters">
         <label class="field field-wide">
           <span class="field-label">Index</span>
           <select
             class="input"
+            disabled={searching}
             value={form.index || CREATION_INDEX}
             onChange={(event) =>
               update({
@@ -151,7 +181,7 @@ export function BrowseControls(props: { shard: string; table: TableInfo; browse:
             <input
               class="input"
               value={form.eq[position] ?? ""}
-              disabled={position > 0 && (form.eq[position - 1] ?? "") === ""}
+              disabled={searching || (position > 0 && (form.eq[position - 1] ?? "") === "")}
               onInput={(event) => {
                 const eq = [...form.eq];
                 eq[position] = event.currentTarget.value;
@@ -168,6 +198,7 @@ export function BrowseControls(props: { shard: string; table: TableInfo; browse:
           <input
             class="input"
             value={form.gte}
+            disabled={searching}
             onInput={(event) => update({ gte: event.currentTarget.value })}
             autocomplete="off"
           />
@@ -179,6 +210,7 @@ export function BrowseControls(props: { shard: string; table: TableInfo; browse:
           <input
             class="input"
             value={form.lte}
+            disabled={searching}
             onInput={(event) => update({ lte: event.currentTarget.value })}
             autocomplete="off"
           />
@@ -188,6 +220,7 @@ export function BrowseControls(props: { shard: string; table: TableInfo; browse:
           <select
             class="input"
             value={form.order || "asc"}
+            disabled={searching}
             onChange={(event) =>
               update({ order: event.currentTarget.value === "desc" ? "desc" : "" })
             }

@@ -2,7 +2,7 @@ import type { BrowsePlan } from "../../api/data.ts";
 
 /**
  * How the newest page was served: by which index (and which of its keys were
- * pinned or bounded), or by a scan that checked each row, and how many rows
+ * pinned or bounded) or search index, or by a scan that checked each row, and how many rows
  * it read; a scan that stopped at its limit says so, and "Keep scanning" goes on.
  */
 export function PlanLine(props: { plan: BrowsePlan }) {
@@ -10,11 +10,17 @@ export function PlanLine(props: { plan: BrowsePlan }) {
   const pinned = plan.eqFields.length > 0 ? ` (${plan.eqFields.join(", ")} equal)` : "";
   const ranged = plan.rangeField !== null ? `, ${plan.rangeField} in range` : "";
   const read = `${plan.scanned.toLocaleString("en")} ${plan.scanned === 1 ? "row" : "rows"} read`;
+  const order =
+    plan.order === "relevance"
+      ? "most relevant first"
+      : plan.order === "asc"
+        ? "ascending"
+        : "descending";
   return (
     <p class="plan-line muted small">
-      Index <code>{plan.index}</code>
+      {plan.order === "relevance" ? "Search index" : "Index"} <code>{plan.index}</code>
       {pinned}
-      {ranged}, {plan.order === "asc" ? "ascending" : "descending"} ·{" "}
+      {ranged}, {order} ·{" "}
       {plan.served === "index" ? (
         <>served by the index · {read}</>
       ) : (

@@ -23,6 +23,7 @@ function queryOf(browse: DataBrowse): BrowseQuery {
   if (browse.lte !== "") query.lte = browse.lte;
   if (browse.order !== "") query.order = browse.order;
   if (browse.filter !== "") query.filter = browse.filter;
+  if (browse.search !== "") query.search = browse.search;
   if (browse.as !== "") query.asUser = browse.as;
   return query;
 }
