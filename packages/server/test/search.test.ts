@@ -99,6 +99,31 @@ describe("search indexes", () => {
     expect(await search(key, "ann", { text: "secret", limit: 1 })).toEqual(["secret plan alpha"]);
   });
 
+  it("ranks the newest 1,000 matches the caller may see: RLS applies before the bound", async () => {
+    const key = shard("window");
+    await write(key, "ann", "needle in the oldest article");
+    await runInDurableObject(shardOf(key.shardKey), (_instance, state) => {
+      state.storage.transactionSync(() => {
+        // Newer than Ann's: 1,100 of Bob's and 1,100 of Carol's, every one a match.
+        for (let i = 0; i < 2_200; i++) {
+          const doc = JSON.stringify({ author: i % 2 ? "bob" : "carol", body: `needle ${i}` });
+          state.storage.sql.exec(
+            'INSERT INTO "t_articles" VALUES (?, ?, ?)',
+            oldId("articles"),
+            Date.now() + 60_000 + i,
+            doc,
+          );
+        }
+      });
+    });
+    expect(await search(key, "ann", { text: "needle" })).toEqual(["needle in the oldest article"]);
+    const bobs = await search(key, "bob", { text: "needle", limit: 5_000 });
+    expect(bobs).toHaveLength(1_000);
+    // The newest 1,000 of Bob's 1,100 (odd numbers): needle 201 … needle 2199.
+    expect(bobs).not.toContain("needle 199");
+    expect(bobs).toContain("needle 201");
+  });
+
   it("keeps the index in step with patches and deletes, in the same transaction", async () => {
     const key = shard("writes");
     const id = await write(key, "ann", "first draft");

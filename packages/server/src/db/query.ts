@@ -326,6 +326,11 @@ export class TableQuery {
       where.push(`${fieldExpression(field)} ${SQL_OP[op]} ?`);
       bindings.push(toSqlValue(value));
     }
+    // A search applies RLS and its filters inside its window of candidates (see
+    // searchSource), so only the cursor is left for the outer WHERE.
+    const from = state.search
+      ? searchSource(table, state.search, where.splice(0), bindings.splice(0))
+      : undefined;
     if (after) {
       // A search's equalities are on filter fields, not on its keys: nothing to seek by.
       const fixed = state.search ? undefined : state.eqs.length;
@@ -336,7 +341,6 @@ export class TableQuery {
     const direction = state.order === "asc" ? "ASC" : "DESC";
     let keyColumns = keys.map((expression, index) => `${expression} AS k${index}`).join(", ");
     // Placeholders in statement order: the select list, then the source, then WHERE.
-    const from = state.search ? searchSource(table, state.search) : undefined;
     bindings.unshift(...(from?.bindings ?? []));
     if (end) {
       // A comparison with a NULL key is NULL exactly where the row is not after `end`.

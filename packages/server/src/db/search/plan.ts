@@ -70,22 +70,40 @@ export function planSearch(
 }
 
 /**
- * The rows a search reads, as a subquery with the columns of a table row
- * plus `_score` (BM25, lower is more relevant): the outer query adds RLS,
- * filter equalities, the cursor and the order, as it does for a table.
+ * Most matching documents a search ranks: the newest ones the caller may
+ * see (declarative RLS and filter fields apply first). Ranking costs about
+ * the same per match whatever the shard's size, so this bound keeps a search
+ * for a very common word as fast at a million documents as at a thousand
+ * (bench/scenarios/search.ts); hosted search services bound their hits
+ * the same way.
  *
- * @example searchSource("messages", plan).sql // "(SELECT t._id AS _id, … WHERE \"s_…\" MATCH ?)"
+ * @example `ORDER BY rowid DESC LIMIT ${MAX_SEARCH_CANDIDATES}`
+ */
+export const MAX_SEARCH_CANDIDATES = 1_000;
+
+/**
+ * The rows a search reads, as a subquery with the columns of a table row
+ * plus `_score` (BM25, lower is more relevant): the newest
+ * {@link MAX_SEARCH_CANDIDATES} matches that pass `where` (RLS and filter
+ * equalities over the document row). The outer query adds the cursor and
+ * orders them by relevance.
+ *
+ * @example searchSource("messages", plan, [], []).sql // "(SELECT t._id AS _id, … LIMIT 1000)"
  */
 export function searchSource(
   table: string,
   plan: SearchPlan,
+  where: string[],
+  whereBindings: SqlStorageValue[],
 ): { sql: string; bindings: SqlStorageValue[] } {
   const fts = `"${plan.fts}"`;
+  const conditions = [`${fts} MATCH ?`, ...where].join(" AND ");
   return {
     sql:
       `(SELECT t._id AS _id, t._creationTime AS _creationTime, t._doc AS _doc, bm25(${fts}) AS _score` +
-      ` FROM ${fts} JOIN "t_${table}" AS t ON t.rowid = ${fts}.rowid WHERE ${fts} MATCH ?)`,
-    bindings: [plan.match],
+      ` FROM ${fts} JOIN "t_${table}" AS t ON t.rowid = ${fts}.rowid WHERE ${conditions}` +
+      ` ORDER BY ${fts}.rowid DESC LIMIT ${MAX_SEARCH_CANDIDATES})`,
+    bindings: [plan.match, ...whereBindings],
   };
 }
 
