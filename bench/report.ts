@@ -10,6 +10,7 @@ import type { Results } from "./results.ts";
 import type { AdminCase, AdminResult } from "./scenarios/admin.ts";
 import type { AuthResult } from "./scenarios/auth.ts";
 import type { MigrationsResult } from "./scenarios/migrations.ts";
+import { searchSection } from "./search-report.ts";
 import { shardsSection } from "./shards-report.ts";
 import { studioSection } from "./studio-report.ts";
 import { transportSection } from "./transport-report.ts";
@@ -623,6 +624,8 @@ export function renderReport(results: Results): string {
     rlsSection(results),
     "",
     studioSection(results.studio),
+    "",
+    searchSection(results.search),
     "",
     authSection(results),
     "",

@@ -13,6 +13,7 @@ import type { ObservabilityResult } from "./scenarios/observability.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 import type { RegistryResult } from "./scenarios/registry.ts";
 import type { RlsResult } from "./scenarios/rls.ts";
+import type { SearchResult } from "./scenarios/search.ts";
 import type { ShardsResult } from "./scenarios/shards.ts";
 import type { StudioResult } from "./scenarios/studio.ts";
 import type { TransportResult } from "./scenarios/transport.ts";
@@ -28,6 +29,8 @@ export interface Results {
   apiKeys: ApiKeysResult;
   rls: RlsResult;
   studio: StudioResult;
+  /** Absent in results from before the search scenario existed. */
+  search?: SearchResult;
   auth: AuthResult;
   admin: AdminResult;
   rateLimit: RateLimitResult;

@@ -16,6 +16,7 @@ import { measureObservability } from "./scenarios/observability.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
+import { measureSearch } from "./scenarios/search.ts";
 import { measureShards } from "./scenarios/shards.ts";
 import { measureStudio } from "./scenarios/studio.ts";
 import { measureTransports } from "./scenarios/transport.ts";
@@ -37,6 +38,7 @@ const SCENARIOS: {
   auth: ["sign-up and sign-in: svc vs plain better-auth", measureAuth],
   rls: ["row-level security with 100,000 foreign rows", measureRls],
   studio: ["data studio: a million documents, and view as user", measureStudio],
+  search: ["text search at 100,000 and 1,000,000 documents; insert cost", measureSearch],
   admin: ["admin user list over 1,000,000 users", measureAdmin],
   rateLimit: ["rate limiter accuracy and overhead", measureRateLimiter],
   codegen: ["codegen for 1,000 procedures", (log) => measureCodegen(1000, log)],

@@ -23,6 +23,7 @@ import { limiterRoute } from "./limiter-loops.ts";
 import { logBenchRoute } from "./log-bench.ts";
 import type { PingStore } from "./ping-store.ts";
 import { PlainRows } from "./plain-rows.ts";
+import { searchBenchHooks } from "./search-bench.ts";
 import { seedSessions } from "./seed-sessions.ts";
 import { BENCH_ADMIN_TOKEN, benchStudioAdmin } from "./studio-admin.ts";
 
@@ -42,6 +43,11 @@ export class Shard extends createShard({ schema, functions, migrations }) {
 
   restart(): void {
     dataBenchHooks(this.ctx).restart();
+  }
+
+  /** The search scenario's notes, written straight into SQLite (the index fills by trigger). */
+  seedNotes(from: number, count: number): void {
+    searchBenchHooks(this.ctx).seedNotes(from, count);
   }
 }
 
@@ -175,6 +181,17 @@ export default {
     if (url.pathname.startsWith("/hono/")) return hono.fetch(request, env, ctx);
     if (url.pathname.startsWith("/rl/")) return limiterRoute(url, env);
     if (url.pathname.startsWith("/data-bench/")) return dataBenchRoute(url, env);
+    if (url.pathname === "/search-bench/seed") {
+      const shard = env.SHARD.getByName(url.searchParams.get("shard") ?? "bench") as unknown as {
+        seedNotes(from: number, count: number): Promise<void>;
+      };
+      const { searchParams } = url;
+      await shard.seedNotes(
+        Number(searchParams.get("from") ?? 0),
+        Number(searchParams.get("count") ?? 0),
+      );
+      return Response.json({ ok: true });
+    }
     if (url.pathname.startsWith("/obs/")) return logBenchRoute(url, env);
     if (url.pathname === "/bench/loop") return callLoop(url, variants, env, ctx);
     if (url.pathname.startsWith("/plain-auth/")) {

@@ -1,6 +1,7 @@
 import { defineSchema, defineTable, type PolicyCtx, rule, v } from "@svc/server";
 
 const postFields = { author: v.string(), channel: v.string(), body: v.string() };
+const noteFields = { channel: v.string(), body: v.string() };
 
 export default defineSchema({
   rows: defineTable({ name: v.string(), score: v.number() }),
@@ -21,4 +22,11 @@ export default defineSchema({
     .index("by_channel", ["channel"])
     .index("by_author_channel", ["author", "channel"])
     .policy({ read: (ctx: PolicyCtx, doc) => doc.author === ctx.auth.userId }),
+  /** The search scenario: notes searched by the words of `body` (src/search-bench.ts). */
+  notes: defineTable(noteFields).searchIndex("search_body", {
+    searchField: "body",
+    filterFields: ["channel"],
+  }),
+  /** The same notes without a search index: what an insert costs without one. */
+  plainNotes: defineTable(noteFields),
 });

@@ -1,0 +1,65 @@
+import { count, ratio, table, verdict } from "./lib/format.ts";
+import { LOAD_HEADER, loadRows } from "./lib/load-table.ts";
+import type { SearchResult } from "./scenarios/search.ts";
+
+/** Issue 49's goal: a search's p50 under 20 ms at a million documents. */
+const P50_GOAL_MS = 20;
+
+const TITLE = "## 2d. Text search";
+
+/** BENCHMARKS.md's search section (a note when results from before the scenario have none). */
+export function searchSection(search: SearchResult | undefined): string {
+  if (search === undefined) return [TITLE, "", "Not measured in this run."].join("\n");
+  const texts = search.latency[0]?.byText.map((row) => row.text) ?? [];
+  const { machine } = search;
+  return [
+    TITLE,
+    "",
+    ...(machine === undefined
+      ? []
+      : [
+          `Measured apart from the other sections (\`npm run bench -- search\`, ${machine.date}, ${machine.cpu}, ${machine.cores} cores), ` +
+            "while other test suites shared the machine: compare the rows of this section with each other.",
+          "",
+        ]),
+    "`notes:search` over REST (`withSearchIndex`, 10 most relevant), one request at a time, in a shard of " +
+      "notes of 30 words (~200 characters) drawn from 10,000 words with a skew like text's (`w0` most " +
+      `common); ${search.latency[0]?.searches ?? 0} searches per size over ${texts.map((text) => `\`${text}\``).join(", ")} ` +
+      "(the last word of each is a prefix). Notes are stored through the table's triggers, so the index is filled as writes fill it.",
+    "",
+    table(
+      ["documents", "p50", "p99", "goal", "", "seeded in"],
+      search.latency.map((row) => [
+        count(row.documents),
+        `${row.p50Ms.toFixed(1)} ms`,
+        `${row.p99Ms.toFixed(1)} ms`,
+        row.documents >= 1_000_000 ? `p50 < ${P50_GOAL_MS} ms` : "",
+        row.documents >= 1_000_000 ? verdict(row.p50Ms < P50_GOAL_MS) : "",
+        `${row.seedSeconds.toFixed(1)} s`,
+      ]),
+    ),
+    "",
+    "By search text (p50). A search ranks the newest 1,000 matches it may show, but FTS5's `bm25()` first counts " +
+      "every document matching each word (its IDF), so a word in most documents costs in proportion to the shard's size: " +
+      "as a prefix, `w0` matches ~90 % of the notes, `w40` (and `w400`…`w4099`) ~20 %, `w4000` ~0.08 %, `w12` (111 words) ~50 %.",
+    "",
+    table(
+      ["text", ...search.latency.map((row) => count(row.documents))],
+      texts.map((text) => [
+        `\`${text}\``,
+        ...search.latency.map((row) => {
+          const found = row.byText.find((entry) => entry.text === text);
+          return found === undefined ? "" : `${found.p50Ms.toFixed(1)} ms`;
+        }),
+      ]),
+    ),
+    "",
+    "What a search index adds to a write: `notes:add` (one insert of ~10 words) into the searched table " +
+      "against the same insert into a table without a search index, same rounds:",
+    "",
+    table(LOAD_HEADER, loadRows(search.inserts)),
+    "",
+    `Insert throughput with the index: ${ratio(search.insertRatio)} of without; CPU per insert: ` +
+      `${search.insertCpuRatio === null ? "n/a" : ratio(search.insertCpuRatio)}.`,
+  ].join("\n");
+}
