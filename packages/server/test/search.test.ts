@@ -193,6 +193,22 @@ describe("search indexes", () => {
       cursor = page.continueCursor;
     }
     expect(pages).toEqual(everything);
+    // A pinned page (as usePaginatedQuery keeps every loaded page but the last) answers the same rows.
+    const first: { page: Article[]; continueCursor: string } = await rpcValue(
+      "articles:searchPage",
+      { text: "topic", paginationOpts: { cursor: null, numItems: 3 } },
+      { ...key, user: "ann" },
+    );
+    const pinned: { page: Article[]; isDone: boolean } = await rpcValue(
+      "articles:searchPage",
+      {
+        text: "topic",
+        paginationOpts: { cursor: null, numItems: 1, endCursor: first.continueCursor },
+      },
+      { ...key, user: "ann" },
+    );
+    expect(pinned.page.map((article) => article.body)).toEqual(everything.slice(0, 3));
+    expect(pinned.isDone).toBe(false);
   });
 
   it("answers the same over REST `.expose`", async () => {
