@@ -124,6 +124,18 @@ describe("search indexes", () => {
     expect(bobs).toContain("needle 201");
   });
 
+  it("hides rows a function read policy refuses, checked after the search", async () => {
+    const key = shard("function-policy");
+    await rpcValue("messages:send", { body: "quarterly plan by ann" }, { ...key, user: "ann" });
+    await rpcValue("messages:send", { body: "quarterly plan by bob" }, { ...key, user: "bob" });
+    const found = await rpcValue<{ body: string }[]>(
+      "messages:search",
+      { text: "quarterly plan" },
+      { ...key, user: "bob" },
+    );
+    expect(found.map((message) => message.body)).toEqual(["quarterly plan by bob"]);
+  });
+
   it("keeps the index in step with patches and deletes, in the same transaction", async () => {
     const key = shard("writes");
     const id = await write(key, "ann", "first draft");
