@@ -161,6 +161,10 @@ describe("search indexes", () => {
     ["alpha)", ["alpha OR gamma", "alpha beta"]],
     ["^alpha +beta", ["alpha beta"]],
     ["'; DROP TABLE t_articles; --", []],
+    // FTS5 reads its query as a C string: a NUL would end it mid-quote.
+    ["alpha\u0000beta", ["alpha beta"]],
+    ["\ud800alpha", ["alpha OR gamma", "alpha beta"]],
+    ["🦊 alpha", []],
   ])("searches %j as plain text, never as FTS5 syntax", async (text, expected) => {
     const key = shard("syntax");
     if ((await search(key, "ann", { text: "alpha" })).length === 0) {

@@ -1,6 +1,12 @@
 import { SvcError } from "../../errors/svc-error.ts";
 import { MAX_SEARCH_TERMS, MAX_SEARCH_TEXT } from "../../schema/search-index.ts";
 
+/** A control character (U+0000–U+001F, U+007F) as a space: a word separator. */
+function controlAsSpace(char: string): string {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f ? " " : char;
+}
+
 /**
  * Turns what a user typed into an FTS5 query that means "all these words,
  * the last one as a prefix". Every word is quoted as an FTS5 string (a `"`
@@ -22,7 +28,12 @@ export function toMatchExpression(text: unknown): string {
       `The search text is ${text.length} characters long; at most ${MAX_SEARCH_TEXT} are searched.`,
     );
   }
-  const words = text.split(/\s+/u).filter((word) => word !== "");
+  // Control characters separate words: FTS5 reads the query as a C string, so a
+  // NUL inside a quoted word would end the query mid-string (a syntax error).
+  const words = Array.from(text, controlAsSpace)
+    .join("")
+    .split(/\s+/u)
+    .filter((word) => word !== "");
   if (words.length === 0) throw new SvcError("BAD_REQUEST", "The search text is empty.");
   if (words.length > MAX_SEARCH_TERMS) {
     throw new SvcError(
