@@ -24,6 +24,26 @@ describe("messages", () => {
     expect(page.isDone).toBe(false);
   });
 
+  it("searches the caller's messages by words, most relevant first, narrowed by channel", async () => {
+    const t = createTest();
+    await t.as(ann).mutation(api.messages.send, { body: "deploy on friday" });
+    await t.as(ann).mutation(api.messages.send, { body: "deploy deploy deploy" });
+    await t.as(ann).mutation(api.messages.send, { body: "deploy notes", channel: "ops" });
+    await t.as(bob).mutation(api.messages.send, { body: "deploy by bob" });
+    const found = await t.as(ann).query(api.messages.search, { text: "depl" });
+    expect(found.map((message) => message.body)).toEqual([
+      "deploy deploy deploy",
+      "deploy notes",
+      "deploy on friday",
+    ]);
+    const ops = await t.as(ann).query(api.messages.search, { text: "deploy", channel: "ops" });
+    expect(ops.map((message) => message.body)).toEqual(["deploy notes"]);
+    expect(await t.as(bob).query(api.messages.search, { text: "friday" })).toEqual([]);
+    await expect(t.as(ann).query(api.messages.search, { text: " " })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+  });
+
   it("refuses anonymous, empty and oversized messages", async () => {
     const t = createTest();
     await expect(t.mutation(api.messages.send, { body: "hi" })).rejects.toMatchObject({
