@@ -13,6 +13,7 @@ import { measureGates } from "./scenarios/gates.ts";
 import { measureHarness } from "./scenarios/harness.ts";
 import { measureMigrations } from "./scenarios/migrations.ts";
 import { measureObservability } from "./scenarios/observability.ts";
+import { PROFILES, profileScenario } from "./scenarios/profile.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
@@ -62,8 +63,18 @@ const SCENARIOS: {
  * their results as JSON, leaving BENCHMARKS.md alone (a partial run is not a
  * report). A scenario that fails is reported and the others still run; the
  * results so far are printed as JSON and the exit code is 1.
+ * `npm run bench -- --profile transport` prints a CPU profile's table instead
+ * (bench/scenarios/profile.ts).
  */
 async function main(): Promise<void> {
+  if (process.argv[2] === "--profile") {
+    const name = process.argv[3] ?? "";
+    if (!(name in PROFILES)) {
+      throw new Error(`unknown profile ${name}; known: ${Object.keys(PROFILES).join(", ")}`);
+    }
+    console.log(await profileScenario(name as keyof typeof PROFILES, log));
+    return;
+  }
   const started = Date.now();
   const names = Object.keys(SCENARIOS) as (keyof typeof SCENARIOS)[];
   const wanted = process.argv.slice(2);

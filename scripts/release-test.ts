@@ -20,7 +20,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { type CpuProfile, cpuMs } from "../bench/scenarios/bundle.ts";
+import { type CpuProfile, cpuMs } from "../bench/lib/cpu-profile.ts";
 import { releaseExistingWorker } from "./release-existing-worker.ts";
 import { checkOneRuntime, installAsUser } from "./release-install.ts";
 import { releaseReactTemplate } from "./release-react-template.ts";

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildForDeploy } from "@svc/cli";
@@ -16,6 +17,13 @@ export interface BenchApp {
    * shards (not the log store's): a `cpuProbe` for {@link compare}.
    */
   workerCpuMs(): Promise<number>;
+  /**
+   * The worker's workerd inspector (Chrome DevTools protocol), when started
+   * with `{ inspect: true }`: {@link recordCpuProfile} profiles it.
+   */
+  inspectorUrl?: string;
+  /** The bundled worker served (valid until `stop`), to name a profile's bundle lines. */
+  bundleFile: string;
   stop(): Promise<void>;
 }
 
@@ -69,7 +77,7 @@ function serve(
  * 0.84× with the load generator on its own thread). The store's own cost is
  * measured on its own (the observability scenario's write cost per record).
  */
-export async function startBenchApp(): Promise<BenchApp> {
+export async function startBenchApp(options: { inspect?: boolean } = {}): Promise<BenchApp> {
   const outdir = await mkdtemp(path.join(tmpdir(), "svc-bench-app-"));
   const devRegistry = await mkdtemp(path.join(tmpdir(), "svc-bench-registry-"));
   const config = path.join(APP_DIR, "wrangler.jsonc");
@@ -85,7 +93,8 @@ export async function startBenchApp(): Promise<BenchApp> {
     SVC_LOGS: { className: "BenchLogStore", scriptName: LOG_STORE_WORKER },
   };
   // BENCH_INSPECTOR_PORT: the worker's workerd answers Chrome DevTools there (CPU profiles).
-  const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT) || undefined;
+  const inspectorPort =
+    Number(process.env.BENCH_INSPECTOR_PORT) || (options.inspect ? await freePort() : undefined);
   const miniflare = serve({ ...worker, durableObjects }, outdir, devRegistry, inspectorPort);
   const url = (await miniflare.ready).origin;
   const workerPids = (await workerdPids()).filter(
@@ -95,6 +104,8 @@ export async function startBenchApp(): Promise<BenchApp> {
   return {
     url,
     workerCpuMs: () => processCpuMs(workerPids),
+    ...(inspectorPort ? { inspectorUrl: await workerInspector(inspectorPort) } : {}),
+    bundleFile: path.join(outdir, "worker.js"),
     async stop() {
       await unpin?.();
       await miniflare.dispose();
@@ -103,6 +114,27 @@ export async function startBenchApp(): Promise<BenchApp> {
       await rm(devRegistry, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The DevTools WebSocket of the user worker on workerd's own inspector port
+ * (Miniflare passes `inspectorPort` to workerd when no worker asks for its
+ * proxy): workerd lists its isolates at `/json`, user workers as `core:user:<name>`.
+ */
+async function workerInspector(port: number): Promise<string> {
+  const list = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { id: string }[];
+  const user = list.find(({ id }) => id.startsWith("core:user:") && !id.includes("__miniflare"));
+  if (!user) throw new Error(`no user worker on the inspector: ${JSON.stringify(list)}`);
+  return `ws://127.0.0.1:${port}/${user.id}`;
+}
+
+/** A TCP port nothing listens on now (the system's pick). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Inserts the row the REST/RPC reads fetch (`rows:seed` in shard `bench`) and answers its id. */

@@ -91,7 +91,21 @@ export function percentile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-async function drive(target: Target, plan: LoadPlan, seconds: number): Promise<autocannon.Result> {
+/**
+ * Drives one target with `plan.connections` connections for `seconds`: the
+ * load of one round, for a caller that measures around it (a CPU profile).
+ *
+ * @example
+ * ```ts
+ * const result = await drive({ name: "REST", url }, DEFAULT_PLAN, 3);
+ * result.requests.total; // requests served in those 3 s
+ * ```
+ */
+export async function drive(
+  target: Target,
+  plan: LoadPlan,
+  seconds: number,
+): Promise<autocannon.Result> {
   const { makeBody, makeHeaders, makePath } = target;
   const perRequest =
     makeBody || makeHeaders || makePath

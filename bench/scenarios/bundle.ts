@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { deployBundle, runWrangler } from "@svc/cli";
+import { type CpuProfile, cpuMs, topFrames } from "../lib/cpu-profile.ts";
 
 const EXAMPLE = path.resolve(import.meta.dirname, "../../examples/app");
 
@@ -15,43 +16,6 @@ export interface BundleResult {
   startupFrames: { frame: string; ms: number }[];
   /** The biggest inputs of the bundle by package, before minification. */
   largestInputs: { path: string; bytes: number }[];
-}
-
-/** The parts of a V8 `.cpuprofile` read here. */
-export interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; lineNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** The `count` frames with the most sampled self time, `(idle)` left out. */
-function topFrames(profile: CpuProfile, count: number): { frame: string; ms: number }[] {
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
-  const byFrame = new Map<string, number>();
-  profile.samples.forEach((sample, index) => {
-    const frame = nodes.get(sample);
-    if (!frame || frame.functionName === "(idle)") return;
-    const name = frame.functionName.startsWith("(")
-      ? frame.functionName
-      : `${frame.functionName || "(anonymous)"} (bundle line ${frame.lineNumber + 1})`;
-    byFrame.set(name, (byFrame.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
-  });
-  return [...byFrame.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([frame, ms]) => ({ frame, ms }));
-}
-
-/** Total sampled CPU time of a V8 `.cpuprofile` (samples not on the idle node). */
-export function cpuMs(profile: CpuProfile): number {
-  const idle = new Set(
-    profile.nodes.filter((node) => node.callFrame.functionName === "(idle)").map((node) => node.id),
-  );
-  let micros = 0;
-  profile.samples.forEach((sample, index) => {
-    if (!idle.has(sample)) micros += profile.timeDeltas[index] ?? 0;
-  });
-  return micros / 1000;
 }
 
 /** `NAME:value` pairs of a `.dev.vars` file (comments and blank lines skipped). */

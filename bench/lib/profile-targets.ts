@@ -1,0 +1,173 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { BenchApp } from "./bench-app.ts";
+import { bundleSources } from "./bundle-sources.ts";
+import { selfTimes } from "./cpu-profile.ts";
+import { recordCpuProfile } from "./inspector.ts";
+import { DEFAULT_PLAN, drive, type Target } from "./load.ts";
+
+/** Self time per request of every function, for each target profiled side by side. */
+export interface ProfileTable {
+  targets: {
+    name: string;
+    requests: number;
+    /** Sampled (non-idle) CPU of the isolate per request, µs: the profile's own total. */
+    sampledUsPerRequest: number;
+    /** The worker's workerd CPU per request over the same windows (/proc), µs, profiler included. */
+    processUsPerRequest: number;
+  }[];
+  /** Every function seen, with its self time per request (µs) under each target, in target order. */
+  rows: { frame: string; source: string; usPerRequest: number[] }[];
+}
+
+/** How long each target is profiled: rounds interleave the targets, as {@link compare} does. */
+export interface ProfilePlan {
+  rounds: number;
+  seconds: number;
+}
+
+/**
+ * Profiles the worker's isolate (V8's CPU profiler through workerd's
+ * inspector) under each target's load in turn, `plan.rounds` rounds of
+ * `plan.seconds`, and answers every function's self time per request under
+ * each: the same request path's cost split by function, with a baseline
+ * (the first or any other target) profiled in the same run beside it. Frames
+ * are named by function and source file (from the bundle's module comments).
+ * The app must have been started with `{ inspect: true }`.
+ *
+ * @example
+ * ```ts
+ * const app = await startBenchApp({ inspect: true });
+ * const table = await profileTargets(app, [restTarget, honoTarget], { rounds: 3, seconds: 4 });
+ * ```
+ */
+export async function profileTargets(
+  app: BenchApp,
+  targets: readonly Target[],
+  plan: ProfilePlan,
+  log: (line: string) => void = console.error,
+): Promise<ProfileTable> {
+  const inspector = app.inspectorUrl;
+  if (!inspector) throw new Error("profileTargets needs startBenchApp({ inspect: true })");
+  const sourceOf = await bundleSources(app.bundleFile);
+  const selfMs = targets.map(() => new Map<string, number>());
+  const requests = targets.map(() => 0);
+  const processMs = targets.map(() => 0);
+  const sources = new Map<string, string>();
+  const frameKey = (frame: { functionName: string; lineNumber: number; url?: string }) => {
+    const inBundle = frame.url?.endsWith("worker.js") === true;
+    const name = frame.functionName || "(anonymous)";
+    const key = inBundle ? `${name}@${frame.lineNumber}` : name;
+    sources.set(key, inBundle ? `${sourceOf(frame.lineNumber)}` : frame.url || "");
+    return key;
+  };
+  for (const target of targets) await drive(target, DEFAULT_PLAN, 2); // warm-up, not profiled
+  for (let round = 0; round < plan.rounds; round++) {
+    for (const [index, target] of targets.entries()) {
+      let served = 0;
+      const before = await app.workerCpuMs();
+      const profile = await recordCpuProfile(inspector, async () => {
+        const result = await drive(target, DEFAULT_PLAN, plan.seconds);
+        if (result.non2xx + result.errors > 0) {
+          throw new Error(`${target.name}: ${result.non2xx + result.errors} failed requests`);
+        }
+        served = result.requests.total;
+      });
+      processMs[index]! += (await app.workerCpuMs()) - before;
+      // BENCH_PROFILE_DIR keeps each round's raw profile, for DevTools (Performance → Load profile).
+      const dir = process.env.BENCH_PROFILE_DIR;
+      if (dir) {
+        const file = `${target.name.replace(/[^\w-]+/g, "-")}-${round + 1}.cpuprofile`;
+        await writeFile(path.join(dir, file), JSON.stringify(profile));
+      }
+      requests[index]! += served;
+      for (const [key, ms] of selfTimes(profile, frameKey)) {
+        selfMs[index]!.set(key, (selfMs[index]!.get(key) ?? 0) + ms);
+      }
+      log(`    profile round ${round + 1}/${plan.rounds} ${target.name}: ${served} requests`);
+    }
+  }
+  const keys = new Set(selfMs.flatMap((map) => [...map.keys()]));
+  const perRequest = (ms: number, index: number) => (ms * 1000) / Math.max(1, requests[index]!);
+  return {
+    targets: targets.map((target, index) => ({
+      name: target.name,
+      requests: requests[index]!,
+      sampledUsPerRequest: perRequest(
+        [...selfMs[index]!.values()].reduce((sum, ms) => sum + ms, 0),
+        index,
+      ),
+      processUsPerRequest: perRequest(processMs[index]!, index),
+    })),
+    rows: [...keys].map((key) => ({
+      frame: key.replace(/@\d+$/, ""),
+      source: sources.get(key) ?? "",
+      usPerRequest: selfMs.map((map, index) => perRequest(map.get(key) ?? 0, index)),
+    })),
+  };
+}
+
+/**
+ * The table as Markdown: the `top` functions by self time per request under
+ * `rankBy` (a target's index), each target's figure beside it and the
+ * difference to `baseline`, then the rest summed and the totals.
+ *
+ * @example
+ * ```ts
+ * console.log(renderProfileTable(table, { rankBy: 0, baseline: 1, top: 25 }));
+ * ```
+ */
+export function renderProfileTable(
+  table: ProfileTable,
+  { rankBy, baseline, top }: { rankBy: number; baseline: number; top: number },
+): string {
+  const us = (value: number) => value.toFixed(1);
+  const ranked = [...table.rows].sort((a, b) => b.usPerRequest[rankBy]! - a.usPerRequest[rankBy]!);
+  const shown = ranked.slice(0, top);
+  const rest = table.targets.map((_, index) =>
+    ranked.slice(top).reduce((sum, row) => sum + row.usPerRequest[index]!, 0),
+  );
+  const others = table.targets.map((_, index) => index).filter((index) => index !== baseline);
+  const header = [
+    "#",
+    "function (self time)",
+    "source",
+    ...table.targets.map((target) => `${target.name}, µs / request`),
+    ...others.map((index) => `${table.targets[index]!.name} − ${table.targets[baseline]!.name}`),
+  ];
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  const diff = (values: number[]) =>
+    others.map((index) => {
+      const delta = values[index]! - values[baseline]!;
+      return `${delta >= 0 ? "+" : ""}${us(delta)}`;
+    });
+  return [
+    line(header),
+    line(header.map(() => "---")),
+    ...shown.map((row, rank) =>
+      line([
+        String(rank + 1),
+        `\`${row.frame}\``,
+        row.source,
+        ...row.usPerRequest.map(us),
+        ...diff(row.usPerRequest),
+      ]),
+    ),
+    line(["", "every other function", "", ...rest.map(us), ...diff(rest)]),
+    line([
+      "",
+      "**sampled total**",
+      "",
+      ...table.targets.map((target) => `**${us(target.sampledUsPerRequest)}**`),
+      ...diff(table.targets.map((target) => target.sampledUsPerRequest)),
+    ]),
+    line([
+      "",
+      "workerd CPU (/proc), profiler on",
+      "",
+      ...table.targets.map((target) => us(target.processUsPerRequest)),
+      ...diff(table.targets.map((target) => target.processUsPerRequest)),
+    ]),
+    line(["", "requests profiled", "", ...table.targets.map((target) => String(target.requests))]),
+  ].join("\n");
+}
