@@ -3,6 +3,9 @@ const BODY_BYTES: unique symbol = Symbol("svc.bodyBytes");
 
 type SizedResponse = Response & { [BODY_BYTES]?: number };
 
+/** One encoder for every response: it keeps no state, and one per response was garbage per call. */
+const ENCODER = new TextEncoder();
+
 /**
  * A response with `text` as its body, encoded here: it declares the body's
  * length (clients see the size without reading the body) and carries it for
@@ -13,7 +16,7 @@ type SizedResponse = Response & { [BODY_BYTES]?: number };
  * @example return sizedResponse(JSON.stringify(problem), 429, headers);
  */
 export function sizedResponse(text: string, status: number, headers: Headers): Response {
-  const body = new TextEncoder().encode(text);
+  const body = ENCODER.encode(text);
   headers.set("content-length", String(body.byteLength));
   const response: SizedResponse = new Response(body, { status, headers });
   response[BODY_BYTES] = body.byteLength;

@@ -31,21 +31,35 @@ export interface Invocation {
 /**
  * Waits for `work` at most `timeoutMs`. The shard may still finish the call
  * (a mutation may still commit); the caller is told it did not finish in time.
+ * One promise and one timer per call, settled by whichever comes first: this
+ * runs on every call, and `Promise.race` inside an async function made three
+ * more promises and their reactions per call (the REST read's CPU profile
+ * ranked the race beside the timer itself).
+ *
+ * @example
+ * ```ts
+ * const result = await withTimeout(stub.call(shardCall), 30_000);
+ * ```
  */
-export async function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(new SvcError("UNAVAILABLE", `The procedure did not finish within ${timeoutMs} ms.`)),
-      timeoutMs,
+export function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(refuseLate, timeoutMs, reject, timeoutMs);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
     );
   });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-  }
+}
+
+/** The timer's end: the call is answered `UNAVAILABLE` (the error is made only now, not per call). */
+function refuseLate(reject: (error: SvcError) => void, timeoutMs: number): void {
+  reject(new SvcError("UNAVAILABLE", `The procedure did not finish within ${timeoutMs} ms.`));
 }
 
 function toShardCall(invocation: Invocation): ShardCall {
