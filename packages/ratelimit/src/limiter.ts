@@ -2,6 +2,7 @@ import type { RateLimitResult } from "./algorithms/result.ts";
 import { RateLimitError } from "./errors.ts";
 import { type Rate, type RateConfig, toRate } from "./rates.ts";
 import { DecisionCoalescer } from "./store/coalescer.ts";
+import { within } from "./store/deadlines.ts";
 import { type LeaseRequest, objectName } from "./store/protocol.ts";
 import type { RateLimitStore } from "./store/rate-limit-store.ts";
 import {
@@ -188,25 +189,48 @@ export function createRateLimiter<const Name extends string>(
       const { lease } = rate;
       const local = leases.take(name, key, count, rate.capacity);
       if (local !== undefined) return local;
-      // While this isolate already asks for a lease of the key, a call spends just its own
-      // units, exactly (coalesced with the others doing so): a second lease would be waste.
-      if (leases.pending(name, key)) return decide(name, key, rate, count, now);
+      // While this isolate already asks for a lease of the key, a call waits for that lease
+      // and spends from it: a second lease would be waste, and deciding exactly meanwhile
+      // cost a store call per concurrent request at every renewal. A lease too small
+      // (or refused) leaves the call to spend just its own units, exactly (coalesced).
+      const asking = leases.pending(name, key);
+      if (asking !== undefined) {
+        const started = Date.now();
+        const failed = await asking;
+        if (failed) throw failed.error; // the store could not grant it; it would not decide either
+        const spent = leases.take(name, key, count, rate.capacity);
+        if (spent !== undefined) return spent;
+        // Within the call's own timeout, counted from its start (the wait included).
+        const left = Math.max(0, timeoutMs - (Date.now() - started));
+        return within(decide(name, key, rate, count, now), left, () =>
+          storeError(name, noAnswer(timeoutMs)),
+        );
+      }
       const request: LeaseRequest = {
         rate,
         units: Math.max(lease.units, count),
         minimum: count,
         ...(now === undefined ? {} : { now }),
       };
-      leases.markPending(name, key, true);
+      const granting = callLease(store, name, key, request, timeoutMs).then(
+        ({ granted, result }) => {
+          if (granted > count) leases.put(name, key, granted - count, lease.ttlMs);
+          return result;
+        },
+      );
+      leases.markPending(name, key, granting);
       try {
-        const { granted, result } = await callLease(store, name, key, request, timeoutMs);
-        if (granted > count) leases.put(name, key, granted - count, lease.ttlMs);
-        return result;
+        return await granting;
       } finally {
-        leases.markPending(name, key, false);
+        leases.markPending(name, key, undefined);
       }
     },
   };
+}
+
+/** A lease request that failed, as the calls waiting for it see it. */
+interface LeaseFailure {
+  error: unknown;
 }
 
 /** Most keys one limiter keeps leases for; beyond it the cache starts afresh. */
@@ -216,7 +240,8 @@ const MAX_LEASED_KEYS = 10_000;
 class LeaseCache {
   readonly #clock: () => number;
   readonly #leases = new Map<string, { units: number; expiresAt: number }>();
-  readonly #pending = new Set<string>();
+  /** Per (name, key): settles once this isolate's lease request of it is over, with its error if it failed. */
+  readonly #pending = new Map<string, Promise<LeaseFailure | null>>();
 
   constructor(clock: () => number) {
     this.#clock = clock;
@@ -236,14 +261,27 @@ class LeaseCache {
     return { ok: true, retryAfter: 0, limit, remaining: lease.units, resetAfter: 0 };
   }
 
-  /** True while this isolate asks the store for a lease of (name, key). */
-  pending(name: string, key: string): boolean {
-    return this.#pending.has(objectName(name, key));
+  /**
+   * While this isolate asks the store for a lease of (name, key): a promise
+   * that settles (never rejects) once the answer is in this cache, with the
+   * request's error when it failed.
+   */
+  pending(name: string, key: string): Promise<LeaseFailure | null> | undefined {
+    return this.#pending.get(objectName(name, key));
   }
 
-  markPending(name: string, key: string, asking: boolean): void {
-    if (asking) this.#pending.add(objectName(name, key));
-    else this.#pending.delete(objectName(name, key));
+  /** Notes the lease request `granting` of (name, key), or with `undefined` that it is over. */
+  markPending(name: string, key: string, granting: Promise<unknown> | undefined): void {
+    const id = objectName(name, key);
+    if (granting === undefined) this.#pending.delete(id);
+    else
+      this.#pending.set(
+        id,
+        granting.then(
+          () => null,
+          (error: unknown) => ({ error }),
+        ),
+      );
   }
 
   put(name: string, key: string, units: number, ttlMs: number): void {

@@ -64,6 +64,19 @@ describe("leased (approximate) limiting", () => {
     expect(refused.retryAfter).toBeGreaterThan(0);
   });
 
+  it("spends concurrent calls from the lease their isolate is asking for, not from the store beside it", async () => {
+    const [busy, other] = isolates(2);
+    const key = freshKey();
+    // 30 calls at once in one isolate: one lease of 10 serves the first 10, the other 20 are
+    // decided exactly. Before, the 29 calls made while the lease was asked for were each decided
+    // exactly beside it, so the store spent 39 units for 30 calls.
+    const burst = await Promise.all(Array.from({ length: 30 }, () => busy!.limit("api", { key })));
+    expect(burst.every((result) => result.ok)).toBe(true);
+    let admitted = 0;
+    while ((await other!.limit("api", { key })).ok) admitted++;
+    expect(admitted).toBe(LIMIT - 30);
+  });
+
   it("refuses a lease larger than the limit when the limiter is built", () => {
     expect(() =>
       createRateLimiter({
