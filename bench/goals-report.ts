@@ -1,3 +1,4 @@
+import { cpuGoalsSection } from "./cpu-goals-report.ts";
 import { count, ratio, table, verdict } from "./lib/format.ts";
 import { anchor, GOALS, percent, SECTION_TITLES, worstRoundRatio } from "./lib/goals.ts";
 import { recordingCostOf } from "./observability-report.ts";
@@ -215,10 +216,12 @@ function render(rows: GoalRow[]): string {
  */
 export function goalsSection(results: Partial<Results>, npmTestSeconds: number | null): string {
   return [
-    "## Goals of issues 32 and 29 at a glance",
+    "## Goals of issues 50, 32 and 29 at a glance",
     "",
     "Every verdict below is computed from this run's figures; a goal not met links to the section " +
       "whose note gives the measured reason and what would close it.",
+    "",
+    cpuGoalsSection(results),
     "",
     "Issue 32 (performance and scale):",
     "",

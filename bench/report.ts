@@ -6,6 +6,7 @@ import { count, kib, ratio, table, verdict } from "./lib/format.ts";
 import { GOALS, SECTION_TITLES } from "./lib/goals.ts";
 import { LOAD_HEADER, loadRows } from "./lib/load-table.ts";
 import { observabilitySection } from "./observability-report.ts";
+import { profileSection } from "./profile-report.ts";
 import type { Results } from "./results.ts";
 import type { AdminCase, AdminResult } from "./scenarios/admin.ts";
 import type { AuthResult } from "./scenarios/auth.ts";
@@ -616,6 +617,8 @@ export function renderReport(results: Results): string {
     goalsSection(results, npmTestSeconds()),
     "",
     transportSection(results.transport, results.registry),
+    "",
+    profileSection(results),
     "",
     gatesSection(results.gates, results.rateLimit),
     "",

@@ -10,6 +10,7 @@ import type { GatesResult } from "./scenarios/gates.ts";
 import type { HarnessResult } from "./scenarios/harness.ts";
 import type { MigrationsResult } from "./scenarios/migrations.ts";
 import type { ObservabilityResult } from "./scenarios/observability.ts";
+import type { ProfileReport } from "./scenarios/profile.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 import type { RegistryResult } from "./scenarios/registry.ts";
 import type { RlsResult } from "./scenarios/rls.ts";
@@ -44,5 +45,10 @@ export interface Results {
   shards: ShardsResult;
   /** Absent from runs before the harness existed. */
   harness?: HarnessResult;
+  /**
+   * The last CPU profile of each profiled scenario (`npm run bench -- --profile
+   * transport`), kept across full runs: a profile is taken on its own.
+   */
+  profiles?: Partial<Record<"transport" | "gates", ProfileReport>>;
   totalSeconds: number;
 }

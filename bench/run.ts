@@ -13,7 +13,7 @@ import { measureGates } from "./scenarios/gates.ts";
 import { measureHarness } from "./scenarios/harness.ts";
 import { measureMigrations } from "./scenarios/migrations.ts";
 import { measureObservability } from "./scenarios/observability.ts";
-import { PROFILES, profileScenario } from "./scenarios/profile.ts";
+import { PROFILES, type ProfileReport, profileScenario } from "./scenarios/profile.ts";
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
@@ -28,7 +28,7 @@ type Log = typeof log;
 
 /** Every scenario in report order: its name on the command line, its title, how to run it. */
 const SCENARIOS: {
-  [K in Exclude<keyof Results, "machine" | "totalSeconds">]: [
+  [K in Exclude<keyof Results, "machine" | "totalSeconds" | "profiles">]: [
     string,
     (log: Log) => Promise<Results[K]>,
   ];
@@ -72,7 +72,9 @@ async function main(): Promise<void> {
     if (!(name in PROFILES)) {
       throw new Error(`unknown profile ${name}; known: ${Object.keys(PROFILES).join(", ")}`);
     }
-    console.log(await profileScenario(name as keyof typeof PROFILES, log));
+    const report = await profileScenario(name as keyof typeof PROFILES, log);
+    console.log(report.tables);
+    await rewriteProfile(name as keyof typeof PROFILES, report);
     return;
   }
   const started = Date.now();
@@ -108,6 +110,12 @@ async function main(): Promise<void> {
     return;
   }
   const file = path.resolve(import.meta.dirname, "../BENCHMARKS.md");
+  // Profiles are taken by their own command (--profile); a full run keeps the last ones.
+  const kept = await readFile(RESULTS_FILE, "utf8").then(
+    (text) => (JSON.parse(text) as Results).profiles,
+    () => undefined,
+  );
+  if (kept) results.profiles = kept;
   // Sections measured by other commands (the release test's scaffolded app) sit after
   // the release marker; a bench run keeps them as they are (withKeptPart).
   const previous = await readFile(file, "utf8").catch(() => "");
@@ -115,6 +123,21 @@ async function main(): Promise<void> {
   // The raw figures too, so a change of wording re-renders without re-measuring (bench/render.ts).
   await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   log(`wrote ${file} and ${RESULTS_FILE} (${results.totalSeconds} s)`);
+}
+
+/**
+ * Puts a profile into bench/results.json (the last full run's figures stay)
+ * and re-renders BENCHMARKS.md from it, so its profile section is reproduced
+ * by the one command that took it.
+ */
+async function rewriteProfile(name: keyof typeof PROFILES, report: ProfileReport): Promise<void> {
+  const results = JSON.parse(await readFile(RESULTS_FILE, "utf8")) as Results;
+  results.profiles = { ...results.profiles, [name]: report };
+  await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  const file = path.resolve(import.meta.dirname, "../BENCHMARKS.md");
+  const previous = await readFile(file, "utf8").catch(() => "");
+  await writeFile(file, withKeptPart(renderReport(results), previous));
+  log(`wrote the ${name} profile into ${file} and ${RESULTS_FILE}`);
 }
 
 await main();

@@ -19,7 +19,7 @@ export interface BenchApp {
   workerCpuMs(): Promise<number>;
   /**
    * The worker's workerd inspector (Chrome DevTools protocol), when started
-   * with `{ inspect: true }`: {@link recordCpuProfile} profiles it.
+   * with `{ inspect: true }`: `attachProfiler` profiles it.
    */
   inspectorUrl?: string;
   /** The bundled worker served (valid until `stop`), to name a profile's bundle lines. */

@@ -42,6 +42,33 @@ export function selfTimes(
 }
 
 /**
+ * Samples of every frame of a profile (`(idle)` left out), keyed by
+ * `name(frame)`. V8 samples on a wall-clock timer: on a loaded machine a
+ * sample taken after the thread waited for a core carries that wait in its
+ * time delta, so a profile's time overstates CPU; the share of samples does
+ * not, and times the process's measured CPU gives CPU per function.
+ *
+ * @example
+ * ```ts
+ * const samples = selfSamples(profile); // Map { "(program)" => 812, ... }
+ * ```
+ */
+export function selfSamples(
+  profile: CpuProfile,
+  name: (frame: CpuProfile["nodes"][number]["callFrame"]) => string = frameName,
+): Map<string, number> {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const byFrame = new Map<string, number>();
+  for (const sample of profile.samples) {
+    const frame = nodes.get(sample);
+    if (!frame || frame.functionName === "(idle)") continue;
+    const key = name(frame);
+    byFrame.set(key, (byFrame.get(key) ?? 0) + 1);
+  }
+  return byFrame;
+}
+
+/**
  * The `count` frames with the most sampled self time, `(idle)` left out.
  *
  * @example

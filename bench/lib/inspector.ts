@@ -37,33 +37,47 @@ async function connect(url: string): Promise<{
   };
 }
 
+/** A CPU profiler attached to one isolate: one inspector session, reused for every recording. */
+export interface IsolateProfiler {
+  /** Profiles the isolate while `during` runs and answers the profile. */
+  record(during: () => Promise<void>): Promise<CpuProfile>;
+  close(): void;
+}
+
 /**
- * Records a V8 CPU profile of a workerd isolate through its inspector while
- * `during` runs, and answers the profile: where the worker's CPU goes, by
- * function, under the load `during` drives. Sampled every
- * `samplingIntervalUs` microseconds (V8's default is 1,000; a request of
- * half a millisecond needs finer samples to be seen at all).
+ * Attaches V8's CPU profiler to a workerd isolate through its inspector, for
+ * profiles of the worker under the load a caller drives: where the worker's
+ * CPU goes, by function. One session serves every recording (workerd's
+ * inspector took a second session after the first closed only sometimes).
+ * Sampled every `samplingIntervalUs` microseconds (V8's default is 1,000; a
+ * request of half a millisecond needs finer samples to be seen at all).
  *
  * @example
  * ```ts
- * const profile = await recordCpuProfile(app.inspectorUrl, () => drive(target, 5));
+ * const profiler = await attachProfiler(app.inspectorUrl);
+ * const profile = await profiler.record(() => drive(target, plan, 5));
+ * profiler.close();
  * ```
  */
-export async function recordCpuProfile(
+export async function attachProfiler(
   url: string,
-  during: () => Promise<void>,
   samplingIntervalUs = 100,
-): Promise<CpuProfile> {
+): Promise<IsolateProfiler> {
   const session = await connect(url);
-  try {
-    await session.send("Profiler.enable");
-    await session.send("Profiler.setSamplingInterval", { interval: samplingIntervalUs });
-    await session.send("Profiler.start");
-    await during();
-    const { profile } = (await session.send("Profiler.stop")) as { profile: CpuProfile };
-    await session.send("Profiler.disable");
-    return profile;
-  } finally {
-    session.close();
-  }
+  await session.send("Profiler.enable");
+  await session.send("Profiler.setSamplingInterval", { interval: samplingIntervalUs });
+  return {
+    async record(during) {
+      await session.send("Profiler.start");
+      const failed = await during().then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+      // Stopped either way, so a failed load leaves no profiler running.
+      const { profile } = (await session.send("Profiler.stop")) as { profile: CpuProfile };
+      if (failed) throw failed.error;
+      return profile;
+    },
+    close: () => session.close(),
+  };
 }

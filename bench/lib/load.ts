@@ -27,6 +27,13 @@ export interface LoadFigures {
   rounds: number[];
   /** Median workerd CPU per request (ms), when a CPU probe was given. */
   cpuMsPerRequest: number | null;
+  /** Workerd CPU per request (ms) of every round, in round order, when a CPU probe was given. */
+  cpuRounds?: number[];
+  /**
+   * Each counter of `plan.counters` per 1,000 requests served (median over
+   * rounds), e.g. rate-limit store calls: what a gate does besides its lookup.
+   */
+  per1000?: Record<string, number>;
 }
 
 /** How hard and how long to drive each target. */
@@ -37,6 +44,8 @@ export interface LoadPlan {
   rounds: number;
   /** Reads cumulative server CPU (ms); enables `cpuMsPerRequest`. */
   cpuProbe?: () => Promise<number>;
+  /** Reads the server's named cumulative counters, around each round; enables `per1000`. */
+  counters?: () => Promise<Record<string, number>>;
 }
 
 /**
@@ -149,14 +158,26 @@ export async function compare(
   for (const target of targets) await drive(target, plan, plan.warmupSeconds);
   const results = new Map<string, autocannon.Result[]>(targets.map((target) => [target.name, []]));
   const cpu = new Map<string, number[]>(targets.map((target) => [target.name, []]));
+  const counted = new Map<string, Record<string, number[]>>(
+    targets.map((target) => [target.name, {}]),
+  );
+  const readCounters = async (): Promise<Record<string, number>> => (await plan.counters?.()) ?? {};
   for (let round = 1; round <= plan.rounds; round++) {
     const order = targets.map((_, index) => targets[(index + round - 1) % targets.length]!);
     for (const target of order) {
+      const countedBefore = await readCounters();
       const before = await plan.cpuProbe?.();
       const result = await drive(target, plan, plan.roundSeconds);
       const after = await plan.cpuProbe?.();
+      const countedAfter = await readCounters();
       results.get(target.name)!.push(result);
       const served = result.requests.total;
+      for (const name of Object.keys(countedAfter)) {
+        const perTarget = counted.get(target.name)!;
+        perTarget[name] ??= [];
+        const delta = countedAfter[name]! - countedBefore[name]!;
+        perTarget[name].push(served > 0 ? (delta * 1000) / served : 0);
+      }
       if (before !== undefined && after !== undefined && served > 0) {
         cpu.get(target.name)!.push((after - before) / served);
       }
@@ -175,6 +196,17 @@ export async function compare(
       errors: runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0),
       rounds: runs.map((run) => Math.round(run.requests.average)),
       cpuMsPerRequest: cpu.get(target.name)!.length > 0 ? median(cpu.get(target.name)!) : null,
+      ...(cpu.get(target.name)!.length > 0 ? { cpuRounds: cpu.get(target.name)! } : {}),
+      ...(plan.counters
+        ? {
+            per1000: Object.fromEntries(
+              Object.entries(counted.get(target.name)!).map(([name, values]) => [
+                name,
+                median(values),
+              ]),
+            ),
+          }
+        : {}),
     };
   });
 }
@@ -198,3 +230,22 @@ export function medianRatio(target: LoadFigures, baseline: LoadFigures): number 
 }
 
 export { median };
+
+/**
+ * The median over rounds of `target / baseline` workerd CPU per request, each
+ * ratio taken within one round: how the bench judges a cost (CPU per request
+ * tells the same story on a loaded machine where throughput does not).
+ * `null` without a CPU probe.
+ *
+ * @example
+ * ```ts
+ * const [gate, none] = await compare([gateTarget, noGateTarget], { ...DEFAULT_PLAN, cpuProbe });
+ * medianCpuRatio(gate, none); // 1.04: the gate adds 4 % CPU per request
+ * ```
+ */
+export function medianCpuRatio(target: LoadFigures, baseline: LoadFigures): number | null {
+  if (!target.cpuRounds || !baseline.cpuRounds) return null;
+  return median(
+    target.cpuRounds.map((value, round) => value / (baseline.cpuRounds![round] ?? Number.NaN)),
+  );
+}

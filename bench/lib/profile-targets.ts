@@ -2,8 +2,8 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BenchApp } from "./bench-app.ts";
 import { bundleSources } from "./bundle-sources.ts";
-import { selfTimes } from "./cpu-profile.ts";
-import { recordCpuProfile } from "./inspector.ts";
+import { selfSamples } from "./cpu-profile.ts";
+import { attachProfiler } from "./inspector.ts";
 import { DEFAULT_PLAN, drive, type Target } from "./load.ts";
 
 /** Self time per request of every function, for each target profiled side by side. */
@@ -11,12 +11,16 @@ export interface ProfileTable {
   targets: {
     name: string;
     requests: number;
-    /** Sampled (non-idle) CPU of the isolate per request, µs: the profile's own total. */
-    sampledUsPerRequest: number;
+    /** Non-idle samples of the isolate per request. */
+    samplesPerRequest: number;
     /** The worker's workerd CPU per request over the same windows (/proc), µs, profiler included. */
     processUsPerRequest: number;
   }[];
-  /** Every function seen, with its self time per request (µs) under each target, in target order. */
+  /**
+   * Every function seen, with its self time per request (µs) under each
+   * target, in target order: its share of the target's samples times the
+   * workerd CPU per request measured over the same windows.
+   */
   rows: { frame: string; source: string; usPerRequest: number[] }[];
 }
 
@@ -50,7 +54,7 @@ export async function profileTargets(
   const inspector = app.inspectorUrl;
   if (!inspector) throw new Error("profileTargets needs startBenchApp({ inspect: true })");
   const sourceOf = await bundleSources(app.bundleFile);
-  const selfMs = targets.map(() => new Map<string, number>());
+  const selfCount = targets.map(() => new Map<string, number>());
   const requests = targets.map(() => 0);
   const processMs = targets.map(() => 0);
   const sources = new Map<string, string>();
@@ -62,47 +66,55 @@ export async function profileTargets(
     return key;
   };
   for (const target of targets) await drive(target, DEFAULT_PLAN, 2); // warm-up, not profiled
-  for (let round = 0; round < plan.rounds; round++) {
-    for (const [index, target] of targets.entries()) {
-      let served = 0;
-      const before = await app.workerCpuMs();
-      const profile = await recordCpuProfile(inspector, async () => {
-        const result = await drive(target, DEFAULT_PLAN, plan.seconds);
-        if (result.non2xx + result.errors > 0) {
-          throw new Error(`${target.name}: ${result.non2xx + result.errors} failed requests`);
+  const profiler = await attachProfiler(inspector);
+  try {
+    await profileRounds();
+  } finally {
+    profiler.close();
+  }
+  async function profileRounds() {
+    for (let round = 0; round < plan.rounds; round++) {
+      for (const [index, target] of targets.entries()) {
+        let served = 0;
+        const before = await app.workerCpuMs();
+        const profile = await profiler.record(async () => {
+          const result = await drive(target, DEFAULT_PLAN, plan.seconds);
+          if (result.non2xx + result.errors > 0) {
+            throw new Error(`${target.name}: ${result.non2xx + result.errors} failed requests`);
+          }
+          served = result.requests.total;
+        });
+        processMs[index]! += (await app.workerCpuMs()) - before;
+        // BENCH_PROFILE_DIR keeps each round's raw profile, for DevTools (Performance → Load profile).
+        const dir = process.env.BENCH_PROFILE_DIR;
+        if (dir) {
+          const file = `${target.name.replace(/[^\w-]+/g, "-")}-${round + 1}.cpuprofile`;
+          await writeFile(path.join(dir, file), JSON.stringify(profile));
         }
-        served = result.requests.total;
-      });
-      processMs[index]! += (await app.workerCpuMs()) - before;
-      // BENCH_PROFILE_DIR keeps each round's raw profile, for DevTools (Performance → Load profile).
-      const dir = process.env.BENCH_PROFILE_DIR;
-      if (dir) {
-        const file = `${target.name.replace(/[^\w-]+/g, "-")}-${round + 1}.cpuprofile`;
-        await writeFile(path.join(dir, file), JSON.stringify(profile));
+        requests[index]! += served;
+        for (const [key, samples] of selfSamples(profile, frameKey)) {
+          selfCount[index]!.set(key, (selfCount[index]!.get(key) ?? 0) + samples);
+        }
+        log(`    profile round ${round + 1}/${plan.rounds} ${target.name}: ${served} requests`);
       }
-      requests[index]! += served;
-      for (const [key, ms] of selfTimes(profile, frameKey)) {
-        selfMs[index]!.set(key, (selfMs[index]!.get(key) ?? 0) + ms);
-      }
-      log(`    profile round ${round + 1}/${plan.rounds} ${target.name}: ${served} requests`);
     }
   }
-  const keys = new Set(selfMs.flatMap((map) => [...map.keys()]));
-  const perRequest = (ms: number, index: number) => (ms * 1000) / Math.max(1, requests[index]!);
+  const keys = new Set(selfCount.flatMap((map) => [...map.keys()]));
+  const totals = selfCount.map((map) => [...map.values()].reduce((sum, n) => sum + n, 0));
+  const processUs = processMs.map((ms, index) => (ms * 1000) / Math.max(1, requests[index]!));
   return {
     targets: targets.map((target, index) => ({
       name: target.name,
       requests: requests[index]!,
-      sampledUsPerRequest: perRequest(
-        [...selfMs[index]!.values()].reduce((sum, ms) => sum + ms, 0),
-        index,
-      ),
-      processUsPerRequest: perRequest(processMs[index]!, index),
+      samplesPerRequest: totals[index]! / Math.max(1, requests[index]!),
+      processUsPerRequest: processUs[index]!,
     })),
     rows: [...keys].map((key) => ({
       frame: key.replace(/@\d+$/, ""),
       source: sources.get(key) ?? "",
-      usPerRequest: selfMs.map((map, index) => perRequest(map.get(key) ?? 0, index)),
+      usPerRequest: selfCount.map(
+        (map, index) => ((map.get(key) ?? 0) / Math.max(1, totals[index]!)) * processUs[index]!,
+      ),
     })),
   };
 }
@@ -156,17 +168,16 @@ export function renderProfileTable(
     line(["", "every other function", "", ...rest.map(us), ...diff(rest)]),
     line([
       "",
-      "**sampled total**",
+      "**workerd CPU per request (/proc, profiler on)**",
       "",
-      ...table.targets.map((target) => `**${us(target.sampledUsPerRequest)}**`),
-      ...diff(table.targets.map((target) => target.sampledUsPerRequest)),
+      ...table.targets.map((target) => `**${us(target.processUsPerRequest)}**`),
+      ...diff(table.targets.map((target) => target.processUsPerRequest)),
     ]),
     line([
       "",
-      "workerd CPU (/proc), profiler on",
+      "samples per request",
       "",
-      ...table.targets.map((target) => us(target.processUsPerRequest)),
-      ...diff(table.targets.map((target) => target.processUsPerRequest)),
+      ...table.targets.map((target) => target.samplesPerRequest.toFixed(2)),
     ]),
     line(["", "requests profiled", "", ...table.targets.map((target) => String(target.requests))]),
   ].join("\n");

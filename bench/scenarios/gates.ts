@@ -1,5 +1,5 @@
 import { postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
-import { compare, type LoadFigures, medianRatio } from "../lib/load.ts";
+import { compare, DEFAULT_PLAN, type LoadFigures, medianRatio } from "../lib/load.ts";
 
 /** The same REST read without gates, behind the rate-limit gate, and with identity from a session cookie. */
 export interface GatesResult {
@@ -105,7 +105,12 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
           makeHeaders: anotherCaller,
         },
       ],
-      undefined,
+      {
+        ...DEFAULT_PLAN,
+        cpuProbe: app.workerCpuMs,
+        // Rate-limit store calls, better-auth session reads and revocation log reads so far.
+        counters: async () => (await fetch(`${app.url}/bench/counters`)).json(),
+      },
       log,
     );
     const [plain, limited, leased, identity, exact, cookieCache, many, manyExact, manyTtl] =

@@ -41,6 +41,18 @@ const gates: ProfileSetup = async (url) => {
   ];
 };
 
+/** One profile as BENCHMARKS.md shows it. */
+export interface ProfileReport {
+  /** The command that took it. */
+  command: string;
+  /** When (ISO date) and how long each target was profiled. */
+  date: string;
+  rounds: number;
+  seconds: number;
+  /** The ranked tables, Markdown. */
+  tables: string;
+}
+
 /** The scenarios `npm run bench -- --profile <name>` knows. */
 export const PROFILES = { transport, gates } as const;
 
@@ -54,13 +66,13 @@ export const PROFILES = { transport, gates } as const;
  *
  * @example
  * ```ts
- * console.log(await profileScenario("transport", console.error));
+ * const { tables } = await profileScenario("transport", console.error);
  * ```
  */
 export async function profileScenario(
   name: keyof typeof PROFILES,
   log: (line: string) => void,
-): Promise<string> {
+): Promise<ProfileReport> {
   const plan: ProfilePlan = {
     rounds: Number(process.env.BENCH_ROUNDS) || 3,
     seconds: Number(process.env.BENCH_ROUND_SECONDS) || 4,
@@ -70,7 +82,7 @@ export async function profileScenario(
     const targets = await PROFILES[name](app.url);
     const table = await profileTargets(app, targets, plan, log);
     const baseline = targets.length - 1;
-    return [
+    const tables = [
       `Ranked by ${targets[0]!.name}:`,
       "",
       renderProfileTable(table, { rankBy: 0, baseline, top: 25 }),
@@ -79,6 +91,12 @@ export async function profileScenario(
       "",
       renderProfileTable(table, { rankBy: baseline, baseline, top: 10 }),
     ].join("\n");
+    return {
+      command: `npm run bench -- --profile ${name}`,
+      date: new Date().toISOString().slice(0, 10),
+      ...plan,
+      tables,
+    };
   } finally {
     await app.stop();
   }

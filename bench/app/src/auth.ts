@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { createAuth, svcDatabaseAdapter } from "@svc/auth";
 import { bearer } from "@svc/auth/plugins";
 import { betterAuth } from "better-auth";
+import { countingD1 } from "./counters.ts";
 
 interface BenchEnv {
   AUTH_DB: D1Database;
@@ -21,7 +22,7 @@ const baseURL = {
 export const auth = createAuth({
   secret: vars.AUTH_SECRET,
   baseURL,
-  database: svcDatabaseAdapter(vars.AUTH_DB),
+  database: svcDatabaseAdapter(countingD1(vars.AUTH_DB)),
   emailAndPassword: { enabled: true },
   plugins: [bearer()],
 });
@@ -35,7 +36,7 @@ export const cachedAuth = createAuth({
   secret: vars.AUTH_SECRET,
   baseURL,
   basePath: "/cached-auth",
-  database: svcDatabaseAdapter(vars.AUTH_DB),
+  database: svcDatabaseAdapter(countingD1(vars.AUTH_DB)),
   emailAndPassword: { enabled: true },
   plugins: [bearer()],
   session: { cookieCache: { enabled: true, maxAge: 300 } },

@@ -18,6 +18,7 @@ import { functions, migrations } from "../svc/_generated/functions.ts";
 import schema from "../svc/schema.ts";
 import { auth, cachedAuth, plainAuth } from "./auth.ts";
 import { callLoop } from "./call-loop.ts";
+import { countersResponse } from "./counters.ts";
 import { type DataBenchEnv, type DocShape, dataBenchHooks, dataBenchRoute } from "./data-bench.ts";
 import { limiterRoute } from "./limiter-loops.ts";
 import { logBenchRoute } from "./log-bench.ts";
@@ -27,7 +28,7 @@ import { searchBenchHooks } from "./search-bench.ts";
 import { seedSessions } from "./seed-sessions.ts";
 import { BENCH_ADMIN_TOKEN, benchStudioAdmin } from "./studio-admin.ts";
 
-export { RateLimitStore } from "@svc/ratelimit";
+export { RateLimitStore } from "./counted-store.ts";
 export { PlainDocs } from "./data-bench.ts";
 export { BenchLogStore } from "./log-bench.ts";
 export { PingStore } from "./ping-store.ts";
@@ -194,6 +195,7 @@ export default {
     }
     if (url.pathname.startsWith("/obs/")) return logBenchRoute(url, env);
     if (url.pathname === "/bench/loop") return callLoop(url, variants, env, ctx);
+    if (url.pathname === "/bench/counters") return countersResponse();
     if (url.pathname.startsWith("/plain-auth/")) {
       plainMigrated ??= ensureMigrated(plainAuth);
       await plainMigrated;
