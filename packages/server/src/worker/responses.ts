@@ -1,13 +1,25 @@
 import { stringifyJson } from "../values/json-codec.ts";
 import { sizedResponse } from "./body-size.ts";
 
+/** The headers of a JSON answer that adds none of its own. */
+const JSON_HEADERS: [string, string][] = [
+  ["content-type", "application/json"],
+  ["cache-control", "no-store"],
+];
+
 /** A JSON success response in the svc value encoding; never cached by shared caches. */
 export function jsonResponse(
   value: unknown,
   init?: { status?: number; headers?: HeadersInit },
 ): Response {
-  const headers = new Headers(init?.headers);
+  const text = stringifyJson(value);
+  // Most answers add no headers: one Headers built from constant pairs instead of a copy, two
+  // sets and a lookup (the REST read's CPU profile ranked this function on every read).
+  if (init?.headers === undefined) {
+    return sizedResponse(text, init?.status ?? 200, new Headers(JSON_HEADERS));
+  }
+  const headers = new Headers(init.headers);
   headers.set("content-type", "application/json");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return sizedResponse(stringifyJson(value), init?.status ?? 200, headers);
+  return sizedResponse(text, init.status ?? 200, headers);
 }
