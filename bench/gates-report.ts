@@ -57,7 +57,8 @@ function leasedNote(gates: GatesResult): string {
     `CPU per request ${cpuOf(gates.figures, LEASED)} against ${cpuOf(gates.figures, NO_GATES)} without gates. ` +
     "Where the CPU figures agree within a few hundredths of a millisecond, the rounds' spread is this " +
     "machine's run-to-run noise (a shared virtual machine), not the gate: a quieter machine " +
-    "or more rounds would tell. Where the gate's CPU is higher, a CPU profile of this target is the next step."
+    "or more rounds would tell. Where the gate's CPU is higher, section 1a's gates profile says where it goes, " +
+    "and the glance table's store calls per 1,000 requests whether a lease saved them."
   );
 }
 
@@ -74,8 +75,8 @@ function identityNote(gates: GatesResult): string {
     `read) every call${gates.identityExactCost === undefined ? "" : `, whose cost was ${percent(gates.identityExactCost)}`}. ` +
     "On local D1 the log reads run on the " +
     "worker's core (a D1 database is a Durable Object in the same workerd); on Cloudflare they are a network " +
-    "round trip in the background, not worker CPU. Not profiled in this run; what would close it: a CPU " +
-    "profile of the default target, to split the lookup and clone from the log reads, then the larger of the two."
+    "round trip in the background, not worker CPU. The glance table counts session and log reads per " +
+    "1,000 requests, and section 1a's gates profile splits the lookup and clone from the log reads."
   );
 }
 

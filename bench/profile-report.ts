@@ -1,5 +1,53 @@
 import type { Results } from "./results.ts";
 
+/**
+ * What the profiles of 2026-12-04 (issue 50) said, and what would close each
+ * goal not met: a note kept with the code that renders the tables, figures
+ * quoted from those profiles. Re-profiling rewrites the tables, not this.
+ */
+const READING = [
+  "**Reading of the profiles of 2026-12-04 (issue 50), and what would close each gap.** Taken on a shared " +
+    "2-core machine under load (load average ~17), profiler on; compare within a table. The whole " +
+    "`npm run bench` (37 min) was not run on this machine shared by ~8 engineers, so the glance table's " +
+    "issue-50 rows fill in at the next full run; a partial run the same day, `BENCH_ROUNDS=3 npm run bench " +
+    "-- gates` (~150 req/s under that load), gave CPU per request against no gates, median (rounds): leased " +
+    "gate 1.00× (1.00 / 1.30 / 0.92), exact gate 1.62× (1.62 / 2.06 / 1.50), identity one caller 1.13× " +
+    "(1.13 / 1.40 / 0.97), identity 500 callers 2.55× (1.47 / 5.68 / 2.55).",
+  "",
+  "- **REST read, 605 µs against the hand-written route's 545 µs per request (1.11×; the goal is ≤ 1.05×).** " +
+    "Both do the same Durable Object call (svc's under `invokeProcedure`, 86 µs; the Hono handler's " +
+    "`(anonymous)` in src/worker.ts, 99 µs), the same SQL read (svc's under `exec`, `toArray`, `get`; the " +
+    "hand-written one under `getRow`), and as much `(program)` (workerd outside JS: 101 and 100 µs). Ranked, " +
+    "what only svc runs: the procedure timeout race's timer (`setTimeout` 15.6 + `clearTimeout` 16.3 µs: " +
+    "workerd's Node-compatible timers under `nodejs_compat`), the header-size walk (`forEach`, 10.6 µs), " +
+    "`sizedResponse` encoding the body to know its size for the call record (9.6 µs), svc's value encoding " +
+    "(`parseJson` 7.0, `stringifyJson` 5.7 µs), a second `URL` parse (+6 µs) and `shardKeyOf` (6.0 µs). " +
+    "Removed after the first profiles: `Promise.race` and its promises in `withTimeout` (one promise and one " +
+    "timer now; `withTimeout` itself had 10 µs), a `TextEncoder` per response, and `jsonResponse`'s header " +
+    "copy, two sets and a lookup (after this profile). What would close the rest: a deadline without a " +
+    "timer per call (workerd offers none for a Durable Object RPC call; moving the race into the shard " +
+    "takes it off the worker's isolate on Cloudflare but costs the same locally), then the body size taken " +
+    "from workerd's own encoding of a string body instead of encoding it in JS, and one URL parse shared " +
+    "by the worker's steps.",
+  "- **Leased gate: −3 % CPU against no gates (goal ≤ +5 %: met in this profile).** What it still does per " +
+    "request: `withLimitHeaders` and three `set`s of the `RateLimit-*` headers (≈ 18 µs). Its store calls, " +
+    "counted in the gates run: 6.2 per 1,000 requests at 162 req/s, one per lease — a lease of 1,000 units " +
+    "lives 1 s (`ttlMs`), so at that rate each served ~160 requests. Calls that arrive while a lease is " +
+    "asked for now wait for it instead of each being decided in the store beside it.",
+  "- **Exact gate: +51 % CPU (goal ≤ +25 %).** The difference is round trips: 201 store calls per 1,000 " +
+    "requests (in-isolate coalescing joins ~5 decisions per call), and with them `(program)` (+39 µs) and " +
+    "garbage. What would close it: a hot key's budget split over several store objects with exact per-part " +
+    "budgets, so decisions of one key are answered in parallel (issue 50's Build 3, not built); coalescing " +
+    "more decisions per call only helps where more are in flight.",
+  "- **Identity, 500 callers: +12 % CPU (goal ≤ +10 %).** The time is in the cache misses: the gates run " +
+    "counted 396 session-read statements per 1,000 requests (better-auth's `getSession`, ~3 ms of CPU per " +
+    "call against ~0.64 ms for the whole read), because on this loaded machine more than the cache's 60 s " +
+    "TTL passed between a target's rounds, so each round started cold; revocation log reads are " +
+    "time-based (~4 a second, 54 statements per 1,000 requests at 134 req/s). What would close it: a miss " +
+    "that costs one indexed D1 read of session and user by token instead of `getSession`, and renewing an " +
+    "entry read while its caller is still active rather than letting it expire.",
+].join("\n");
+
 const TITLES = {
   transport: "the REST read against the hand-written route",
   gates: "the gates against the same read with none",
@@ -41,6 +89,7 @@ export function profileSection({ profiles }: Partial<Results>): string {
           report.tables,
           "",
         ])),
+    ...(taken.length === 0 ? [] : ["", READING]),
   ]
     .join("\n")
     .trimEnd();

@@ -41,7 +41,7 @@ function handWrittenNote(transport: TransportResult, registry?: RegistryResult):
     "",
     "The hand-written route does one Durable Object call (`getByName`, one RPC method) and one `SELECT`, " +
       "answered with `c.json`. svc's REST read does the same call, and around it, as the code stands " +
-      "(none of these steps is profiled in this run): in the bench worker, an awaited `ensureMigrated(auth)` " +
+      "(section 1a's profile ranks them by self time): in the bench worker, an awaited `ensureMigrated(auth)` " +
       "and `handleAuthRequest`'s path check before every svc request, which the Hono route skips; the call " +
       "record (`CallRecorder.request`: an AsyncLocalStorage scope, the record built at the end, a push to " +
       "the store shipper, whose batched writes go out in `waitUntil` and whose store prints the console " +
@@ -55,9 +55,9 @@ function handWrittenNote(transport: TransportResult, registry?: RegistryResult):
       "mapping. The shard registry adds nothing per read: a shard notes only writes and reports from its " +
       `alarm${registryRead}.`,
     "",
-    "What would close it: first recording's share (section 12's note says where its cost is); then a CPU " +
-      "profile of the recording-off target under this load (Miniflare's inspector) to rank admission, the " +
-      "call envelope and validation by self time — the split above bounds what they can win together.",
+    "What would close it: first recording's share (section 12's note says where its cost is); then what " +
+      "section 1a's profile ranks first among the functions the hand-written route does not run (its note " +
+      "names them) — the split above bounds what they can win together.",
   ].join("\n");
 }
 
