@@ -2,8 +2,8 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BenchApp } from "./bench-app.ts";
 import { bundleSources } from "./bundle-sources.ts";
-import { selfSamples } from "./cpu-profile.ts";
-import { attachProfiler } from "./inspector.ts";
+import { type CpuProfile, selfSamples } from "./cpu-profile.ts";
+import { attachProfiler, type IsolateProfiler } from "./inspector.ts";
 import { DEFAULT_PLAN, drive, type Target } from "./load.ts";
 
 /** Self time per request of every function, for each target profiled side by side. */
@@ -68,36 +68,20 @@ export async function profileTargets(
   for (const target of targets) await drive(target, DEFAULT_PLAN, 2); // warm-up, not profiled
   const profiler = await attachProfiler(inspector);
   try {
-    await profileRounds();
-  } finally {
-    profiler.close();
-  }
-  async function profileRounds() {
     for (let round = 0; round < plan.rounds; round++) {
       for (const [index, target] of targets.entries()) {
-        let served = 0;
-        const before = await app.workerCpuMs();
-        const profile = await profiler.record(async () => {
-          const result = await drive(target, DEFAULT_PLAN, plan.seconds);
-          if (result.non2xx + result.errors > 0) {
-            throw new Error(`${target.name}: ${result.non2xx + result.errors} failed requests`);
-          }
-          served = result.requests.total;
-        });
-        processMs[index]! += (await app.workerCpuMs()) - before;
-        // BENCH_PROFILE_DIR keeps each round's raw profile, for DevTools (Performance → Load profile).
-        const dir = process.env.BENCH_PROFILE_DIR;
-        if (dir) {
-          const file = `${target.name.replace(/[^\w-]+/g, "-")}-${round + 1}.cpuprofile`;
-          await writeFile(path.join(dir, file), JSON.stringify(profile));
-        }
+        const { profile, served, cpuMs } = await profileOnce(app, profiler, target, plan.seconds);
+        processMs[index]! += cpuMs;
         requests[index]! += served;
+        await keepRaw(profile, `${target.name.replace(/[^\w-]+/g, "-")}-${round + 1}`);
         for (const [key, samples] of selfSamples(profile, frameKey)) {
           selfCount[index]!.set(key, (selfCount[index]!.get(key) ?? 0) + samples);
         }
         log(`    profile round ${round + 1}/${plan.rounds} ${target.name}: ${served} requests`);
       }
     }
+  } finally {
+    profiler.close();
   }
   const keys = new Set(selfCount.flatMap((map) => [...map.keys()]));
   const totals = selfCount.map((map) => [...map.values()].reduce((sum, n) => sum + n, 0));
@@ -117,6 +101,30 @@ export async function profileTargets(
       ),
     })),
   };
+}
+
+/** One target driven for `seconds` under the profiler: its profile, requests served and workerd CPU. */
+async function profileOnce(
+  app: BenchApp,
+  profiler: IsolateProfiler,
+  target: Target,
+  seconds: number,
+): Promise<{ profile: CpuProfile; served: number; cpuMs: number }> {
+  let served = 0;
+  const before = await app.workerCpuMs();
+  const profile = await profiler.record(async () => {
+    const result = await drive(target, DEFAULT_PLAN, seconds);
+    const failed = result.non2xx + result.errors;
+    if (failed > 0) throw new Error(`${target.name}: ${failed} failed requests`);
+    served = result.requests.total;
+  });
+  return { profile, served, cpuMs: (await app.workerCpuMs()) - before };
+}
+
+/** With `BENCH_PROFILE_DIR` set, keeps a raw profile there, for DevTools (Performance → Load profile). */
+async function keepRaw(profile: CpuProfile, name: string): Promise<void> {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (dir) await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
 }
 
 /**
