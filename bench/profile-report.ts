@@ -14,21 +14,26 @@ const READING = [
     "gate 1.00× (1.00 / 1.30 / 0.92), exact gate 1.62× (1.62 / 2.06 / 1.50), identity one caller 1.13× " +
     "(1.13 / 1.40 / 0.97), identity 500 callers 2.55× (1.47 / 5.68 / 2.55).",
   "",
-  "- **REST read, 605 µs against the hand-written route's 545 µs per request (1.11×; the goal is ≤ 1.05×).** " +
-    "Both do the same Durable Object call (svc's under `invokeProcedure`, 86 µs; the Hono handler's " +
-    "`(anonymous)` in src/worker.ts, 99 µs), the same SQL read (svc's under `exec`, `toArray`, `get`; the " +
-    "hand-written one under `getRow`), and as much `(program)` (workerd outside JS: 101 and 100 µs). Ranked, " +
-    "what only svc runs: the procedure timeout race's timer (`setTimeout` 15.6 + `clearTimeout` 16.3 µs: " +
-    "workerd's Node-compatible timers under `nodejs_compat`), the header-size walk (`forEach`, 10.6 µs), " +
-    "`sizedResponse` encoding the body to know its size for the call record (9.6 µs), svc's value encoding " +
-    "(`parseJson` 7.0, `stringifyJson` 5.7 µs), a second `URL` parse (+6 µs) and `shardKeyOf` (6.0 µs). " +
-    "Removed after the first profiles: `Promise.race` and its promises in `withTimeout` (one promise and one " +
-    "timer now; `withTimeout` itself had 10 µs), a `TextEncoder` per response, and `jsonResponse`'s header " +
-    "copy, two sets and a lookup (after this profile). What would close the rest: a deadline without a " +
-    "timer per call (workerd offers none for a Durable Object RPC call; moving the race into the shard " +
-    "takes it off the worker's isolate on Cloudflare but costs the same locally), then the body size taken " +
-    "from workerd's own encoding of a string body instead of encoding it in JS, and one URL parse shared " +
-    "by the worker's steps.",
+  "- **REST read, 617 µs against the hand-written route's 480 µs per request (1.29× in this profile; " +
+    "earlier profiles the same day gave 1.11× to 1.35×, the machine's noise; the goal is ≤ 1.05×).** Both " +
+    "do the same Durable Object call (svc's under `invokeProcedure`, 93 µs; the Hono handler's " +
+    "`(anonymous)` in src/worker.ts, 103 µs), the same SQL read (svc's under `exec`, `toArray`, `get`; the " +
+    "hand-written one under `getRow`), and as much `(program)` (workerd outside JS: 105 and 99 µs). " +
+    "Recording off costs the same here (617 µs). Ranked, what only svc runs: the procedure timeout race's " +
+    "timer (`setTimeout` 16.3 + `clearTimeout` 14.9 µs: workerd's JS timers), the JSON answer " +
+    "(`jsonResponse` 9.3 + `Headers` 9.2 + `sizedResponse` 7.1 µs, which encodes the body to know its size " +
+    "for the call record), a second `URL` parse (+6.6 µs), the header-size walk (`forEach` 8.2 + " +
+    "`refuseHugeHeaders` 4.8 µs), `shardKeyOf` (6.3 µs) and svc's value encoding (`parseJson` 5.3, " +
+    "`stringifyJson` 4.6 µs). Changed after the first profiles: `Promise.race` and its promises in " +
+    "`withTimeout` (one promise and one timer now; `withTimeout` itself had 10 µs and is out of the top 25), " +
+    "a `TextEncoder` per response, and `jsonResponse`'s header copy and sets (a record now: no measurable " +
+    "change; a version built from pairs was 2.5× costlier and the profile caught it — the gates profile " +
+    "below was taken with it, which costs each of its targets alike). What would close the rest, in the " +
+    "profile's order: a deadline without a timer per call (workerd offers none for a Durable Object RPC " +
+    "call; moving the race into the shard takes it off the worker's isolate on Cloudflare but costs the " +
+    "same locally), then the body size taken from workerd's own encoding of a string body instead of " +
+    "encoding it in JS, one URL parse shared by the worker's steps, and a header-size cap checked without " +
+    "a callback per header.",
   "- **Leased gate: −3 % CPU against no gates (goal ≤ +5 %: met in this profile).** What it still does per " +
     "request: `withLimitHeaders` and three `set`s of the `RateLimit-*` headers (≈ 18 µs). Its store calls, " +
     "counted in the gates run: 6.2 per 1,000 requests at 162 req/s, one per lease — a lease of 1,000 units " +
