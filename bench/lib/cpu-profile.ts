@@ -8,8 +8,10 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
+type CallFrame = CpuProfile["nodes"][number]["callFrame"];
+
 /** A frame's name as tables show it: V8's own nodes as they are, code by name and bundle line. */
-function frameName(frame: CpuProfile["nodes"][number]["callFrame"]): string {
+function frameName(frame: CallFrame): string {
   return frame.functionName.startsWith("(")
     ? frame.functionName
     : `${frame.functionName || "(anonymous)"} (bundle line ${frame.lineNumber + 1})`;
@@ -28,17 +30,9 @@ function frameName(frame: CpuProfile["nodes"][number]["callFrame"]): string {
  */
 export function selfTimes(
   profile: CpuProfile,
-  name: (frame: CpuProfile["nodes"][number]["callFrame"]) => string = frameName,
+  name: (frame: CallFrame) => string = frameName,
 ): Map<string, number> {
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
-  const byFrame = new Map<string, number>();
-  profile.samples.forEach((sample, index) => {
-    const frame = nodes.get(sample);
-    if (!frame || frame.functionName === "(idle)") return;
-    const key = name(frame);
-    byFrame.set(key, (byFrame.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
-  });
-  return byFrame;
+  return tally(profile, name, (index) => (profile.timeDeltas[index] ?? 0) / 1000);
 }
 
 /**
@@ -55,16 +49,25 @@ export function selfTimes(
  */
 export function selfSamples(
   profile: CpuProfile,
-  name: (frame: CpuProfile["nodes"][number]["callFrame"]) => string = frameName,
+  name: (frame: CallFrame) => string = frameName,
+): Map<string, number> {
+  return tally(profile, name, () => 1);
+}
+
+/** Sums `weight(sample index)` per frame key, `(idle)` left out. */
+function tally(
+  profile: CpuProfile,
+  name: (frame: CallFrame) => string,
+  weight: (index: number) => number,
 ): Map<string, number> {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const byFrame = new Map<string, number>();
-  for (const sample of profile.samples) {
+  profile.samples.forEach((sample, index) => {
     const frame = nodes.get(sample);
-    if (!frame || frame.functionName === "(idle)") continue;
+    if (!frame || frame.functionName === "(idle)") return;
     const key = name(frame);
-    byFrame.set(key, (byFrame.get(key) ?? 0) + 1);
-  }
+    byFrame.set(key, (byFrame.get(key) ?? 0) + weight(index));
+  });
   return byFrame;
 }
 
