@@ -172,6 +172,16 @@ export {
   type ShardOptions,
   type ShardRegistryOptions,
 } from "./shard/shard-object.ts";
+export type {
+  DownloadUrlOptions,
+  StorableBody,
+  StorageActionWriter,
+  StorageReader,
+  StorageWriter,
+  UploadUrlOptions,
+} from "./storage/context.ts";
+export type { StorageOptions } from "./storage/options.ts";
+export type { FileMetadata } from "./storage/table.ts";
 export { DEFAULT_SOCKET_LIMITS, type SocketLimits } from "./subscriptions/limits.ts";
 export {
   createSocketRateLimit,

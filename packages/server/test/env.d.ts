@@ -12,5 +12,8 @@ declare namespace Cloudflare {
     BROKEN_LOGS: DurableObjectNamespace;
     COUNTED_LOGS: DurableObjectNamespace<import("./worker.ts").CountingLogStore>;
     BACKUPS: R2Bucket;
+    FILES: R2Bucket;
+    FILES_SHARD: DurableObjectNamespace;
+    SVC_STORAGE_SECRET: string;
   }
 }

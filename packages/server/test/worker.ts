@@ -14,6 +14,12 @@ import { testIdentity } from "./fixture/identity.ts";
 import { migrations } from "./fixture/migrations.ts";
 import { openApiSpec } from "./fixture/openapi.ts";
 import schema from "./fixture/schema.ts";
+import {
+  FILES_WORKER_HEADER,
+  filesFunctions,
+  filesSchema,
+  filesWorker,
+} from "./storage/files-app.ts";
 import "./telemetry-recorder.ts";
 
 /** Indexes of tables over 1,000 documents are built after start, so a test can see it happen. */
@@ -24,6 +30,12 @@ export const DataShard = createShard({
   functions,
   migrations,
   registry: { intervalMs: 200 },
+});
+/** The storage tests' shards: files in `FILES`, unreferenced uploads collected after 1.5 s. */
+export const FilesShard = createShard({
+  schema: filesSchema,
+  functions: filesFunctions,
+  storage: { bucket: "FILES", unreferencedMs: 1_500 },
 });
 export { RateLimitStore } from "@svc/ratelimit";
 
@@ -107,7 +119,9 @@ export default {
   fetch: (request, env, ctx) =>
     request.headers.has(DATA_WORKER_HEADER)
       ? dataWorker.fetch(request, env, ctx)
-      : svc.fetch(request, env, ctx),
+      : request.headers.has(FILES_WORKER_HEADER)
+        ? filesWorker.fetch(request, env, ctx)
+        : svc.fetch(request, env, ctx),
   scheduled: (controller, env, ctx) =>
     controller.cron === DATA_BACKUP_SCHEDULE
       ? dataWorker.scheduled(controller, env, ctx)

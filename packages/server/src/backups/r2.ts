@@ -34,12 +34,17 @@ export function backupObjectKey(shardKey: string, createdAt: string): string {
   return `${shardBackupPrefix(shardKey)}${createdAt}.ndjson`;
 }
 
-/** The R2 bucket bound as `binding`, or a clear configuration error. */
-export function bucketOf(env: unknown, binding: string): R2Bucket {
+/**
+ * The R2 bucket bound as `binding`, or a clear configuration error naming the
+ * option that chose it (`option`).
+ *
+ * @example const bucket = bucketOf(env, "BACKUPS");
+ */
+export function bucketOf(env: unknown, binding: string, option = "backups.bucket"): R2Bucket {
   const bucket = (env as Record<string, unknown> | undefined)?.[binding] as R2Bucket | undefined;
   if (bucket === undefined || typeof bucket.createMultipartUpload !== "function") {
     throw new Error(
-      `svc: backups.bucket names ${JSON.stringify(binding)}, but env has no R2 bucket binding of that name (add it under r2_buckets in wrangler.jsonc)`,
+      `svc: ${option} names ${JSON.stringify(binding)}, but env has no R2 bucket binding of that name (add it under r2_buckets in wrangler.jsonc)`,
     );
   }
   return bucket;

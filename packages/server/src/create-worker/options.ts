@@ -5,6 +5,7 @@ import type { LogsOptions } from "../observability/plan.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { QueueConsumers } from "../queue/consumers.ts";
 import type { RestRateLimitGate } from "../rest/rate-limit-gate.ts";
+import type { StorageOptions } from "../storage/options.ts";
 import type { SocketLimits } from "../subscriptions/limits.ts";
 import type { SocketRateLimitGate } from "../subscriptions/socket-rate-limit.ts";
 import type { AdminTokenOption } from "../worker/admin-gate.ts";
@@ -120,6 +121,14 @@ export interface WorkerOptions<Env = unknown> {
    * admin routes that list, take and restore backups.
    */
   backups?: BackupsOptions;
+  /**
+   * File storage (docs/storage.md): the R2 bucket binding and the secret
+   * that signs upload and download URLs, as given to `createShard`. The
+   * routes under `/_svc/storage/` answer a configuration error while the
+   * binding or secret is missing.
+   * @default { bucket: "SVC_FILES", secret: "SVC_STORAGE_SECRET" }
+   */
+  storage?: StorageOptions;
 }
 
 /**

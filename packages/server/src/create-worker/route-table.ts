@@ -7,6 +7,7 @@ import { adminRouteOf } from "../observability/admin-route-name.ts";
 import { noteCall } from "../observability/call-scope.ts";
 import { handleRest } from "../rest/rest-route.ts";
 import { REST_PREFIX } from "../rest/routes.ts";
+import { storageMount } from "../storage/mount.ts";
 import { SUBSCRIPTION_PATH } from "../subscriptions/protocol.ts";
 import { handleSubscribe } from "../subscriptions/route.ts";
 import { DASHBOARD_PREFIX, serveDashboard } from "../worker/dashboard-route.ts";
@@ -76,6 +77,7 @@ export function routeTable<Env>(
       serve: ({ request, env, url }) => handleSubscribe(request, env, url, runtime),
     },
     { path: REST_PREFIX, serve: ({ request, env, url }) => handleRest(request, env, url, runtime) },
+    storageMount((env) => runtime.namespace(env), options.storage),
   ];
   const logsDeps: LogsAdminDeps = {
     plan: runtime.recording,

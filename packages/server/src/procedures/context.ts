@@ -2,6 +2,7 @@ import type { DatabaseReader, DatabaseWriter } from "../db/types.ts";
 import type { BaseCtx } from "../model/base-ctx.ts";
 import type { ProcedureKind } from "../model/call-meta.ts";
 import type { DataModelFromRegister } from "../schema/data-model.ts";
+import type { StorageActionWriter, StorageReader, StorageWriter } from "../storage/context.ts";
 import type { RunnableReference } from "./references.ts";
 
 /** Runs a query (public or internal) with the caller's identity, in this shard. */
@@ -27,6 +28,8 @@ export type OptionalArgs<Args> = Record<string, never> extends Args ? [args?: Ar
 export interface QueryCtx<Args = unknown, DM = DataModelFromRegister> extends BaseCtx<Args> {
   db: DatabaseReader<DM>;
   runQuery: RunQuery;
+  /** Files the caller may read (docs/storage.md); present when the shard has storage. */
+  storage: StorageReader;
 }
 
 /** Context of a mutation: read-write database in one transaction. */
@@ -34,6 +37,8 @@ export interface MutationCtx<Args = unknown, DM = DataModelFromRegister> extends
   db: DatabaseWriter<DM>;
   runQuery: RunQuery;
   runMutation: RunMutation;
+  /** Files: read, issue upload URLs, delete (docs/storage.md). */
+  storage: StorageWriter;
 }
 
 /** Context of an action: no database; calls other procedures. */
@@ -41,6 +46,8 @@ export interface ActionCtx<Args = unknown> extends BaseCtx<Args> {
   runQuery: RunQuery;
   runMutation: RunMutation;
   runAction: RunAction;
+  /** Files: also store bytes and read them back (docs/storage.md). */
+  storage: StorageActionWriter;
 }
 
 /** The context type for a procedure kind. */

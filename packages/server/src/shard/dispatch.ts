@@ -16,6 +16,8 @@ import { runMiddleware } from "../procedures/middleware.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
+import { storageContext } from "../storage/context.ts";
+import type { FileStore } from "../storage/file-store.ts";
 import { type AnyValidator, type Issue, toValidationIssues } from "../values/validator.ts";
 import { MutationLock } from "./mutation-lock.ts";
 
@@ -58,6 +60,8 @@ export interface DispatcherDeps {
   onCommit?: (tables: ReadonlySet<string>, mutationId?: string) => void;
   /** How stored rows become documents (the shard's migrations). Default: as stored. */
   view?: DocumentView;
+  /** The shard's files, behind `ctx.storage` (docs/storage.md); absent when storage is off. */
+  files?: FileStore;
 }
 
 /** Where a call runs: inside a mutation's transaction or not, and what it records. */
@@ -290,8 +294,8 @@ export class Dispatcher {
   ): Record<string, unknown> {
     const { kind } = procedure;
     const ctx: Record<string, unknown> = { ...base };
-    if (kind === "query" || kind === "mutation" || kind === "stream") {
-      const db = createDatabase({
+    const database = () =>
+      createDatabase({
         sql: this.#deps.storage.sql,
         schema: this.#deps.schema,
         policyCtx: { auth: base.auth, meta: base.meta },
@@ -300,7 +304,23 @@ export class Dispatcher {
         access: scope.access,
         ...(this.#deps.view ? { view: this.#deps.view } : {}),
       });
-      ctx.db = kind === "mutation" ? db : readOnly(db);
+    let reader: DatabaseReader | undefined;
+    if (kind === "query" || kind === "mutation" || kind === "stream") {
+      const db = database();
+      reader = readOnly(db);
+      ctx.db = kind === "mutation" ? db : reader;
+    }
+    if (this.#deps.files !== undefined) {
+      ctx.storage = storageContext(this.#deps.files, {
+        kind,
+        userId: base.auth.userId,
+        bypassRls: procedure.bypassRls,
+        reader: () => {
+          reader ??= readOnly(database());
+          return reader;
+        },
+        access: scope.access,
+      });
     }
     ctx.runQuery = this.#runner("query", origin, scope);
     // An action's mutations are each their own transaction; a mutation's join its own.

@@ -27,6 +27,11 @@ import type { ShardReport } from "../registry/report.ts";
 import { type RegistryPartitionEndpoint, RegistryReporter } from "../registry/reporter.ts";
 import { versionOf } from "../schema/applied-version.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
+import type { StorageEndpoint } from "../storage/endpoint.ts";
+import { FileStore } from "../storage/file-store.ts";
+import { resolveStorageOptions, type StorageOptions } from "../storage/options.ts";
+import type { StoredBytes } from "../storage/put-stream.ts";
+import { STORAGE_TABLE } from "../storage/table.ts";
 import { SubscriptionHub } from "../subscriptions/hub.ts";
 import { CLOSE } from "../subscriptions/protocol.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";
@@ -107,6 +112,14 @@ export interface ShardOptions {
    * @see ../../../../docs/scaling.md
    */
   registry?: false | ShardRegistryOptions;
+  /**
+   * File storage (`ctx.storage`): the R2 bucket binding and signing secret,
+   * the same as given to `createWorker`, and how long an unreferenced upload
+   * is kept.
+   * @default { bucket: "SVC_FILES", secret: "SVC_STORAGE_SECRET", unreferencedMs: 86400000 }
+   * @see ../../../../docs/storage.md
+   */
+  storage?: StorageOptions;
 }
 
 const DEFAULT_REGISTRY_INTERVAL_MS = 10_000;
@@ -128,12 +141,18 @@ export function createShard(
 ): new (
   ctx: DurableObjectState,
   env: unknown,
-) => DurableObject & ShardEndpoint & ShardDataEndpoint & RegistryEndpoint & MigrationEndpoint {
+) => DurableObject &
+  ShardEndpoint &
+  ShardDataEndpoint &
+  RegistryEndpoint &
+  MigrationEndpoint &
+  StorageEndpoint {
   const { schema, functions } = options;
   const registry = options.registry === false ? undefined : (options.registry ?? {});
   const migrations = options.migrations ?? {};
   checkMigrations(migrations, new Set(Object.keys(schema.tables)));
   const { indexRowsAtStart } = options;
+  const storageOptions = resolveStorageOptions(options.storage);
   if (
     indexRowsAtStart !== undefined &&
     (!Number.isInteger(indexRowsAtStart) || indexRowsAtStart < 0)
@@ -141,7 +160,12 @@ export function createShard(
     throw new Error("svc: createShard indexRowsAtStart must be a non-negative integer");
   return class SvcShard
     extends DurableObject
-    implements ShardEndpoint, ShardDataEndpoint, RegistryEndpoint, MigrationEndpoint
+    implements
+      ShardEndpoint,
+      ShardDataEndpoint,
+      RegistryEndpoint,
+      MigrationEndpoint,
+      StorageEndpoint
   {
     readonly #dispatcher: Dispatcher;
     readonly #hub: SubscriptionHub;
@@ -151,6 +175,7 @@ export function createShard(
     readonly #migrations: ShardMigrations;
     readonly #indexes: IndexBuilds;
     readonly #admin: (request: ShardAdminRequest) => Promise<ShardAdminResult>;
+    readonly #files: FileStore;
     /** For code of this isolate only (`@svc/testing`'s `t.run`); see shard/in-isolate.ts. */
     readonly [SHARD_IN_ISOLATE]: ShardInIsolate = {
       write: ({ shardKey, path }, work) =>
@@ -182,17 +207,28 @@ export function createShard(
         written: (tables) => this.#reporter?.noteWrite(tables),
       });
       this.#indexes = new IndexBuilds(ctx.storage, (task) => this.#dispatcher.exclusive(task));
+      this.#files = new FileStore({
+        sql: ctx.storage.sql,
+        env,
+        schema,
+        shardKey: key,
+        options: storageOptions,
+        exclusive: (task) => this.#dispatcher.exclusive(task),
+        changed: (tables) => this.#hub.commit(tables),
+      });
       this.#dispatcher = new Dispatcher({
         functions,
         schema,
         storage: ctx.storage,
         now,
         onCommit: (tables, mutationId) => {
+          if (tables.has(STORAGE_TABLE)) this.#files.afterCommit();
           // A client's mutation that wrote nothing still commits (to be acknowledged).
           if (tables.size > 0) this.#reporter?.noteWrite(tables);
           this.#hub.commit(tables, mutationId);
         },
         view: this.#migrations,
+        files: this.#files,
       });
       const recorder = new ShardRunRecorder(env, ctx);
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher, recorder);
@@ -231,6 +267,7 @@ export function createShard(
         },
         reinitialize: () => {
           applySchema(ctx.storage.sql, schema, options.indexRowsAtStart);
+          this.#files.ensure();
           writeMeta(ctx.storage.sql, "schema_version", version);
           now.raise(this.#migrations.register());
         },
@@ -238,6 +275,7 @@ export function createShard(
       if (this.#partition !== undefined) return;
       ctx.blockConcurrencyWhile(async () => {
         const deferred = applySchema(ctx.storage.sql, schema, options.indexRowsAtStart);
+        this.#files.ensure();
         version = await versionOf(schema);
         // The schema this shard's tables and indexes are built for; the registry reports it.
         writeMeta(ctx.storage.sql, "schema_version", version);
@@ -376,6 +414,34 @@ export function createShard(
 
     rewind(at: number): Promise<Outcome<{ bookmark: string }>> {
       return outcome(() => this.#data.rewind(at));
+    }
+
+    // File storage (docs/storage.md): only the worker's storage routes call these.
+
+    storageClaim(storageId: string): Promise<Outcome<null>> {
+      return outcome(async () => {
+        await this.#files.claim(storageId);
+        return null;
+      });
+    }
+
+    storageComplete(
+      storageId: string,
+      stored: StoredBytes,
+      contentType: string,
+    ): Promise<Outcome<null>> {
+      return outcome(async () => {
+        await this.#files.complete(storageId, stored, contentType);
+        return null;
+      });
+    }
+
+    storageAbort(storageId: string): Promise<void> {
+      return this.#files.abort(storageId);
+    }
+
+    storageCollect(): Promise<Outcome<number>> {
+      return outcome(() => this.#files.collect());
     }
 
     async requestReport(): Promise<void> {

@@ -1,0 +1,22 @@
+import type { Outcome } from "../shard/data-endpoint.ts";
+import type { StoredBytes } from "./put-stream.ts";
+
+/**
+ * The shard methods the worker's storage routes call over JS RPC. Only the
+ * worker holds shard stubs, and it calls these after checking a signed
+ * upload URL, so no client reaches them directly.
+ */
+export interface StorageEndpoint {
+  /** Takes an upload URL's one use (`CONFLICT`, reason `used`, the second time). */
+  storageClaim(storageId: string): Promise<Outcome<null>>;
+  /** Records the bytes an upload stored; the file is ready. */
+  storageComplete(
+    storageId: string,
+    stored: StoredBytes,
+    contentType: string,
+  ): Promise<Outcome<null>>;
+  /** Gives up a failed upload: its row and any bytes R2 kept are removed. */
+  storageAbort(storageId: string): Promise<void>;
+  /** Collects unreferenced old uploads now; answers how many were deleted. */
+  storageCollect(): Promise<Outcome<number>>;
+}

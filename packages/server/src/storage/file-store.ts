@@ -1,0 +1,229 @@
+import { SvcError } from "../errors/svc-error.ts";
+import type { SchemaDefinition } from "../schema/define.ts";
+import { type ResolvedStorageOptions, type StorageBindings, storageBindings } from "./options.ts";
+import { objectKey } from "./paths.ts";
+import type { StoredBytes } from "./put-stream.ts";
+import { type ReferenceProbe, referenceProbes, referencesTo } from "./references.ts";
+import {
+  claimUpload,
+  deletedFiles,
+  ensureStorageTable,
+  fileRow,
+  forgetFile,
+  markDeleted,
+  markReady,
+  oldReadyFiles,
+  STORAGE_TABLE,
+} from "./table.ts";
+
+/** An upload URL is honoured this long after it expired, for a body still arriving. */
+const UPLOAD_GRACE_MS = 60 * 60 * 1000;
+/** Files handled per step of a sweep or a collection. */
+const BATCH = 100;
+/** A collection looks at this many old files at most per run (the next run goes on). */
+const COLLECT_LIMIT = 1_000;
+/** Least time between two collections of a shard. */
+const MAX_COLLECT_INTERVAL_MS = 10 * 60 * 1000;
+
+/** What a {@link FileStore} needs from its shard. */
+export interface FileStoreDeps {
+  sql: SqlStorage;
+  env: unknown;
+  schema: SchemaDefinition;
+  shardKey: string;
+  options: ResolvedStorageOptions;
+  /** Runs `task` while no mutation runs (writes here never land inside a mutation's transaction). */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** Tells live queries that read file metadata that it changed. */
+  changed(tables: ReadonlySet<string>): void;
+  now?: () => number;
+}
+
+/**
+ * A shard's files: the `_svc_storage` table, the bytes in R2 and the rules
+ * that tie them together (docs/storage.md). `ctx.storage` is built on it;
+ * the worker's upload route claims and completes uploads through it; it
+ * removes deleted files' bytes after their transaction committed and
+ * collects uploads no document references.
+ *
+ * @example const files = new FileStore({ sql, env, schema, shardKey, options, exclusive, changed });
+ */
+export class FileStore {
+  readonly #deps: FileStoreDeps;
+  /** How documents of the schema reference files. */
+  readonly probes: readonly ReferenceProbe[];
+  #lastCollectAt = 0;
+  #sweeping: Promise<void> | undefined;
+
+  constructor(deps: FileStoreDeps) {
+    this.#deps = deps;
+    this.probes = referenceProbes(deps.schema);
+  }
+
+  /**
+   * Creates the table and the indexes that make reference lookups cheap;
+   * the shard runs it right after the schema's tables exist.
+   */
+  ensure(): void {
+    ensureStorageTable(this.#deps.sql);
+    for (const probe of this.probes) if (probe.index !== null) this.#deps.sql.exec(probe.index);
+  }
+
+  get sql(): SqlStorage {
+    return this.#deps.sql;
+  }
+
+  get shardKey(): string {
+    return this.#deps.shardKey;
+  }
+
+  now(): number {
+    return (this.#deps.now ?? Date.now)();
+  }
+
+  /** Runs `task` while no mutation runs (an action's writes, outside any transaction). */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return this.#deps.exclusive(task);
+  }
+
+  /** The bucket and secret, or the configuration error naming what is missing. */
+  bindings(): StorageBindings {
+    return storageBindings(this.#deps.env, this.#deps.options);
+  }
+
+  /** The R2 key of one of this shard's files. */
+  key(storageId: string): string {
+    return objectKey(this.#deps.shardKey, storageId);
+  }
+
+  /** Whether any document references the file (RLS not applied). */
+  isReferenced(storageId: string): boolean {
+    return referencesTo(this.#deps.sql, this.probes, storageId, 1).length > 0;
+  }
+
+  /**
+   * Takes an upload URL's one use. A second use (or a URL whose mutation
+   * rolled back) is `CONFLICT` with `data.reason` `used`.
+   */
+  claim(storageId: string): Promise<void> {
+    return this.#deps.exclusive(async () => {
+      if (!claimUpload(this.#deps.sql, storageId))
+        throw new SvcError("CONFLICT", "This upload URL was already used.", {
+          data: { reason: "used" },
+        });
+    });
+  }
+
+  /** Records an upload's bytes: the file is ready. */
+  complete(storageId: string, stored: StoredBytes, contentType: string): Promise<void> {
+    return this.#deps.exclusive(async () => {
+      const row = fileRow(this.#deps.sql, storageId);
+      if (row?.state !== "uploading")
+        throw new SvcError("CONFLICT", "This upload was abandoned; ask for a new upload URL.", {
+          data: { reason: "abandoned" },
+        });
+      markReady(this.#deps.sql, {
+        id: storageId,
+        now: this.now(),
+        ...stored,
+        contentType,
+        uploader: row.uploader,
+      });
+      this.#deps.changed(new Set([STORAGE_TABLE]));
+      this.afterCommit();
+    });
+  }
+
+  /** Records bytes an action stored (`ctx.storage.store`). */
+  stored(storageId: string, stored: StoredBytes, contentType: string, uploader: string | null) {
+    return this.#deps.exclusive(async () => {
+      markReady(this.#deps.sql, {
+        id: storageId,
+        now: this.now(),
+        ...stored,
+        contentType,
+        uploader,
+      });
+      this.#deps.changed(new Set([STORAGE_TABLE]));
+    });
+  }
+
+  /** Gives up an upload that failed: its row and whatever R2 kept go. */
+  async abort(storageId: string): Promise<void> {
+    await this.#deps.exclusive(async () => {
+      markDeleted(this.#deps.sql, storageId);
+    });
+    await this.sweep();
+  }
+
+  /** Deletes a file now (outside any transaction: actions, the operator). */
+  async deleteNow(storageId: string): Promise<boolean> {
+    const found = await this.#deps.exclusive(async () => markDeleted(this.#deps.sql, storageId));
+    if (found) this.#deps.changed(new Set([STORAGE_TABLE]));
+    await this.sweep();
+    return found;
+  }
+
+  /**
+   * After a transaction that touched files committed: removes deleted files'
+   * bytes and, at most once per interval, collects unreferenced old uploads.
+   * Runs in the background; failures are logged and retried next time.
+   */
+  afterCommit(): void {
+    const interval = Math.min(this.#deps.options.unreferencedMs, MAX_COLLECT_INTERVAL_MS);
+    const collect = this.now() - this.#lastCollectAt >= interval;
+    const work = collect ? this.collect() : this.sweep();
+    void work.catch((error: unknown) => console.error("svc: file storage cleanup failed", error));
+  }
+
+  /** Removes the bytes and rows of deleted files and expired uploads. */
+  sweep(): Promise<void> {
+    this.#sweeping ??= this.#sweep().finally(() => {
+      this.#sweeping = undefined;
+    });
+    return this.#sweeping;
+  }
+
+  async #sweep(): Promise<void> {
+    const { bucket } = this.bindings();
+    for (;;) {
+      const ids = deletedFiles(this.#deps.sql, this.now(), UPLOAD_GRACE_MS, BATCH);
+      if (ids.length === 0) return;
+      await bucket.delete(ids.map((id) => this.key(id)));
+      await this.#deps.exclusive(async () => {
+        for (const id of ids) {
+          if (fileRow(this.#deps.sql, id)?.state !== "ready") forgetFile(this.#deps.sql, id);
+        }
+      });
+    }
+  }
+
+  /**
+   * Deletes ready files older than `unreferencedMs` that no document
+   * references, then sweeps. Answers how many it deleted.
+   *
+   * @example await files.collect(); // after a day, an avatar that was never saved is gone
+   */
+  async collect(): Promise<number> {
+    this.#lastCollectAt = this.now();
+    const before = this.now() - this.#deps.options.unreferencedMs;
+    let after: { createdAt: number; id: string } | null = null;
+    let seen = 0;
+    let deleted = 0;
+    while (seen < COLLECT_LIMIT) {
+      const page = oldReadyFiles(this.#deps.sql, before, after, BATCH);
+      if (page.length === 0) break;
+      seen += page.length;
+      after = page[page.length - 1]!;
+      deleted += await this.#deps.exclusive(async () => {
+        let count = 0;
+        for (const { id } of page)
+          if (!this.isReferenced(id) && markDeleted(this.#deps.sql, id)) count++;
+        return count;
+      });
+    }
+    if (deleted > 0) this.#deps.changed(new Set([STORAGE_TABLE]));
+    await this.sweep();
+    return deleted;
+  }
+}

@@ -1,0 +1,86 @@
+import { SvcError } from "../errors/svc-error.ts";
+
+/** Largest upload when `generateUploadUrl` names no `maxBytes`: 10 MiB. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Largest `maxBytes` an upload URL may allow: 4 GiB (one R2 put takes up to 5 GiB). */
+export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024 * 1024;
+/** How long an upload URL lasts by default: 10 minutes. */
+export const DEFAULT_UPLOAD_URL_MS = 10 * 60 * 1000;
+/** How long a download URL lasts by default: 1 hour. */
+export const DEFAULT_DOWNLOAD_URL_MS = 60 * 60 * 1000;
+/** The longest life of any storage URL: 7 days. */
+export const MAX_URL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A content type as compared: lower case, parameters dropped.
+ *
+ * @example mediaType("Image/PNG; charset=x") // "image/png"
+ */
+export function mediaType(value: string | null | undefined): string {
+  return (value ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/([a-z0-9][a-z0-9!#$&^_.+-]*|\*)$/;
+
+/**
+ * Whether `contentType` is in an allow-list of exact types and `type/*`
+ * wildcards (`null`: any type).
+ *
+ * @example typeAllowed("image/png", ["image/*"]) // true
+ */
+export function typeAllowed(contentType: string, allowed: readonly string[] | null): boolean {
+  if (allowed === null) return true;
+  const type = mediaType(contentType);
+  return allowed.some(
+    (entry) => entry === type || (entry.endsWith("/*") && type.startsWith(entry.slice(0, -1))),
+  );
+}
+
+/**
+ * Checks an allow-list given to `generateUploadUrl`: media types or
+ * `type/*`, lower-cased.
+ *
+ * @example checkedTypes(["image/*", "application/pdf"])
+ */
+export function checkedTypes(types: readonly string[] | undefined): string[] | null {
+  if (types === undefined) return null;
+  if (!Array.isArray(types) || types.length === 0 || types.length > 50)
+    throw new Error("svc: storage contentTypes must list 1 to 50 media types");
+  return types.map((entry) => {
+    const type = String(entry).trim().toLowerCase();
+    if (!MEDIA_TYPE.test(type))
+      throw new Error(`svc: storage contentTypes has ${JSON.stringify(entry)}, not a media type`);
+    return type;
+  });
+}
+
+/**
+ * Checks a whole number of milliseconds or bytes within `1…max`, or takes the default.
+ *
+ * @example bounded(undefined, 600_000, MAX_URL_MS, "expiresInMs") // 600000
+ */
+export function bounded(
+  value: number | undefined,
+  fallback: number,
+  max: number,
+  name: string,
+): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`svc: storage ${name} must be a whole number from 1 to ${max}`);
+  return value;
+}
+
+/**
+ * The error for a body refused before anything is stored.
+ *
+ * @example throw refusedUpload("PAYLOAD_TOO_LARGE", "too_large", "…");
+ */
+export function refusedUpload(
+  code: "PAYLOAD_TOO_LARGE" | "BAD_REQUEST" | "CONFLICT",
+  reason: string,
+  message: string,
+  cause?: unknown,
+): SvcError {
+  return new SvcError(code, message, { data: { reason }, cause });
+}

@@ -1,0 +1,120 @@
+import {
+  action,
+  createWorker,
+  defineSchema,
+  defineTable,
+  mutation,
+  query,
+  SvcError,
+  v,
+} from "../../src/index.ts";
+import { testIdentity } from "../fixture/identity.ts";
+
+/** Requests with this header go to {@link filesWorker} (see ../worker.ts). */
+export const FILES_WORKER_HEADER = "x-test-files-worker";
+
+/**
+ * The storage tests' app: attachments reference files and are readable by
+ * their owner only, so a file is readable by whoever may read its attachment.
+ */
+export const filesSchema = defineSchema({
+  attachments: defineTable({
+    owner: v.string(),
+    name: v.string(),
+    file: v.id("_storage"),
+  }).policy({
+    read: (ctx, doc) => doc.owner === ctx.auth.userId,
+    insert: (ctx, doc) => doc.owner === ctx.auth.userId,
+    delete: (ctx, doc) => doc.owner === ctx.auth.userId,
+  }),
+  albums: defineTable({ owner: v.string(), photos: v.array(v.id("_storage")) }).policy({
+    read: (ctx, doc) => doc.owner === ctx.auth.userId,
+    insert: (ctx, doc) => doc.owner === ctx.auth.userId,
+  }),
+});
+
+const uploadOptions = {
+  maxBytes: v.optional(v.number()),
+  contentTypes: v.optional(v.array(v.string())),
+  expiresInMs: v.optional(v.number()),
+};
+
+const uploadUrl = mutation
+  .input(uploadOptions)
+  .handler((ctx, args) => ctx.storage.generateUploadUrl(args));
+
+const uploadUrlThenFail = mutation.handler(async (ctx) => {
+  const url = await ctx.storage.generateUploadUrl();
+  throw new SvcError("CONFLICT", url);
+});
+
+const attach = mutation
+  .input({ file: v.id("_storage"), name: v.string() })
+  .handler(async (ctx, args) =>
+    ctx.db.insert("attachments", { ...args, owner: ctx.auth.userId ?? "" }),
+  );
+
+const album = mutation
+  .input({ photos: v.array(v.id("_storage")) })
+  .handler(async (ctx, args) =>
+    ctx.db.insert("albums", { photos: args.photos, owner: ctx.auth.userId ?? "" }),
+  );
+
+const url = query
+  .input({
+    file: v.id("_storage"),
+    filename: v.optional(v.string()),
+    expiresInMs: v.optional(v.number()),
+  })
+  .handler((ctx, args) =>
+    ctx.storage.getUrl(args.file, {
+      ...(args.filename !== undefined ? { filename: args.filename } : {}),
+      ...(args.expiresInMs !== undefined ? { expiresInMs: args.expiresInMs } : {}),
+    }),
+  );
+
+const metadata = query
+  .input({ file: v.id("_storage") })
+  .handler((ctx, args) => ctx.storage.getMetadata(args.file));
+
+const remove = mutation.input({ file: v.id("_storage") }).handler(async (ctx, args) => {
+  const holders = await ctx.db
+    .query("attachments")
+    .filter((doc) => doc.file === args.file)
+    .collect();
+  for (const holder of holders) await ctx.db.delete(holder._id);
+  await ctx.storage.delete(args.file);
+});
+
+const storeText = action
+  .input({ text: v.string(), contentType: v.optional(v.string()) })
+  .handler((ctx, args) =>
+    ctx.storage.store(args.text, args.contentType ? { contentType: args.contentType } : {}),
+  );
+
+const readText = action.input({ file: v.id("_storage") }).handler(async (ctx, args) => {
+  const body = await ctx.storage.get(args.file);
+  return body === null ? null : new Response(body).text();
+});
+
+/** The storage tests' procedures. */
+export const filesFunctions = {
+  "files:uploadUrl": uploadUrl,
+  "files:uploadUrlThenFail": uploadUrlThenFail,
+  "files:attach": attach,
+  "files:album": album,
+  "files:url": url,
+  "files:metadata": metadata,
+  "files:remove": remove,
+  "files:storeText": storeText,
+  "files:readText": readText,
+};
+
+/** The storage tests' worker, over `FILES_SHARD` with its files in the `FILES` bucket. */
+export const filesWorker = createWorker({
+  shardDO: "FILES_SHARD",
+  functions: filesFunctions,
+  resolveIdentity: testIdentity,
+  storage: { bucket: "FILES" },
+  logs: false,
+});

@@ -1,0 +1,316 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { objectKey } from "../../src/storage/paths.ts";
+import { bytesOf, filesCall, filesValue, sha256, storageFetch, upload } from "./storage-client.ts";
+
+/** Issues an upload URL as `user` and uploads `bytes` through it. */
+async function uploaded(
+  shard: string,
+  user: string,
+  bytes: Uint8Array,
+  contentType = "application/octet-stream",
+): Promise<string> {
+  const url = await filesValue<string>("files:uploadUrl", {}, user, shard);
+  const { status, body } = await upload(url, bytes, contentType);
+  expect(status).toBe(200);
+  return body.storageId as string;
+}
+
+async function objectsIn(shard: string): Promise<string[]> {
+  const listed = await env.FILES.list({ prefix: objectKey(shard, "") });
+  return listed.objects.map((object) => object.key);
+}
+
+async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("upload through a generated URL and read back", () => {
+  it("stores the bytes and serves them byte-identical, whole and by range", async () => {
+    const shard = "files-roundtrip";
+    const bytes = bytesOf(300_000, 7);
+    const id = await uploaded(shard, "alice", bytes, "image/png");
+    expect(id).toMatch(/^_storage_[0-9a-z]{26}$/);
+
+    const metadata = await filesValue<Record<string, unknown>>(
+      "files:metadata",
+      { file: id },
+      "alice",
+      shard,
+    );
+    expect(metadata).toMatchObject({
+      storageId: id,
+      size: bytes.length,
+      contentType: "image/png",
+      sha256: await sha256(bytes),
+    });
+
+    const url = await filesValue<string>("files:url", { file: id }, "alice", shard);
+    const whole = await storageFetch(url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("image/png");
+    expect(whole.headers.get("content-length")).toBe(String(bytes.length));
+    expect(whole.headers.get("content-disposition")).toBe("inline");
+    expect(whole.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(whole.headers.get("cache-control")).toMatch(/^private, max-age=\d+, immutable$/);
+    expect(await sha256(await whole.arrayBuffer())).toBe(await sha256(bytes));
+
+    const middle = await storageFetch(url, { headers: { range: "bytes=1000-65535" } });
+    expect(middle.status).toBe(206);
+    expect(middle.headers.get("content-range")).toBe(`bytes 1000-65535/${bytes.length}`);
+    expect(await sha256(await middle.arrayBuffer())).toBe(await sha256(bytes.slice(1000, 65536)));
+
+    const tail = await storageFetch(url, { headers: { range: "bytes=-500" } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get("content-range")).toBe(
+      `bytes ${bytes.length - 500}-${bytes.length - 1}/${bytes.length}`,
+    );
+    expect(await sha256(await tail.arrayBuffer())).toBe(await sha256(bytes.slice(-500)));
+
+    const open = await storageFetch(url, { headers: { range: "bytes=299000-" } });
+    expect(open.status).toBe(206);
+    expect((await open.arrayBuffer()).byteLength).toBe(1000);
+
+    const past = await storageFetch(url, { headers: { range: "bytes=400000-400010" } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
+  });
+
+  it("answers 304 to If-None-Match with the file's ETag", async () => {
+    const shard = "files-etag";
+    const id = await uploaded(shard, "alice", bytesOf(1000, 3), "text/plain");
+    const url = await filesValue<string>("files:url", { file: id }, "alice", shard);
+    const first = await storageFetch(url);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^".+"$/);
+    await first.arrayBuffer();
+    const again = await storageFetch(url, { headers: { "if-none-match": etag as string } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(await again.text()).toBe("");
+    const changed = await storageFetch(url, { headers: { "if-none-match": '"other"' } });
+    expect(changed.status).toBe(200);
+    expect((await changed.arrayBuffer()).byteLength).toBe(1000);
+  });
+
+  it("serves HTML and SVG as attachments, never inline, with the file name asked for", async () => {
+    const shard = "files-html";
+    for (const type of ["text/html", "image/svg+xml"]) {
+      const id = await uploaded(
+        shard,
+        "alice",
+        new TextEncoder().encode("<script>alert(1)</script>"),
+        type,
+      );
+      const url = await filesValue<string>(
+        "files:url",
+        { file: id, filename: "page é.html" },
+        "alice",
+        shard,
+      );
+      const response = await storageFetch(url);
+      expect(response.headers.get("content-type")).toBe(type);
+      expect(response.headers.get("content-disposition")).toBe(
+        `attachment; filename="page _.html"; filename*=UTF-8''page%20%C3%A9.html`,
+      );
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+      await response.arrayBuffer();
+    }
+  });
+
+  it("stores and reads back bytes from an action", async () => {
+    const shard = "files-action";
+    const id = await filesValue<string>(
+      "files:storeText",
+      { text: "hello, files", contentType: "text/plain" },
+      "alice",
+      shard,
+    );
+    expect(await filesValue("files:readText", { file: id }, "alice", shard)).toBe("hello, files");
+    expect(await filesValue("files:readText", { file: id }, "bob", shard)).toBeNull();
+    const metadata = await filesValue<{ sha256: string; size: number }>(
+      "files:metadata",
+      { file: id },
+      "alice",
+      shard,
+    );
+    expect(metadata.sha256).toBe(await sha256(new TextEncoder().encode("hello, files")));
+    expect(metadata.size).toBe(12);
+  });
+});
+
+describe("who may read a file", () => {
+  it("is whoever may read a document that references it; others get null and 404", async () => {
+    const shard = "files-access";
+    const bytes = bytesOf(2_000, 11);
+    const id = await uploaded(shard, "alice", bytes);
+    // Unreferenced: the uploader only.
+    expect(await filesValue("files:url", { file: id }, "bob", shard)).toBeNull();
+    expect(await filesValue("files:metadata", { file: id }, null, shard)).toBeNull();
+    const aliceUrl = await filesValue<string>("files:url", { file: id }, "alice", shard);
+    expect(aliceUrl).toContain(`/_svc/storage/files/${id}?token=`);
+
+    await filesValue("files:attach", { file: id, name: "report" }, "alice", shard);
+    // Referenced by alice's attachment, which RLS hides from bob.
+    expect(await filesValue("files:url", { file: id }, "bob", shard)).toBeNull();
+    expect(await filesValue("files:metadata", { file: id }, "bob", shard)).toBeNull();
+    expect(await filesValue("files:url", { file: id }, "alice", shard)).not.toBeNull();
+
+    // Bob, knowing the id, cannot read the bytes without a URL issued to someone who may.
+    for (const path of [
+      `/_svc/storage/files/${id}`,
+      `/_svc/storage/files/${id}?token=`,
+      `/_svc/storage/files/${id}?token=${aliceUrl.split("token=")[1]!.replace(/.$/, "A")}`,
+    ]) {
+      const response = await storageFetch(path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ code: "NOT_FOUND" });
+    }
+    // A URL for one file does not open another.
+    const other = await uploaded(shard, "alice", bytesOf(10, 2));
+    const swapped = await storageFetch(aliceUrl.replace(id, other));
+    expect(swapped.status).toBe(404);
+  });
+
+  it("counts a reference inside an array field", async () => {
+    const shard = "files-album";
+    const first = await uploaded(shard, "carol", bytesOf(10, 1));
+    const second = await uploaded(shard, "carol", bytesOf(10, 2));
+    await filesValue("files:album", { photos: [first, second] }, "carol", shard);
+    expect(await filesValue("files:metadata", { file: second }, "carol", shard)).not.toBeNull();
+    expect(await filesValue("files:metadata", { file: second }, "dave", shard)).toBeNull();
+  });
+
+  it("refuses a malformed storage id with a clear error", async () => {
+    const { status, body } = await filesCall(
+      "files:metadata",
+      { file: "notes_abc" },
+      "alice",
+      "files-bad-id",
+    );
+    expect(status).toBe(400);
+    expect(body.code).toBe("VALIDATION_FAILED");
+  });
+});
+
+describe("upload URLs are signed, short-lived and single-use", () => {
+  it("refuses an expired URL", async () => {
+    const shard = "files-expired";
+    const url = await filesValue<string>("files:uploadUrl", { expiresInMs: 1 }, "alice", shard);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { status, body } = await upload(url, bytesOf(10));
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ code: "FORBIDDEN", data: { reason: "expired" } });
+    expect(await objectsIn(shard)).toEqual([]);
+  });
+
+  it("refuses a forged URL: a changed grant or signature, or none", async () => {
+    const shard = "files-forged";
+    const url = await filesValue<string>("files:uploadUrl", { maxBytes: 10 }, "alice", shard);
+    const [payload, signature] = url.split("token=")[1]!.split(".") as [string, string];
+    const grant = JSON.parse(atob(payload.replaceAll("-", "+").replaceAll("_", "/"))) as Record<
+      string,
+      unknown
+    >;
+    const bigger = btoa(JSON.stringify({ ...grant, maxBytes: 1_000_000 }))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
+    for (const token of [
+      `${bigger}.${signature}`,
+      `${payload}.${signature.slice(0, -2)}AA`,
+      payload,
+      "",
+    ]) {
+      const { status, body } = await upload(`/_svc/storage/upload?token=${token}`, bytesOf(100));
+      expect(status).toBe(403);
+      expect(body).toMatchObject({ code: "FORBIDDEN", data: { reason: "forged" } });
+    }
+    expect(await objectsIn(shard)).toEqual([]);
+  });
+
+  it("refuses a second use, and a URL whose mutation rolled back", async () => {
+    const shard = "files-reused";
+    const url = await filesValue<string>("files:uploadUrl", {}, "alice", shard);
+    expect((await upload(url, bytesOf(10))).status).toBe(200);
+    const again = await upload(url, bytesOf(20));
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: "CONFLICT", data: { reason: "used" } });
+    expect(await objectsIn(shard)).toHaveLength(1);
+
+    const failed = await filesCall("files:uploadUrlThenFail", {}, "alice", shard);
+    expect(failed.status).toBe(409);
+    const rolledBack = await upload(
+      (failed.body as { detail: string } & object).detail,
+      bytesOf(10),
+    );
+    expect(rolledBack.status).toBe(409);
+    expect(rolledBack.body).toMatchObject({ data: { reason: "used" } });
+    expect(await objectsIn(shard)).toHaveLength(1);
+  });
+
+  it("refuses an oversized body or a disallowed type with nothing stored, and the URL still usable", async () => {
+    const shard = "files-limits";
+    const url = await filesValue<string>(
+      "files:uploadUrl",
+      { maxBytes: 1_000, contentTypes: ["image/*", "application/pdf"] },
+      "alice",
+      shard,
+    );
+    const big = await upload(url, bytesOf(1_001), "image/png");
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ code: "PAYLOAD_TOO_LARGE", data: { reason: "too_large" } });
+    const html = await upload(url, bytesOf(10), "text/html");
+    expect(html.status).toBe(400);
+    expect(html.body).toMatchObject({ code: "BAD_REQUEST", data: { reason: "content_type" } });
+    expect(await objectsIn(shard)).toEqual([]);
+    const fits = await upload(url, bytesOf(1_000), "image/jpeg; charset=binary");
+    expect(fits.status).toBe(200);
+    expect(await objectsIn(shard)).toEqual([objectKey(shard, fits.body.storageId as string)]);
+  });
+
+  it("refuses options out of bounds in the mutation", async () => {
+    const { status } = await filesCall(
+      "files:uploadUrl",
+      { maxBytes: 0 },
+      "alice",
+      "files-options",
+    );
+    expect(status).toBe(500);
+  });
+});
+
+describe("deleting and collecting files", () => {
+  it("delete removes the bytes and the metadata", async () => {
+    const shard = "files-delete";
+    const id = await uploaded(shard, "alice", bytesOf(5_000));
+    await filesValue("files:attach", { file: id, name: "x" }, "alice", shard);
+    const url = await filesValue<string>("files:url", { file: id }, "alice", shard);
+    expect(await objectsIn(shard)).toEqual([objectKey(shard, id)]);
+    await filesValue("files:remove", { file: id }, "alice", shard);
+    expect(await filesValue("files:metadata", { file: id }, "alice", shard)).toBeNull();
+    await eventually(async () => (await objectsIn(shard)).length === 0);
+    expect((await storageFetch(url)).status).toBe(404);
+    const again = await filesCall("files:remove", { file: id }, "alice", shard);
+    expect(again.status).toBe(404);
+  });
+
+  it("collects unreferenced uploads older than the bound, keeping referenced ones", async () => {
+    const shard = "files-collect";
+    const kept = await uploaded(shard, "alice", bytesOf(100, 1));
+    const dropped = await uploaded(shard, "alice", bytesOf(100, 2));
+    await filesValue("files:attach", { file: kept, name: "kept" }, "alice", shard);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    const stub = env.FILES_SHARD.getByName(
+      shard,
+    ) as unknown as import("../../src/storage/endpoint.ts").StorageEndpoint;
+    expect(await stub.storageCollect()).toEqual({ ok: true, value: 1 });
+    expect(await objectsIn(shard)).toEqual([objectKey(shard, kept)]);
+    expect(await filesValue("files:metadata", { file: dropped }, "alice", shard)).toBeNull();
+    expect(await filesValue("files:metadata", { file: kept }, "alice", shard)).not.toBeNull();
+  });
+});
