@@ -94,7 +94,14 @@ export async function verifyGrant<Kind extends Grant["kind"]>(
 ): Promise<Extract<Grant, { kind: Kind }>> {
   const [payload, signature, extra] = (token ?? "").split(".");
   const signatureBytes = fromBase64Url(signature ?? "");
-  if (payload === undefined || signatureBytes === null || extra !== undefined || !payload) {
+  // Only the canonical encoding counts: a token has one spelling, so it cannot be varied.
+  if (
+    payload === undefined ||
+    signatureBytes === null ||
+    extra !== undefined ||
+    !payload ||
+    toBase64Url(signatureBytes) !== signature
+  ) {
     throw refused("forged", "This storage URL is not valid.");
   }
   const valid = await crypto.subtle.verify(

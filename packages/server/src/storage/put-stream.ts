@@ -29,25 +29,37 @@ export async function putStream(
   const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream(
     "SHA-256",
   );
-  const digestWriter = digest.getWriter();
-  let size = 0;
-  const hashing = new TransformStream<Uint8Array, Uint8Array>({
-    async transform(chunk, controller) {
-      size += chunk.byteLength;
-      if (size > length) throw new Error("the body is longer than its Content-Length");
-      await digestWriter.write(chunk);
-      controller.enqueue(chunk);
-    },
-    async flush() {
-      await digestWriter.close();
-    },
-  });
+  const hashing = digest.getWriter();
   const fixed = new FixedLengthStream(length);
-  const piping = body.pipeThrough(hashing).pipeTo(fixed.writable);
+  const writer = fixed.writable.getWriter();
+  const reader = body.getReader();
+  let size = 0;
+  // One loop moves each chunk into the digest (hashed at once, its failure seen at close) and into R2's
+  // fixed-length stream, whose backpressure paces the reads: one chunk at a time is held.
+  const pump = async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > length) throw new Error("the body is longer than its Content-Length");
+      hashing.write(value).catch(() => {});
+      await writer.write(value);
+    }
+    await writer.close();
+    await hashing.close();
+  };
+  const pumping = pump().catch(async (error: unknown) => {
+    await writer.abort(error).catch(() => {});
+    await reader.cancel(error).catch(() => {});
+    throw error;
+  });
   try {
-    await Promise.all([bucket.put(key, fixed.readable, { httpMetadata: { contentType } }), piping]);
+    await Promise.all([
+      bucket.put(key, fixed.readable, { httpMetadata: { contentType } }),
+      pumping,
+    ]);
   } catch (error) {
-    void piping.catch(() => {});
+    void pumping.catch(() => {});
     throw refusedUpload(
       "BAD_REQUEST",
       "length_mismatch",

@@ -16,6 +16,24 @@ async function uploaded(
   return body.storageId as string;
 }
 
+/** The token with one character of its signature changed. */
+function flipped(token: string): string {
+  const at = token.indexOf(".") + 5;
+  return `${token.slice(0, at)}${token[at] === "A" ? "B" : "A"}${token.slice(at + 1)}`;
+}
+
+/**
+ * The token with its signature's last character spelled otherwise: the
+ * same bytes (base64's spare bits differ), which must not count as the same
+ * token.
+ */
+function nonCanonical(token: string): string {
+  const last = token.at(-1)!;
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const index = alphabet.indexOf(last);
+  return `${token.slice(0, -1)}${alphabet[(index & ~3) | ((index + 1) & 3)]}`;
+}
+
 async function objectsIn(shard: string): Promise<string[]> {
   const listed = await env.FILES.list({ prefix: objectKey(shard, "") });
   return listed.objects.map((object) => object.key);
@@ -164,7 +182,8 @@ describe("who may read a file", () => {
     for (const path of [
       `/_svc/storage/files/${id}`,
       `/_svc/storage/files/${id}?token=`,
-      `/_svc/storage/files/${id}?token=${aliceUrl.split("token=")[1]!.replace(/.$/, "A")}`,
+      `/_svc/storage/files/${id}?token=${flipped(aliceUrl.split("token=")[1]!)}`,
+      `/_svc/storage/files/${id}?token=${nonCanonical(aliceUrl.split("token=")[1]!)}`,
     ]) {
       const response = await storageFetch(path);
       expect(response.status).toBe(404);
@@ -222,7 +241,7 @@ describe("upload URLs are signed, short-lived and single-use", () => {
       .replace(/=+$/, "");
     for (const token of [
       `${bigger}.${signature}`,
-      `${payload}.${signature.slice(0, -2)}AA`,
+      flipped(`${payload}.${signature}`),
       payload,
       "",
     ]) {
