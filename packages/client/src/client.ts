@@ -6,6 +6,7 @@ import type { OptimisticUpdate } from "./optimistic.ts";
 import { PaginatedQuery, type PaginatedWatch } from "./paginated.ts";
 import type { ArgsOf, OutputOf, PublicRef } from "./references.ts";
 import { type SocketOptions, SubscriptionSockets } from "./subscriptions.ts";
+import { type UploadFileOptions, uploadFile } from "./upload.ts";
 
 /** How the client reaches an svc worker. */
 export interface ClientOptions {
@@ -269,6 +270,31 @@ export class SvcClient {
       yield fromJsonValue(message.value) as OutputOf<Ref>;
     }
     throw new SvcClientError("PROTOCOL_ERROR", "The stream ended before the server finished it.");
+  }
+
+  /**
+   * Uploads a file to an upload URL a mutation issued
+   * (`ctx.storage.generateUploadUrl`), resolved against the client's `url`;
+   * answers the file's storage id. See {@link uploadFile}.
+   *
+   * @example
+   * ```ts
+   * const storageId = await client.uploadFile(await client.mutation(api.files.uploadUrl), file, {
+   *   onProgress: ({ loaded, total }) => console.log(loaded / total),
+   * });
+   * ```
+   */
+  uploadFile(
+    uploadUrl: string,
+    file: Blob,
+    options: UploadFileOptions = {},
+  ): ReturnType<typeof uploadFile> {
+    const { fetch: send } = this.#options;
+    return uploadFile(uploadUrl, file, {
+      baseUrl: this.#options.url,
+      ...(send === undefined ? {} : { fetch: send }),
+      ...options,
+    });
   }
 
   async #call(

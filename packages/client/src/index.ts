@@ -25,3 +25,4 @@ export type { OptimisticLocalStore, OptimisticUpdate } from "./optimistic.ts";
 export type { PaginatedState, PaginatedWatch, PaginationStatus } from "./paginated.ts";
 export type { ArgsOf, OutputOf, PublicRef } from "./references.ts";
 export type { ConnectionState } from "./subscriptions.ts";
+export { type UploadFileOptions, type UploadProgress, uploadFile } from "./upload.ts";
