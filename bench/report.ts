@@ -13,6 +13,7 @@ import type { AuthResult } from "./scenarios/auth.ts";
 import type { MigrationsResult } from "./scenarios/migrations.ts";
 import { searchSection } from "./search-report.ts";
 import { shardsSection } from "./shards-report.ts";
+import { storageSection } from "./storage-report.ts";
 import { studioSection } from "./studio-report.ts";
 import { transportSection } from "./transport-report.ts";
 
@@ -653,6 +654,8 @@ export function renderReport(results: Results): string {
     migrationsSection(results),
     "",
     harnessSection(results.harness),
+    "",
+    storageSection(results.storage),
     "",
   ].join("\n");
 }

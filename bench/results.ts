@@ -16,6 +16,7 @@ import type { RegistryResult } from "./scenarios/registry.ts";
 import type { RlsResult } from "./scenarios/rls.ts";
 import type { SearchResult } from "./scenarios/search.ts";
 import type { ShardsResult } from "./scenarios/shards.ts";
+import type { StorageResult } from "./scenarios/storage.ts";
 import type { StudioResult } from "./scenarios/studio.ts";
 import type { TransportResult } from "./scenarios/transport.ts";
 
@@ -50,5 +51,7 @@ export interface Results {
    * transport`), kept across full runs: a profile is taken on its own.
    */
   profiles?: Partial<Record<"transport" | "gates", ProfileReport>>;
+  /** Absent in results from before the storage scenario existed. */
+  storage?: StorageResult;
   totalSeconds: number;
 }

@@ -19,6 +19,7 @@ import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
 import { measureSearch } from "./scenarios/search.ts";
 import { measureShards } from "./scenarios/shards.ts";
+import { measureStorage } from "./scenarios/storage.ts";
 import { measureStudio } from "./scenarios/studio.ts";
 import { measureTransports } from "./scenarios/transport.ts";
 
@@ -54,6 +55,7 @@ const SCENARIOS: {
   registry: ["shard registry cost; export, import and R2 backup throughput", measureRegistry],
   shards: ["1,000 shards: memory, cold calls, throughput as shards grow", measureShards],
   harness: ["@svc/testing: the harness's per-test overhead", measureHarness],
+  storage: ["file storage: upload, download, getUrl, 100 MiB memory", measureStorage],
 };
 
 /**

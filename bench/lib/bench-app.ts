@@ -24,6 +24,8 @@ export interface BenchApp {
   inspectorUrl?: string;
   /** The bundled worker served (valid until `stop`), to name a profile's bundle lines. */
   bundleFile: string;
+  /** The process ids of the workerd that serves the worker and its shards (its memory, say). */
+  workerPids: readonly number[];
   stop(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function startBenchApp(options: { inspect?: boolean } = {}): Promis
     workerCpuMs: () => processCpuMs(workerPids),
     ...(inspectorPort ? { inspectorUrl: await workerInspector(inspectorPort) } : {}),
     bundleFile: path.join(outdir, "worker.js"),
+    workerPids,
     async stop() {
       await unpin?.();
       await miniflare.dispose();

@@ -23,6 +23,7 @@ import { type DataBenchEnv, type DocShape, dataBenchHooks, dataBenchRoute } from
 import { limiterRoute } from "./limiter-loops.ts";
 import { logBenchRoute } from "./log-bench.ts";
 import type { PingStore } from "./ping-store.ts";
+import { type PlainFilesEnv, plainFilesRoute } from "./plain-files.ts";
 import { PlainRows } from "./plain-rows.ts";
 import { searchBenchHooks } from "./search-bench.ts";
 import { seedSessions } from "./seed-sessions.ts";
@@ -52,7 +53,7 @@ export class Shard extends createShard({ schema, functions, migrations }) {
   }
 }
 
-interface Env extends DataBenchEnv {
+interface Env extends DataBenchEnv, PlainFilesEnv {
   AUTH_DB: D1Database;
   PLAIN: DurableObjectNamespace<PlainRows>;
   PING: DurableObjectNamespace<PingStore>;
@@ -194,6 +195,7 @@ export default {
       return Response.json({ ok: true });
     }
     if (url.pathname.startsWith("/obs/")) return logBenchRoute(url, env);
+    if (url.pathname.startsWith("/plain-files")) return plainFilesRoute(request, url, env);
     if (url.pathname === "/bench/loop") return callLoop(url, variants, env, ctx);
     if (url.pathname === "/bench/counters") return countersResponse();
     if (url.pathname.startsWith("/plain-auth/")) {
