@@ -86,10 +86,27 @@ export async function uploadBackup(
 ): Promise<BackupInfo> {
   const key = backupObjectKey(header.shardKey, header.createdAt);
   const documents = Object.values(header.tables).reduce((sum, n) => sum + n, 0);
-  const options = {
+  const object = await putInParts(bucket, key, body, {
     customMetadata: metadataOf(header, documents),
     httpMetadata: { contentType: "application/x-ndjson" },
-  };
+  });
+  return backupInfoOf(object);
+}
+
+/**
+ * Puts a stream of unknown length into R2 as one object: equal-sized
+ * multipart parts through one part's buffer (~8 MiB of memory whatever the
+ * size), or a single put when it fits in one part. A failing stream aborts
+ * the upload, so nothing is left under `key`.
+ *
+ * @example const object = await putInParts(bucket, key, body, { httpMetadata: { contentType } });
+ */
+export async function putInParts(
+  bucket: R2Bucket,
+  key: string,
+  body: ReadableStream<Uint8Array>,
+  options: R2MultipartOptions,
+): Promise<R2Object> {
   const buffer = new Uint8Array(PART_BYTES);
   let filled = 0;
   let upload: R2MultipartUpload | undefined;
@@ -109,13 +126,9 @@ export async function uploadBackup(
         }
       }
     }
-    if (upload === undefined) {
-      const object = await bucket.put(key, buffer.slice(0, filled), options);
-      return backupInfoOf(object);
-    }
+    if (upload === undefined) return await bucket.put(key, buffer.slice(0, filled), options);
     if (filled > 0) parts.push(await upload.uploadPart(parts.length + 1, buffer.slice(0, filled)));
-    const object = await upload.complete(parts);
-    return backupInfoOf(object);
+    return await upload.complete(parts);
   } catch (error) {
     await upload?.abort().catch(() => undefined);
     throw error;

@@ -1,3 +1,4 @@
+import { putInParts } from "../backups/r2.ts";
 import { refusedUpload } from "./limits.ts";
 
 /** What was stored: the byte count and the SHA-256 (hex) of exactly those bytes. */
@@ -8,6 +9,10 @@ export interface StoredBytes {
 
 function hex(buffer: ArrayBuffer): string {
   return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function sha256Stream(): DigestStream {
+  return new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
 }
 
 /**
@@ -26,9 +31,7 @@ export async function putStream(
   length: number,
   contentType: string,
 ): Promise<StoredBytes> {
-  const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream(
-    "SHA-256",
-  );
+  const digest = sha256Stream();
   const hashing = digest.getWriter();
   const fixed = new FixedLengthStream(length);
   const writer = fixed.writable.getWriter();
@@ -73,5 +76,43 @@ export async function putStream(
       "length_mismatch",
       `The body was ${size} bytes, not ${length}.`,
     );
+  return { size, sha256: hex(await digest.digest) };
+}
+
+/**
+ * Streams a body of unknown length (no `Content-Length`: a streamed request)
+ * into R2 in multipart parts, one part's buffer at a time (~8 MiB), hashing
+ * as it goes. Past `maxBytes` the upload is aborted, nothing is kept, and
+ * the answer is `PAYLOAD_TOO_LARGE` (`data.reason` `too_large`).
+ *
+ * @example const stored = await putUnsized(bucket, key, request.body, grant.maxBytes, "text/csv");
+ */
+export async function putUnsized(
+  bucket: R2Bucket,
+  key: string,
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  contentType: string,
+): Promise<StoredBytes> {
+  const digest = sha256Stream();
+  const hashing = digest.getWriter();
+  let size = 0;
+  const counted = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > maxBytes)
+          throw refusedUpload(
+            "PAYLOAD_TOO_LARGE",
+            "too_large",
+            `The file is over the ${maxBytes} bytes this upload URL accepts.`,
+          );
+        hashing.write(chunk).catch(() => {});
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  await putInParts(bucket, key, counted, { httpMetadata: { contentType } });
+  await hashing.close();
   return { size, sha256: hex(await digest.digest) };
 }

@@ -6,18 +6,16 @@ import { verifyGrant } from "./grant.ts";
 import { mediaType, refusedUpload, typeAllowed } from "./limits.ts";
 import { type ResolvedStorageOptions, storageBindings } from "./options.ts";
 import { objectKey } from "./paths.ts";
-import { putStream } from "./put-stream.ts";
+import { putStream, putUnsized } from "./put-stream.ts";
 
 const EMPTY = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
 
-function declaredLength(request: Request): number {
+/** The declared `Content-Length`, or `null` for a streamed body (then it is counted as it comes). */
+function declaredLength(request: Request): number | null {
   const header = request.headers.get("content-length");
-  if (header === null || !/^\d{1,15}$/.test(header))
-    throw refusedUpload(
-      "BAD_REQUEST",
-      "length_required",
-      "An upload needs a Content-Length header (send a File or Blob, not a stream).",
-    );
+  if (header === null) return null;
+  if (!/^\d{1,15}$/.test(header))
+    throw refusedUpload("BAD_REQUEST", "bad_length", "The Content-Length header is not a number.");
   return Number(header);
 }
 
@@ -27,8 +25,9 @@ function declaredLength(request: Request): number {
  * the token (forged or expired: `FORBIDDEN`), the declared type against the
  * URL's allow-list (`BAD_REQUEST`, reason `content_type`), the declared
  * length against its limit (`PAYLOAD_TOO_LARGE`); then the shard takes the
- * URL's one use (`CONFLICT`, reason `used`), the body streams into R2 and
- * the shard records the file. Answers `{ storageId }`.
+ * URL's one use (`CONFLICT`, reason `used`), the body streams into R2 (a
+ * body without `Content-Length` in multipart parts, refused as soon as it
+ * passes the limit) and the shard records the file. Answers `{ storageId }`.
  *
  * @example
  * ```ts
@@ -54,7 +53,7 @@ export async function handleUpload(
       `This upload URL does not accept ${contentType} (accepted: ${grant.contentTypes?.join(", ")}).`,
     );
   const length = declaredLength(request);
-  if (length > grant.maxBytes)
+  if (length !== null && length > grant.maxBytes)
     throw refusedUpload(
       "PAYLOAD_TOO_LARGE",
       "too_large",
@@ -65,7 +64,11 @@ export async function handleUpload(
   const key = objectKey(grant.shardKey, grant.id);
   let stored: Awaited<ReturnType<typeof putStream>>;
   try {
-    stored = await putStream(bucket, key, request.body ?? EMPTY(), length, contentType);
+    const body = request.body ?? EMPTY();
+    stored =
+      length === null
+        ? await putUnsized(bucket, key, body, grant.maxBytes, contentType)
+        : await putStream(bucket, key, body, length, contentType);
   } catch (error) {
     await stub.storageAbort(grant.id);
     throw error;

@@ -292,6 +292,45 @@ describe("upload URLs are signed, short-lived and single-use", () => {
     expect(await objectsIn(shard)).toEqual([objectKey(shard, fits.body.storageId as string)]);
   });
 
+  it("takes a streamed body without Content-Length, and refuses one that runs over", async () => {
+    const shard = "files-streamed";
+    const streamOf = (bytes: Uint8Array) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 1000)
+            controller.enqueue(bytes.slice(at, at + 1000));
+          controller.close();
+        },
+      });
+    const bytes = bytesOf(25_000, 9);
+    const url = await filesValue<string>("files:uploadUrl", { maxBytes: 25_000 }, "alice", shard);
+    const response = await storageFetch(url, {
+      method: "POST",
+      headers: { "content-type": "text/csv" },
+      body: streamOf(bytes),
+    });
+    const { storageId } = (await response.json()) as { storageId: string };
+    expect(response.status).toBe(200);
+    expect(await filesValue("files:metadata", { file: storageId }, "alice", shard)).toMatchObject({
+      size: 25_000,
+      contentType: "text/csv",
+      sha256: await sha256(bytes),
+    });
+
+    const small = await filesValue<string>("files:uploadUrl", { maxBytes: 5_000 }, "alice", shard);
+    const over = await storageFetch(small, {
+      method: "POST",
+      headers: { "content-type": "text/csv" },
+      body: streamOf(bytesOf(6_000)),
+    });
+    expect(over.status).toBe(413);
+    expect(await over.json()).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      data: { reason: "too_large" },
+    });
+    expect(await objectsIn(shard)).toEqual([objectKey(shard, storageId)]);
+  });
+
   it("refuses options out of bounds in the mutation", async () => {
     const { status } = await filesCall(
       "files:uploadUrl",
