@@ -26,3 +26,9 @@ export {
   usePaginatedQuery,
 } from "./use-paginated-query.ts";
 export { type QueryOptions, useQuery, useQueryState } from "./use-query.ts";
+export {
+  type UploadFileState,
+  type UploadStatus,
+  type UseUploadFileOptions,
+  useUploadFile,
+} from "./use-upload-file.ts";
