@@ -33,6 +33,7 @@ import {
 import { studioGroup } from "../packages/server/src/data-admin/studio/contract.ts";
 import {
   type AnyValidator,
+  filesAdminRoutes,
   logsAdminRoutes,
   namedTypesBlock,
   type RouteGroup,
@@ -51,6 +52,7 @@ const GENERATED_BY =
 const TABLES: Record<string, { file: string; group: RouteGroup }> = {
   "admin-auth": { file: "docs/admin-api.md", group: ADMIN_AUTH_ROUTES },
   logs: { file: "docs/admin-api.md", group: logsAdminRoutes },
+  files: { file: "docs/storage.md", group: filesAdminRoutes },
 };
 
 /** The docs' shape blocks: each marker name → the named schemas it prints. */

@@ -172,6 +172,7 @@ export {
   type ShardOptions,
   type ShardRegistryOptions,
 } from "./shard/shard-object.ts";
+export { type FileAdminView, filesAdminRoutes } from "./storage/admin-contract.ts";
 export type {
   DownloadUrlOptions,
   StorableBody,

@@ -31,11 +31,15 @@ export const DataShard = createShard({
   migrations,
   registry: { intervalMs: 200 },
 });
-/** The storage tests' shards: files in `FILES`, unreferenced uploads collected after 1.5 s. */
+/**
+ * The storage tests' shards: files in `FILES`, unreferenced uploads collected
+ * after 1.5 s, a short registry interval (the files admin routes serve known shards only).
+ */
 export const FilesShard = createShard({
   schema: filesSchema,
   functions: filesFunctions,
   storage: { bucket: "FILES", unreferencedMs: 1_500 },
+  registry: { intervalMs: 200 },
 });
 export { RateLimitStore } from "@svc/ratelimit";
 

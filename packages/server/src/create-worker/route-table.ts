@@ -7,7 +7,10 @@ import { adminRouteOf } from "../observability/admin-route-name.ts";
 import { noteCall } from "../observability/call-scope.ts";
 import { handleRest } from "../rest/rest-route.ts";
 import { REST_PREFIX } from "../rest/routes.ts";
+import { filesAdminRoutes } from "../storage/admin-contract.ts";
+import { handleFilesAdmin } from "../storage/admin-routes.ts";
 import { storageMount } from "../storage/mount.ts";
+import { resolveStorageOptions } from "../storage/options.ts";
 import { SUBSCRIPTION_PATH } from "../subscriptions/protocol.ts";
 import { handleSubscribe } from "../subscriptions/route.ts";
 import { DASHBOARD_PREFIX, serveDashboard } from "../worker/dashboard-route.ts";
@@ -41,9 +44,10 @@ function serveOpenApi(request: Request, document: object): Response {
 
 /**
  * svc's route table under `/_svc/`, in match order: RPC, subscriptions,
- * REST, the one-time admin links (their code is their credential), then the
+ * REST, file storage (signed URLs are its credential), the one-time admin
+ * links (their code is their credential), then the
  * admin-token gated `/_svc/admin/*` (the logs admin API and metrics, the
- * REST OpenAPI document, the data admin, the auth admin, and a last gated entry, so an unknown admin path
+ * REST OpenAPI document, the data admin, the files admin, the auth admin, and a last gated entry, so an unknown admin path
  * answers 401 without the token and reveals nothing), then the dashboard.
  * A surface the options leave out has no entry: its paths are 404. Every
  * admin call but reads of the call records (a live tail would log itself)
@@ -117,6 +121,15 @@ export function routeTable<Env>(
     noStore: true,
     serve: ({ request, env, rest, operator }) =>
       handleDataAdmin(request, rest, { env, operator, deps: dataAdmin }),
+  });
+  const storage = resolveStorageOptions(options.storage);
+  mounts.push({
+    path: filesAdminRoutes.prefix,
+    claim: claimAdminCall,
+    adminGate: true,
+    noStore: true,
+    serve: ({ request, env, url }) =>
+      handleFilesAdmin(request, url, { env, namespace: runtime.namespace(env), options: storage }),
   });
   if (authAdmin !== undefined) {
     mounts.push({

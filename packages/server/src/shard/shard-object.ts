@@ -5,7 +5,7 @@ import { shardAdmin } from "../data-admin/studio/shard-admin.ts";
 import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/shard-protocol.ts";
 import { applySchema } from "../db/storage.ts";
 import { normalizeError } from "../errors/normalize.ts";
-import { type SerializedError, serializeError } from "../errors/svc-error.ts";
+import { type SerializedError, SvcError, serializeError } from "../errors/svc-error.ts";
 import { checkMigrations, type MigrationRegistry } from "../migrations/define.ts";
 import type { DryRunReport } from "../migrations/dry-run.ts";
 import { noteIsolateRequest } from "../migrations/isolate-requests.ts";
@@ -27,6 +27,8 @@ import type { ShardReport } from "../registry/report.ts";
 import { type RegistryPartitionEndpoint, RegistryReporter } from "../registry/reporter.ts";
 import { versionOf } from "../schema/applied-version.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
+import type { FileAdminView } from "../storage/admin-contract.ts";
+import { listFiles } from "../storage/admin-list.ts";
 import type { StorageEndpoint } from "../storage/endpoint.ts";
 import { FileStore } from "../storage/file-store.ts";
 import { resolveStorageOptions, type StorageOptions } from "../storage/options.ts";
@@ -442,6 +444,28 @@ export function createShard(
 
     storageCollect(): Promise<Outcome<number>> {
       return outcome(() => this.#files.collect());
+    }
+
+    storageList(
+      cursor: string | null,
+      limit: number,
+    ): Promise<Outcome<{ files: FileAdminView[]; cursor: string | null }>> {
+      return outcome(() => listFiles(this.#files, cursor, limit));
+    }
+
+    storageReserve(storageId: string): Promise<Outcome<null>> {
+      return outcome(async () => {
+        await this.#files.reserve(storageId);
+        return null;
+      });
+    }
+
+    storageDelete(storageId: string): Promise<Outcome<null>> {
+      return outcome(async () => {
+        if (!(await this.#files.deleteNow(storageId)))
+          throw new SvcError("NOT_FOUND", "No such file.");
+        return null;
+      });
     }
 
     async requestReport(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Outcome } from "../shard/data-endpoint.ts";
+import type { FileAdminView } from "./admin-contract.ts";
 import type { StoredBytes } from "./put-stream.ts";
 
 /**
@@ -19,4 +20,13 @@ export interface StorageEndpoint {
   storageAbort(storageId: string): Promise<void>;
   /** Collects unreferenced old uploads now; answers how many were deleted. */
   storageCollect(): Promise<Outcome<number>>;
+  /** The operator's page of files (every state, with referencing documents). */
+  storageList(
+    cursor: string | null,
+    limit: number,
+  ): Promise<Outcome<{ files: FileAdminView[]; cursor: string | null }>>;
+  /** Starts the operator's upload of a file with this id (no URL needed). */
+  storageReserve(storageId: string): Promise<Outcome<null>>;
+  /** Deletes a file now (bytes and metadata); `NOT_FOUND` when there is none. */
+  storageDelete(storageId: string): Promise<Outcome<null>>;
 }

@@ -10,6 +10,7 @@ import {
   ensureStorageTable,
   fileRow,
   forgetFile,
+  insertUploading,
   markDeleted,
   markReady,
   oldReadyFiles,
@@ -111,6 +112,17 @@ export class FileStore {
         throw new SvcError("CONFLICT", "This upload URL was already used.", {
           data: { reason: "used" },
         });
+    });
+  }
+
+  /**
+   * Starts an upload that needs no URL (the operator's) under the id its
+   * file gets; the bytes are then stored and {@link complete}d like any upload.
+   */
+  reserve(storageId: string): Promise<void> {
+    return this.#deps.exclusive(async () => {
+      const now = this.now();
+      insertUploading(this.#deps.sql, { id: storageId, now, expiresAt: now + UPLOAD_GRACE_MS });
     });
   }
 

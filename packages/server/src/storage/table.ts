@@ -213,3 +213,42 @@ export function oldReadyFiles(
 export function forgetFile(sql: SqlStorage, id: string): void {
   sql.exec(`DELETE FROM ${STORAGE_TABLE} WHERE id = ?`, id);
 }
+
+/**
+ * A page of every row, oldest first, after the cursor row: what the
+ * operator's list shows.
+ *
+ * @example listFileRows(sql, null, 50)
+ */
+export function listFileRows(
+  sql: SqlStorage,
+  after: { createdAt: number; id: string } | null,
+  limit: number,
+): FileRow[] {
+  return sql
+    .exec<FileRow>(
+      `SELECT * FROM ${STORAGE_TABLE} WHERE (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
+      after?.createdAt ?? -1,
+      after?.id ?? "",
+      limit,
+    )
+    .toArray();
+}
+
+/**
+ * Records an upload that needs no URL (the operator's): an `uploading`
+ * row, expiring like an upload URL would.
+ *
+ * @example insertUploading(sql, { id, now, expiresAt });
+ */
+export function insertUploading(
+  sql: SqlStorage,
+  row: { id: string; now: number; expiresAt: number },
+): void {
+  sql.exec(
+    `INSERT INTO ${STORAGE_TABLE} (id, state, created_at, expires_at, uploader) VALUES (?, 'uploading', ?, ?, NULL)`,
+    row.id,
+    row.now,
+    row.expiresAt,
+  );
+}

@@ -110,11 +110,15 @@ export const filesFunctions = {
   "files:readText": readText,
 };
 
+/** The storage tests' operator token (`/_svc/admin/files/*`). */
+export const FILES_ADMIN_TOKEN = "files-admin-token-0123456789abcdef";
+
 /** The storage tests' worker, over `FILES_SHARD` with its files in the `FILES` bucket. */
 export const filesWorker = createWorker({
   shardDO: "FILES_SHARD",
   functions: filesFunctions,
   resolveIdentity: testIdentity,
   storage: { bucket: "FILES" },
+  adminToken: FILES_ADMIN_TOKEN,
   logs: false,
 });

@@ -53,6 +53,7 @@ export {
   type EntryPoint,
   type QueueFacts,
 } from "../../observability/record.ts";
+export { type FileAdminView, filesAdminRoutes } from "../../storage/admin-contract.ts";
 export type { ObjectType, ObjectValidator, Shape } from "../../values/composites.ts";
 export { v } from "../../values/index.ts";
 export type { AnyValidator, Infer, Validator } from "../../values/validator.ts";

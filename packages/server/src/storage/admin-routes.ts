@@ -1,0 +1,106 @@
+import { findShard } from "../data-admin/registry-reader.ts";
+import { unwrap } from "../data-admin/shard-stub.ts";
+import { SvcError } from "../errors/svc-error.ts";
+import { implement } from "../routes/implement.ts";
+import { type RouteServer, serveRoutes } from "../routes/serve.ts";
+import { isIdOf, newId } from "../values/ids.ts";
+import { checkShardKey } from "../worker/shard-key.ts";
+import { FILES_PAGE, filesAdminRoutes } from "./admin-contract.ts";
+import type { StorageEndpoint } from "./endpoint.ts";
+import { MAX_UPLOAD_BYTES, mediaType } from "./limits.ts";
+import { type ResolvedStorageOptions, storageBindings } from "./options.ts";
+import { objectKey } from "./paths.ts";
+import { putStream, putUnsized } from "./put-stream.ts";
+import { STORAGE_ID_TABLE } from "./references.ts";
+
+/** What the files admin routes need from `createWorker`. */
+export interface FilesAdminContext {
+  env: unknown;
+  namespace: DurableObjectNamespace;
+  options: ResolvedStorageOptions;
+}
+
+const noFile = () => new SvcError("NOT_FOUND", "No such file.");
+
+/** The shard of a route's `:key`, refused (404) unless the registry knows it: asking never creates one. */
+async function shardOf(ctx: FilesAdminContext, key: string): Promise<StorageEndpoint> {
+  const shardKey = checkShardKey(key);
+  if ((await findShard(ctx.namespace, shardKey)) === null)
+    throw new SvcError("NOT_FOUND", "No such shard.");
+  return ctx.namespace.getByName(shardKey) as unknown as StorageEndpoint;
+}
+
+function fileId(id: string): string {
+  if (!isIdOf(STORAGE_ID_TABLE, id)) throw noFile();
+  return id;
+}
+
+const filesAdminImplementation = implement(filesAdminRoutes)
+  .context<FilesAdminContext>()
+  .handlers({
+    async listFiles({ params, query, ctx }) {
+      const shard = await shardOf(ctx, params.key);
+      return unwrap(await shard.storageList(query.cursor ?? null, query.limit ?? FILES_PAGE));
+    },
+    async downloadFile({ params, ctx }) {
+      const id = fileId(params.id);
+      const shardKey = checkShardKey(params.key);
+      const { bucket } = storageBindings(ctx.env, ctx.options);
+      const object = await bucket.get(objectKey(shardKey, id));
+      if (object === null) throw noFile();
+      return new Response(object.body, {
+        headers: {
+          "content-type": object.httpMetadata?.contentType ?? "application/octet-stream",
+          "content-length": String(object.size),
+          "content-disposition": `attachment; filename="${id}"`,
+          "x-content-type-options": "nosniff",
+          "content-security-policy": "default-src 'none'; sandbox",
+        },
+      });
+    },
+    async uploadFile({ params, request, ctx }) {
+      const shard = await shardOf(ctx, params.key);
+      const { bucket } = storageBindings(ctx.env, ctx.options);
+      const id = newId(STORAGE_ID_TABLE);
+      const key = objectKey(checkShardKey(params.key), id);
+      const contentType =
+        mediaType(request.headers.get("content-type")) || "application/octet-stream";
+      const header = request.headers.get("content-length");
+      const body = request.body ?? new Blob([]).stream();
+      unwrap(await shard.storageReserve(id));
+      let stored: Awaited<ReturnType<typeof putStream>>;
+      try {
+        stored =
+          header !== null && /^\d{1,15}$/.test(header)
+            ? await putStream(bucket, key, body, Number(header), contentType)
+            : await putUnsized(bucket, key, body, MAX_UPLOAD_BYTES, contentType);
+      } catch (error) {
+        await shard.storageAbort(id);
+        throw error;
+      }
+      unwrap(await shard.storageComplete(id, stored, contentType));
+      return { storageId: id };
+    },
+    async deleteFile({ params, ctx }) {
+      const shard = await shardOf(ctx, params.key);
+      unwrap(await shard.storageDelete(fileId(params.id)));
+      return { deleted: true as const };
+    },
+  });
+
+const server: RouteServer<FilesAdminContext> = serveRoutes(filesAdminImplementation);
+
+/**
+ * The files admin API (`/_svc/admin/files/*`, docs/storage.md), behind the
+ * admin gate that already ran: the declared routes of {@link filesAdminRoutes}.
+ *
+ * @example return handleFilesAdmin(request, url, { env, namespace, options });
+ */
+export function handleFilesAdmin(
+  request: Request,
+  url: URL,
+  ctx: FilesAdminContext,
+): Promise<Response> {
+  const path = url.pathname.slice(filesAdminRoutes.prefix.length);
+  return server.handle(request, { path, ctx });
+}

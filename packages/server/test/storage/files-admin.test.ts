@@ -1,0 +1,98 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { objectKey } from "../../src/storage/paths.ts";
+import { FILES_ADMIN_TOKEN } from "./files-app.ts";
+import { bytesOf, filesValue, sha256, storageFetch, upload } from "./storage-client.ts";
+
+const ADMIN = { authorization: `Bearer ${FILES_ADMIN_TOKEN}` };
+
+function admin(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("authorization", ADMIN.authorization);
+  return storageFetch(`/_svc/admin/files/${path}`, { ...init, headers });
+}
+
+/** Waits until the registry knows `shard` (the files admin routes serve known shards only). */
+async function known(shard: string): Promise<void> {
+  const until = Date.now() + 5_000;
+  while ((await admin(`shards/${shard}`)).status === 404) {
+    if (Date.now() > until) throw new Error(`the registry never listed ${shard}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("files admin routes", () => {
+  it("list a shard's files with their owner documents, download, upload and delete", async () => {
+    const shard = "files-admin";
+    const url = await filesValue<string>("files:uploadUrl", {}, "alice", shard);
+    const bytes = bytesOf(3_000, 4);
+    const { body } = await upload(url, bytes, "image/png");
+    const id = body.storageId as string;
+    const attachment = await filesValue<string>(
+      "files:attach",
+      { file: id, name: "a" },
+      "alice",
+      shard,
+    );
+    await known(shard);
+
+    const listed = await admin(`shards/${shard}`);
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("cache-control")).toBe("no-store");
+    const page = (await listed.json()) as {
+      files: Record<string, unknown>[];
+      cursor: string | null;
+    };
+    expect(page.cursor).toBeNull();
+    expect(page.files).toEqual([
+      {
+        storageId: id,
+        state: "ready",
+        size: 3_000,
+        contentType: "image/png",
+        sha256: await sha256(bytes),
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        uploader: "alice",
+        references: [{ table: "attachments", id: attachment }],
+      },
+    ]);
+
+    const download = await admin(`shards/${shard}/${id}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${id}"`);
+    expect(await sha256(await download.arrayBuffer())).toBe(await sha256(bytes));
+
+    const put = await admin(`shards/${shard}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "from the operator",
+    });
+    expect(put.status).toBe(201);
+    const { storageId } = (await put.json()) as { storageId: string };
+    expect(storageId).toMatch(/^_storage_/);
+    const second = (await (await admin(`shards/${shard}?limit=1`)).json()) as {
+      files: { storageId: string }[];
+      cursor: string;
+    };
+    expect(second.files.map((file) => file.storageId)).toEqual([id]);
+    const rest = (await (
+      await admin(`shards/${shard}?cursor=${encodeURIComponent(second.cursor)}`)
+    ).json()) as { files: { storageId: string; uploader: string | null; size: number }[] };
+    expect(rest.files).toMatchObject([{ storageId, uploader: null, size: 17 }]);
+
+    const deleted = await admin(`shards/${shard}/${id}`, { method: "DELETE" });
+    expect(await deleted.json()).toEqual({ deleted: true });
+    expect(await env.FILES.head(objectKey(shard, id))).toBeNull();
+    expect(await filesValue("files:metadata", { file: id }, "alice", shard)).toBeNull();
+    const again = await admin(`shards/${shard}/${id}`, { method: "DELETE" });
+    expect(again.status).toBe(404);
+  });
+
+  it("answer 401 without the admin token and 404 for a shard the registry does not know", async () => {
+    const bare = await storageFetch("/_svc/admin/files/shards/files-admin");
+    expect(bare.status).toBe(401);
+    const unknown = await admin("shards/files-never-written");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
