@@ -403,7 +403,12 @@ export function createShard(
     }
 
     deleteData(): Promise<Outcome<{ documents: number; deletedAt: number }>> {
-      return outcome(() => this.#data.deleteData());
+      return outcome(async () => {
+        const deleted = await this.#data.deleteData();
+        // The files' metadata went with the data: their bytes go too.
+        await this.#files.deleteAllBytes();
+        return deleted;
+      });
     }
 
     backupTo(target: BackupTarget): Promise<Outcome<BackupInfo>> {

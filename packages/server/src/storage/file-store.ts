@@ -92,6 +92,28 @@ export class FileStore {
     return storageBindings(this.#deps.env, this.#deps.options);
   }
 
+  /**
+   * After the shard's data was deleted (its `_svc_storage` rows with it):
+   * removes every byte of its files from R2, so nothing is left unowned.
+   * Nothing to do where no bucket is bound (storage unused). Answers how many
+   * objects went.
+   */
+  async deleteAllBytes(): Promise<number> {
+    const bound = (this.#deps.env as Record<string, unknown> | undefined)?.[
+      this.#deps.options.bucket
+    ];
+    if (bound === undefined) return 0;
+    const bucket = this.bindings().bucket;
+    const prefix = objectKey(this.#deps.shardKey, "");
+    let deleted = 0;
+    for (;;) {
+      const page = await bucket.list({ prefix, limit: 1000 });
+      if (page.objects.length === 0) return deleted;
+      await bucket.delete(page.objects.map((object) => object.key));
+      deleted += page.objects.length;
+    }
+  }
+
   /** The R2 key of one of this shard's files. */
   key(storageId: string): string {
     return objectKey(this.#deps.shardKey, storageId);

@@ -88,6 +88,22 @@ describe("files admin routes", () => {
     expect(again.status).toBe(404);
   });
 
+  it("delete every file's bytes when the shard's data is deleted", async () => {
+    const shard = "files-admin-wipe";
+    for (const seed of [1, 2]) {
+      const url = await filesValue<string>("files:uploadUrl", {}, "alice", shard);
+      expect((await upload(url, bytesOf(1_000, seed))).status).toBe(200);
+    }
+    await known(shard);
+    expect((await env.FILES.list({ prefix: objectKey(shard, "") })).objects).toHaveLength(2);
+    const wiped = await storageFetch(`/_svc/admin/data/shards/${shard}?confirm=${shard}`, {
+      method: "DELETE",
+      headers: ADMIN,
+    });
+    expect(wiped.status).toBe(200);
+    expect((await env.FILES.list({ prefix: objectKey(shard, "") })).objects).toEqual([]);
+  });
+
   it("answer 401 without the admin token and 404 for a shard the registry does not know", async () => {
     const bare = await storageFetch("/_svc/admin/files/shards/files-admin");
     expect(bare.status).toBe(401);
