@@ -35,6 +35,11 @@ for a local dev server its .dev.vars):
   svc migrations run <name> [--dry-run] [--search <text>]
                                         start a migration in every shard and follow it (exit 1
                                         if a document failed); --dry-run: what it would change
+  svc files list <key> [--json]         a shard's files, with the documents that reference them
+  svc files get <key> <storage id> [-o <file>]
+                                        download a file (default <storage id>; - for stdout)
+  svc files put <key> <file>            store a file in a shard; prints its storage id
+  svc files rm <key> <storage id>       delete a file (metadata and bytes)
 ${LOGS_USAGE}
 
   svc --version                         the svc version

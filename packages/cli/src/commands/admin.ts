@@ -1,6 +1,7 @@
 import { AdminClient, adminConnection } from "../admin-client.ts";
 import { SvcCliError } from "../errors.ts";
 import { backupsList, backupToBucket, backupToFile } from "./backup.ts";
+import { filesGet, filesList, filesPut, filesRemove } from "./files.ts";
 import { migrationsDryRun, migrationsRun, migrationsStatus } from "./migrations.ts";
 import { restoreFromBucket, restoreFromFile } from "./restore.ts";
 import { backupAt } from "./restore-by-date.ts";
@@ -26,15 +27,22 @@ export interface AdminFlags {
 }
 
 /** Admin commands the `svc` bin routes here. */
-export const ADMIN_COMMANDS = new Set(["shards", "backup", "backups", "restore", "migrations"]);
+export const ADMIN_COMMANDS = new Set([
+  "shards",
+  "backup",
+  "backups",
+  "restore",
+  "migrations",
+  "files",
+]);
 
 function usage(message: string): SvcCliError {
   return new SvcCliError("BAD_USAGE", `svc: ${message} (svc help)`);
 }
 
 /**
- * Runs `svc shards …`, `svc backup`, `svc backups`, `svc restore` or `svc
- * migrations …` against a
+ * Runs `svc shards …`, `svc backup`, `svc backups`, `svc restore`, `svc
+ * migrations …` or `svc files …` against a
  * running app (local or deployed: `--url` / `SVC_URL`, `--admin-token` /
  * `SVC_ADMIN_TOKEN`). Answers the exit code.
  */
@@ -101,6 +109,22 @@ export async function runAdminCommand(
         return 0;
       }
       return (await migrationsRun(client, name, { search: flags.search })).ok ? 0 : 1;
+    }
+    case "files": {
+      const [sub, key, target] = positionals;
+      if (key === undefined)
+        throw usage(`svc files ${sub ?? "<list|get|put|rm>"} needs a shard key`);
+      if (sub === "list") {
+        await filesList(client, key, { json });
+        return 0;
+      }
+      if (target === undefined)
+        throw usage(`svc files ${sub} needs a ${sub === "put" ? "file" : "storage id"}`);
+      if (sub === "get") await filesGet(client, key, target, { output: flags.output });
+      else if (sub === "put") await filesPut(client, key, target);
+      else if (sub === "rm") await filesRemove(client, key, target);
+      else throw usage(`unknown subcommand svc files ${JSON.stringify(sub)}`);
+      return 0;
     }
     default:
       throw usage(`unknown command ${JSON.stringify(command)}`);
