@@ -402,7 +402,10 @@ describe("call records", () => {
     expect(response.status).toBe(200);
     // Its body has no declared length: the record is made once the body went out.
     const answered = await response.text();
-    const record = await recordWhere((r) => r.entry === "admin" && r.caller.kind === "operator");
+    const record = await recordWhere(
+      (r) => r.entry === "admin" && r.caller.kind === "operator",
+      "&entry=admin",
+    );
     expect(record).toMatchObject({
       route: "GET /_svc/admin/auth/*",
       caller: { kind: "operator", id: "alice" },
@@ -410,6 +413,46 @@ describe("call records", () => {
     });
     expect(JSON.stringify(record)).not.toContain("user-123");
     expect(record.bytesOut).toBe(new TextEncoder().encode(answered).byteLength);
+  });
+
+  it("keep the admin API's own calls out of logs, groups and metrics unless asked", async () => {
+    await rpc("observed:chatty", { word: "app-first" });
+    // A refused admin call (reads of the records are not recorded): it would group as an error.
+    const refused = await admin("/_svc/admin/data/shards?colour=admin-noise");
+    expect(refused.status).toBe(400);
+    const noisy = await recordWhere(
+      (r) => r.entry === "admin" && r.code === "VALIDATION_FAILED",
+      "&admin=include",
+    );
+    await recordWhere((r) => r.route === "observed:chatty");
+    const appOnly = await records(`&since=${FILE_STARTED}`);
+    expect(appOnly.length).toBeGreaterThan(0);
+    expect(appOnly.some((r) => r.entry === "admin")).toBe(false);
+    const included = await records(`&since=${FILE_STARTED}&admin=include`);
+    expect(included.map((r) => r.requestId)).toContain(noisy.requestId);
+    expect((await records("&entry=admin")).map((r) => r.requestId)).toContain(noisy.requestId);
+    expect((await admin("/_svc/admin/logs?admin=maybe")).status).toBe(400);
+
+    type Groups = { groups: { function: string; sample: CallRecord }[] };
+    const groupsOf = async (query: string) =>
+      ((await (await admin(`/_svc/admin/logs/groups${query}`)).json()) as Groups).groups;
+    expect((await groupsOf("")).some((g) => g.sample.entry === "admin")).toBe(false);
+    expect((await groupsOf("?admin=include")).some((g) => g.sample.entry === "admin")).toBe(true);
+
+    type Metrics = { functions: { function: string; entry: string }[] };
+    const metricsOf = async (query: string) =>
+      ((await (await admin(`/_svc/admin/logs/metrics${query}`)).json()) as Metrics).functions;
+    const appMetrics = await metricsOf("");
+    expect(appMetrics.some((f) => f.function === "observed:chatty")).toBe(true);
+    expect(appMetrics.some((f) => f.entry === "admin")).toBe(false);
+    expect((await metricsOf("?admin=include")).some((f) => f.entry === "admin")).toBe(true);
+
+    const prometheus = await (await admin("/_svc/admin/metrics")).text();
+    expect(prometheus).toMatch(
+      /^svc_admin_calls_total\{function="GET \/_svc\/admin\/data\/\*",entry="admin",code="VALIDATION_FAILED"\} \d+$/m,
+    );
+    expect(prometheus).not.toMatch(/^svc_calls_total\{[^}]*entry="admin"/m);
+    expect(prometheus).toMatch(/^# TYPE svc_admin_call_duration_seconds histogram$/m);
   });
 
   it("never record a cookie, an authorization value or arguments a procedure did not opt in", async () => {

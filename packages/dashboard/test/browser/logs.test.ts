@@ -130,6 +130,49 @@ describe.skipIf(!ready)("the Logs and Functions pages", () => {
     },
   );
 
+  it.each(Object.entries(VIEWPORTS))(
+    "shows the app's calls first while admin calls happen in the background (%s)",
+    async (width, viewport) => {
+      const ping = await rpc(app, "hello:ping", { name: `app first ${width}` }, user.cookie);
+      expect(ping.status).toBe(200);
+      const appCall = await recorded(app, "function=hello:ping", () => true);
+      // The dashboard's own kind of traffic, more than a page of it, while the page loads.
+      let stop = false;
+      const background = (async () => {
+        let made = 0;
+        while (!stop || made < 60) {
+          const answer = await fetch(`${app.url}/_svc/admin/data/shards?limit=1`, adminInit());
+          await answer.body?.cancel();
+          made++;
+        }
+      })();
+      const page = await signedInAt(browser.context, app, "logs");
+      await page.setViewportSize(viewport);
+      await page.locator(".calls-table tbody tr").first().waitFor();
+      stop = true;
+      await background;
+      await recorded(app, "entry=admin", () => true);
+      await page.getByRole("button", { name: "Refresh" }).click();
+      await page.locator(".calls-table tbody tr").first().waitFor();
+      const routes = await page.locator(".calls-table .call-route").allTextContents();
+      expect(routes.length).toBeGreaterThan(0);
+      expect(routes.filter((route) => route.includes("/_svc/admin/"))).toEqual([]);
+      await rowOf(page, appCall.requestId).waitFor();
+      const include = page.getByRole("checkbox", { name: "Include admin calls" });
+      expect(await include.isChecked()).toBe(false);
+      await include.check();
+      await expect.poll(() => new URL(page.url()).searchParams.get("admin")).toBe("include");
+      await page
+        .locator(".calls-table .call-route")
+        .filter({ hasText: "GET /_svc/admin/data/*" })
+        .first()
+        .waitFor();
+      await expectNoSidewaysScroll(page.locator("html"));
+      await expectAccessible(page, `logs, admin calls included (${width})`);
+      await page.close();
+    },
+  );
+
   it("groups errors by code, function and message, with a sample", async () => {
     const page = await signedInAt(browser.context, app, "logs/errors");
     const row = page
@@ -172,6 +215,13 @@ describe.skipIf(!ready)("the Logs and Functions pages", () => {
     await row.waitFor();
     expect(await row.locator('td[data-label="Errors"] .badge').count()).toBe(1);
     await row.getByRole("img", { name: /calls of messages:send over the last hour/ }).waitFor();
+    const functions = () => page.locator(".metrics-table tr[data-function]");
+    const adminRows = functions().filter({ hasText: "/_svc/admin/" });
+    expect(await adminRows.count()).toBe(0);
+    await page.getByRole("checkbox", { name: "Include admin calls" }).check();
+    await adminRows.first().waitFor();
+    await page.getByRole("checkbox", { name: "Include admin calls" }).uncheck();
+    await expect.poll(() => adminRows.count()).toBe(0);
     await page.getByLabel("Window").selectOption("24h");
     await expect.poll(() => new URL(page.url()).searchParams.get("window")).toBe("24h");
     await row.getByRole("img", { name: /over the last 24 hours/ }).waitFor();

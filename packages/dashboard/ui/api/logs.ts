@@ -51,6 +51,11 @@ export async function readRecordEvents(
   }
 }
 
+/** The query naming whether the admin API's own calls count (the server leaves them out by default). */
+function adminQuery(include: boolean): { admin?: "include" } {
+  return include ? { admin: "include" } : {};
+}
+
 /**
  * The logs admin routes (`/_svc/admin/logs*`), derived from their
  * declarations (`logsAdminRoutes`) through the generated manifest like every
@@ -63,9 +68,12 @@ export function logsApi(client: AdminClient) {
       routes.listLogs({ query, signal }),
     record: (requestId: string, signal?: AbortSignal) =>
       routes.getLog({ params: { requestId }, signal }),
-    groups: (since: string, signal?: AbortSignal) => routes.logGroups({ query: { since }, signal }),
-    metrics: (window: "1h" | "24h" | "7d", signal?: AbortSignal) =>
-      routes.logMetrics({ query: { window }, signal }),
+    /** Error groups since `since`; the admin API's own only with `includeAdmin`. */
+    groups: (since: string, includeAdmin: boolean, signal?: AbortSignal) =>
+      routes.logGroups({ query: { since, ...adminQuery(includeAdmin) }, signal }),
+    /** Metrics per function over `window`; the admin API's own only with `includeAdmin`. */
+    metrics: (window: "1h" | "24h" | "7d", includeAdmin: boolean, signal?: AbortSignal) =>
+      routes.logMetrics({ query: { window, ...adminQuery(includeAdmin) }, signal }),
     cron: (since: string, signal?: AbortSignal) => routes.cronRuns({ query: { since }, signal }),
     queues: (since: string, signal?: AbortSignal) => routes.queueRuns({ query: { since }, signal }),
     /** Follows new records matching `query` until `signal` aborts; `onOpen` once it is following. */

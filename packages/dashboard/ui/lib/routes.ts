@@ -65,8 +65,12 @@ export type Route =
 /** The Logs page's views: the calls, the error groups, the cron jobs and queues. */
 export type LogView = "calls" | "errors" | "jobs";
 
-/** The call list's filters as the URL carries them; `""` means "any". */
+/**
+ * The call list's filters as the URL carries them; `""` means "any", except
+ * `admin`: `""` leaves the admin API's own calls out, `include` shows them.
+ */
 export interface LogFilters {
+  admin: string;
   function: string;
   entry: string;
   status: string;
@@ -78,6 +82,7 @@ export interface LogFilters {
 
 /** Every call, no filter. */
 export const NO_LOG_FILTERS: LogFilters = {
+  admin: "",
   function: "",
   entry: "",
   status: "",

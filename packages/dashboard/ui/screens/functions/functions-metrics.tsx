@@ -1,6 +1,8 @@
+import { useState } from "preact/hooks";
 import { ApiError } from "../../api/client.ts";
 import type { MetricsWindow } from "../../api/log-types.ts";
 import { useApp } from "../../app-context.ts";
+import { AdminCallsSwitch } from "../../components/admin-calls-switch.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { navigate } from "../../lib/navigation.tsx";
 import { hrefOf, METRICS_WINDOWS } from "../../lib/routes.ts";
@@ -16,7 +18,8 @@ const WINDOW_LABELS: Record<MetricsWindow, string> = {
 /**
  * The Functions page's metrics: every function's calls, errors and latency
  * over a window (kept in the URL beside the chosen procedure), busiest
- * first, from the log store's roll-ups. Without a log store it says so.
+ * first, from the log store's roll-ups; the admin API's own calls only when
+ * the operator switches them on. Without a log store it says so.
  */
 export function FunctionsMetrics(props: {
   window: MetricsWindow;
@@ -24,7 +27,11 @@ export function FunctionsMetrics(props: {
   shard: string;
 }) {
   const { logs } = useApp();
-  const loaded = useLoad((signal) => logs.metrics(props.window, signal), [props.window]);
+  const [includeAdmin, setIncludeAdmin] = useState(false);
+  const loaded = useLoad(
+    (signal) => logs.metrics(props.window, includeAdmin, signal),
+    [props.window, includeAdmin],
+  );
   const notStored = loaded.error instanceof ApiError && loaded.error.status === 404;
   return (
     <section class="section functions-metrics" aria-labelledby="functions-metrics-title">
@@ -56,6 +63,7 @@ export function FunctionsMetrics(props: {
             ))}
           </select>
         </label>
+        <AdminCallsSwitch checked={includeAdmin} onChange={setIncludeAdmin} />
       </div>
       {notStored ? (
         <Empty title="Call records are not stored">

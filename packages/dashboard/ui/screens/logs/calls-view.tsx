@@ -14,12 +14,16 @@ const PAGE_SIZE = 50;
 /** New calls a live tail keeps on screen above the loaded pages. */
 const LIVE_KEPT = 500;
 
-/** The URL's filters as the API's query; an entry point the URL names but the API does not know is left out. */
+/**
+ * The URL's filters as the API's query; an entry point the URL names but the
+ * API does not know is left out, and admin calls are included only when the
+ * URL says `include`.
+ */
 function queryOf(filters: LogFilters): LogQuery {
-  const { entry, ...text } = filters;
-  const query: LogQuery = {};
+  const { entry, admin, ...text } = filters;
+  const query: LogQuery = admin === "include" ? { admin: "include" } : {};
   for (const [name, value] of Object.entries(text) as [
-    Exclude<keyof LogFilters, "entry">,
+    Exclude<keyof LogFilters, "entry" | "admin">,
     string,
   ][]) {
     if (value !== "") query[name] = value;
@@ -122,7 +126,8 @@ export function CallsView(props: { filters: LogFilters; record: string | null })
             <Empty
               title={Object.keys(query).length > 0 ? "No calls match" : "No calls recorded yet"}
             >
-              Calls to procedures, HTTP actions, cron jobs, queues and the admin API appear here.
+              Calls to procedures, HTTP actions, cron jobs and queues appear here; the admin API's
+              own calls with "Include admin calls".
             </Empty>
           ) : (
             <>

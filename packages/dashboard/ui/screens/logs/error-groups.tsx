@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import type { ErrorGroup } from "../../api/log-types.ts";
 import { useApp } from "../../app-context.ts";
+import { AdminCallsSwitch } from "../../components/admin-calls-switch.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
@@ -16,10 +17,14 @@ import { RecordDetail } from "./record-detail.tsx";
  */
 export function ErrorGroupsView() {
   const { logs } = useApp();
-  const loaded = useLoad((signal) => logs.groups("7d", signal), []);
+  const [includeAdmin, setIncludeAdmin] = useState(false);
+  const loaded = useLoad((signal) => logs.groups("7d", includeAdmin, signal), [includeAdmin]);
   const [sample, setSample] = useState<ErrorGroup | null>(null);
   return (
     <>
+      <div class="action-bar">
+        <AdminCallsSwitch checked={includeAdmin} onChange={setIncludeAdmin} />
+      </div>
       <LoadView loaded={loaded} label="Loading error groups…">
         {({ groups }) =>
           groups.length === 0 ? (

@@ -1,4 +1,5 @@
 import { ENTRY_POINTS } from "../../api/log-types.ts";
+import { AdminCallsSwitch } from "../../components/admin-calls-switch.tsx";
 import { DelayedFilter } from "../../components/delayed-filter.tsx";
 import { type LogFilters, NO_LOG_FILTERS } from "../../lib/routes.ts";
 
@@ -44,7 +45,7 @@ const TIME_OPTIONS: readonly [string, string][] = [
 
 /**
  * The call list's filters: function, entry point, status, caller, shard,
- * time range and text. Every change replaces the URL, so a filtered view
+ * time range, text, and whether the admin API's own calls show. Every change replaces the URL, so a filtered view
  * survives a reload and can be shared.
  */
 export function LogFiltersForm(props: {
@@ -105,6 +106,10 @@ export function LogFiltersForm(props: {
         placeholder="In errors and console lines"
         grow
         onChange={set("q")}
+      />
+      <AdminCallsSwitch
+        checked={filters.admin === "include"}
+        onChange={(checked) => set("admin")(checked ? "include" : "")}
       />
       {anySet ? (
         <button

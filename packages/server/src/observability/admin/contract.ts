@@ -11,8 +11,15 @@ export const DEFAULT_PAGE = 50;
 /** The most records one page holds. */
 export const MAX_PAGE = 200;
 
+/**
+ * Whether the admin API's own calls (entry `admin`) count: `exclude` (the
+ * default) shows the app's traffic only; they are recorded either way.
+ */
+const adminCalls = { admin: v.optional(oneOf(["include", "exclude"])) };
+
 /** The record filters of the list and the tail (docs/admin-api.md, "Logs and metrics"). */
 const filters = {
+  ...adminCalls,
   function: v.optional(text(200)),
   entry: v.optional(oneOf(ENTRY_POINTS)),
   status: v.optional(text(40)),
@@ -41,7 +48,7 @@ export const logsAdminRoutes = routeGroup({
       path: "logs",
       summary: "Call records, newest first",
       description:
-        "Filters: `function`, `entry`, `status` (`2xx`…`5xx`, `failed`, an HTTP status or an error code), `user` (caller id), `shard`, `since`/`until` (`15m`, `1h`, `7d`, ISO-8601 or epoch ms), `q` (text in errors and console lines). Paged by `cursor`.",
+        "Filters: `admin` (`exclude`, the default, leaves out the admin API's own calls unless `entry=admin`; `include` keeps them), `function`, `entry`, `status` (`2xx`…`5xx`, `failed`, an HTTP status or an error code), `user` (caller id), `shard`, `since`/`until` (`15m`, `1h`, `7d`, ISO-8601 or epoch ms), `q` (text in errors and console lines). Paged by `cursor`.",
       query: v.object({
         ...filters,
         cursor: v.optional(text(200)),
@@ -66,7 +73,13 @@ export const logsAdminRoutes = routeGroup({
       method: "GET",
       path: "logs/groups",
       summary: "Failed calls grouped by code, function and message shape",
-      query: v.object({ since: v.optional(text(40)), limit: v.optional(integer(1, 200)) }),
+      description:
+        "Groups whose calls are the admin API's own are left out unless `admin=include`.",
+      query: v.object({
+        ...adminCalls,
+        since: v.optional(text(40)),
+        limit: v.optional(integer(1, 200)),
+      }),
       answer: typedAnswer<{ groups: ErrorGroupView[] }>("Groups, most recently seen first"),
       errors: ["NOT_FOUND"],
     }),
@@ -74,7 +87,8 @@ export const logsAdminRoutes = routeGroup({
       method: "GET",
       path: "logs/metrics",
       summary: "Calls, errors and p50/p95/p99 per function over a window",
-      query: v.object({ window: v.optional(oneOf(["1h", "24h", "7d"])) }),
+      description: "The admin API's own calls are left out unless `admin=include`.",
+      query: v.object({ ...adminCalls, window: v.optional(oneOf(["1h", "24h", "7d"])) }),
       answer: typedAnswer<MetricsAnswer>("Metrics per function and entry point"),
       errors: ["NOT_FOUND"],
     }),
@@ -105,6 +119,8 @@ export const logsAdminRoutes = routeGroup({
       method: "GET",
       path: "metrics",
       summary: "Call totals and durations in Prometheus's text format",
+      description:
+        "The app's calls are `svc_calls_total` and `svc_call_duration_seconds`; the admin API's own calls are apart, as `svc_admin_calls_total` and `svc_admin_call_duration_seconds`.",
       answer: fileAnswer({ "text/plain": v.string() }, "Prometheus text exposition format 0.0.4"),
       errors: ["NOT_FOUND"],
     }),

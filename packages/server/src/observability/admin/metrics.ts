@@ -33,17 +33,18 @@ function round(value: number | null): number | null {
  * Calls, errors by code, mean and p50/p95/p99 duration, and a sparkline per
  * (function, entry point) over a window, from the roll-ups of every
  * partition. Percentiles come from the merged histograms (exact to within
- * a bucket).
+ * a bucket). With `excludeAdmin`, the admin API's own calls are left out.
  */
 export async function metricsOf(
   reader: StoreReader,
   window: MetricsWindow,
   now: number,
+  excludeAdmin = false,
 ): Promise<MetricsAnswer> {
   const { unit, points } = METRICS_WINDOWS[window];
   const step = ROLLUP_UNITS[unit].ms;
   const from = now - (now % step) - (points - 1) * step;
-  const { series, totals } = await reader.rollups(unit, from);
+  const { series, totals } = await reader.rollups(unit, from, excludeAdmin);
   const functions = new Map<string, Accumulator>();
   const accumulatorOf = (entry: EntryPoint, route: string): Accumulator => {
     const key = `${entry}\u0000${route}`;

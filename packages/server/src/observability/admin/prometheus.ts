@@ -34,34 +34,28 @@ function sumByKey(
   return sums;
 }
 
-/**
- * The store's never-reset totals in Prometheus's text format: a counter of
- * calls per function, entry point and code (`OK` for successes), a duration
- * histogram per function and entry point (buckets in seconds), and each
- * partition's record count and bytes.
- *
- * @example
- * ```text
- * svc_calls_total{function="messages:list",entry="rest",code="OK"} 12
- * ```
- */
-export function prometheusText(totals: readonly RollupRow[], stats: readonly StoreStats[]): string {
+/** A counter of calls by (entry, route, code) and a duration histogram by (entry, route). */
+function callFamilies(
+  rows: readonly RollupRow[],
+  name: { calls: string; duration: string },
+  whose: string,
+): string[] {
   const lines: string[] = [
-    "# HELP svc_calls_total Calls by function, entry point and outcome (OK or the error code).",
-    "# TYPE svc_calls_total counter",
+    `# HELP ${name.calls} ${whose} calls by function, entry point and outcome (OK or the error code).`,
+    `# TYPE ${name.calls} counter`,
   ];
-  const byCode = sumByKey(totals, (row) => `${row.entry}\u0000${row.route}\u0000${row.code}`);
+  const byCode = sumByKey(rows, (row) => `${row.entry}\u0000${row.route}\u0000${row.code}`);
   for (const row of byCode.values()) {
     const codeLabel = row.code === "" ? "OK" : row.code;
     lines.push(
-      `svc_calls_total${labels({ function: row.route, entry: row.entry, code: codeLabel })} ${row.calls}`,
+      `${name.calls}${labels({ function: row.route, entry: row.entry, code: codeLabel })} ${row.calls}`,
     );
   }
   lines.push(
-    "# HELP svc_call_duration_seconds Wall time of calls by function and entry point.",
-    "# TYPE svc_call_duration_seconds histogram",
+    `# HELP ${name.duration} Wall time of ${whose.toLowerCase()} calls by function and entry point.`,
+    `# TYPE ${name.duration} histogram`,
   );
-  const byFunction = sumByKey(totals, (row) => `${row.entry}\u0000${row.route}`);
+  const byFunction = sumByKey(rows, (row) => `${row.entry}\u0000${row.route}`);
   for (const row of byFunction.values()) {
     const base = { function: row.route, entry: row.entry };
     let cumulative = 0;
@@ -69,11 +63,41 @@ export function prometheusText(totals: readonly RollupRow[], stats: readonly Sto
       cumulative += row.histogram[i] ?? 0;
       const bound = DURATION_BOUNDS_MS[i];
       const le = bound === undefined ? "+Inf" : String(bound / 1000);
-      lines.push(`svc_call_duration_seconds_bucket${labels({ ...base, le })} ${cumulative}`);
+      lines.push(`${name.duration}_bucket${labels({ ...base, le })} ${cumulative}`);
     }
-    lines.push(`svc_call_duration_seconds_sum${labels(base)} ${row.durationSum / 1000}`);
-    lines.push(`svc_call_duration_seconds_count${labels(base)} ${row.calls}`);
+    lines.push(`${name.duration}_sum${labels(base)} ${row.durationSum / 1000}`);
+    lines.push(`${name.duration}_count${labels(base)} ${row.calls}`);
   }
+  return lines;
+}
+
+/**
+ * The store's never-reset totals in Prometheus's text format: a counter of
+ * calls per function, entry point and code (`OK` for successes), a duration
+ * histogram per function and entry point (buckets in seconds), and each
+ * partition's record count and bytes. The admin API's own calls (the
+ * dashboard's reads among them) are families of their own, so a sum over
+ * `svc_calls_total` is the app's traffic.
+ *
+ * @example
+ * ```text
+ * svc_calls_total{function="messages:list",entry="rest",code="OK"} 12
+ * svc_admin_calls_total{function="GET /_svc/admin/auth/*",entry="admin",code="OK"} 3
+ * ```
+ */
+export function prometheusText(totals: readonly RollupRow[], stats: readonly StoreStats[]): string {
+  const lines: string[] = [
+    ...callFamilies(
+      totals.filter((row) => row.entry !== "admin"),
+      { calls: "svc_calls_total", duration: "svc_call_duration_seconds" },
+      "App",
+    ),
+    ...callFamilies(
+      totals.filter((row) => row.entry === "admin"),
+      { calls: "svc_admin_calls_total", duration: "svc_admin_call_duration_seconds" },
+      "Admin API",
+    ),
+  ];
   lines.push(
     "# HELP svc_log_store_records Call records held by each log store partition.",
     "# TYPE svc_log_store_records gauge",

@@ -52,6 +52,7 @@ function decodeCursor(text: string): PageCursor | undefined {
 
 /** The query of the list and the tail as the route declaration read it (strings, checked lengths). */
 export interface LogQueryInput {
+  admin?: "include" | "exclude";
   function?: string;
   entry?: EntryPoint;
   status?: string;
@@ -82,7 +83,7 @@ export interface LogQuery {
 export function parseLogQuery(input: LogQueryInput, now: number): LogQuery {
   const issues: ValidationIssue[] = [];
   const bad = (name: string, message: string) => issues.push({ path: `query.${name}`, message });
-  const filters: RecordFilters = {};
+  const filters: RecordFilters = { excludeAdmin: input.admin !== "include" };
   if (input.function !== undefined) filters.route = input.function;
   if (input.entry !== undefined) filters.entry = input.entry;
   if (input.user !== undefined) filters.user = input.user;

@@ -101,6 +101,7 @@ const logsAdminImplementation = implement(logsAdminRoutes)
       const groups = await readerOf(ctx).groups(
         sinceOf(query.since, now, 7 * DAY),
         query.limit ?? 50,
+        query.admin !== "include",
       );
       return {
         groups: groups.map((group) => ({
@@ -115,7 +116,7 @@ const logsAdminImplementation = implement(logsAdminRoutes)
       };
     },
     async logMetrics({ query, ctx }) {
-      return metricsOf(readerOf(ctx), query.window ?? "1h", Date.now());
+      return metricsOf(readerOf(ctx), query.window ?? "1h", Date.now(), query.admin !== "include");
     },
     async cronRuns({ query, ctx }) {
       const since = sinceOf(query.since, Date.now(), DAY);

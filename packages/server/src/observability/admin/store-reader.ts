@@ -106,9 +106,10 @@ export class StoreReader {
   }
 
   /** Every partition's error groups, merged by fingerprint. */
-  async groups(since: number, limit: number): Promise<ErrorGroupRow[]> {
+  async groups(since: number, limit: number, excludeAdmin = false): Promise<ErrorGroupRow[]> {
     const merged = new Map<string, ErrorGroupRow>();
-    for (const row of (await this.#each((store) => store.groups(since, limit))).flat()) {
+    const answers = await this.#each((store) => store.groups(since, limit, excludeAdmin));
+    for (const row of answers.flat()) {
       const known = merged.get(row.fingerprint);
       if (known === undefined) {
         merged.set(row.fingerprint, row);
@@ -126,8 +127,10 @@ export class StoreReader {
   }
 
   /** Roll-ups of every partition, concatenated (not yet merged: callers sum by key). */
-  async rollups(unit: RollupUnit, from: number): Promise<WindowRollups> {
-    const answers = (await this.#each((store) => store.rollups(unit, from))).map(unpackRollups);
+  async rollups(unit: RollupUnit, from: number, excludeAdmin = false): Promise<WindowRollups> {
+    const answers = (await this.#each((store) => store.rollups(unit, from, excludeAdmin))).map(
+      unpackRollups,
+    );
     return {
       series: answers.flatMap((answer) => answer.series),
       totals: answers.flatMap((answer) => answer.totals),

@@ -22,6 +22,11 @@ export interface RecordFilters {
   until?: number;
   /** Text in the error message or console lines (case-insensitive). */
   q?: string;
+  /**
+   * Leave out the admin API's own calls (entry `admin`) unless `entry` asks
+   * for them: the dashboard's reads would otherwise bury the app's calls.
+   */
+  excludeAdmin?: boolean;
 }
 
 /**
@@ -134,9 +139,13 @@ export interface LogStoreEndpoint {
     filters: RecordFilters,
     limit: number,
   ): Promise<{ rows: StoredCall[]; lastSeq: number }>;
-  groups(since: number, limit: number): Promise<ErrorGroupRow[]>;
-  /** The roll-ups of `unit`'s buckets from `from` on, packed (unpack with `unpackRollups`). */
-  rollups(unit: RollupUnit, from: number): Promise<PackedRollups>;
+  /** Error groups last seen since `since`; with `excludeAdmin`, none whose sample is an admin call. */
+  groups(since: number, limit: number, excludeAdmin?: boolean): Promise<ErrorGroupRow[]>;
+  /**
+   * The roll-ups of `unit`'s buckets from `from` on, packed (unpack with
+   * `unpackRollups`); with `excludeAdmin`, without the admin API's calls.
+   */
+  rollups(unit: RollupUnit, from: number, excludeAdmin?: boolean): Promise<PackedRollups>;
   /** The never-pruned totals, packed (unpack with `unpackTotals`). */
   totals(): Promise<PackedTotals>;
   services(entry: "cron" | "queue", since: number): Promise<ServiceRow[]>;

@@ -24,6 +24,7 @@ export function whereOf(filters: RecordFilters, cursor: PartitionCursor | null =
     value === 2 ? add("status_class = 2") : add("status_class = ? AND status_class <> 2", value);
   if (filters.route !== undefined) add("route = ?", filters.route);
   if (filters.entry !== undefined) add("entry = ?", filters.entry);
+  else if (filters.excludeAdmin === true) parts.push("entry <> 'admin'");
   if (filters.user !== undefined) add("caller_id = ?", filters.user);
   if (filters.shard !== undefined) add("shard_key = ?", filters.shard);
   if (filters.since !== undefined) add("time >= ?", filters.since);

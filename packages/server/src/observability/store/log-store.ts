@@ -147,12 +147,12 @@ export function createLogStore<Env = unknown>(
       return tailRecords(this.#sql, afterSeq, filters, limit);
     }
 
-    async groups(since: number, limit: number): Promise<ErrorGroupRow[]> {
-      return groupRows(this.#sql, since, limit);
+    async groups(since: number, limit: number, excludeAdmin = false): Promise<ErrorGroupRow[]> {
+      return groupRows(this.#sql, since, limit, excludeAdmin);
     }
 
-    async rollups(unit: RollupUnit, from: number): Promise<PackedRollups> {
-      return rollupRows(this.#sql, unit, from);
+    async rollups(unit: RollupUnit, from: number, excludeAdmin = false): Promise<PackedRollups> {
+      return rollupRows(this.#sql, unit, from, excludeAdmin);
     }
 
     async totals(): Promise<PackedTotals> {

@@ -27,14 +27,20 @@ function packed(cursor: SqlStorageCursor<Record<string, SqlStorageValue>>): stri
  * const { series, totals } = unpackRollups(rollupRows(sql, "quarter", Date.now() - 7 * DAY));
  * ```
  */
-export function rollupRows(sql: SqlStorage, unit: RollupUnit, from: number): PackedRollups {
+export function rollupRows(
+  sql: SqlStorage,
+  unit: RollupUnit,
+  from: number,
+  excludeAdmin = false,
+): PackedRollups {
   const { table } = ROLLUP_UNITS[unit];
+  const where = excludeAdmin ? "bucket >= ? AND entry <> 'admin'" : "bucket >= ?";
   const series = packed(
     sql.exec(
       `SELECT json_group_array(json_array(entry, route, bucket, calls, errors)) AS packed
        FROM (SELECT bucket, entry, route, sum(calls) AS calls,
                sum(CASE WHEN code = '' THEN 0 ELSE calls END) AS errors
-             FROM ${table} WHERE bucket >= ? GROUP BY bucket, entry, route)`,
+             FROM ${table} WHERE ${where} GROUP BY bucket, entry, route)`,
       from,
     ),
   );
@@ -42,7 +48,7 @@ export function rollupRows(sql: SqlStorage, unit: RollupUnit, from: number): Pac
     sql.exec(
       `SELECT json_group_array(json_array(entry, route, code, calls, duration_sum, ${HISTOGRAM})) AS packed
        FROM (SELECT entry, route, code, sum(calls) AS calls, sum(duration_sum) AS duration_sum, ${HISTOGRAM_SUMS}
-             FROM ${table} WHERE bucket >= ? GROUP BY entry, route, code)`,
+             FROM ${table} WHERE ${where} GROUP BY entry, route, code)`,
       from,
     ),
   );
@@ -59,12 +65,22 @@ export function totalRows(sql: SqlStorage): PackedTotals {
   );
 }
 
-/** Error groups last seen since `since`, most recent first. */
-export function groupRows(sql: SqlStorage, since: number, limit: number): ErrorGroupRow[] {
+/**
+ * Error groups last seen since `since`, most recent first. A group has no
+ * entry column; its sample (the newest occurrence) says whether the group's
+ * calls are the admin API's, since an admin route is never an app route.
+ */
+export function groupRows(
+  sql: SqlStorage,
+  since: number,
+  limit: number,
+  excludeAdmin = false,
+): ErrorGroupRow[] {
+  const admin = excludeAdmin ? "AND json_extract(sample, '$.entry') <> 'admin'" : "";
   return sql
     .exec(
       `SELECT fingerprint, code, route, shape, count, first_seen, last_seen, sample
-       FROM _svc_error_groups WHERE last_seen >= ? ORDER BY last_seen DESC LIMIT ?`,
+       FROM _svc_error_groups WHERE last_seen >= ? ${admin} ORDER BY last_seen DESC LIMIT ?`,
       since,
       limit,
     )
