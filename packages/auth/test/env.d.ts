@@ -19,6 +19,7 @@ declare namespace Cloudflare {
     MIGRATE_ACTIVITY: D1Database;
     MIGRATE_REVOCATION: D1Database;
     ADMIN_EXPORT: D1Database;
+    ADMIN_FOLDING: D1Database;
     ADMIN_IMPORT: D1Database;
     /** The admin surface's auth database (test/fixture/admin.ts). */
     ADMIN_DB: D1Database;

@@ -177,7 +177,7 @@ describe("the user search index", () => {
       "svc_user_search_insert",
       "svc_user_search_update",
     ]);
-    expect(triggers.results[1]?.sql).toContain('lower(new."username")');
+    expect(triggers.results[1]?.sql).toContain('new."username"');
     expect(triggers.results[2]?.sql).toContain('AFTER UPDATE OF "email", "name", "username", "id"');
     expect(await compileMigrationsSql({ secret: "x", database: db, plugins: [username()] })).toBe(
       "",

@@ -1,4 +1,3 @@
-import { asciiLower } from "./search.ts";
 import type { SqlNames } from "./sql-names.ts";
 
 /**
@@ -32,9 +31,9 @@ const INDEXED_FIELDS = ["email", "name", "username", "id"] as const;
  *   scan), which no B-tree can do for *contains*.
  * - Contentless (`content=''`, with `contentless_delete=1` so rows can be
  *   replaced): the index stores tokens only, not a second copy of the text.
- * - Values are stored through SQLite's `lower()`, and matched case-sensitively
- *   against a term lower-cased the same way: exactly the ASCII-only case
- *   folding of the `LIKE` the list falls back to, so both plans agree.
+ * - Values are stored as they are and the tokenizer folds case (FTS5's
+ *   Unicode case folding: `Émilie`, `ÉMILIE` and `émilie` are one token), as
+ *   {@link foldedContains} does for the per-row test, so both plans agree.
  * - Rows are keyed by the user row's `rowid`, which the triggers carry over.
  *
  * @example
@@ -46,7 +45,7 @@ export function searchIndexStatements(names: SqlNames): string[] {
   const user = names.table("user");
   const index = `"${USER_SEARCH_TABLE}"`;
   const value = (row: "new" | "old", field: string) =>
-    names.hasField("user", field) ? `lower(${row}.${names.column("user", field)})` : "NULL";
+    names.hasField("user", field) ? `${row}.${names.column("user", field)}` : "NULL";
   const columns = INDEXED_FIELDS.join(", ");
   const insert = `INSERT INTO ${index}(rowid, ${columns}) VALUES (new.rowid, ${INDEXED_FIELDS.map((field) => value("new", field)).join(", ")});`;
   const remove = `DELETE FROM ${index} WHERE rowid = old.rowid;`;
@@ -54,7 +53,7 @@ export function searchIndexStatements(names: SqlNames): string[] {
     .map((field) => names.column("user", field))
     .join(", ");
   return [
-    `CREATE VIRTUAL TABLE ${index} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`,
+    `CREATE VIRTUAL TABLE ${index} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram')`,
     `CREATE TRIGGER "${USER_SEARCH_TABLE}_insert" AFTER INSERT ON ${user} BEGIN ${insert} END`,
     `CREATE TRIGGER "${USER_SEARCH_TABLE}_update" AFTER UPDATE OF ${watched} ON ${user} BEGIN ${remove} ${insert} END`,
     `CREATE TRIGGER "${USER_SEARCH_TABLE}_delete" AFTER DELETE ON ${user} BEGIN ${remove} END`,
@@ -100,8 +99,7 @@ export function pendingSearchIndexStatements(
   const fill = existing.some((object) => object.name === userTable)
     ? [
         `INSERT INTO "${USER_SEARCH_TABLE}"(rowid, ${INDEXED_FIELDS.join(", ")}) SELECT rowid, ${INDEXED_FIELDS.map(
-          (field) =>
-            names.hasField("user", field) ? `lower(${names.column("user", field)})` : "NULL",
+          (field) => (names.hasField("user", field) ? names.column("user", field) : "NULL"),
         ).join(", ")} FROM ${names.table("user")}`,
       ]
     : [];
@@ -141,17 +139,17 @@ function unquote(identifier: string): string {
 /**
  * The `MATCH` operand that finds `term` as a substring of any indexed field,
  * or `null` when the term is too short for trigrams (under three
- * characters), which the caller then scans for. The term is lower-cased as
- * the stored values are and quoted as one FTS5 phrase, so operators and
- * quotes in it match literally.
+ * characters), which the caller then scans for. The term is quoted as one
+ * FTS5 phrase, so operators and quotes in it match literally; the tokenizer
+ * folds its case as it folded the stored values'.
  *
  * @example
  * ```ts
- * searchIndexMatch("Ann@"); // "\"ann@\""
+ * searchIndexMatch("Émilie"); // "\"Émilie\""
  * searchIndexMatch("an"); // null
  * ```
  */
 export function searchIndexMatch(term: string): string | null {
   if ([...term].length < TRIGRAM) return null;
-  return `"${asciiLower(term).replaceAll('"', '""')}"`;
+  return `"${term.replaceAll('"', '""')}"`;
 }

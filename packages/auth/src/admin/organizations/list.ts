@@ -48,7 +48,7 @@ export async function listOrganizations(
     filters.push(
       `(${matches.map((match) => match.sql).join(" OR ")} OR ${names.column("organization", "id", "o")} = ?)`,
     );
-    binds.push(...matches.map((match) => match.bind), term);
+    binds.push(...matches.flatMap((match) => match.binds), term);
   }
   const where = (conditions: string[]) =>
     conditions.length === 0 ? "" : ` WHERE ${conditions.join(" AND ")}`;
