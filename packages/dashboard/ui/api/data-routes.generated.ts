@@ -45,5 +45,6 @@ export const STUDIO_MANIFEST: RouteManifest<typeof studioRoutes> = {
       answer: "json",
     },
     runProcedure: { method: "POST", path: "shards/:key/run", body: "json", answer: "json" },
+    runSql: { method: "POST", path: "shards/:key/sql", body: "json", answer: "json" },
   },
 };

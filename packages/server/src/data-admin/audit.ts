@@ -21,6 +21,8 @@ export const DATA_AUDIT_ACTIONS = [
   "document.delete",
   "document.bulk",
   "procedure.run",
+  // The SQL console: one statement, read-only or written, with its text.
+  "shard.sql",
 ] as const;
 
 /** One of {@link DATA_AUDIT_ACTIONS}. */

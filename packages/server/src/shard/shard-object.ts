@@ -234,7 +234,7 @@ export function createShard(
       });
       const recorder = new ShardRunRecorder(env, ctx);
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher, recorder);
-      this.#admin = shardAdmin({ schema, sql: ctx.storage.sql, dispatcher: this.#dispatcher });
+      this.#admin = shardAdmin({ schema, storage: ctx.storage, dispatcher: this.#dispatcher });
       if (isReservedObjectName(ctx.id.name)) {
         this.#partition = new RegistryPartition(
           ctx.storage,

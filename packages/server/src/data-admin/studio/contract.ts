@@ -37,6 +37,31 @@ export const studioDocument = named(
 
 const policyForm = oneOf(["rule", "function", "none"]);
 
+/** Most rows one page of the SQL console holds. */
+export const MAX_SQL_ROWS = 1_000;
+/** Rows a page of the SQL console holds when `limit` is not given. */
+export const DEFAULT_SQL_ROWS = 100;
+
+/** One page of a console statement's rows. */
+export const sqlPage = named(
+  "SqlPage",
+  v.object({
+    columns: v.array(v.string()),
+    rows: v
+      .array(v.array(v.any()))
+      .describe("Values in column order; a blob is `{ $bytes: base64 }`."),
+    rowsRead: v.number().describe("Rows SQLite read for this page."),
+    rowsWritten: v.number().describe("Rows SQLite wrote (0 in read-only mode)."),
+    nextOffset: v
+      .union(v.number(), v.null())
+      .describe("The `offset` of the next page, or null after the last row."),
+    stoppedBy: v
+      .union(oneOf(["rows", "size"]), v.null())
+      .describe("Why the page ended before the rows did: `limit` rows, or 1 MiB of values."),
+    readOnly: v.boolean().describe("True when the statement ran read-only (rolled back)."),
+  }),
+);
+
 /** A table of a shard: stored rows, fields with their validators, indexes, how RLS is declared. */
 export const tableInfo = named(
   "StudioTable",
@@ -272,6 +297,23 @@ export const studioRoutes = {
     }),
     errors: ["NOT_FOUND", "BAD_REQUEST"],
     audit: "procedure.run",
+  }),
+  runSql: route({
+    method: "POST",
+    path: "shards/:key/sql",
+    summary: "Run one SQL statement in a shard's SQLite (read-only unless `write`)",
+    description:
+      "SQLite decides whether the statement writes (its compiled program); without `write: true` one that does is refused (`403`) and a read runs in a transaction that is rolled back. `write: true` commits, outside validators, RLS and subscriptions. One statement per request; `params` bind its `?`s. A page holds up to `limit` rows (1–1,000, default 100) and 1 MiB of values; `offset` (the previous page's `nextOffset`) continues. Audited with the statement.",
+    body: v.object({
+      sql: text(100_000),
+      params: v.optional(v.array(v.union(v.string(), v.number(), v.null()))),
+      write: v.optional(v.boolean()),
+      offset: v.optional(integer(0, 1_000_000_000)),
+      limit: v.optional(integer(1, MAX_SQL_ROWS)),
+    }),
+    answer: sqlPage,
+    errors: ["NOT_FOUND", "BAD_REQUEST", "FORBIDDEN"],
+    audit: "shard.sql",
   }),
 } as const;
 

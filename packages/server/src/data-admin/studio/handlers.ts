@@ -4,7 +4,7 @@ import type { RouteHandlers } from "../../routes/implement.ts";
 import type { ShardEndpoint } from "../../shard/call.ts";
 import { bulkDetail, changeDetail } from "./audit-detail.ts";
 import { browseQueryOf } from "./browse-params.ts";
-import type { studioRoutes } from "./contract.ts";
+import { DEFAULT_SQL_ROWS, type studioRoutes } from "./contract.ts";
 import { callStudio, type StudioRequest } from "./shard-call.ts";
 import type { StudioDocument } from "./shard-protocol.ts";
 import { type IdentityLookup, resolveRunAs, resolveViewer } from "./viewer.ts";
@@ -143,7 +143,35 @@ export const studioHandlers: RouteHandlers<typeof studioRoutes, StudioContext, S
       writes: report.writes,
     };
   },
+
+  async runSql({ params, body, ctx, audit }) {
+    const shard = await ctx.knownShard(params.key);
+    const write = body.write === true;
+    // Recorded before it runs: a refused or failing statement is audited with its text too.
+    audit.detail = JSON.stringify({
+      shard: params.key,
+      write,
+      sql: body.sql.slice(0, AUDITED_SQL_CHARS),
+      ...(body.params === undefined ? {} : { params: body.params.length }),
+    });
+    const page = await callStudio(shard, call(ctx, params.key), "sql", {
+      sql: body.sql,
+      params: body.params ?? [],
+      write,
+      offset: body.offset ?? 0,
+      limit: body.limit ?? DEFAULT_SQL_ROWS,
+    });
+    audit.detail = JSON.stringify({
+      ...(JSON.parse(audit.detail) as object),
+      rowsRead: page.rowsRead,
+      rowsWritten: page.rowsWritten,
+    });
+    return page;
+  },
 };
+
+/** The most characters of a statement an audit record keeps. */
+const AUDITED_SQL_CHARS = 4_000;
 
 function call(ctx: StudioContext, key: string) {
   return { key, operator: ctx.operator, timeoutMs: ctx.timeoutMs };

@@ -76,13 +76,20 @@ const server = serveRoutes(
       }),
       async close(record, error) {
         const safe = error instanceof SvcError && error.code !== "INTERNAL";
+        const message = safe ? error.message : INTERNAL_MESSAGE;
         await record.ctx.audit({
           operator: record.ctx.operator,
           action: record.action,
           targetType: "shard",
           targetId: record.shard,
           outcome: error === undefined ? "ok" : "error",
-          detail: error === undefined ? record.detail : safe ? error.message : INTERNAL_MESSAGE,
+          // A detail set before the failure (the SQL console's statement) is kept beside the error.
+          detail:
+            error === undefined
+              ? record.detail
+              : record.detail === null
+                ? message
+                : JSON.stringify({ ...(JSON.parse(record.detail) as object), error: message }),
         });
       },
     },

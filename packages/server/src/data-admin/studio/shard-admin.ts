@@ -15,6 +15,7 @@ import type {
   ShardAdminResult,
   Viewer,
 } from "./shard-protocol.ts";
+import { runSql, type SqlConsoleStorage } from "./sql-console.ts";
 import { describeTables, tableNamed } from "./tables.ts";
 
 /** What policies see as `ctx.meta.path` for a data-studio read or edit. */
@@ -23,7 +24,8 @@ export const STUDIO_META_PATH = "_svc:data";
 /** What the data studio needs from its shard. */
 export interface ShardAdminDeps {
   schema: SchemaDefinition;
-  sql: SqlStorage;
+  /** The shard's storage: its SQL, and transactions for the SQL console. */
+  storage: SqlConsoleStorage;
   dispatcher: Dispatcher;
 }
 
@@ -41,19 +43,21 @@ function callerOf(viewer: Viewer | { kind: "operator" }, operator: string): Call
  * reads documents as the operator or as a chosen caller (through the
  * dispatcher's own RLS path), applies operator edits through the dispatcher's
  * commit path (one transaction, subscriptions notified), and runs procedures
- * as a chosen identity, reporting what they wrote. Never throws: errors come
+ * as a chosen identity, reporting what they wrote, and runs the SQL console's
+ * statements (read-only unless asked). Never throws: errors come
  * back serialised, as every other shard answer does.
  *
  * @example
  * ```ts
- * const admin = shardAdmin({ schema, sql: ctx.storage.sql, dispatcher });
+ * const admin = shardAdmin({ schema, storage: ctx.storage, dispatcher });
  * await admin({ op: "tables", operator: "alice", requestId, shardKey: "default" });
  * ```
  */
 export function shardAdmin(
   deps: ShardAdminDeps,
 ): (request: ShardAdminRequest) => Promise<ShardAdminResult> {
-  const { schema, sql, dispatcher } = deps;
+  const { schema, storage, dispatcher } = deps;
+  const { sql } = storage;
   const origin = (request: ShardAdminRequest, caller: Caller): CallOrigin => ({
     ...caller,
     transport: "admin",
@@ -145,6 +149,8 @@ export function shardAdmin(
       }
       case "run":
         return run(request);
+      case "sql":
+        return runSql(storage, request);
     }
   };
 

@@ -119,6 +119,36 @@ export interface RunReport {
   writes: WrittenDocument[];
 }
 
+/** A value bound to a `?` of a console statement. */
+export type SqlParam = string | number | null;
+
+/** One statement of the SQL console and which page of its rows. */
+export interface SqlQuery {
+  sql: string;
+  params: SqlParam[];
+  /** Run a statement that writes, committing it; `false` refuses one. */
+  write: boolean;
+  /** Rows skipped before the page (the previous page's `nextOffset`). */
+  offset: number;
+  limit: number;
+}
+
+/** One page of a console statement's rows. */
+export interface SqlPage {
+  columns: string[];
+  /** Values in column order; blobs as `{ $bytes: base64 }`. */
+  rows: unknown[][];
+  /** Rows SQLite read and wrote for this page (its own counters). */
+  rowsRead: number;
+  rowsWritten: number;
+  /** Where the next page starts, or `null` after the last row. */
+  nextOffset: number | null;
+  /** Why the page ended before the rows did: the row cap or the size cap. */
+  stoppedBy: "rows" | "size" | null;
+  /** True when the statement ran read-only (rolled back). */
+  readOnly: boolean;
+}
+
 /** One request from the worker's data-admin routes to a shard. Plain data (crosses JS RPC). */
 export type ShardAdminRequest = { operator: string; requestId: string; shardKey: string } & (
   | { op: "tables" }
@@ -131,6 +161,7 @@ export type ShardAdminRequest = { operator: string; requestId: string; shardKey:
   | { op: "bulkDelete"; table: string; ids: string[] }
   | { op: "bulkPatch"; table: string; ids: string[]; fields: unknown }
   | { op: "run"; path: string; args: unknown; as: RunAs }
+  | ({ op: "sql" } & SqlQuery)
 );
 
 /** What each request answers. */
@@ -145,6 +176,7 @@ export interface ShardAdminAnswers {
   bulkDelete: { changes: DocumentChange[] };
   bulkPatch: { changes: DocumentChange[] };
   run: RunReport;
+  sql: SqlPage;
 }
 
 /** A shard's answer: the value, or the error (serialised to cross JS RPC). */
