@@ -124,7 +124,14 @@ function Screen(props: { route: Route }) {
     case "logs":
       return <LogsPage view={route.view} filters={route.filters} record={route.record ?? null} />;
     case "data":
-      return <DataPage shard={route.shard} table={route.table} browse={route.browse} />;
+      return (
+        <DataPage
+          shard={route.shard}
+          table={route.table}
+          browse={route.browse}
+          sql={route.sql === true}
+        />
+      );
     case "functions":
       return (
         <FunctionsPage path={route.path} shard={route.shard ?? ""} window={route.window ?? "1h"} />

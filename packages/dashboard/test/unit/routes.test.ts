@@ -74,6 +74,10 @@ const ROUTES: { href: string; route: Route }[] = [
     route: { page: "data", shard: "room/1", table: null, browse: DEFAULT_BROWSE },
   },
   {
+    href: "/_svc/dashboard/data/room%2F1?view=sql",
+    route: { page: "data", shard: "room/1", table: null, browse: DEFAULT_BROWSE, sql: true },
+  },
+  {
     href: "/_svc/dashboard/data/s1/messages?index=by_channel&eq=%5B%22general%22%5D&order=desc&filter=%7B%22author%22%3A%22u1%22%7D&as=ann%40example.com",
     route: {
       page: "data",

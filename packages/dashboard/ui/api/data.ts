@@ -36,6 +36,8 @@ export type BrowsePlan = Infer<typeof browsePlan>;
 export type ProcedureInfo = Infer<typeof procedureInfo>;
 /** Whom to run a procedure as. */
 export type RunAs = Infer<typeof runAs>;
+/** One page of `POST data/shards/:key/sql`. */
+export type SqlPage = RouteAnswer<typeof studioRoutes.runSql>;
 /** `POST data/shards/:key/run`. */
 export type RunAnswer = RouteAnswer<typeof studioRoutes.runProcedure>;
 /** The browse query exactly as the URL and the API carry it (JSON-valued parameters as text). */
@@ -108,6 +110,9 @@ export function dataApi(send: RouteTransport) {
     run: (key: string, body: { path: string; args: Record<string, unknown>; as: RunAs }) =>
       routes.runProcedure({ params: { key }, body }),
     functions: (signal?: AbortSignal) => routes.listFunctions({ signal }),
+    /** One statement over the shard's SQLite: read-only unless `write`, a page from `offset`. */
+    sql: (key: string, body: { sql: string; write: boolean; offset?: number }) =>
+      routes.runSql({ params: { key }, body }),
   };
 }
 

@@ -58,7 +58,14 @@ export type Route =
   | { page: "overview"; days: OverviewDays }
   | { page: "audit"; target: string; action: string }
   | { page: "api"; filter?: string }
-  | { page: "data"; shard: string | null; table: string | null; browse?: DataBrowse }
+  | {
+      page: "data";
+      shard: string | null;
+      table: string | null;
+      browse?: DataBrowse;
+      /** The shard's SQL console instead of a table (`?view=sql`). */
+      sql?: boolean;
+    }
   | { page: "functions"; path: string | null; shard?: string; window?: MetricsWindow }
   | { page: "logs"; view: LogView; filters: LogFilters; record?: string | null };
 
@@ -242,6 +249,9 @@ export function parseRoute(pathname: string, search: string): Route {
         shard: id ?? null,
         table: id === undefined ? null : (sub ?? null),
         browse: browseOf(params),
+        ...(id !== undefined && sub === undefined && params.get("view") === "sql"
+          ? { sql: true }
+          : {}),
       };
     case "functions":
       return {
@@ -310,7 +320,7 @@ export function hrefOf(route: Route): string {
     case "data": {
       if (route.shard === null) return withQuery("data", {});
       const shard = `data/${encodeURIComponent(route.shard)}`;
-      if (route.table === null) return withQuery(shard, {});
+      if (route.table === null) return withQuery(shard, route.sql === true ? { view: "sql" } : {});
       return withQuery(`${shard}/${encodeURIComponent(route.table)}`, { ...route.browse });
     }
     case "functions":

@@ -6,19 +6,22 @@ import { type DataBrowse, DEFAULT_BROWSE } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { ShardActions } from "./shard-actions.tsx";
 import { ShardPicker } from "./shard-picker.tsx";
+import { SqlConsole } from "./sql-console.tsx";
 import { TableList } from "./table-list.tsx";
 import { TableView } from "./table-view.tsx";
 
 /**
  * The data studio: pick a shard (from the registry), a table of it, and
  * browse, edit and delete its documents, as the operator or as a chosen
- * caller, or delete the whole shard's data. The shard, table and browse
+ * caller, run SQL over a shard (read-only unless the operator confirms a
+ * write), or delete the whole shard's data. The shard, table and browse
  * live in the URL, so reload, back and shared links keep them.
  */
 export function DataPage(props: {
   shard: string | null;
   table: string | null;
   browse: DataBrowse | undefined;
+  sql: boolean;
 }) {
   // Bumped when a shard's data is deleted: the picker reloads without it.
   const [listVersion, setListVersion] = useState(0);
@@ -47,6 +50,7 @@ export function DataPage(props: {
               shard={props.shard}
               table={props.table}
               browse={props.browse ?? DEFAULT_BROWSE}
+              sql={props.sql}
             />
           )}
         </div>
@@ -59,6 +63,7 @@ function ShardData(props: {
   shard: string;
   table: string | null;
   browse: DataBrowse;
+  sql: boolean;
   onDeleted: () => void;
 }) {
   const data = useDataApi();
@@ -70,8 +75,10 @@ function ShardData(props: {
         return (
           <div class="shard-data">
             <ShardActions shard={props.shard} onDeleted={props.onDeleted} />
-            <TableList shard={props.shard} tables={list} selected={props.table} />
-            {props.table === null ? (
+            <TableList shard={props.shard} tables={list} selected={props.table} sql={props.sql} />
+            {props.sql ? (
+              <SqlConsole key={props.shard} shard={props.shard} onWritten={tables.reload} />
+            ) : props.table === null ? (
               <Empty title="Pick a table">The tables of this shard, from the app's schema.</Empty>
             ) : chosen === undefined ? (
               <Empty title={`No table ${props.table} in this shard's schema`} />
