@@ -90,6 +90,17 @@ export function fieldOfIssue(path: string): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * An issue's path as the operator knows it: inside the document or the
+ * arguments, without the request's `body.` / `args.` (so a table's own
+ * `body` field reads `body`, never `body.body`).
+ *
+ * @example issuePath("body.tags[2]") // "tags[2]"
+ */
+export function issuePath(path: string): string {
+  return path.replace(/^(?:body|args)(?:\.fields)?\./, "");
+}
+
 /** A value in one short line for a grid cell: strings as they are, anything else as JSON. */
 export function cellText(value: unknown): string {
   if (value === undefined) return "";

@@ -4,8 +4,38 @@ import { parseRoute, type Route } from "./routes.ts";
 
 const NAVIGATE_EVENT = "svc:navigate";
 
-/** Moves to a dashboard URL without a page load (pushes history unless `replace`). */
+/** What a screen with unsaved work says about leaving for `href`: a question, or `null` to let it go. */
+type LeaveGuard = (href: string) => string | null;
+
+const leaveGuards = new Set<LeaveGuard>();
+
+/**
+ * Asks before the dashboard leaves a screen holding unsaved work (staged
+ * edits): `guard` gets the address a link or `navigate` goes to and answers
+ * the question to confirm, or `null` when that address keeps the work. A
+ * reload or a closed tab gets the browser's own question meanwhile.
+ *
+ * @example useLeaveGuard(staged.length > 0 ? (href) => (same(href) ? null : "Discard?") : null)
+ */
+export function useLeaveGuard(guard: LeaveGuard | null): void {
+  useEffect(() => {
+    if (guard === null) return;
+    const onUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    leaveGuards.add(guard);
+    addEventListener("beforeunload", onUnload);
+    return () => {
+      leaveGuards.delete(guard);
+      removeEventListener("beforeunload", onUnload);
+    };
+  }, [guard]);
+}
+
+/** Moves to a dashboard URL without a page load (pushes history unless `replace`), unless a screen's leave guard is declined. */
 export function navigate(href: string, options: { replace?: boolean } = {}): void {
+  for (const guard of leaveGuards) {
+    const question = guard(href);
+    if (question !== null && !confirm(question)) return;
+  }
   if (options.replace) history.replaceState(null, "", href);
   else history.pushState(null, "", href);
   dispatchEvent(new Event(NAVIGATE_EVENT));

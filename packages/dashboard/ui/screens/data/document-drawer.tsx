@@ -3,8 +3,9 @@ import type { StudioDocument, TableInfo } from "../../api/data.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { textsOf, ValueField, valuesOf } from "../../components/value-field.tsx";
-import { fieldOfIssue, ownFields } from "../../lib/field-values.ts";
-import { newInsertKey, type StagedChange } from "./staged-changes.ts";
+import { fieldOfIssue, issuePath, ownFields } from "../../lib/field-values.ts";
+import { fieldProblems } from "../../lib/schema-check.ts";
+import { changedFields, newInsertKey, type StagedChange } from "./staged-changes.ts";
 
 /** The server's issues by field (`body.title` → `title`), and those about the whole document. */
 function problemsOf(change: StagedChange | undefined): {
@@ -15,7 +16,7 @@ function problemsOf(change: StagedChange | undefined): {
   const general: string[] = [];
   for (const issue of change?.problem?.issues ?? []) {
     const field = fieldOfIssue(issue.path);
-    if (field === null) general.push(`${issue.path}: ${issue.message}`);
+    if (field === null) general.push(`${issuePath(issue.path)}: ${issue.message}`);
     else byField[field] = byField[field] ? `${byField[field]}; ${issue.message}` : issue.message;
   }
   if (change?.problem && change.problem.issues.length === 0) general.push(change.problem.message);
@@ -30,8 +31,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * One document in a drawer: its JSON, and an editor of its fields (a form
  * generated from the table's validators, or the JSON itself). Saving stages
  * the change; nothing is written until the staged changes are reviewed and
- * applied. A change the server refused comes back here with each problem
- * beside its field.
+ * applied. Each field is checked against the table's validator as it is
+ * typed, and a change with a wrong value, or one that changes nothing,
+ * cannot be staged. A change the server refused comes back here with each
+ * problem beside its field.
  */
 export function DocumentDrawer(props: {
   table: TableInfo;
@@ -51,7 +54,26 @@ export function DocumentDrawer(props: {
   const [texts, setTexts] = useState(() => textsOf(table.fields, start));
   const [json, setJson] = useState(() => JSON.stringify(start, null, 2));
   const [jsonProblem, setJsonProblem] = useState<string | null>(null);
+  // Fields the operator typed in, and whether staging was tried: their problems show from then on.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [tried, setTried] = useState(false);
+  const [unchanged, setUnchanged] = useState(false);
   const problems = problemsOf(change);
+
+  /** The fields as the active editor has them now; `null` when the JSON does not parse. */
+  const shownFields = (): Record<string, unknown> | null => {
+    if (mode === "fields") return valuesOf(table.fields, texts);
+    try {
+      const parsed: unknown = JSON.parse(json);
+      return isRecord(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
+  };
+  const shown = shownFields();
+  const local = shown === null ? {} : fieldProblems(table.fields, shown);
+  const localShown = (name: string) => (tried || touched.has(name) ? local[name] : undefined);
+  const invalid = Object.keys(local);
 
   /** The fields as the active editor has them, or null when the JSON does not parse. */
   const currentFields = (): Record<string, unknown> | null => {
@@ -80,6 +102,12 @@ export function DocumentDrawer(props: {
     event.preventDefault();
     const fields = currentFields();
     if (fields === null) return;
+    setTried(true);
+    if (Object.keys(fieldProblems(table.fields, fields)).length > 0) return;
+    if (document !== null && changedFields(ownFields(document), fields).length === 0) {
+      setUnchanged(true);
+      return;
+    }
     if (document === null) {
       const key = change?.kind === "insert" ? change.key : newInsertKey();
       props.onStage({ kind: "insert", key, fields });
@@ -104,9 +132,31 @@ export function DocumentDrawer(props: {
             </dd>
           </dl>
         ) : null}
+        {tried && invalid.length > 0 ? (
+          <div class="notice notice-error" role="alert">
+            <p class="notice-text">
+              Fix {invalid.length === 1 ? "this field" : `these ${invalid.length} fields`} before
+              staging:
+            </p>
+            <ul class="notice-issues">
+              {invalid.map((name) => (
+                <li key={name}>
+                  <code>{name}</code> {local[name]}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : unchanged ? (
+          <div class="notice notice-error" role="alert">
+            <p class="notice-text">Nothing to stage: this change leaves the document as it is.</p>
+          </div>
+        ) : null}
         {change?.problem ? (
           <div class="notice notice-error" role="alert">
-            <p class="notice-text">The server refused this change: {change.problem.message}</p>
+            <p class="notice-text">
+              The server refused this change
+              {change.problem.issues.length === 0 ? `: ${change.problem.message}` : "."}
+            </p>
             {problems.general.length > 0 ? (
               <ul class="notice-issues">
                 {problems.general.map((text) => (
@@ -145,8 +195,12 @@ export function DocumentDrawer(props: {
                 schema={field.schema}
                 optional={field.optional}
                 text={texts[field.name] ?? ""}
-                onInput={(text) => setTexts({ ...texts, [field.name]: text })}
-                problem={problems.byField[field.name]}
+                onInput={(text) => {
+                  setTexts({ ...texts, [field.name]: text });
+                  setTouched(new Set(touched).add(field.name));
+                  setUnchanged(false);
+                }}
+                problem={localShown(field.name) ?? problems.byField[field.name]}
               />
             ))}
           </div>
@@ -167,6 +221,7 @@ export function DocumentDrawer(props: {
                 onInput={(event) => {
                   setJson(event.currentTarget.value);
                   setJsonProblem(null);
+                  setUnchanged(false);
                 }}
                 spellcheck={false}
               />
@@ -176,7 +231,7 @@ export function DocumentDrawer(props: {
               <ul class="field-problem plain-list">
                 {change?.problem?.issues.map((issue) => (
                   <li key={issue.path}>
-                    <code>{issue.path}</code> {issue.message}
+                    <code>{issuePath(issue.path)}</code> {issue.message}
                   </li>
                 ))}
               </ul>

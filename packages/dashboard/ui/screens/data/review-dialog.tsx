@@ -4,7 +4,7 @@ import type { TableInfo } from "../../api/data.ts";
 import { useDataApi } from "../../api/use-data-api.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { ErrorNotice } from "../../components/states.tsx";
-import { cellText, ownFields } from "../../lib/field-values.ts";
+import { cellText, issuePath, ownFields } from "../../lib/field-values.ts";
 import { changedFields, type StagedChange } from "./staged-changes.ts";
 
 function Value(props: { value: unknown }) {
@@ -166,7 +166,7 @@ export function ReviewDialog(props: {
                     <ul class="plain-list">
                       {change.problem.issues.map((issue) => (
                         <li key={issue.path}>
-                          <code>{issue.path}</code> {issue.message}
+                          <code>{issuePath(issue.path)}</code> {issue.message}
                         </li>
                       ))}
                     </ul>

@@ -1,10 +1,11 @@
-import { useState } from "preact/hooks";
+import { useCallback, useState } from "preact/hooks";
 import type { BrowseQuery, StudioDocument, TableInfo } from "../../api/data.ts";
 import { useDataApi } from "../../api/use-data-api.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { Empty, ErrorNotice, Loading } from "../../components/states.tsx";
 import { useToast } from "../../components/toasts.tsx";
-import type { DataBrowse } from "../../lib/routes.ts";
+import { useLeaveGuard } from "../../lib/navigation.tsx";
+import { type DataBrowse, parseRoute } from "../../lib/routes.ts";
 import { BrowseControls } from "./browse-controls.tsx";
 import { DocumentDrawer } from "./document-drawer.tsx";
 import { DocumentsGrid } from "./documents-grid.tsx";
@@ -52,6 +53,20 @@ export function TableView(props: {
   const [editing, setEditing] = useState<Editing>(null);
   const [reviewing, setReviewing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // Staged edits live in this view: leaving the table (another tab, another page) would drop them.
+  const pending = staged.length;
+  const leaving = useCallback(
+    (href: string) => {
+      const url = new URL(href, location.href);
+      const next = parseRoute(url.pathname, url.search);
+      const stays = next.page === "data" && next.shard === shard && next.table === table.name;
+      return stays
+        ? null
+        : `${pending} staged ${pending === 1 ? "change is" : "changes are"} not applied yet. Leave and discard ${pending === 1 ? "it" : "them"}?`;
+    },
+    [pending, shard, table.name],
+  );
+  useLeaveGuard(pending > 0 ? leaving : null);
 
   const afterWrite = () => {
     setSelected(new Set());
