@@ -3,6 +3,7 @@ import { useApp } from "./app-context.ts";
 import { lazyComponent } from "./components/lazy.tsx";
 import { Link, useRoute } from "./lib/navigation.tsx";
 import { BASE_PATH, FIRST_PAGE, type Route } from "./lib/routes.ts";
+import { NotFoundPage } from "./screens/not-found/not-found-page.tsx";
 import { UsersPage } from "./screens/users/users-page.tsx";
 
 // Users is where sign-in lands, so it is in app.js; the other screens are
@@ -51,6 +52,7 @@ const TITLES: Record<Route["page"], string> = {
   api: "API reference",
   data: "Data",
   functions: "Functions",
+  notFound: "Not found",
 };
 
 /** The signed-in frame: navigation, sign-out, and the screen the URL names. */
@@ -136,5 +138,7 @@ function Screen(props: { route: Route }) {
       return (
         <FunctionsPage path={route.path} shard={route.shard ?? ""} window={route.window ?? "1h"} />
       );
+    case "notFound":
+      return <NotFoundPage path={route.path} />;
   }
 }

@@ -7,6 +7,7 @@ import {
   isoAfter,
   rangeLabel,
   relativeTime,
+  utcTime,
 } from "../../ui/lib/format.ts";
 
 const NOW = Date.parse("2026-11-23T09:00:00.000Z");
@@ -41,12 +42,24 @@ describe("rangeLabel", () => {
   });
 });
 
+describe("utcTime", () => {
+  it("writes the UTC time to the second, for a hover", () => {
+    expect(utcTime("2026-11-23T09:00:05.123Z")).toBe("2026-11-23 09:00:05 UTC");
+    expect(utcTime("not a time")).toBe("not a time");
+  });
+});
+
 describe("initials", () => {
   it.each([
     { name: "Ada Lovelace", email: "ada@example.com", expected: "AL" },
     { name: "Grace Brewster Murray Hopper", email: "g@example.com", expected: "GH" },
     { name: "Linus", email: "l@example.com", expected: "LI" },
     { name: "  ", email: "zed@example.com", expected: "ZE" },
+    // Cut by grapheme: an emoji, a flag and a decomposed É stay whole.
+    { name: "😀 Smile", email: "s@example.com", expected: "😀S" },
+    { name: "🇫🇷", email: "f@example.com", expected: "🇫🇷" },
+    { name: "E\u0301milie Durand", email: "e@example.com", expected: "E\u0301D" },
+    { name: "Émilie", email: "e@example.com", expected: "ÉM" },
   ])("$name", ({ name, email, expected }) => {
     expect(initials(name, email)).toBe(expected);
   });

@@ -107,9 +107,11 @@ describe("routes", () => {
     expect(hrefOf(route)).toBe(href);
   });
 
-  it("falls back to the users list for the root and unknown paths", () => {
+  it("shows the users list at the root and says an unknown path is not found", () => {
     expect(parseRoute("/_svc/dashboard/", "")).toMatchObject({ page: "users", userId: null });
-    expect(parseRoute("/_svc/dashboard/nope/x", "")).toMatchObject({ page: "users", userId: null });
+    const unknown = parseRoute("/_svc/dashboard/nope/x", "");
+    expect(unknown).toEqual({ page: "notFound", path: "/_svc/dashboard/nope/x" });
+    expect(hrefOf(unknown)).toBe("/_svc/dashboard/nope/x");
   });
 
   it("ignores filter values outside the allow-list", () => {

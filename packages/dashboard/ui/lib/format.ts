@@ -33,6 +33,13 @@ export function absoluteTime(iso: string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
 }
 
+/** "2026-11-23 09:00:05 UTC": a time as the server and the logs record it, for a hover. */
+export function utcTime(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${at.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
 /** True when the timestamp lies in the past. */
 export function isPast(iso: string, now: number = Date.now()): boolean {
   return Date.parse(iso) <= now;
@@ -51,11 +58,30 @@ export function rangeLabel(offset: number, count: number, total: number, exact =
   return `${(offset + 1).toLocaleString("en")}–${(offset + count).toLocaleString("en")} of ${of}`;
 }
 
-/** Up to two initials for an avatar ("Ada Lovelace" → "AL"; falls back to the email). */
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** The first `count` user-perceived characters of `text` (an emoji or "É" as one, never half). */
+function firstGraphemes(text: string, count: number): string {
+  let taken = "";
+  let seen = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    if (seen === count) break;
+    taken += segment;
+    seen++;
+  }
+  return taken;
+}
+
+/**
+ * Up to two initials for an avatar ("Ada Lovelace" → "AL"; falls back to
+ * the email), cut by grapheme so an emoji or a decomposed "É" stays whole.
+ */
 export function initials(name: string, email: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters =
-    words.length >= 2 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0] ?? email).slice(0, 2);
+    words.length >= 2
+      ? `${firstGraphemes(words[0]!, 1)}${firstGraphemes(words.at(-1)!, 1)}`
+      : firstGraphemes(words[0] ?? email, 2);
   return letters.toUpperCase();
 }
 

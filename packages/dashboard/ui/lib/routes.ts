@@ -67,7 +67,8 @@ export type Route =
       sql?: boolean;
     }
   | { page: "functions"; path: string | null; shard?: string; window?: MetricsWindow }
-  | { page: "logs"; view: LogView; filters: LogFilters; record?: string | null };
+  | { page: "logs"; view: LogView; filters: LogFilters; record?: string | null }
+  | { page: "notFound"; path: string };
 
 /** The Logs page's views: the calls, the error groups, the cron jobs and queues. */
 export type LogView = "calls" | "errors" | "jobs";
@@ -214,7 +215,7 @@ function segmentsOf(pathname: string): string[] {
     });
 }
 
-/** The route a location names; anything unknown is the users list. */
+/** The route a location names: the users list at the root, "not found" for an unknown page. */
 export function parseRoute(pathname: string, search: string): Route {
   const [page, id, sub] = segmentsOf(pathname);
   const params = new URLSearchParams(search);
@@ -267,13 +268,16 @@ export function parseRoute(pathname: string, search: string): Route {
         filters: logFiltersOf(params),
         record: params.get("record"),
       };
-    default:
+    case undefined:
+    case "users":
       return {
         page: "users",
         userId: page === "users" ? (id ?? null) : null,
         filters: filtersOf(params),
         at: positionOf(params),
       };
+    default:
+      return { page: "notFound", path: pathname };
   }
 }
 
@@ -332,6 +336,8 @@ export function hrefOf(route: Route): string {
     case "logs":
       if (route.view !== "calls") return withQuery(`logs/${route.view}`, {});
       return withQuery("logs", { ...route.filters, record: route.record ?? "" });
+    case "notFound":
+      return route.path;
   }
 }
 

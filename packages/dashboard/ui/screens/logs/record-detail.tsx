@@ -8,7 +8,7 @@ import { callerLabel, formatDuration, statusLabel, statusTone } from "../../lib/
 function Facts(props: { record: CallRecord }) {
   const { record } = props;
   const rows: [string, ComponentChildren][] = [
-    ["Time", <Time key="t" iso={record.time} />],
+    ["Time", <Time key="t" iso={record.time} absolute />],
     [
       "Request id",
       <span key="r" class="field-with-action">
