@@ -28,6 +28,9 @@ const LogsPage = lazyComponent(() =>
 const DataPage = lazyComponent(() =>
   import("./screens/data/data-page.tsx").then((module) => module.DataPage),
 );
+const ApiKeysPage = lazyComponent(() =>
+  import("./screens/api-keys/api-keys-page.tsx").then((module) => module.ApiKeysPage),
+);
 const FunctionsPage = lazyComponent(() =>
   import("./screens/functions/functions-page.tsx").then((module) => module.FunctionsPage),
 );
@@ -36,6 +39,7 @@ const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
   { page: "overview", label: "Overview", href: `${BASE_PATH}overview` },
   { page: "users", label: "Users", href: `${BASE_PATH}users` },
   { page: "organizations", label: "Organizations", href: `${BASE_PATH}organizations` },
+  { page: "apiKeys", label: "API keys", href: `${BASE_PATH}api-keys` },
   { page: "data", label: "Data", href: `${BASE_PATH}data` },
   { page: "functions", label: "Functions", href: `${BASE_PATH}functions` },
   { page: "audit", label: "Audit", href: `${BASE_PATH}audit` },
@@ -52,6 +56,7 @@ const TITLES: Record<Route["page"], string> = {
   api: "API reference",
   data: "Data",
   functions: "Functions",
+  apiKeys: "API keys",
   notFound: "Not found",
 };
 
@@ -138,6 +143,8 @@ function Screen(props: { route: Route }) {
       return (
         <FunctionsPage path={route.path} shard={route.shard ?? ""} window={route.window ?? "1h"} />
       );
+    case "apiKeys":
+      return <ApiKeysPage />;
     case "notFound":
       return <NotFoundPage path={route.path} />;
   }

@@ -73,6 +73,7 @@ const ROUTES: { href: string; route: Route }[] = [
     href: "/_svc/dashboard/data/room%2F1",
     route: { page: "data", shard: "room/1", table: null, browse: DEFAULT_BROWSE },
   },
+  { href: "/_svc/dashboard/api-keys", route: { page: "apiKeys" } },
   {
     href: "/_svc/dashboard/data/room%2F1?view=sql",
     route: { page: "data", shard: "room/1", table: null, browse: DEFAULT_BROWSE, sql: true },

@@ -68,6 +68,7 @@ export type Route =
     }
   | { page: "functions"; path: string | null; shard?: string; window?: MetricsWindow }
   | { page: "logs"; view: LogView; filters: LogFilters; record?: string | null }
+  | { page: "apiKeys" }
   | { page: "notFound"; path: string };
 
 /** The Logs page's views: the calls, the error groups, the cron jobs and queues. */
@@ -268,6 +269,8 @@ export function parseRoute(pathname: string, search: string): Route {
         filters: logFiltersOf(params),
         record: params.get("record"),
       };
+    case "api-keys":
+      return { page: "apiKeys" };
     case undefined:
     case "users":
       return {
@@ -336,6 +339,8 @@ export function hrefOf(route: Route): string {
     case "logs":
       if (route.view !== "calls") return withQuery(`logs/${route.view}`, {});
       return withQuery("logs", { ...route.filters, record: route.record ?? "" });
+    case "apiKeys":
+      return withQuery("api-keys", {});
     case "notFound":
       return route.path;
   }

@@ -6,6 +6,8 @@ import { Section } from "../../components/section.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
 import { useToast } from "../../components/toasts.tsx";
+import { Link } from "../../lib/navigation.tsx";
+import { hrefOf, userHref } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { ApiKeySecret } from "./api-key-secret.tsx";
 import { type ApiKeyOwner, CreateApiKeyDialog } from "./create-api-key-dialog.tsx";
@@ -16,24 +18,56 @@ function stateOf(key: ApiKey): "revoked" | "expired" | "active" {
   return "active";
 }
 
+/** Whose key it is, linked to that user or organization (on the page listing every key). */
+function OwnerLink(props: { apiKey: ApiKey }) {
+  const { ownerUserId, ownerOrganizationId } = props.apiKey;
+  if (ownerUserId !== null) {
+    return (
+      <>
+        user{" "}
+        <Link class="owner-link" href={userHref(ownerUserId)}>
+          {ownerUserId}
+        </Link>{" "}
+        ·{" "}
+      </>
+    );
+  }
+  if (ownerOrganizationId === null) return null;
+  return (
+    <>
+      organization{" "}
+      <Link
+        class="owner-link"
+        href={hrefOf({ page: "organizations", orgId: ownerOrganizationId, tab: "members" })}
+      >
+        {ownerOrganizationId}
+      </Link>{" "}
+      ·{" "}
+    </>
+  );
+}
+
 /**
- * The API keys of a user (in the user drawer) or an organization (on its
- * page): each key's name, visible prefix, scopes and dates, a revoke button
- * while it is in force, and "New API key", whose answer shows the key once.
- * Revoked and expired keys stay listed, marked, as the audit trail mentions
- * them.
+ * The API keys of a user (in the user drawer), an organization (on its
+ * page) or, with no owner, every key of the app (the API keys page, each
+ * linked to its owner): each key's name, visible prefix, scopes and dates,
+ * a revoke button while it is in force, and, for one owner, "New API key",
+ * whose answer shows the key once. Revoked and expired keys stay listed,
+ * marked, as the audit trail mentions them.
  */
-export function ApiKeysSection(props: { owner: ApiKeyOwner; ownerLabel: string }) {
+export function ApiKeysSection(props: { owner: ApiKeyOwner | null; ownerLabel: string }) {
   const { api } = useApp();
   const notify = useToast();
   const { owner } = props;
   const query =
-    "userId" in owner
-      ? { ownerUserId: owner.userId }
-      : { ownerOrganizationId: owner.organizationId };
+    owner === null
+      ? {}
+      : "userId" in owner
+        ? { ownerUserId: owner.userId }
+        : { ownerOrganizationId: owner.organizationId };
   const keys = useLoad(
     (signal) => api.listApiKeys({ query, signal }),
-    ["userId" in owner ? owner.userId : owner.organizationId],
+    [owner === null ? null : "userId" in owner ? owner.userId : owner.organizationId],
   );
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ apiKey: ApiKey; key: string } | null>(null);
@@ -45,17 +79,20 @@ export function ApiKeysSection(props: { owner: ApiKeyOwner; ownerLabel: string }
       count={keys.data?.apiKeys.length}
       headingRef={heading}
       actions={
-        <button type="button" class="btn btn-small" onClick={() => setCreating(true)}>
-          New API key
-        </button>
+        owner === null ? undefined : (
+          <button type="button" class="btn btn-small" onClick={() => setCreating(true)}>
+            New API key
+          </button>
+        )
       }
     >
       <LoadView loaded={keys} label="Loading API keys…">
         {({ apiKeys }) =>
           apiKeys.length === 0 ? (
             <Empty title="No API keys">
-              A key lets a program call this app's REST, RPC and live queries as {props.ownerLabel},
-              within its scopes.
+              {owner === null
+                ? "Keys are made for a user (in their drawer) or an organization (on its page)."
+                : `A key lets a program call this app's REST, RPC and live queries as ${props.ownerLabel}, within its scopes.`}
             </Empty>
           ) : (
             <ul class="list">
@@ -69,6 +106,7 @@ export function ApiKeysSection(props: { owner: ApiKeyOwner; ownerLabel: string }
                         {state === "active" ? null : <span class="badge">{state}</span>}
                       </div>
                       <div class="list-meta muted">
+                        {owner === null ? <OwnerLink apiKey={key} /> : null}
                         {key.scopes.join(" · ")} · created <Time iso={key.createdAt} /> · last used{" "}
                         <Time iso={key.lastUsedAt} empty="never" />
                         {key.expiresAt !== null ? (
@@ -96,7 +134,7 @@ export function ApiKeysSection(props: { owner: ApiKeyOwner; ownerLabel: string }
           )
         }
       </LoadView>
-      {creating ? (
+      {creating && owner !== null ? (
         <CreateApiKeyDialog
           owner={owner}
           ownerLabel={props.ownerLabel}

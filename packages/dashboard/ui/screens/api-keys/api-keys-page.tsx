@@ -1,0 +1,26 @@
+import { ApiKeysSection } from "./api-keys-section.tsx";
+
+/**
+ * Every API key of the app on one page, newest first, each with its owner
+ * (a user or an organization, linked), scopes, dates and a revoke button:
+ * otherwise keys show only inside one owner's drawer or page.
+ *
+ * @example <ApiKeysPage />
+ */
+export function ApiKeysPage() {
+  return (
+    <div class="page">
+      <header class="page-header">
+        <div>
+          <h1 class="page-title" tabIndex={-1}>
+            API keys
+          </h1>
+          <p class="page-subtitle">
+            Every key of the app, whoever owns it. New keys are made from a user or an organization.
+          </p>
+        </div>
+      </header>
+      <ApiKeysSection owner={null} ownerLabel="" />
+    </div>
+  );
+}
