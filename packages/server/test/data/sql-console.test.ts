@@ -6,17 +6,9 @@
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { SqlPage } from "../../src/data-admin/studio/shard-protocol.ts";
 import { DATA, dataAdmin, dataJson, registryRow, seedShard } from "./admin.ts";
 
-type SqlPage = {
-  columns: string[];
-  rows: unknown[][];
-  rowsRead: number;
-  rowsWritten: number;
-  nextOffset: number | null;
-  stoppedBy: "rows" | "size" | null;
-  readOnly: boolean;
-};
 type Problem = { status: number; code: string; detail: string };
 type AuditRow = {
   operator: string;
