@@ -33,11 +33,13 @@ describe("the example app's generated OpenAPI document", () => {
       "GET /_svc/rest/maintenance/status maintenanceStatus",
       "GET /_svc/rest/messages/list messagesList",
       "GET /_svc/rest/messages/notifications messagesNotifications",
+      "GET /_svc/rest/messages/search messagesSearch",
       "POST /_svc/rest/account/whoami accountWhoamiPost",
       "POST /_svc/rest/hello/ping helloPingPost",
       "POST /_svc/rest/maintenance/status maintenanceStatusPost",
       "POST /_svc/rest/messages/list messagesListPost",
       "POST /_svc/rest/messages/notifications messagesNotificationsPost",
+      "POST /_svc/rest/messages/search messagesSearchPost",
       "POST /_svc/rest/messages/send messagesSend",
       "POST /_svc/rest/tools/wordCount toolsWordCount",
     ]);

@@ -49,7 +49,9 @@ async function svc(args: string[]): Promise<string> {
 
 /** The banner's lines: label and URL text, from the block `svc dev` prints once ready. */
 function banner(): Map<string, string> | undefined {
-  const match = /\n\n((?: {2}\S.*\n)+?) {2}admin token +\S+\n/.exec(output);
+  // Not anchored on the blank line before the block: wrangler's own request lines (of the
+  // banner's probes) arrive on the other stream and may land between them.
+  const match = /(?:^|\n)((?: {2}\S.*\n)+?) {2}admin token +\S+\n/.exec(output);
   if (match === null) return undefined;
   const lines = match[1]!.trimEnd().split("\n");
   return new Map(lines.map((line) => [line.slice(2, 15).trim(), line.slice(15).trim()]));

@@ -49,7 +49,11 @@ describe("readApiReference over the example app's generated document", () => {
     expect(errors.every((response) => response.shared?.startsWith("Error"))).toBe(true);
     expect(send.requestBody?.required).toBe(true);
     expect(propertiesOf(send.requestBody?.schema, document)).toEqual([
-      { name: "body", schema: { type: "string", maxLength: 2000 }, required: true },
+      {
+        name: "body",
+        schema: { type: "string", minLength: 1, maxLength: 2000, pattern: "\\S" },
+        required: true,
+      },
       { name: "channel", schema: { type: "string", minLength: 1, maxLength: 64 }, required: false },
     ]);
     expect(send.security).toEqual([[], ["sessionCookie"], ["bearerAuth"], ["apiKey"]]);
