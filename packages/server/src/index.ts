@@ -150,6 +150,15 @@ export {
   type RestRateLimitOptions,
 } from "./rest/rate-limit-gate.ts";
 export { type RestRoute, restRouteOf } from "./rest/routes.ts";
+export { SCHEDULER_LIMITS, type SchedulerLimit } from "./scheduler/limits.ts";
+export type { JobState } from "./scheduler/table.ts";
+export type {
+  SchedulableReference,
+  ScheduleArgs,
+  ScheduledJobId,
+  ScheduleOptions,
+  Scheduler,
+} from "./scheduler/types.ts";
 export type { DataModelOf, Register } from "./schema/data-model.ts";
 export {
   defineSchema,

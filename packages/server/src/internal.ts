@@ -24,6 +24,8 @@ export { deserializeError } from "./errors/svc-error.ts";
 export { refuseOutOfScope } from "./model/api-key.ts";
 export { addressKey, checkIpv6Prefix } from "./rest/address-key.ts";
 export { ANONYMOUS_BUCKET, enforceVerdict } from "./rest/rate-limit-gate.ts";
+export type { ScheduledEndpoint } from "./scheduler/endpoint.ts";
+export type { JobRow, JobState } from "./scheduler/table.ts";
 export type { ShardCall, ShardEndpoint, ShardResult } from "./shard/call.ts";
 export { SHARD_IN_ISOLATE, type ShardInIsolate } from "./shard/in-isolate.ts";
 export { decodeUtf8, isJsonContentType, readBodyBytes, readJsonBody } from "./worker/body.ts";

@@ -15,12 +15,22 @@ export type Visibility = "public" | "internal";
 /**
  * Which door a call came through: `rpc`, `rest`, an `http` action, a `ws`
  * subscription, a `cron` job, a `queue` consumer, `admin` (an operator's
- * data-studio read, edit or run), or `internal` (`ctx.run*` from another
+ * data-studio read, edit or run), a job of the `scheduler`
+ * (`ctx.scheduler.runAfter`), or `internal` (`ctx.run*` from another
  * procedure).
  *
  * @example if (ctx.meta.transport === "rest") ...
  */
-export type Transport = "rpc" | "rest" | "http" | "ws" | "cron" | "queue" | "admin" | "internal";
+export type Transport =
+  | "rpc"
+  | "rest"
+  | "http"
+  | "ws"
+  | "cron"
+  | "queue"
+  | "admin"
+  | "scheduler"
+  | "internal";
 
 /**
  * `ctx.meta`: facts about this call, plus room for middleware to leave data for

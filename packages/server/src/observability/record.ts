@@ -8,7 +8,16 @@
  */
 
 /** Which door a call came through. */
-export type EntryPoint = "rpc" | "rest" | "stream" | "ws" | "http" | "cron" | "queue" | "admin";
+export type EntryPoint =
+  | "rpc"
+  | "rest"
+  | "stream"
+  | "ws"
+  | "http"
+  | "cron"
+  | "queue"
+  | "admin"
+  | "scheduler";
 
 /** Every {@link EntryPoint}, for validating filters. */
 export const ENTRY_POINTS: readonly EntryPoint[] = [
@@ -20,6 +29,7 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
   "cron",
   "queue",
   "admin",
+  "scheduler",
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { DatabaseReader, DatabaseWriter } from "../db/types.ts";
 import type { BaseCtx } from "../model/base-ctx.ts";
 import type { ProcedureKind } from "../model/call-meta.ts";
+import type { Scheduler } from "../scheduler/types.ts";
 import type { DataModelFromRegister } from "../schema/data-model.ts";
 import type { StorageActionWriter, StorageReader, StorageWriter } from "../storage/context.ts";
 import type { RunnableReference } from "./references.ts";
@@ -39,6 +40,8 @@ export interface MutationCtx<Args = unknown, DM = DataModelFromRegister> extends
   runMutation: RunMutation;
   /** Files: read, issue upload URLs, delete (docs/storage.md). */
   storage: StorageWriter;
+  /** Schedules a mutation or action to run later, in this mutation's transaction (docs/scheduler.md). */
+  scheduler: Scheduler;
 }
 
 /** Context of an action: no database; calls other procedures. */
@@ -48,6 +51,8 @@ export interface ActionCtx<Args = unknown> extends BaseCtx<Args> {
   runAction: RunAction;
   /** Files: also store bytes and read them back (docs/storage.md). */
   storage: StorageActionWriter;
+  /** Schedules a mutation or action to run later (docs/scheduler.md). */
+  scheduler: Scheduler;
 }
 
 /** The context type for a procedure kind. */

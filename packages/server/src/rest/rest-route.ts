@@ -85,6 +85,7 @@ export async function handleRest<Env>(
       shardKey,
       stub: runtime.shard(env, shardKey),
       timeoutMs: runtime.procedureTimeoutMs,
+      plan: runtime.recording,
     });
     return jsonResponse(value);
   });

@@ -3,6 +3,7 @@ import type { SerializedError } from "../errors/svc-error.ts";
 import type { Transport } from "../model/call-meta.ts";
 import type { Identity } from "../model/identity.ts";
 import type { ShardObservation } from "../observability/call-scope.ts";
+import type { RecordingPlan } from "../observability/plan.ts";
 
 /** One call from the worker into a shard. Plain data (crosses JS RPC). */
 export interface ShardCall {
@@ -19,6 +20,8 @@ export interface ShardCall {
   record?: boolean;
   /** A client's id for this mutation (`x-svc-mutation-id`), acknowledged on its subscription sockets. */
   mutationId?: string;
+  /** Where the worker records calls (its `logs` option): jobs this call schedules are recorded there. */
+  plan?: RecordingPlan;
 }
 
 /** What a shard answers for a query, mutation or action (with what it observed, when asked). */

@@ -12,6 +12,7 @@ import { validationFailed } from "../errors/validation-failed.ts";
 import type { CallMeta, ProcedureKind, Transport } from "../model/call-meta.ts";
 import { type AuthContext, authContext, type Identity } from "../model/identity.ts";
 import type { Rejoin } from "../observability/await-scope.ts";
+import type { RecordingPlan } from "../observability/plan.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
@@ -42,6 +43,8 @@ export interface CallOrigin {
    * mutation prints still reach its record (`observe-run.ts`).
    */
   rejoin?: Rejoin;
+  /** Where the worker records this call: jobs it schedules are recorded there too. */
+  plan?: RecordingPlan;
 }
 
 /** Where a call is not recorded: its work needs no rejoining. */
@@ -62,6 +65,8 @@ export interface DispatcherDeps {
   view?: DocumentView;
   /** The shard's files, behind `ctx.storage` (docs/storage.md); absent when storage is off. */
   files?: FileStore;
+  /** Builds `ctx.scheduler` of a mutation or action (the shard's scheduler, scheduler/schedule.ts). */
+  scheduler?: (origin: CallOrigin) => unknown;
 }
 
 /** Where a call runs: inside a mutation's transaction or not, and what it records. */
@@ -159,6 +164,29 @@ export class Dispatcher {
   }
 
   /**
+   * Runs a mutation as {@link run} does, but its transaction first calls
+   * `claim`: a scheduled job is marked done in the same transaction as the
+   * writes of its run, so it commits exactly once. When `claim` answers
+   * false (the job was canceled or already ran) nothing runs.
+   */
+  async runClaimed(
+    path: string,
+    procedure: AnyProcedure,
+    args: unknown,
+    origin: CallOrigin,
+    claim: () => boolean,
+  ): Promise<{ ran: boolean }> {
+    let ran = false;
+    await this.#lock.run(() =>
+      this.#invoke(path, procedure, args, origin, OUTSIDE, () => {
+        ran = claim();
+        return ran;
+      }),
+    );
+    return { ran };
+  }
+
+  /**
    * Runs a query for a subscription and answers its value with the tables it
    * read (nested `ctx.runQuery` calls included): a commit that writes one of
    * them re-runs it.
@@ -197,6 +225,7 @@ export class Dispatcher {
     rawArgs: unknown,
     origin: CallOrigin,
     scope: Scope,
+    claim?: () => boolean,
   ): Promise<unknown> {
     const args = validateArgs(procedure.args, rawArgs);
     const auth = authContext(origin.identity, origin.service);
@@ -225,7 +254,11 @@ export class Dispatcher {
     }
     const access = tableAccess();
     const result = await this.#deps.storage.transaction(() =>
-      rejoin(() => body({ inTransaction: true, access })),
+      rejoin(() =>
+        claim === undefined || claim()
+          ? body({ inTransaction: true, access })
+          : Promise.resolve(undefined),
+      ),
     );
     if (access.writes.size > 0 || origin.mutationId !== undefined)
       this.#deps.onCommit?.(access.writes, origin.mutationId);
@@ -329,12 +362,14 @@ export class Dispatcher {
       ctx.runMutation = this.#runner("mutation", origin, OUTSIDE);
       ctx.runAction = this.#runner("action", origin, OUTSIDE);
     }
+    if ((kind === "mutation" || kind === "action") && this.#deps.scheduler !== undefined)
+      ctx.scheduler = this.#deps.scheduler(origin);
     return ctx;
   }
 
   #runner(kind: ProcedureKind, origin: CallOrigin, scope: Scope) {
     return (ref: unknown, args?: unknown) => {
-      const { path, procedure } = this.#resolve(ref);
+      const { path, procedure } = this.resolve(ref);
       if (procedure.kind !== kind) {
         throw new Error(
           `svc: run${capitalize(kind)} cannot run ${path}, which is a ${procedure.kind}`,
@@ -349,7 +384,12 @@ export class Dispatcher {
     };
   }
 
-  #resolve(ref: unknown): { path: string; procedure: AnyProcedure } {
+  /**
+   * The registry path and procedure of a reference (`api.x.y`,
+   * `internal.x.y`) or of a procedure value; anything else is the app's bug
+   * and throws a plain error.
+   */
+  resolve(ref: unknown): { path: string; procedure: AnyProcedure } {
     if (isProcedure(ref)) {
       const path = this.#paths.get(ref);
       if (path === undefined)

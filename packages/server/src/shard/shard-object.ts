@@ -25,6 +25,10 @@ import {
 } from "../registry/partitions.ts";
 import type { ShardReport } from "../registry/report.ts";
 import { type RegistryPartitionEndpoint, RegistryReporter } from "../registry/reporter.ts";
+import type { ScheduledEndpoint } from "../scheduler/endpoint.ts";
+import { type ScheduledInbox, ShardScheduler } from "../scheduler/runner.ts";
+import { createScheduler } from "../scheduler/schedule.ts";
+import type { JobRow } from "../scheduler/table.ts";
 import { versionOf } from "../schema/applied-version.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import type { FileAdminView } from "../storage/admin-contract.ts";
@@ -36,6 +40,7 @@ import type { StoredBytes } from "../storage/put-stream.ts";
 import { STORAGE_TABLE } from "../storage/table.ts";
 import { SubscriptionHub } from "../subscriptions/hub.ts";
 import { CLOSE } from "../subscriptions/protocol.ts";
+import { armAlarm } from "./alarms.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";
 import { creationClock } from "./creation-clock.ts";
 import type {
@@ -148,7 +153,8 @@ export function createShard(
   ShardDataEndpoint &
   RegistryEndpoint &
   MigrationEndpoint &
-  StorageEndpoint {
+  StorageEndpoint &
+  ScheduledEndpoint {
   const { schema, functions } = options;
   const registry = options.registry === false ? undefined : (options.registry ?? {});
   const migrations = options.migrations ?? {};
@@ -167,7 +173,8 @@ export function createShard(
       ShardDataEndpoint,
       RegistryEndpoint,
       MigrationEndpoint,
-      StorageEndpoint
+      StorageEndpoint,
+      ScheduledEndpoint
   {
     readonly #dispatcher: Dispatcher;
     readonly #hub: SubscriptionHub;
@@ -176,6 +183,7 @@ export function createShard(
     readonly #data: ShardData;
     readonly #migrations: ShardMigrations;
     readonly #indexes: IndexBuilds;
+    readonly #scheduler: ShardScheduler;
     readonly #admin: (request: ShardAdminRequest) => Promise<ShardAdminResult>;
     readonly #files: FileStore;
     /** For code of this isolate only (`@svc/testing`'s `t.run`); see shard/in-isolate.ts. */
@@ -218,6 +226,12 @@ export function createShard(
         exclusive: (task) => this.#dispatcher.exclusive(task),
         changed: (tables) => this.#hub.commit(tables),
       });
+      const arm = (at: number) => armAlarm(ctx.storage, at);
+      const scheduling = {
+        sql: ctx.storage.sql,
+        resolve: (ref: unknown) => this.#dispatcher.resolve(ref),
+        arm,
+      };
       this.#dispatcher = new Dispatcher({
         functions,
         schema,
@@ -231,8 +245,21 @@ export function createShard(
         },
         view: this.#migrations,
         files: this.#files,
+        scheduler: (origin) => createScheduler(scheduling, origin),
       });
       const recorder = new ShardRunRecorder(env, ctx);
+      let siblings: DurableObjectNamespace | undefined;
+      this.#scheduler = new ShardScheduler({
+        storage: ctx.storage,
+        shardKey: key,
+        dispatch: this.#dispatcher,
+        recorder,
+        shard: (shardKey) => {
+          siblings ??= namespace || ownNamespace(ctx, env, registry ? registry.binding : undefined);
+          return siblings?.getByName(shardKey) as ScheduledInbox | undefined;
+        },
+        arm,
+      });
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher, recorder);
       this.#admin = shardAdmin({ schema, storage: ctx.storage, dispatcher: this.#dispatcher });
       if (isReservedObjectName(ctx.id.name)) {
@@ -284,6 +311,7 @@ export function createShard(
         now.raise(this.#migrations.register());
         await this.#indexes.schedule(deferred);
         await this.#reporter?.start();
+        await this.#scheduler.start();
       });
     }
 
@@ -312,6 +340,7 @@ export function createShard(
       await this.#hub.alarm();
       await this.#reporter?.alarm();
       await this.#indexes.alarm();
+      await this.#scheduler.alarm();
       // Last: it re-arms the alarm for its next batch if another user just set a later one.
       await this.#migrations.alarm();
     }
@@ -375,6 +404,16 @@ export function createShard(
         return encodeStream(items, (item) => checkOutput(call.path, procedure, item));
       });
       return answer(run, (body) => ({ ok: true, body }));
+    }
+
+    // Scheduled jobs (docs/scheduler.md): see ScheduledEndpoint.
+
+    acceptScheduled(job: JobRow): Promise<void> {
+      return this.#scheduler.accept(job);
+    }
+
+    runScheduled(until?: number): Promise<number> {
+      return this.#scheduler.runDue(until ?? Date.now());
     }
 
     // Data lifecycle (docs/data-lifecycle.md): only the worker's admin routes call these.

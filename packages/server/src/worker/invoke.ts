@@ -1,6 +1,7 @@
 import { deserializeError, SvcError } from "../errors/svc-error.ts";
 import type { Identity } from "../model/identity.ts";
 import { callScopeOf, noteObservation } from "../observability/call-scope.ts";
+import type { RecordingPlan } from "../observability/plan.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import type { ShardCall, ShardEndpoint } from "../shard/call.ts";
 import { NDJSON_CONTENT_TYPE } from "../shard/stream-encoding.ts";
@@ -26,6 +27,8 @@ export interface Invocation {
   timeoutMs: number;
   /** A client's mutation id (`x-svc-mutation-id`), acknowledged on its subscription sockets. */
   mutationId?: string;
+  /** Where calls are recorded (`runtime.recording`): the shard records jobs the call schedules there. */
+  plan?: RecordingPlan | null;
 }
 
 /**
@@ -73,6 +76,7 @@ function toShardCall(invocation: Invocation): ShardCall {
     requestId: scope?.requestId ?? crypto.randomUUID(),
     shardKey: invocation.shardKey,
     record: scope !== undefined,
+    ...(scope !== undefined && invocation.plan ? { plan: invocation.plan } : {}),
     ...(invocation.mutationId === undefined ? {} : { mutationId: invocation.mutationId }),
   };
 }

@@ -84,6 +84,7 @@ export async function handleRpc<Env>(
       shardKey: admitted.shardKey,
       stub: runtime.shard(env, admitted.shardKey),
       timeoutMs: runtime.procedureTimeoutMs,
+      plan: runtime.recording,
       ...(mutationId !== undefined && admitted.target.kind === "mutation" ? { mutationId } : {}),
     };
     if (admitted.target.kind === "stream") return invokeStream(invocation);

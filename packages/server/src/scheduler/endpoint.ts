@@ -1,0 +1,24 @@
+import type { JobRow } from "./table.ts";
+
+/**
+ * The scheduler's methods on a shard Durable Object (JS RPC). Only the
+ * worker holds a stub: no client reaches them.
+ *
+ * @example
+ * ```ts
+ * // A test harness's `finishAllScheduled()`: run what is due, as if the clock were far ahead.
+ * await (env.SHARD.getByName(key) as unknown as ScheduledEndpoint).runScheduled(Date.now() + 3_600_000);
+ * ```
+ */
+export interface ScheduledEndpoint {
+  /** A job another shard scheduled into this one (`ctx.scheduler` with `options.shardKey`). */
+  acceptScheduled(job: JobRow): Promise<void>;
+  /**
+   * Runs this shard's jobs due by `until` (default: now) at once, without
+   * waiting for the alarm, and answers how many ran: the seam for a test
+   * harness (`finishAllScheduled()`, `advance(ms)`). A job due later than
+   * `until` stays pending; a failing action's retries that fall before
+   * `until` run in the same call.
+   */
+  runScheduled(until?: number): Promise<number>;
+}

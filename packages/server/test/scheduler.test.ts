@@ -1,0 +1,227 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { JobRow, ScheduledEndpoint } from "../src/internal.ts";
+import { forceEviction } from "./migration-support.ts";
+import { rpc, rpcValue } from "./rpc.ts";
+
+/** The shard of `shardKey` with the scheduler's internal methods (what a test harness calls). */
+function shard(shardKey: string): DurableObjectStub & ScheduledEndpoint {
+  return env.SHARD.getByName(shardKey) as unknown as DurableObjectStub & ScheduledEndpoint;
+}
+
+/** Every job row of a shard, oldest first. */
+function jobsOf(shardKey: string): Promise<JobRow[]> {
+  return runInDurableObject(shard(shardKey), (_instance, state) =>
+    state.storage.sql
+      .exec<JobRow>("SELECT * FROM _svc_scheduled ORDER BY created_at, id")
+      .toArray()
+      .map((row) => ({ ...row })),
+  );
+}
+
+/** Polls until `check` answers true (the alarm runs jobs on its own time). */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Jobs of a shard not finished yet (an index count: cheap while 10,000 wait). */
+function unfinished(shardKey: string): Promise<number> {
+  return runInDurableObject(shard(shardKey), (_instance, state) => {
+    const [row] = state.storage.sql
+      .exec<{ n: number }>(
+        "SELECT count(*) AS n FROM _svc_scheduled WHERE state IN ('pending', 'running')",
+      )
+      .toArray();
+    return row?.n ?? 0;
+  });
+}
+
+const count = (shardKey: string) => rpcValue<number>("scheduled:count", {}, { shardKey });
+
+describe("ctx.scheduler", () => {
+  it("runs a scheduled mutation once, when due, from the shard's alarm, as the caller", async () => {
+    const shardKey = "sched-once";
+    const id = await rpcValue<string>(
+      "scheduled:later",
+      { delayMs: 300, text: "hello" },
+      { shardKey, user: "ann" },
+    );
+    expect(id).toMatch(/^_svc_scheduled_[0-9a-z]{26}$/);
+    expect(await count(shardKey)).toBe(0);
+    await eventually(async () => (await count(shardKey)) === 1);
+    // The alarm fires again for nothing else: the job stays done, its note single.
+    await shard(shardKey).runScheduled(Date.now() + 60_000);
+    expect(await rpcValue("scheduled:texts", {}, { shardKey })).toEqual(["hello by ann"]);
+    const [job] = await jobsOf(shardKey);
+    expect(job).toMatchObject({
+      id,
+      path: "scheduled:note",
+      kind: "mutation",
+      state: "succeeded",
+      attempts: 1,
+      user_id: "ann",
+      error: null,
+    });
+    expect(job!.started_at).toBeGreaterThanOrEqual(job!.run_at);
+  });
+
+  it("schedules nothing when the scheduling mutation rolls back", async () => {
+    const shardKey = "sched-rollback";
+    const response = await rpc(
+      "scheduled:later",
+      { delayMs: 0, text: "x", fail: true },
+      { shardKey },
+    );
+    expect(response.status).toBe(500);
+    expect(await shard(shardKey).runScheduled(Date.now() + 60_000)).toBe(0);
+    expect(await jobsOf(shardKey)).toEqual([]);
+    expect(await count(shardKey)).toBe(0);
+  });
+
+  it("never runs a canceled job", async () => {
+    const shardKey = "sched-cancel";
+    const id = await rpcValue<string>("scheduled:later", { delayMs: 500, text: "x" }, { shardKey });
+    expect(await rpcValue("scheduled:cancel", { id }, { shardKey })).toBe(true);
+    // A second cancel, and one of an id this shard never made, stop nothing.
+    expect(await rpcValue("scheduled:cancel", { id }, { shardKey })).toBe(false);
+    expect(await rpcValue("scheduled:cancel", { id: "_svc_scheduled_nope" }, { shardKey })).toBe(
+      false,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await shard(shardKey).runScheduled(Date.now() + 60_000)).toBe(0);
+    expect(await count(shardKey)).toBe(0);
+    expect(await jobsOf(shardKey)).toMatchObject([{ id, state: "canceled", attempts: 0 }]);
+  });
+
+  it("runs a job whose shard was evicted before it was due", async () => {
+    const shardKey = "sched-evicted";
+    await rpcValue("scheduled:later", { delayMs: 1_000, text: "survivor" }, { shardKey });
+    await forceEviction(shardKey);
+    await eventually(async () => (await count(shardKey)) === 1);
+    expect((await jobsOf(shardKey)).map((job) => job.state)).toEqual(["succeeded"]);
+  });
+
+  it("refuses bad arguments, delays and shard keys at schedule time, scheduling nothing", async () => {
+    const shardKey = "sched-refused";
+    const bad = await rpc("scheduled:badArgs", {}, { shardKey });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    const negative = await rpc("scheduled:later", { delayMs: -1, text: "x" }, { shardKey });
+    expect(await negative.json()).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { reason: "delayMs" },
+    });
+    const far = await rpc(
+      "scheduled:later",
+      { delayMs: 400 * 86_400_000, text: "x" },
+      { shardKey },
+    );
+    expect(far.status).toBe(400);
+    expect(await far.json()).toMatchObject({ code: "BAD_REQUEST", data: { reason: "delayMs" } });
+    const reserved = await rpc(
+      "scheduled:later",
+      { delayMs: 0, text: "x", shardKey: "\u0000svc/registry/00" },
+      { shardKey },
+    );
+    expect(reserved.status).toBe(400);
+    const big = await rpc(
+      "scheduled:later",
+      { delayMs: 0, text: "x".repeat(70_000) },
+      { shardKey },
+    );
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      data: { reason: "argsBytes", max: 65_536 },
+    });
+    expect(await jobsOf(shardKey)).toEqual([]);
+  });
+
+  it("retries a throwing action with backoff, then ends it failed with its error", async () => {
+    const shardKey = "sched-flaky";
+    await rpcValue("scheduled:later", { delayMs: 0, text: "f", action: "flaky" }, { shardKey });
+    // The first attempt runs now; the others are due 1 s, 2 s, 4 s, 8 s after the one before.
+    await shard(shardKey).runScheduled();
+    const [waiting] = await jobsOf(shardKey);
+    expect(waiting).toMatchObject({ state: "pending", attempts: 1 });
+    expect(waiting!.error).toContain("flaky f failed on purpose");
+    expect(waiting!.run_at - Date.now()).toBeGreaterThan(500);
+    expect(await shard(shardKey).runScheduled(Date.now() + 3_600_000)).toBe(4);
+    const [failed] = await jobsOf(shardKey);
+    expect(failed).toMatchObject({ state: "failed", attempts: 5, kind: "action" });
+    expect(failed!.error).toBe("INTERNAL: flaky f failed on purpose");
+    expect(failed!.finished_at).not.toBeNull();
+  });
+
+  it("runs a scheduled action and the mutation it calls", async () => {
+    const shardKey = "sched-action";
+    await rpcValue(
+      "scheduled:later",
+      { delayMs: 0, text: "via", action: "note" },
+      { shardKey, user: "bo" },
+    );
+    await eventually(async () => (await count(shardKey)) === 1);
+    expect(await rpcValue("scheduled:texts", {}, { shardKey })).toEqual(["via by bo"]);
+    expect(await jobsOf(shardKey)).toMatchObject([{ state: "succeeded", attempts: 1 }]);
+  });
+
+  it("hands a job to another shard when due, which runs it there once", async () => {
+    const from = "sched-from";
+    const to = "sched-to";
+    const id = await rpcValue<string>(
+      "scheduled:later",
+      { delayMs: 0, text: "moved", shardKey: to },
+      { shardKey: from, user: "cy" },
+    );
+    await eventually(async () => (await count(to)) === 1);
+    expect(await rpcValue("scheduled:texts", {}, { shardKey: to })).toEqual(["moved by cy"]);
+    expect(await count(from)).toBe(0);
+    expect(await jobsOf(from)).toMatchObject([{ id, state: "succeeded", target_shard: to }]);
+    expect(await jobsOf(to)).toMatchObject([{ id, state: "succeeded", target_shard: null }]);
+  });
+});
+
+describe("many jobs due at once", () => {
+  it("runs 10,000 jobs exactly once while REST reads of the shard answer 200", async () => {
+    const shardKey = "sched-10k";
+    const at = Date.now() + 1_500;
+    await rpcValue("scheduled:many", { count: 10_000, at }, { shardKey });
+    const statuses: number[] = [];
+    let done = false;
+    const reads = (async () => {
+      while (!done) {
+        const response = await exports.default.fetch(
+          `http://svc.test/_svc/rest/rest/inspect?name=r&shardKey=${shardKey}`,
+        );
+        statuses.push(response.status);
+        await response.arrayBuffer();
+      }
+    })();
+    const started = Date.now();
+    await eventually(async () => (await unfinished(shardKey)) === 0, 120_000);
+    const drainMs = Date.now() - started;
+    done = true;
+    await reads;
+    console.log(
+      `10,000 jobs drained in ${drainMs} ms with ${statuses.length} REST reads meanwhile`,
+    );
+    const texts = await rpcValue<string[]>("scheduled:texts", {}, { shardKey });
+    expect(new Set(texts).size).toBe(10_000);
+    const states = await runInDurableObject(shard(shardKey), (_instance, state) =>
+      state.storage.sql
+        .exec<{ state: string; attempts: number; n: number }>(
+          "SELECT state, attempts, count(*) AS n FROM _svc_scheduled GROUP BY state, attempts",
+        )
+        .toArray()
+        .map((row) => ({ ...row })),
+    );
+    expect(states).toEqual([{ state: "succeeded", attempts: 1, n: 10_000 }]);
+    expect(statuses.length).toBeGreaterThan(2);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+  }, 180_000);
+});
