@@ -150,8 +150,8 @@ export {
   type RestRateLimitOptions,
 } from "./rest/rate-limit-gate.ts";
 export { type RestRoute, restRouteOf } from "./rest/routes.ts";
+export type { JobState } from "./scheduler/job-view.ts";
 export { SCHEDULER_LIMITS, type SchedulerLimit } from "./scheduler/limits.ts";
-export type { JobState } from "./scheduler/table.ts";
 export type {
   SchedulableReference,
   ScheduleArgs,
@@ -159,6 +159,7 @@ export type {
   ScheduleOptions,
   Scheduler,
 } from "./scheduler/types.ts";
+export { schedulesAdminRoutes } from "./schedules-admin/contract.ts";
 export type { DataModelOf, Register } from "./schema/data-model.ts";
 export {
   defineSchema,

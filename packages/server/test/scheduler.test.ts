@@ -1,9 +1,11 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, env, runInDurableObject } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { CallRecord } from "../src/index.ts";
 import type { JobRow, ScheduledEndpoint } from "../src/internal.ts";
 import { forceEviction } from "./migration-support.ts";
 import { rpc, rpcValue } from "./rpc.ts";
+import { recordingWorker } from "./worker.ts";
 
 /** The shard of `shardKey` with the scheduler's internal methods (what a test harness calls). */
 function shard(shardKey: string): DurableObjectStub & ScheduledEndpoint {
@@ -183,6 +185,123 @@ describe("ctx.scheduler", () => {
     expect(await count(from)).toBe(0);
     expect(await jobsOf(from)).toMatchObject([{ id, state: "succeeded", target_shard: to }]);
     expect(await jobsOf(to)).toMatchObject([{ id, state: "succeeded", target_shard: null }]);
+  });
+});
+
+describe("the schedules admin API", () => {
+  const ADMIN = { authorization: "Bearer test-admin-token-0123456789abcdef" };
+  const admin = (path: string, init: RequestInit = {}) =>
+    exports.default.fetch(`http://svc.test/_svc/admin/schedules/${path}`, {
+      ...init,
+      headers: { ...ADMIN, "content-type": "application/json", ...init.headers },
+    });
+  const cancel = (key: string, body: unknown) =>
+    admin(`shards/${key}/cancel`, { method: "POST", body: JSON.stringify(body) });
+
+  it("lists a shard's jobs with filters and pages, and cancels one or a filtered set", async () => {
+    const shardKey = "sched-admin";
+    const first = await rpcValue<string>(
+      "scheduled:later",
+      { delayMs: 60_000, text: "a1" },
+      { shardKey, user: "ann" },
+    );
+    await rpcValue("scheduled:later", { delayMs: 61_000, text: "a2" }, { shardKey, user: "ann" });
+    await rpcValue("scheduled:later", { delayMs: 62_000, text: "b1" }, { shardKey, user: "bo" });
+    const all = await admin(`shards/${shardKey}`);
+    expect(all.status).toBe(200);
+    expect(all.headers.get("cache-control")).toContain("no-store");
+    const page = (await all.json()) as { jobs: Record<string, unknown>[]; nextCursor: null };
+    expect(page.jobs.map((job) => job.runsAs)).toEqual(["user:ann", "user:ann", "user:bo"]);
+    expect(page.jobs[0]).toMatchObject({
+      id: first,
+      function: "scheduled:note",
+      kind: "mutation",
+      state: "pending",
+      attempts: 0,
+      args: { text: "a1" },
+      error: null,
+      targetShard: null,
+    });
+    expect(Date.parse(page.jobs[0]!.dueAt as string)).toBeGreaterThan(Date.now() + 50_000);
+    const one = (await (await admin(`shards/${shardKey}?user=ann&limit=1`)).json()) as {
+      jobs: { id: string }[];
+      nextCursor: string;
+    };
+    expect(one.jobs.map((job) => job.id)).toEqual([first]);
+    const next = (await (
+      await admin(
+        `shards/${shardKey}?user=ann&limit=1&cursor=${encodeURIComponent(one.nextCursor)}`,
+      )
+    ).json()) as { jobs: { runsAs: string }[]; nextCursor: string | null };
+    expect(next.jobs).toMatchObject([{ runsAs: "user:ann" }]);
+    expect(next.nextCursor).toBeNull();
+
+    expect(await (await cancel(shardKey, { ids: [first] })).json()).toEqual({ canceled: 1 });
+    expect(await (await cancel(shardKey, { user: "bo" })).json()).toEqual({ canceled: 1 });
+    const empty = await cancel(shardKey, {});
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ code: "BAD_REQUEST" });
+    const canceled = (await (await admin(`shards/${shardKey}?state=canceled`)).json()) as {
+      jobs: { runsAs: string }[];
+    };
+    expect(canceled.jobs.map((job) => job.runsAs)).toEqual(["user:ann", "user:bo"]);
+    expect(await (await cancel(shardKey, { all: true })).json()).toEqual({ canceled: 1 });
+    expect(await shard(shardKey).runScheduled(Date.now() + 3_600_000)).toBe(0);
+    expect(await count(shardKey)).toBe(0);
+  });
+
+  it("refuses a bad filter, cursor or shard key, and callers without the admin token", async () => {
+    expect((await admin("shards/sched-admin?state=sleeping")).status).toBe(400);
+    expect((await admin("shards/sched-admin?cursor=nope")).status).toBe(400);
+    expect((await admin("shards/%00svc%2Fregistry%2F00")).status).toBe(400);
+    const anonymous = await exports.default.fetch(
+      "http://svc.test/_svc/admin/schedules/shards/sched-admin",
+    );
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("scheduled runs' call records", () => {
+  it("records each run with entry scheduler, the job's function and the scheduling caller", async () => {
+    const shardKey = "sched-recorded";
+    const since = Date.now();
+    const request = new Request(`http://svc.test/_svc/rpc?shardKey=${shardKey}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-test-user": "dee" },
+      body: JSON.stringify({
+        path: "scheduled:later",
+        args: { delayMs: 0, text: "r", action: "flaky" },
+      }),
+    });
+    const scheduled = await recordingWorker.fetch(request, env, createExecutionContext());
+    expect(scheduled.status).toBe(200);
+    await shard(shardKey).runScheduled();
+    const admin = { authorization: "Bearer test-admin-token-0123456789abcdef" };
+    let found: CallRecord | undefined;
+    const deadline = Date.now() + 8_000;
+    while (found === undefined) {
+      const answer = await recordingWorker.fetch(
+        new Request(`http://svc.test/_svc/admin/logs?limit=50&entry=scheduler&since=${since}`, {
+          headers: admin,
+        }),
+        env,
+        createExecutionContext(),
+      );
+      const { records } = (await answer.json()) as { records: CallRecord[] };
+      found = records.find((record) => record.shardKey === shardKey);
+      if (found === undefined && Date.now() > deadline) throw new Error("no scheduler record");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(found).toMatchObject({
+      entry: "scheduler",
+      route: "scheduled:flaky",
+      method: null,
+      shardKey,
+      caller: { kind: "user", id: "dee" },
+      status: 500,
+      code: "INTERNAL",
+      error: { message: "flaky r failed on purpose" },
+    });
   });
 });
 

@@ -7,6 +7,7 @@ import { adminRouteOf } from "../observability/admin-route-name.ts";
 import { noteCall } from "../observability/call-scope.ts";
 import { handleRest } from "../rest/rest-route.ts";
 import { REST_PREFIX } from "../rest/routes.ts";
+import { handleSchedulesAdmin, SCHEDULES_ADMIN_PREFIX } from "../schedules-admin/routes.ts";
 import { filesAdminRoutes } from "../storage/admin-contract.ts";
 import { handleFilesAdmin } from "../storage/admin-routes.ts";
 import { storageMount } from "../storage/mount.ts";
@@ -130,6 +131,14 @@ export function routeTable<Env>(
     noStore: true,
     serve: ({ request, env, url }) =>
       handleFilesAdmin(request, url, { env, namespace: runtime.namespace(env), options: storage }),
+  });
+  mounts.push({
+    path: SCHEDULES_ADMIN_PREFIX,
+    claim: claimAdminCall,
+    adminGate: true,
+    noStore: true,
+    serve: ({ request, env, rest }) =>
+      handleSchedulesAdmin(request, rest, { env, namespace: dataAdmin.namespace }),
   });
   if (authAdmin !== undefined) {
     mounts.push({

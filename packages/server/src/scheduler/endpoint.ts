@@ -1,3 +1,6 @@
+import type { Outcome } from "../shard/data-endpoint.ts";
+import type { JobFilter, JobSelection } from "./admin-view.ts";
+import type { JobPage } from "./job-view.ts";
 import type { JobRow } from "./table.ts";
 
 /**
@@ -21,4 +24,8 @@ export interface ScheduledEndpoint {
    * `until` run in the same call.
    */
   runScheduled(until?: number): Promise<number>;
+  /** A page of this shard's jobs for the operator (admin API, CLI, dashboard). */
+  scheduledList(filter: JobFilter, cursor: string | null, limit: number): Promise<Outcome<JobPage>>;
+  /** Cancels the pending jobs `selection` names; answers how many, or the refusal. */
+  scheduledCancel(selection: JobSelection): Promise<Outcome<number>>;
 }

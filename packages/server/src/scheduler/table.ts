@@ -1,3 +1,5 @@
+import type { JobState } from "./job-view.ts";
+
 /**
  * `_svc_scheduled`: the shard's scheduled jobs, one row each, in the shard's
  * own SQLite (names starting with `_svc` are reserved for svc). A job is
@@ -6,18 +8,6 @@
  * scheduled mutation run exactly once (docs/scheduler.md).
  */
 export const SCHEDULED_TABLE = "_svc_scheduled";
-
-/** Where a job is in its life. `running` is only ever stored for actions. */
-export type JobState = "pending" | "running" | "succeeded" | "failed" | "canceled";
-
-/** Every {@link JobState}, for validating filters. */
-export const JOB_STATES: readonly JobState[] = [
-  "pending",
-  "running",
-  "succeeded",
-  "failed",
-  "canceled",
-];
 
 /** One stored job, as SQLite returns it. */
 export interface JobRow {

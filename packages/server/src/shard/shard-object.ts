@@ -25,7 +25,14 @@ import {
 } from "../registry/partitions.ts";
 import type { ShardReport } from "../registry/report.ts";
 import { type RegistryPartitionEndpoint, RegistryReporter } from "../registry/reporter.ts";
+import {
+  cancelJobs,
+  type JobFilter,
+  type JobSelection,
+  listJobs,
+} from "../scheduler/admin-view.ts";
 import type { ScheduledEndpoint } from "../scheduler/endpoint.ts";
+import type { JobPage } from "../scheduler/job-view.ts";
 import { type ScheduledInbox, ShardScheduler } from "../scheduler/runner.ts";
 import { createScheduler } from "../scheduler/schedule.ts";
 import type { JobRow } from "../scheduler/table.ts";
@@ -414,6 +421,18 @@ export function createShard(
 
     runScheduled(until?: number): Promise<number> {
       return this.#scheduler.runDue(until ?? Date.now());
+    }
+
+    scheduledList(
+      filter: JobFilter,
+      cursor: string | null,
+      limit: number,
+    ): Promise<Outcome<JobPage>> {
+      return outcome(() => listJobs(this.ctx.storage.sql, filter, cursor, limit));
+    }
+
+    scheduledCancel(selection: JobSelection): Promise<Outcome<number>> {
+      return outcome(() => cancelJobs(this.ctx.storage.sql, selection));
     }
 
     // Data lifecycle (docs/data-lifecycle.md): only the worker's admin routes call these.

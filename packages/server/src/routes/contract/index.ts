@@ -53,6 +53,13 @@ export {
   type EntryPoint,
   type QueueFacts,
 } from "../../observability/record.ts";
+export {
+  JOB_STATES,
+  type JobPage,
+  type JobState,
+  type ScheduledJobView,
+} from "../../scheduler/job-view.ts";
+export { schedulesAdminRoutes } from "../../schedules-admin/contract.ts";
 export { type FileAdminView, filesAdminRoutes } from "../../storage/admin-contract.ts";
 export type { ObjectType, ObjectValidator, Shape } from "../../values/composites.ts";
 export { v } from "../../values/index.ts";
