@@ -40,6 +40,7 @@ import {
   routeManifest,
   routesMarkdownTable,
   SVC_ADMIN_ROUTES,
+  schedulesAdminRoutes,
 } from "../packages/server/src/routes/index.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -53,6 +54,7 @@ const TABLES: Record<string, { file: string; group: RouteGroup }> = {
   "admin-auth": { file: "docs/admin-api.md", group: ADMIN_AUTH_ROUTES },
   logs: { file: "docs/admin-api.md", group: logsAdminRoutes },
   files: { file: "docs/storage.md", group: filesAdminRoutes },
+  schedules: { file: "docs/scheduler.md", group: schedulesAdminRoutes },
 };
 
 /** The docs' shape blocks: each marker name → the named schemas it prints. */
@@ -106,7 +108,12 @@ function manifestModule(): string {
  * answer kind), typed by the declarations, which the browser bundle imports as types only.
  */
 import type { AdminAuthRoutes } from "@svc/auth/admin-contract";
-import type { logsAdminRoutes, RouteManifest, SVC_ADMIN_ROUTES } from "@svc/server/routes/contract";
+import type {
+  logsAdminRoutes,
+  RouteManifest,
+  SVC_ADMIN_ROUTES,
+  schedulesAdminRoutes,
+} from "@svc/server/routes/contract";
 
 /** \`/_svc/admin/auth/*\` (\`ADMIN_AUTH_ROUTES\`). */
 export const ADMIN_AUTH_MANIFEST: RouteManifest<AdminAuthRoutes> = ${JSON.stringify(routeManifest(ADMIN_AUTH_ROUTES))};
@@ -116,6 +123,9 @@ export const SVC_ADMIN_MANIFEST: RouteManifest<(typeof SVC_ADMIN_ROUTES)["routes
 
 /** The call records and metrics (\`logsAdminRoutes\`). */
 export const LOGS_ADMIN_MANIFEST: RouteManifest<(typeof logsAdminRoutes)["routes"]> = ${JSON.stringify(routeManifest(logsAdminRoutes))};
+
+/** A shard's scheduled jobs (\`schedulesAdminRoutes\`). */
+export const SCHEDULES_ADMIN_MANIFEST: RouteManifest<(typeof schedulesAdminRoutes)["routes"]> = ${JSON.stringify(routeManifest(schedulesAdminRoutes))};
 `;
   return formatted("packages/dashboard/ui/api/routes.generated.ts", source);
 }

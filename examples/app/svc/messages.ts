@@ -99,6 +99,38 @@ export const send = mutation
   });
 
 /**
+ * Posts a message that deletes itself after `seconds`: the delete is a job
+ * scheduled in this mutation's transaction (docs/scheduler.md), so a send
+ * that fails leaves no job behind, and the job runs once, as the author.
+ */
+export const sendEphemeral = mutation
+  .input({
+    body: v.string({ maxLength: 2000 }),
+    channel: v.optional(v.string({ minLength: 1, maxLength: 64 })),
+    seconds: v.number({ min: 1, max: 86_400, integer: true }),
+  })
+  .output(v.object({ id: v.id("messages"), expiryJob: v.string() }))
+  .describe("Send a message that deletes itself")
+  .handler(async (ctx, args) => {
+    const author = ctx.auth.userId;
+    if (author === null) throw new SvcError("UNAUTHENTICATED", "Sign in to send messages.");
+    const channel = args.channel ?? "general";
+    const id = await ctx.db.insert("messages", { author, body: args.body, channel });
+    const expiryJob = await ctx.scheduler.runAfter(args.seconds * 1000, internal.messages.expire, {
+      id,
+    });
+    return { id, expiryJob };
+  });
+
+/** Deletes an ephemeral message when its time is up (already deleted: nothing to do). */
+export const expire = internalMutation
+  .input({ id: v.id("messages") })
+  .handler(async (ctx, args) => {
+    if ((await ctx.db.get(args.id)) !== null) await ctx.db.delete(args.id);
+    return null;
+  });
+
+/**
  * The caller's delivery notifications, newest first (written by the queue
  * consumer in `svc/queues.ts`); RLS shows each user only their own.
  */

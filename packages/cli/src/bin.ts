@@ -40,6 +40,10 @@ for a local dev server its .dev.vars):
                                         download a file (default <storage id>; - for stdout)
   svc files put <key> <file>            store a file in a shard; prints its storage id
   svc files rm <key> <storage id>       delete a file (metadata and bytes)
+  svc schedules list <key> [--state <s>] [--function <path>] [--user <id>] [--limit <n>] [--json]
+                                        a shard's scheduled jobs, by due time
+  svc schedules cancel <key> [<id>...] [--function <path>] [--user <id>] [--all]
+                                        cancel pending jobs: by id, by filter, or all
 ${LOGS_USAGE}
 
   svc --version                         the svc version
@@ -68,6 +72,10 @@ async function main(argv: string[]): Promise<number> {
       from: { type: "string" },
       at: { type: "string" },
       "dry-run": { type: "boolean" },
+      state: { type: "string" },
+      function: { type: "string" },
+      user: { type: "string" },
+      all: { type: "boolean" },
     },
     allowPositionals: true,
   });

@@ -35,6 +35,7 @@ export const api = {
     replay: makeReference<typeof messages.replay>("messages:replay", "stream", "public"),
     search: makeReference<typeof messages.search>("messages:search", "query", "public"),
     send: makeReference<typeof messages.send>("messages:send", "mutation", "public"),
+    sendEphemeral: makeReference<typeof messages.sendEphemeral>("messages:sendEphemeral", "mutation", "public"),
   },
   tools: {
     wordCount: makeReference<typeof tools.wordCount>("tools:wordCount", "action", "public"),
@@ -47,6 +48,7 @@ export const internal = {
     sweep: makeReference<typeof maintenance.sweep>("maintenance:sweep", "mutation", "internal"),
   },
   messages: {
+    expire: makeReference<typeof messages.expire>("messages:expire", "mutation", "internal"),
     notice: makeReference<typeof messages.notice>("messages:notice", "mutation", "internal"),
   },
   notifications: {

@@ -15,6 +15,7 @@ export const functions = {
   "hello:ping": hello.ping,
   "maintenance:status": maintenance.status,
   "maintenance:sweep": maintenance.sweep,
+  "messages:expire": messages.expire,
   "messages:list": messages.list,
   "messages:notice": messages.notice,
   "messages:notices": messages.notices,
@@ -24,6 +25,7 @@ export const functions = {
   "messages:replay": messages.replay,
   "messages:search": messages.search,
   "messages:send": messages.send,
+  "messages:sendEphemeral": messages.sendEphemeral,
   "notifications:record": notifications.record,
   "tools:wordCount": tools.wordCount,
 } satisfies FunctionRegistry;

@@ -5,6 +5,7 @@ import { filesGet, filesList, filesPut, filesRemove } from "./files.ts";
 import { migrationsDryRun, migrationsRun, migrationsStatus } from "./migrations.ts";
 import { restoreFromBucket, restoreFromFile } from "./restore.ts";
 import { backupAt } from "./restore-by-date.ts";
+import { schedulesCancel, schedulesList } from "./schedules.ts";
 import { shardsDelete, shardsList, shardsShow } from "./shards.ts";
 
 /** The flags the admin commands read (parsed by the `svc` bin). */
@@ -24,6 +25,10 @@ export interface AdminFlags {
   from?: string | undefined;
   at?: string | undefined;
   "dry-run"?: boolean | undefined;
+  state?: string | undefined;
+  function?: string | undefined;
+  user?: string | undefined;
+  all?: boolean | undefined;
 }
 
 /** Admin commands the `svc` bin routes here. */
@@ -34,6 +39,7 @@ export const ADMIN_COMMANDS = new Set([
   "restore",
   "migrations",
   "files",
+  "schedules",
 ]);
 
 function usage(message: string): SvcCliError {
@@ -42,7 +48,7 @@ function usage(message: string): SvcCliError {
 
 /**
  * Runs `svc shards …`, `svc backup`, `svc backups`, `svc restore`, `svc
- * migrations …` or `svc files …` against a
+ * migrations …`, `svc files …` or `svc schedules …` against a
  * running app (local or deployed: `--url` / `SVC_URL`, `--admin-token` /
  * `SVC_ADMIN_TOKEN`). Answers the exit code.
  */
@@ -124,6 +130,22 @@ export async function runAdminCommand(
       else if (sub === "put") await filesPut(client, key, target);
       else if (sub === "rm") await filesRemove(client, key, target);
       else throw usage(`unknown subcommand svc files ${JSON.stringify(sub)}`);
+      return 0;
+    }
+    case "schedules": {
+      const [sub, key, ...ids] = positionals;
+      if (sub !== "list" && sub !== "cancel")
+        throw usage(`unknown subcommand svc schedules ${JSON.stringify(sub)}`);
+      if (key === undefined) throw usage(`svc schedules ${sub} needs a shard key`);
+      const filters = { function: flags.function, user: flags.user };
+      if (sub === "cancel") {
+        await schedulesCancel(client, key, { ...filters, ids, all: flags.all });
+        return 0;
+      }
+      const limit = flags.limit === undefined ? undefined : Number(flags.limit);
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+        throw usage("--limit must be a positive integer");
+      await schedulesList(client, key, { ...filters, state: flags.state, limit, json });
       return 0;
     }
     default:

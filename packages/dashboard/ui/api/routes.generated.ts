@@ -5,7 +5,12 @@
  * answer kind), typed by the declarations, which the browser bundle imports as types only.
  */
 import type { AdminAuthRoutes } from "@svc/auth/admin-contract";
-import type { logsAdminRoutes, RouteManifest, SVC_ADMIN_ROUTES } from "@svc/server/routes/contract";
+import type {
+  logsAdminRoutes,
+  RouteManifest,
+  SVC_ADMIN_ROUTES,
+  schedulesAdminRoutes,
+} from "@svc/server/routes/contract";
 
 /** `/_svc/admin/auth/*` (`ADMIN_AUTH_ROUTES`). */
 export const ADMIN_AUTH_MANIFEST: RouteManifest<AdminAuthRoutes> = {
@@ -108,5 +113,14 @@ export const LOGS_ADMIN_MANIFEST: RouteManifest<(typeof logsAdminRoutes)["routes
     queueRuns: { method: "GET", path: "logs/queues", answer: "json" },
     getLog: { method: "GET", path: "logs/:requestId", answer: "json" },
     prometheusMetrics: { method: "GET", path: "metrics", answer: "file" },
+  },
+};
+
+/** A shard's scheduled jobs (`schedulesAdminRoutes`). */
+export const SCHEDULES_ADMIN_MANIFEST: RouteManifest<(typeof schedulesAdminRoutes)["routes"]> = {
+  prefix: "/_svc/admin/schedules/",
+  routes: {
+    listSchedules: { method: "GET", path: "shards/:key", answer: "json" },
+    cancelSchedules: { method: "POST", path: "shards/:key/cancel", body: "json", answer: "json" },
   },
 };

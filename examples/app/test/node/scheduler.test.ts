@@ -1,0 +1,107 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { type DevServer, startDevServer } from "@svc/cli";
+import { afterAll, describe, expect, it } from "vitest";
+import { signUpForToken } from "./harness.ts";
+
+const ADMIN_TOKEN = "scheduler-admin-token-0123456789abcdef";
+const APP_DIR = path.resolve(import.meta.dirname, "../..");
+const SVC_BIN = path.resolve(import.meta.dirname, "../../../../packages/cli/bin/svc.js");
+const run = promisify(execFile);
+const state = mkdtemp(path.join(tmpdir(), "svc-scheduler-"));
+let app: DevServer | undefined;
+
+/** Starts (or starts again) the example app on the same local state: a restart keeps its data. */
+async function start(): Promise<DevServer> {
+  app = await startDevServer({
+    appDir: APP_DIR,
+    vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN },
+    persistTo: await state,
+    readyTimeoutMs: 90_000,
+  });
+  return app;
+}
+
+afterAll(async () => {
+  await app?.stop();
+  await rm(await state, { recursive: true, force: true });
+});
+
+async function rpc(url: string, bearer: string, path: string, args: unknown): Promise<unknown> {
+  const response = await fetch(`${url}/_svc/rpc?shardKey=room-sched`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${bearer}` },
+    body: JSON.stringify({ path, args }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { value: unknown }).value;
+}
+
+const bodies = async (url: string, bearer: string) =>
+  ((await rpc(url, bearer, "messages:list", { channel: "ephemeral" })) as { body: string }[]).map(
+    (message) => message.body,
+  );
+
+async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Runs the real `svc` bin against the app. */
+async function svc(args: string[]) {
+  const env = { ...process.env, SVC_URL: app!.url, SVC_ADMIN_TOKEN: ADMIN_TOKEN };
+  return run(process.execPath, [SVC_BIN, ...args], { env });
+}
+
+describe("scheduled jobs in the example app", () => {
+  it("deletes an ephemeral message when due, even across a restart of the dev server, and lets the operator list and cancel jobs", async () => {
+    let { url } = await start();
+    const ann = await signUpForToken(app!, "ann-scheduler@example.com");
+    const send = (body: string, seconds: number) =>
+      rpc(url, ann, "messages:sendEphemeral", { body, channel: "ephemeral", seconds }) as Promise<{
+        expiryJob: string;
+      }>;
+
+    await send("soon gone", 1);
+    const kept = await send("kept by the operator", 600);
+    await send("survives a restart", 8);
+    expect((await bodies(url, ann)).sort()).toEqual([
+      "kept by the operator",
+      "soon gone",
+      "survives a restart",
+    ]);
+    await until(async () => !(await bodies(url, ann)).includes("soon gone"));
+
+    const listed = await svc(["schedules", "list", "room-sched", "--state", "pending", "--json"]);
+    const pending = listed.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: string; function: string; runsAs: string });
+    expect(pending.map((job) => job.function)).toEqual(["messages:expire", "messages:expire"]);
+    expect(pending[0]!.runsAs).toMatch(/^user:/);
+    const canceled = await svc(["schedules", "cancel", "room-sched", kept.expiryJob]);
+    expect(canceled.stdout).toContain("1 job canceled in shard room-sched");
+    const table = await svc(["schedules", "list", "room-sched"]);
+    expect(table.stdout).toMatch(/^ID\s+STATE\s+DUE/);
+    expect(table.stdout).toContain("3 jobs");
+
+    // Stop the process before the last job is due, start it again on the same state: the job runs.
+    await app!.stop();
+    ({ url } = await start());
+    await until(async () => !(await bodies(url, ann)).includes("survives a restart"), 60_000);
+    expect(await bodies(url, ann)).toEqual(["kept by the operator"]);
+    const done = await svc(["schedules", "list", "room-sched", "--json"]);
+    const states = done.stdout
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { state: string }).state)
+      .sort();
+    expect(states).toEqual(["canceled", "succeeded", "succeeded"]);
+  }, 300_000);
+});

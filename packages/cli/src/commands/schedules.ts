@@ -1,0 +1,88 @@
+import type { JobPage, ScheduledJobView } from "@svc/server/routes/contract";
+import type { AdminClient } from "../admin-client.ts";
+import type { Output } from "./shards.ts";
+
+const stdout: Output = (line) => process.stdout.write(`${line}\n`);
+const PAGE = 200;
+
+/** The filters `svc schedules list` and `cancel` share. */
+export interface ScheduleFilters {
+  function?: string | undefined;
+  user?: string | undefined;
+}
+
+const path = (key: string, tail = "") => `schedules/shards/${encodeURIComponent(key)}${tail}`;
+
+function row(job: ScheduledJobView): string {
+  const error = job.error === null ? "" : `  ${job.error}`;
+  return `${job.id.padEnd(42)} ${job.state.padEnd(9)} ${job.dueAt.padEnd(24)} ${String(job.attempts).padStart(3)}  ${job.function.padEnd(28)} ${job.runsAs}${error}`;
+}
+
+/**
+ * `svc schedules list <key> [--state s] [--function f] [--user u] [--limit n] [--json]`:
+ * a shard's scheduled jobs by due time, page by page as they arrive (a table,
+ * or one JSON object per line with `--json`). Answers how many were printed.
+ *
+ * @example await schedulesList(client, "room-1", { state: "failed", json: false });
+ */
+export async function schedulesList(
+  client: AdminClient,
+  key: string,
+  options: ScheduleFilters & {
+    state?: string | undefined;
+    limit?: number | undefined;
+    json: boolean;
+  },
+  out: Output = stdout,
+): Promise<number> {
+  let cursor: string | undefined;
+  let printed = 0;
+  if (!options.json)
+    out(
+      `${"ID".padEnd(42)} ${"STATE".padEnd(9)} ${"DUE".padEnd(24)} TRY  ${"FUNCTION".padEnd(28)} RUNS AS`,
+    );
+  do {
+    const remaining = options.limit === undefined ? PAGE : Math.min(PAGE, options.limit - printed);
+    if (remaining <= 0) break;
+    const page = await client.json<JobPage>("GET", path(key), {
+      query: {
+        state: options.state,
+        function: options.function,
+        user: options.user,
+        cursor,
+        limit: remaining,
+      },
+    });
+    for (const job of page.jobs) out(options.json ? JSON.stringify(job) : row(job));
+    printed += page.jobs.length;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  if (!options.json) out(`${printed} job${printed === 1 ? "" : "s"}`);
+  return printed;
+}
+
+/**
+ * `svc schedules cancel <key> [<id>…] [--function f] [--user u] [--all]`:
+ * cancels a shard's pending jobs (those ids, or all a filter selects; `--all`
+ * for every one). Answers how many were canceled.
+ *
+ * @example await schedulesCancel(client, "room-1", { ids: [], user: "u1" });
+ */
+export async function schedulesCancel(
+  client: AdminClient,
+  key: string,
+  options: ScheduleFilters & { ids: string[]; all?: boolean | undefined },
+  out: Output = stdout,
+): Promise<number> {
+  const body = {
+    ...(options.ids.length > 0 ? { ids: options.ids } : {}),
+    ...(options.function === undefined ? {} : { function: options.function }),
+    ...(options.user === undefined ? {} : { user: options.user }),
+    ...(options.all === true ? { all: true } : {}),
+  };
+  const { canceled } = await client.json<{ canceled: number }>("POST", path(key, "/cancel"), {
+    json: body,
+  });
+  out(`${canceled} job${canceled === 1 ? "" : "s"} canceled in shard ${key}`);
+  return canceled;
+}
