@@ -31,6 +31,9 @@ const DataPage = lazyComponent(() =>
 const ApiKeysPage = lazyComponent(() =>
   import("./screens/api-keys/api-keys-page.tsx").then((module) => module.ApiKeysPage),
 );
+const SchedulesPage = lazyComponent(() =>
+  import("./screens/schedules/schedules-page.tsx").then((module) => module.SchedulesPage),
+);
 const FunctionsPage = lazyComponent(() =>
   import("./screens/functions/functions-page.tsx").then((module) => module.FunctionsPage),
 );
@@ -42,6 +45,7 @@ const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
   { page: "apiKeys", label: "API keys", href: `${BASE_PATH}api-keys` },
   { page: "data", label: "Data", href: `${BASE_PATH}data` },
   { page: "functions", label: "Functions", href: `${BASE_PATH}functions` },
+  { page: "schedules", label: "Schedules", href: `${BASE_PATH}schedules` },
   { page: "audit", label: "Audit", href: `${BASE_PATH}audit` },
   { page: "logs", label: "Logs", href: `${BASE_PATH}logs` },
   { page: "api", label: "API", href: `${BASE_PATH}api` },
@@ -58,6 +62,7 @@ const TITLES: Record<Route["page"], string> = {
   functions: "Functions",
   apiKeys: "API keys",
   notFound: "Not found",
+  schedules: "Schedules",
 };
 
 /** The signed-in frame: navigation, sign-out, and the screen the URL names. */
@@ -139,6 +144,8 @@ function Screen(props: { route: Route }) {
           sql={route.sql === true}
         />
       );
+    case "schedules":
+      return <SchedulesPage filters={route.filters} />;
     case "functions":
       return (
         <FunctionsPage path={route.path} shard={route.shard ?? ""} window={route.window ?? "1h"} />

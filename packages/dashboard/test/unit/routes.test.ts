@@ -58,6 +58,17 @@ const ROUTES: { href: string; route: Route }[] = [
     route: { page: "organizations", orgId: "o1", tab: "invitations" },
   },
   {
+    href: "/_svc/dashboard/schedules",
+    route: { page: "schedules", filters: { shard: "", state: "", function: "", user: "" } },
+  },
+  {
+    href: "/_svc/dashboard/schedules?shard=room+1&state=failed&function=a%3Ab&user=u1",
+    route: {
+      page: "schedules",
+      filters: { shard: "room 1", state: "failed", function: "a:b", user: "u1" },
+    },
+  },
+  {
     href: "/_svc/dashboard/audit?target=usr_1&action=user.ban",
     route: { page: "audit", target: "usr_1", action: "user.ban" },
   },

@@ -69,7 +69,16 @@ export type Route =
   | { page: "functions"; path: string | null; shard?: string; window?: MetricsWindow }
   | { page: "logs"; view: LogView; filters: LogFilters; record?: string | null }
   | { page: "apiKeys" }
-  | { page: "notFound"; path: string };
+  | { page: "notFound"; path: string }
+  | { page: "schedules"; filters: ScheduleFilters };
+
+/** The Schedules page's shard and filters as the URL carries them; `""` means "any" (or no shard yet). */
+export interface ScheduleFilters {
+  shard: string;
+  state: string;
+  function: string;
+  user: string;
+}
 
 /** The Logs page's views: the calls, the error groups, the cron jobs and queues. */
 export type LogView = "calls" | "errors" | "jobs";
@@ -245,6 +254,16 @@ export function parseRoute(pathname: string, search: string): Route {
       };
     case "api":
       return { page: "api", filter: params.get("filter") ?? "" };
+    case "schedules":
+      return {
+        page: "schedules",
+        filters: {
+          shard: params.get("shard") ?? "",
+          state: params.get("state") ?? "",
+          function: params.get("function") ?? "",
+          user: params.get("user") ?? "",
+        },
+      };
     case "data":
       return {
         page: "data",
@@ -324,6 +343,8 @@ export function hrefOf(route: Route): string {
       return withQuery("audit", { target: route.target, action: route.action });
     case "api":
       return withQuery("api", { filter: route.filter ?? "" });
+    case "schedules":
+      return withQuery("schedules", { ...route.filters });
     case "data": {
       if (route.shard === null) return withQuery("data", {});
       const shard = `data/${encodeURIComponent(route.shard)}`;
