@@ -50,6 +50,8 @@ export interface ShardSchedulerDeps {
   shard(shardKey: string): ScheduledInbox | undefined;
   /** Asks for the shard's alarm at `at` (only ever moves it earlier). */
   arm(at: number): Promise<void>;
+  /** Told of each job another shard hands over, so the pending limit's bound stays an upper bound. */
+  accepted(): void;
 }
 
 /** Jobs read per query while draining. */
@@ -143,6 +145,7 @@ export class ShardScheduler {
       job.plan,
       job.created_at,
     );
+    this.#deps.accepted();
     await this.#deps.arm(job.run_at);
   }
 

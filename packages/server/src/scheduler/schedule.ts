@@ -21,9 +21,42 @@ export interface SchedulingCaller {
   plan?: RecordingPlan | undefined;
 }
 
+/**
+ * An upper bound of a shard's unfinished jobs, kept in memory so the
+ * pending limit costs no count per job: every job stored adds one, and the
+ * jobs are counted exactly only when the bound reaches the limit (a rolled
+ * back mutation or a finished job leaves it high, never low).
+ *
+ * @example const bound = new PendingBound(); bound.admit(sql);
+ */
+export class PendingBound {
+  #bound: number | undefined;
+
+  /** Counts one more job, refusing it (`RATE_LIMITED`) when the shard is full. */
+  admit(sql: SqlStorage): void {
+    if (this.#bound === undefined || this.#bound >= SCHEDULER_LIMITS.maxPendingJobs) {
+      this.#bound = countUnfinished(sql);
+      if (this.#bound >= SCHEDULER_LIMITS.maxPendingJobs)
+        throw limitError(
+          "pendingJobs",
+          "RATE_LIMITED",
+          `This shard already has ${SCHEDULER_LIMITS.maxPendingJobs} scheduled jobs waiting.`,
+        );
+    }
+    this.#bound++;
+  }
+
+  /** Counts a job stored without the limit (one handed over by another shard: it is never refused). */
+  note(): void {
+    if (this.#bound !== undefined) this.#bound++;
+  }
+}
+
 /** What scheduling needs from its shard. */
 export interface ScheduleDeps {
   sql: SqlStorage;
+  /** The shard's {@link PendingBound}. */
+  pending: PendingBound;
   /** The registry path and procedure of a reference (the dispatcher's `ctx.run*` resolution). */
   resolve(ref: unknown): { path: string; procedure: AnyProcedure };
   /** Asks for the shard's alarm at `at` (only ever moves it earlier). */
@@ -60,7 +93,7 @@ function targetShard(options: ScheduleOptions | undefined, own: string): string 
  * that is its transaction, so a rollback takes the job with it. Arguments
  * are validated against the target's `.input()` and bounded now, an API
  * key's scopes must cover a public target, and the pending limit is
- * counted once per call.
+ * kept by the shard's {@link PendingBound}.
  *
  * @example
  * ```ts
@@ -69,7 +102,7 @@ function targetShard(options: ScheduleOptions | undefined, own: string): string 
  */
 export function createScheduler(deps: ScheduleDeps, caller: SchedulingCaller): Scheduler {
   const { sql } = deps;
-  let unfinished: number | undefined;
+  let ensured = false;
   const schedule = async (
     at: number,
     ref: unknown,
@@ -92,14 +125,9 @@ export function createScheduler(deps: ScheduleDeps, caller: SchedulingCaller): S
         "PAYLOAD_TOO_LARGE",
         `The scheduled job's arguments are ${bytes} bytes; at most ${SCHEDULER_LIMITS.maxArgsBytes} are allowed.`,
       );
-    ensureScheduledTable(sql);
-    unfinished ??= countUnfinished(sql);
-    if (unfinished >= SCHEDULER_LIMITS.maxPendingJobs)
-      throw limitError(
-        "pendingJobs",
-        "RATE_LIMITED",
-        `This shard already has ${SCHEDULER_LIMITS.maxPendingJobs} scheduled jobs waiting.`,
-      );
+    if (!ensured) ensureScheduledTable(sql);
+    ensured = true;
+    deps.pending.admit(sql);
     const id = newId(SCHEDULED_TABLE) as ScheduledJobId;
     sql.exec(
       `INSERT INTO ${SCHEDULED_TABLE} (id, path, kind, args, run_at, state, attempts, identity, service, user_id, target_shard, plan, created_at)
@@ -116,7 +144,6 @@ export function createScheduler(deps: ScheduleDeps, caller: SchedulingCaller): S
       caller.plan === undefined ? null : JSON.stringify(caller.plan),
       now,
     );
-    unfinished++;
     await deps.arm(runAt);
     return id;
   };

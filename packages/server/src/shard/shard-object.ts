@@ -34,7 +34,7 @@ import {
 import type { ScheduledEndpoint } from "../scheduler/endpoint.ts";
 import type { JobPage } from "../scheduler/job-view.ts";
 import { type ScheduledInbox, ShardScheduler } from "../scheduler/runner.ts";
-import { createScheduler } from "../scheduler/schedule.ts";
+import { createScheduler, PendingBound } from "../scheduler/schedule.ts";
 import type { JobRow } from "../scheduler/table.ts";
 import { versionOf } from "../schema/applied-version.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
@@ -234,8 +234,10 @@ export function createShard(
         changed: (tables) => this.#hub.commit(tables),
       });
       const arm = (at: number) => armAlarm(ctx.storage, at);
+      const pending = new PendingBound();
       const scheduling = {
         sql: ctx.storage.sql,
+        pending,
         resolve: (ref: unknown) => this.#dispatcher.resolve(ref),
         arm,
       };
@@ -266,6 +268,7 @@ export function createShard(
           return siblings?.getByName(shardKey) as ScheduledInbox | undefined;
         },
         arm,
+        accepted: () => pending.note(),
       });
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher, recorder);
       this.#admin = shardAdmin({ schema, storage: ctx.storage, dispatcher: this.#dispatcher });
