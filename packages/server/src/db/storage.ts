@@ -1,5 +1,6 @@
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
 import { parseJson, stringifyJson } from "../values/json-codec.ts";
+import type { DeferredIndex } from "./deferred-index.ts";
 import { applySearchIndexes, searchRowsAtStart } from "./search/fts-tables.ts";
 
 /** The SQL table behind svc table `table`. */
@@ -55,15 +56,6 @@ function indexName(table: string, name: string, fields: readonly string[]): stri
   let hash = 0;
   for (const char of fields.join(",")) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
   return `i_${table}__${name}__${hash.toString(36)}`;
-}
-
-/** An index `applySchema` left for later: its table was too big to build it before serving. */
-export interface DeferredIndex {
-  table: string;
-  /** The SQLite index name (`i_<table>__<name>__<hash>`), or a search index's FTS5 table (`s_…`). */
-  sqlName: string;
-  /** The statements that build it (`CREATE INDEX IF NOT EXISTS`, or a search index's build). */
-  statement: string;
 }
 
 /**

@@ -2,6 +2,8 @@ import type { GenericDataModel } from "../schema/data-model.ts";
 import type { Id } from "../values/index.ts";
 import type { SearchFilterOf, SearchFilterState, SearchQuery } from "./search/types.ts";
 
+export type { PaginationOptions, PaginationResult } from "./pagination.ts";
+
 type Tables<DM> = keyof DM & string;
 type DocOf<DM, T extends Tables<DM>> = DM[T] extends { document: infer D } ? D : never;
 type FieldsOf<DM, T extends Tables<DM>> = DM[T] extends { fields: infer F } ? F : never;
@@ -65,27 +67,6 @@ export interface IndexRange<Doc, Keys extends readonly string[]> extends IndexRa
 export interface LowerBounded<Doc, Field extends string> extends IndexRangeState {
   lt(field: Field, value: FieldValue<Doc, Field>): IndexRangeState;
   lte(field: Field, value: FieldValue<Doc, Field>): IndexRangeState;
-}
-
-/** Options of `paginate`: where to continue and how many visible rows to return. */
-export interface PaginationOptions {
-  cursor: string | null;
-  numItems: number;
-  /**
-   * Pins the page's end: every visible row after `cursor` up to and including
-   * this cursor's row, however many (`numItems` is ignored). A live page
-   * keyed this way grows and shrinks with inserts and deletes in its range and
-   * never drops a row into a gap between pages; `usePaginatedQuery` pins each
-   * loaded page but the last.
-   */
-  endCursor?: string | null;
-}
-
-/** One page; pass `continueCursor` back to get the next. */
-export interface PaginationResult<Doc> {
-  page: Doc[];
-  isDone: boolean;
-  continueCursor: string;
 }
 
 /** A query over one table. Rows hidden by RLS never appear. */

@@ -1,4 +1,4 @@
-import type { DeferredIndex } from "../db/storage.ts";
+import type { DeferredIndex } from "../db/deferred-index.ts";
 import { armAlarm } from "./alarms.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { validationFailed } from "../../errors/validation-failed.ts";
 import type { AnyTableDefinition } from "../../schema/define.ts";
-import type { BrowseRange } from "./browse-plan.ts";
+import type { BrowseRange } from "./browse-range.ts";
 import type { BrowseQuery } from "./shard-protocol.ts";
 
 function invalid(parameter: string, message: string): never {

@@ -2,7 +2,7 @@ import { TableQuery } from "../../db/query.ts";
 import type { SearchFilterBuilder, SearchFilterState, SearchQuery } from "../../db/search/types.ts";
 import type { DatabaseReader, IndexRange, IndexRangeState } from "../../db/types.ts";
 import type { SearchIndexSpec } from "../../schema/search-index.ts";
-import type { BrowseRange } from "./browse-plan.ts";
+import type { BrowseRange } from "./browse-range.ts";
 import type { BrowsePage, FilterValue, StudioDocument } from "./shard-protocol.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { SearchIndexSpec } from "../../schema/search-index.ts";
-import type { DeferredIndex } from "../storage.ts";
+import type { DeferredIndex } from "../deferred-index.ts";
 
 /**
  * The tokenizer of every search index: Unicode 6.1 word boundaries, case

@@ -1,5 +1,5 @@
 import type { SearchIndexSpec } from "../../schema/search-index.ts";
-import type { PaginationOptions, PaginationResult } from "../types.ts";
+import type { PaginationOptions, PaginationResult } from "../pagination.ts";
 
 /** The value type of `Field` in `Doc` (`unknown` before codegen typed the schema). */
 type FieldValue<Doc, Field extends string> = string extends keyof Doc

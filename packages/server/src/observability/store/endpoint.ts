@@ -1,6 +1,9 @@
 import type { ConsoleFormat } from "../console-format.ts";
 import type { CallRecord, EntryPoint } from "../record.ts";
 import type { PackedRollups, PackedTotals } from "./packed-rollups.ts";
+
+export type { RollupRow, SeriesRow, WindowRollups } from "./packed-rollups.ts";
+
 import type { RollupUnit } from "./rollup-units.ts";
 
 /** Which answers a status filter keeps. */
@@ -45,32 +48,6 @@ export interface StoredCall {
   seq: number;
   time: number;
   record: CallRecord;
-}
-
-/** Counts and the duration histogram of (entry, route, code) over a window, or ever. */
-export interface RollupRow {
-  entry: EntryPoint;
-  route: string;
-  /** `""` for successful calls. */
-  code: string;
-  calls: number;
-  durationSum: number;
-  histogram: number[];
-}
-
-/** Calls and failed calls of (bucket, entry, route): one point of a sparkline. */
-export interface SeriesRow {
-  bucket: number;
-  entry: EntryPoint;
-  route: string;
-  calls: number;
-  errors: number;
-}
-
-/** A window's roll-ups: per-bucket counts, and per-code totals with histograms over the whole window. */
-export interface WindowRollups {
-  series: SeriesRow[];
-  totals: RollupRow[];
 }
 
 /** One error group as a partition knows it. */

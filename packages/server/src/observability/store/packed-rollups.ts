@@ -1,5 +1,30 @@
 import type { EntryPoint } from "../record.ts";
-import type { RollupRow, SeriesRow, WindowRollups } from "./endpoint.ts";
+
+/** Counts and the duration histogram of (entry, route, code) over a window, or ever. */
+export interface RollupRow {
+  entry: EntryPoint;
+  route: string;
+  /** `""` for successful calls. */
+  code: string;
+  calls: number;
+  durationSum: number;
+  histogram: number[];
+}
+
+/** Calls and failed calls of (bucket, entry, route): one point of a sparkline. */
+export interface SeriesRow {
+  bucket: number;
+  entry: EntryPoint;
+  route: string;
+  calls: number;
+  errors: number;
+}
+
+/** A window's roll-ups: per-bucket counts, and per-code totals with histograms over the whole window. */
+export interface WindowRollups {
+  series: SeriesRow[];
+  totals: RollupRow[];
+}
 
 /**
  * Totals as a partition sends them: a JSON array of `[entry, route, code,
