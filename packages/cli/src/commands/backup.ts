@@ -2,7 +2,7 @@ import { createWriteStream } from "node:fs";
 import { Writable } from "node:stream";
 import type { AdminClient } from "../admin-client.ts";
 import { createProgress } from "../progress.ts";
-import type { Output } from "./shards.ts";
+import { type Output, stdout } from "./print-pages.ts";
 
 /** A backup in the app's R2 bucket, as `GET /_svc/admin/data/backups` lists it. */
 export interface BackupRow {
@@ -15,7 +15,6 @@ export interface BackupRow {
   svcVersion: string;
 }
 
-const stdout: Output = (line) => process.stdout.write(`${line}\n`);
 const NEWLINE = 0x0a;
 
 /**

@@ -4,9 +4,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import type { FileAdminView } from "@svc/server";
 import type { AdminClient } from "../admin-client.ts";
-import type { Output } from "./shards.ts";
-
-const stdout: Output = (line) => process.stdout.write(`${line}\n`);
+import { type Output, printPages, stdout } from "./print-pages.ts";
 
 const TYPES: Record<string, string> = {
   ".png": "image/png",
@@ -35,31 +33,26 @@ export async function filesList(
   options: { json: boolean },
   out: Output = stdout,
 ): Promise<number> {
-  let cursor: string | undefined;
-  let printed = 0;
-  if (!options.json)
-    out(
-      `${"STORAGE ID".padEnd(36)} ${"STATE".padEnd(9)} ${"SIZE".padStart(10)}  TYPE  REFERENCED BY`,
-    );
-  do {
-    const page = await client.json<{ files: FileAdminView[]; cursor: string | null }>(
-      "GET",
-      base(key),
-      { query: { cursor, limit: 200 } },
-    );
-    for (const file of page.files) {
-      const references = file.references.map((ref) => `${ref.table}/${ref.id}`).join(", ");
-      out(
-        options.json
-          ? JSON.stringify(file)
-          : `${file.storageId.padEnd(36)} ${file.state.padEnd(9)} ${String(file.size ?? "-").padStart(10)}  ${file.contentType ?? "-"}  ${references || "-"}`,
-      );
-    }
-    printed += page.files.length;
-    cursor = page.cursor ?? undefined;
-  } while (cursor !== undefined);
-  if (!options.json) out(`${printed} file${printed === 1 ? "" : "s"}`);
-  return printed;
+  return printPages<FileAdminView>(
+    {
+      header: `${"STORAGE ID".padEnd(36)} ${"STATE".padEnd(9)} ${"SIZE".padStart(10)}  TYPE  REFERENCED BY`,
+      noun: "file",
+      json: options.json,
+      fetch: async (cursor, limit) => {
+        const page = await client.json<{ files: FileAdminView[]; cursor: string | null }>(
+          "GET",
+          base(key),
+          { query: { cursor, limit } },
+        );
+        return { items: page.files, cursor: page.cursor };
+      },
+      row: (file) => {
+        const references = file.references.map((ref) => `${ref.table}/${ref.id}`).join(", ");
+        return `${file.storageId.padEnd(36)} ${file.state.padEnd(9)} ${String(file.size ?? "-").padStart(10)}  ${file.contentType ?? "-"}  ${references || "-"}`;
+      },
+    },
+    out,
+  );
 }
 
 /**

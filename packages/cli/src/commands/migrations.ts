@@ -1,7 +1,7 @@
 import type { DryRunReport } from "@svc/server";
 import type { AdminClient } from "../admin-client.ts";
 import { createProgress } from "../progress.ts";
-import type { Output } from "./shards.ts";
+import { type Output, stdout } from "./print-pages.ts";
 
 type Counts = Record<
   "scanned" | "changed" | "deleted" | "unchanged" | "writtenByApp" | "failed",
@@ -42,7 +42,6 @@ export interface MigrationsOverview {
   unreachable: StatusPage["unreachable"];
 }
 
-const stdout: Output = (line) => process.stdout.write(`${line}\n`);
 /** Shards one request covers (the server's most). */
 const SHARDS_PER_REQUEST = 1_000;
 const POLL_MS = 500;

@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { AdminClient } from "../admin-client.ts";
 import { createProgress } from "../progress.ts";
-import type { Output } from "./shards.ts";
+import { type Output, stdout } from "./print-pages.ts";
 
 /** What a restore put into the shard. */
 export interface RestoreResult {
@@ -11,8 +11,6 @@ export interface RestoreResult {
   documents: number;
   tables: Record<string, number>;
 }
-
-const stdout: Output = (line) => process.stdout.write(`${line}\n`);
 
 /**
  * `svc restore <key> <file>`: imports a backup file (`-` for stdin) into an

@@ -1,9 +1,6 @@
 import type { JobPage, ScheduledJobView } from "@svc/server/routes/contract";
 import type { AdminClient } from "../admin-client.ts";
-import type { Output } from "./shards.ts";
-
-const stdout: Output = (line) => process.stdout.write(`${line}\n`);
-const PAGE = 200;
+import { type Output, printPages, stdout } from "./print-pages.ts";
 
 /** The filters `svc schedules list` and `cancel` share. */
 export interface ScheduleFilters {
@@ -35,30 +32,28 @@ export async function schedulesList(
   },
   out: Output = stdout,
 ): Promise<number> {
-  let cursor: string | undefined;
-  let printed = 0;
-  if (!options.json)
-    out(
-      `${"ID".padEnd(42)} ${"STATE".padEnd(9)} ${"DUE".padEnd(24)} TRY  ${"FUNCTION".padEnd(28)} RUNS AS`,
-    );
-  do {
-    const remaining = options.limit === undefined ? PAGE : Math.min(PAGE, options.limit - printed);
-    if (remaining <= 0) break;
-    const page = await client.json<JobPage>("GET", path(key), {
-      query: {
-        state: options.state,
-        function: options.function,
-        user: options.user,
-        cursor,
-        limit: remaining,
+  return printPages<ScheduledJobView>(
+    {
+      header: `${"ID".padEnd(42)} ${"STATE".padEnd(9)} ${"DUE".padEnd(24)} TRY  ${"FUNCTION".padEnd(28)} RUNS AS`,
+      noun: "job",
+      json: options.json,
+      limit: options.limit,
+      fetch: async (cursor, limit) => {
+        const page = await client.json<JobPage>("GET", path(key), {
+          query: {
+            state: options.state,
+            function: options.function,
+            user: options.user,
+            cursor,
+            limit,
+          },
+        });
+        return { items: page.jobs, cursor: page.nextCursor };
       },
-    });
-    for (const job of page.jobs) out(options.json ? JSON.stringify(job) : row(job));
-    printed += page.jobs.length;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  if (!options.json) out(`${printed} job${printed === 1 ? "" : "s"}`);
-  return printed;
+      row,
+    },
+    out,
+  );
 }
 
 /**

@@ -2,12 +2,7 @@ import { createInterface } from "node:readline/promises";
 import type { ShardEntry } from "@svc/server";
 import type { AdminClient } from "../admin-client.ts";
 import { SvcCliError } from "../errors.ts";
-
-/** Where command output goes (stdout by default; tests collect it). */
-export type Output = (line: string) => void;
-
-const stdout: Output = (line) => process.stdout.write(`${line}\n`);
-const PAGE = 200;
+import { type Output, printPages, stdout } from "./print-pages.ts";
 
 function size(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KiB`;
@@ -26,32 +21,25 @@ export async function shardsList(
   options: { search?: string | undefined; limit?: number | undefined; json: boolean },
   out: Output = stdout,
 ): Promise<number> {
-  let cursor: string | undefined;
-  let printed = 0;
-  if (!options.json)
-    out(
-      `${"KEY".padEnd(32)} ${"DOCUMENTS".padStart(10)} ${"SIZE".padStart(10)}  LAST WRITE                SCHEMA`,
-    );
-  do {
-    const remaining = options.limit === undefined ? PAGE : Math.min(PAGE, options.limit - printed);
-    if (remaining <= 0) break;
-    const page = await client.json<{ shards: ShardEntry[]; nextCursor: string | null }>(
-      "GET",
-      "data/shards",
-      { query: { search: options.search, cursor, limit: remaining } },
-    );
-    for (const shard of page.shards) {
-      out(
-        options.json
-          ? JSON.stringify(shard)
-          : `${shard.key.padEnd(32)} ${String(shard.documents).padStart(10)} ${size(shard.sizeBytes).padStart(10)}  ${(shard.lastWriteAt ?? "-").padEnd(24)}  ${shard.schemaVersion ?? "-"}`,
-      );
-    }
-    printed += page.shards.length;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  if (!options.json) out(`${printed} shard${printed === 1 ? "" : "s"}`);
-  return printed;
+  return printPages<ShardEntry>(
+    {
+      header: `${"KEY".padEnd(32)} ${"DOCUMENTS".padStart(10)} ${"SIZE".padStart(10)}  LAST WRITE                SCHEMA`,
+      noun: "shard",
+      json: options.json,
+      limit: options.limit,
+      fetch: async (cursor, limit) => {
+        const page = await client.json<{ shards: ShardEntry[]; nextCursor: string | null }>(
+          "GET",
+          "data/shards",
+          { query: { search: options.search, cursor, limit } },
+        );
+        return { items: page.shards, cursor: page.nextCursor };
+      },
+      row: (shard) =>
+        `${shard.key.padEnd(32)} ${String(shard.documents).padStart(10)} ${size(shard.sizeBytes).padStart(10)}  ${(shard.lastWriteAt ?? "-").padEnd(24)}  ${shard.schemaVersion ?? "-"}`,
+    },
+    out,
+  );
 }
 
 /** `svc shards show <key> [--json]`: one shard's registry row. */
