@@ -1,3 +1,4 @@
+import { bucketOf } from "../backups/r2.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { type ResolvedStorageOptions, type StorageBindings, storageBindings } from "./options.ts";
@@ -103,7 +104,9 @@ export class FileStore {
       this.#deps.options.bucket
     ];
     if (bound === undefined) return 0;
-    const bucket = this.bindings().bucket;
+    // The bucket alone: removing bytes needs no signing secret, and an app that bound a bucket
+    // but never set the secret (storage unused) must still be able to delete a shard.
+    const bucket = bucketOf(this.#deps.env, this.#deps.options.bucket, "storage.bucket");
     const prefix = objectKey(this.#deps.shardKey, "");
     let deleted = 0;
     for (;;) {
