@@ -51,9 +51,10 @@ export const page = query
  */
 export const search = query
   .input({
-    text: v.string({ maxLength: 200 }),
+    // Words to find: not only white space (an empty search is refused), as the schema says.
+    text: v.string({ minLength: 1, maxLength: 200, pattern: /\S/ }),
     channel: v.optional(v.string()),
-    limit: v.optional(v.number()),
+    limit: v.optional(v.number({ integer: true, min: 1, max: 100 })),
   })
   .output(v.array(message))
   .expose({ rest: true })
@@ -69,7 +70,7 @@ export const search = query
           ? q.search("body", args.text)
           : q.search("body", args.text).eq("channel", args.channel),
       )
-      .take(Math.min(Math.max(args.limit ?? 20, 1), 100)),
+      .take(args.limit ?? 20),
   );
 
 /** Posts a message as the signed-in user. */

@@ -1163,7 +1163,9 @@ export const openApiSpec = {
             "required": true,
             "schema": {
               "type": "string",
-              "maxLength": 200
+              "minLength": 1,
+              "maxLength": 200,
+              "pattern": "\\S"
             }
           },
           {
@@ -1179,7 +1181,9 @@ export const openApiSpec = {
             "in": "query",
             "required": false,
             "schema": {
-              "type": "number"
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
             }
           }
         ],
@@ -1311,13 +1315,17 @@ export const openApiSpec = {
                 "properties": {
                   "text": {
                     "type": "string",
-                    "maxLength": 200
+                    "minLength": 1,
+                    "maxLength": 200,
+                    "pattern": "\\S"
                   },
                   "channel": {
                     "type": "string"
                   },
                   "limit": {
-                    "type": "number"
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 100
                   }
                 },
                 "required": [

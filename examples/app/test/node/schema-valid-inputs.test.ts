@@ -26,7 +26,10 @@ type Schema = {
   required?: string[];
 };
 type Operation = {
-  parameters?: ({ name: string; in: string; schema: Schema } | { $ref: string })[];
+  parameters?: (
+    | { name: string; in: string; required?: boolean; schema: Schema }
+    | { $ref: string }
+  )[];
   requestBody?: { content: { "application/json": { schema: Schema } } };
 };
 
@@ -72,13 +75,15 @@ function schemaValidCases(): Case[] {
           if (ajv.validate(body, input)) cases.push({ method: "POST", path, input });
         }
       }
+      // The query parameters as one object, so a required one (a search's text) is always sent.
+      const query: Schema = { type: "object", properties: {}, required: [] };
       for (const parameter of operation.parameters ?? []) {
         if ("$ref" in parameter || parameter.in !== "query") continue;
-        for (const value of edgeValues(parameter.schema)) {
-          if (ajv.validate(parameter.schema, value)) {
-            cases.push({ method: method.toUpperCase(), path, input: { [parameter.name]: value } });
-          }
-        }
+        query.properties![parameter.name] = parameter.schema;
+        if (parameter.required) query.required!.push(parameter.name);
+      }
+      for (const input of bodiesOf(query)) {
+        if (ajv.validate(query, input)) cases.push({ method: method.toUpperCase(), path, input });
       }
     }
   }
