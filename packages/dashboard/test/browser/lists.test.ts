@@ -176,7 +176,7 @@ describe.skipIf(!ready)("the dashboard's lists", () => {
     );
     await expectAccessible(page, "organizations searched");
 
-    await page.getByRole("link", { name: "API" }).click();
+    await page.getByRole("link", { name: "API", exact: true }).click();
     await page.getByRole("searchbox", { name: "Filter operations" }).fill("hello");
     await expect.poll(() => urlParam(page, "filter")).toBe("hello");
     await page.reload();
