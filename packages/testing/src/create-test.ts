@@ -7,6 +7,7 @@ import {
   DEFAULT_SHARD,
   deserializeError,
   refuseOutOfScope,
+  type ScheduledEndpoint,
   SHARD_IN_ISOLATE,
   type ShardCall,
   type ShardEndpoint,
@@ -95,6 +96,17 @@ export interface TestHarness {
    * what RLS hides.
    */
   run<T>(work: (ctx: TestRunCtx) => Promise<T>): Promise<T>;
+  /**
+   * Runs every job this shard has scheduled (`ctx.scheduler`), however far
+   * ahead it is due, without waiting: the alarm's own path, so a scheduled
+   * mutation runs exactly once in its own transaction and a failing action is
+   * retried to `failed`. Jobs those jobs schedule run too (up to 100 rounds).
+   * Answers how many ran. A job handed to another shard (`options.shardKey`)
+   * goes to that shard's real name, outside this test's storage.
+   */
+  finishAllScheduled(): Promise<number>;
+  /** Runs this shard's jobs due within `ms` from now, as if that much time had passed; answers how many ran. */
+  runScheduledWithin(ms: number): Promise<number>;
 }
 
 /** Who calls: a user or key (`identity`), or the app's service. */
@@ -169,6 +181,7 @@ function harness(world: World, caller: Caller, shardKey: string): TestHarness {
     return overTheWire(result.value);
   };
   const as = (next: Caller) => harness(world, next, shardKey);
+  const scheduled = stub as unknown as ScheduledEndpoint;
   return {
     shardKey,
     stub,
@@ -179,6 +192,16 @@ function harness(world: World, caller: Caller, shardKey: string): TestHarness {
     asApiKey: (key) => as({ identity: apiKeyIdentity(key), service: null }),
     asService: (service) => as({ identity: null, service }),
     shard: (key) => harness(world, caller, checkShardKey(key)),
+    finishAllScheduled: async () => {
+      let ran = 0;
+      for (let round = 0; round < 100; round++) {
+        const now = await scheduled.runScheduled(Number.MAX_SAFE_INTEGER);
+        if (now === 0) return ran;
+        ran += now;
+      }
+      throw new Error("@svc/testing: scheduled jobs kept scheduling more after 100 rounds");
+    },
+    runScheduledWithin: (ms) => scheduled.runScheduled(Date.now() + ms),
     run: (work) =>
       runInDurableObject(stub, (instance: object) => {
         const door = (instance as { [SHARD_IN_ISOLATE]?: ShardInIsolate })[SHARD_IN_ISOLATE];

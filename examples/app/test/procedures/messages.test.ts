@@ -82,4 +82,18 @@ describe("messages", () => {
     await t.as(bob).mutation(api.messages.send, { body: "not counted" });
     expect(await t.as(ann).action(api.tools.wordCount, {})).toEqual({ messages: 1, words: 3 });
   });
+
+  it("deletes an ephemeral message when its scheduled expiry runs, not before", async () => {
+    const t = createTest().as(ann);
+    const { id, expiryJob } = await t.mutation(api.messages.sendEphemeral, {
+      body: "gone soon",
+      seconds: 60,
+    });
+    expect(expiryJob).toMatch(/^_svc_scheduled_/);
+    expect(await t.runScheduledWithin(30_000)).toBe(0);
+    expect((await t.query(api.messages.list, {})).map((message) => message._id)).toEqual([id]);
+    expect(await t.finishAllScheduled()).toBe(1);
+    expect(await t.query(api.messages.list, {})).toEqual([]);
+    expect(await t.finishAllScheduled()).toBe(0);
+  });
 });
