@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildForDeploy } from "@svc/cli";
+import { buildForDeploy, freePort } from "@svc/cli";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { pinWorker } from "./cpu-pinning.ts";
@@ -129,15 +128,6 @@ async function workerInspector(port: number): Promise<string> {
   const user = list.find(({ id }) => id.startsWith("core:user:") && !id.includes("__miniflare"));
   if (!user) throw new Error(`no user worker on the inspector: ${JSON.stringify(list)}`);
   return `ws://127.0.0.1:${port}/${user.id}`;
-}
-
-/** A TCP port nothing listens on now (the system's pick). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Inserts the row the REST/RPC reads fetch (`rows:seed` in shard `bench`) and answers its id. */

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "@svc/cli";
 
 /** A real Prometheus (Debian's `prometheus` package) scraping one target. */
 export interface RunningPrometheus {
@@ -10,21 +10,6 @@ export interface RunningPrometheus {
   /** Answers an instant query's single value, or `undefined` while the series is absent. */
   value(query: string): Promise<number | undefined>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no free port")),
-      );
-    });
-  });
 }
 
 /**

@@ -1,10 +1,9 @@
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
-import { codegen } from "@svc/cli";
+import { codegen, freePort } from "@svc/cli";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scaffold } from "../../src/scaffold.ts";
@@ -32,18 +31,6 @@ async function inApp(tool: string, args: string[]): Promise<string> {
     );
   });
   return `${stdout}\n${stderr}`;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
 }
 
 /**
