@@ -1,15 +1,16 @@
 import { useState } from "preact/hooks";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
-import { FormActions, TextField } from "../../components/form-parts.tsx";
 import { useToast } from "../../components/toasts.tsx";
-import { emailProblem, problemsOf, requiredProblem } from "../../lib/form-checks.ts";
-import { useFormChecks } from "../../lib/use-form-checks.ts";
-import { useSubmit } from "../../lib/use-submit.ts";
-import { MemberRoleField } from "./member-role-field.tsx";
+import { MemberEmailDialog } from "./member-email-dialog.tsx";
 import { NotEmailedNote } from "./not-emailed-note.tsx";
 
-const FIELDS = ["email", "role"] as const;
+const WORDS = {
+  title: "Invite by email",
+  emailLabel: "Email",
+  action: "Send invitation",
+  busyAction: "Inviting…",
+};
 
 /**
  * Invites someone by email. When the app sends no invitation emails
@@ -19,28 +20,7 @@ const FIELDS = ["email", "role"] as const;
 export function InviteDialog(props: { orgId: string; onClose: () => void; onDone: () => void }) {
   const { api } = useApp();
   const notify = useToast();
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState("member");
   const [unsent, setUnsent] = useState<string | null>(null);
-  const checks = useFormChecks(
-    problemsOf({ email: emailProblem(email), role: requiredProblem(role, "a role") }),
-    FIELDS,
-  );
-  const { busy, error, submit } = useSubmit(async () => {
-    if (checks.blocked()) return;
-    const { invitation, emailed } = await api.invite({
-      params: { id: props.orgId },
-      body: { email: email.trim(), role: role.trim() },
-    });
-    props.onDone();
-    if (emailed) {
-      notify(`Invitation emailed to ${invitation.email}`);
-      props.onClose();
-    } else {
-      setUnsent(invitation.email);
-    }
-  });
-  const problems = checks.problems(error);
 
   if (unsent !== null) {
     return (
@@ -57,26 +37,22 @@ export function InviteDialog(props: { orgId: string; onClose: () => void; onDone
     );
   }
   return (
-    <Dialog title="Invite by email" onClose={props.onClose}>
-      <form ref={checks.form} class="stack" onSubmit={submit} noValidate>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          value={email}
-          onInput={setEmail}
-          problem={problems.email}
-          autofocus
-        />
-        <MemberRoleField value={role} onInput={setRole} problem={problems.role} />
-        <FormActions
-          error={checks.footError(error)}
-          busy={busy}
-          onCancel={props.onClose}
-          label="Send invitation"
-          busyLabel="Inviting…"
-        />
-      </form>
-    </Dialog>
+    <MemberEmailDialog
+      words={WORDS}
+      onClose={props.onClose}
+      onSubmit={async (email, role) => {
+        const { invitation, emailed } = await api.invite({
+          params: { id: props.orgId },
+          body: { email, role },
+        });
+        props.onDone();
+        if (emailed) {
+          notify(`Invitation emailed to ${invitation.email}`);
+          props.onClose();
+        } else {
+          setUnsent(invitation.email);
+        }
+      }}
+    />
   );
 }
