@@ -54,6 +54,18 @@ function feedOver(log: ReturnType<typeof memoryLog>, clock = manualClock()) {
   return { feed, events, clock };
 }
 
+/** A cache of session/user pairs over a fresh log and feed, on a manual clock. */
+function cacheOver(maxEntries: number) {
+  const log = memoryLog();
+  const { feed, clock } = feedOver(log);
+  const cache = new RevocableCache<{ session: string; user: string }>(feed, {
+    ttlMs: 60_000,
+    maxEntries,
+    clock: clock.now,
+  });
+  return { log, feed, clock, cache };
+}
+
 describe("RevocationFeed", () => {
   it("reads the log once per bound while asked, in the background from half of it", async () => {
     const log = memoryLog();
@@ -190,13 +202,7 @@ describe("RevocableCache", () => {
   });
 
   it("serves a loaded value until the log names it, then loads again", async () => {
-    const log = memoryLog();
-    const { feed, clock } = feedOver(log);
-    const cache = new RevocableCache<{ session: string; user: string }>(feed, {
-      ttlMs: 60_000,
-      maxEntries: 10,
-      clock: clock.now,
-    });
+    const { log, clock, cache } = cacheOver(10);
     let loads = 0;
     const load = async () => {
       loads += 1;
@@ -218,13 +224,7 @@ describe("RevocableCache", () => {
   });
 
   it("does not keep a value whose revocation arrived while it was being loaded", async () => {
-    const log = memoryLog();
-    const { feed, clock } = feedOver(log);
-    const cache = new RevocableCache<{ session: string; user: string }>(feed, {
-      ttlMs: 60_000,
-      maxEntries: 10,
-      clock: clock.now,
-    });
+    const { log, feed, clock, cache } = cacheOver(10);
     await feed.fresh();
     let loads = 0;
     const racing = async () => {
@@ -241,13 +241,7 @@ describe("RevocableCache", () => {
   });
 
   it("keeps nothing for a lookup that found nothing, and at most maxEntries", async () => {
-    const log = memoryLog();
-    const { feed, clock } = feedOver(log);
-    const cache = new RevocableCache<{ session: string; user: string }>(feed, {
-      ttlMs: 60_000,
-      maxEntries: 2,
-      clock: clock.now,
-    });
+    const { cache } = cacheOver(2);
     expect(await cache.get("nobody", async () => null, tagged)).toBeNull();
     for (const key of ["a", "b", "c"])
       await cache.get(key, async () => ({ session: key, user: key }), tagged);
