@@ -1,8 +1,8 @@
 import { useState } from "preact/hooks";
 import type { ApiKey } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
-import { Dialog } from "../../components/dialog.tsx";
-import { Field, FormActions } from "../../components/form-parts.tsx";
+import { CheckedFormDialog } from "../../components/checked-form-dialog.tsx";
+import { Field } from "../../components/form-parts.tsx";
 import { useFormChecks } from "../../lib/use-form-checks.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
 
@@ -44,7 +44,7 @@ export function CreateApiKeyDialog(props: {
     },
     FIELDS,
   );
-  const { busy, error, submit } = useSubmit(async () => {
+  const sent = useSubmit(async () => {
     if (checks.blocked()) return;
     const seconds = LIFETIMES[lifetime]?.seconds ?? null;
     const fields = {
@@ -58,70 +58,68 @@ export function CreateApiKeyDialog(props: {
         : { ownerOrganizationId: props.owner.organizationId, ...fields };
     props.onCreated(await api.createApiKey({ body }));
   });
-  const problems = checks.problems(error);
+  const problems = checks.problems(sent.error);
   return (
-    <Dialog title={`New API key for ${props.ownerLabel}`} onClose={props.onClose}>
-      <form ref={checks.form} class="stack" onSubmit={submit} noValidate>
-        <Field label="Name" hint="Say what uses it, e.g. “CI deploys”." problem={problems.name}>
-          {(control) => (
-            <input
-              {...control}
-              class="input"
-              name="name"
-              value={name}
-              maxLength={100}
-              autofocus
-              autocomplete="off"
-              onInput={(event) => setName(event.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <Field
-          label="Scopes"
-          hint={
-            <>
-              One per line: <code>*</code> (everything), a namespace (<code>messages</code>) or a
-              procedure (<code>messages:send</code>); add <code>.readonly</code> for queries only.
-            </>
-          }
-          problem={problems.scopes}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              class="input mono"
-              name="scopes"
-              rows={3}
-              value={scopes}
-              onInput={(event) => setScopes(event.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <Field label="Expires" problem={problems.expiresInSeconds}>
-          {(control) => (
-            <select
-              {...control}
-              class="input"
-              name="expiresInSeconds"
-              value={String(lifetime)}
-              onChange={(event) => setLifetime(Number(event.currentTarget.value))}
-            >
-              {LIFETIMES.map((option, index) => (
-                <option key={option.label} value={String(index)}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <FormActions
-          error={checks.footError(error)}
-          busy={busy}
-          onCancel={props.onClose}
-          label="Create API key"
-          busyLabel="Creating…"
-        />
-      </form>
-    </Dialog>
+    <CheckedFormDialog
+      title={`New API key for ${props.ownerLabel}`}
+      onClose={props.onClose}
+      checks={checks}
+      submit={sent}
+      label="Create API key"
+      busyLabel="Creating…"
+    >
+      <Field label="Name" hint="Say what uses it, e.g. “CI deploys”." problem={problems.name}>
+        {(control) => (
+          <input
+            {...control}
+            class="input"
+            name="name"
+            value={name}
+            maxLength={100}
+            autofocus
+            autocomplete="off"
+            onInput={(event) => setName(event.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label="Scopes"
+        hint={
+          <>
+            One per line: <code>*</code> (everything), a namespace (<code>messages</code>) or a
+            procedure (<code>messages:send</code>); add <code>.readonly</code> for queries only.
+          </>
+        }
+        problem={problems.scopes}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            class="input mono"
+            name="scopes"
+            rows={3}
+            value={scopes}
+            onInput={(event) => setScopes(event.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <Field label="Expires" problem={problems.expiresInSeconds}>
+        {(control) => (
+          <select
+            {...control}
+            class="input"
+            name="expiresInSeconds"
+            value={String(lifetime)}
+            onChange={(event) => setLifetime(Number(event.currentTarget.value))}
+          >
+            {LIFETIMES.map((option, index) => (
+              <option key={option.label} value={String(index)}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </CheckedFormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from "preact/hooks";
 import type { Organization, User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
-import { Dialog } from "../../components/dialog.tsx";
-import { FormActions } from "../../components/form-parts.tsx";
+import { CheckedFormDialog } from "../../components/checked-form-dialog.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { useFormChecks } from "../../lib/use-form-checks.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
@@ -33,7 +32,7 @@ export function CreateOrganizationDialog(props: {
     { ...form.problems, ...(owner === null ? { ownerId: "Pick the owner." } : {}) },
     FIELDS,
   );
-  const { busy, error, submit } = useSubmit(async () => {
+  const sent = useSubmit(async () => {
     if (checks.blocked() || owner === null) return;
     const { organization } = await api.createOrganization({
       body: {
@@ -47,21 +46,19 @@ export function CreateOrganizationDialog(props: {
     notify(`Created ${organization.name}`);
     props.onCreated(organization);
   });
-  const problems = checks.problems(error);
+  const problems = checks.problems(sent.error);
 
   return (
-    <Dialog title="New organization" onClose={props.onClose}>
-      <form ref={checks.form} class="stack" onSubmit={submit} noValidate>
-        <OrganizationFields form={form} problems={problems} />
-        <OwnerPicker owner={owner} onPick={setOwner} problem={problems.ownerId} />
-        <FormActions
-          error={checks.footError(error)}
-          busy={busy}
-          onCancel={props.onClose}
-          label="Create organization"
-          busyLabel="Creating…"
-        />
-      </form>
-    </Dialog>
+    <CheckedFormDialog
+      title="New organization"
+      onClose={props.onClose}
+      checks={checks}
+      submit={sent}
+      label="Create organization"
+      busyLabel="Creating…"
+    >
+      <OrganizationFields form={form} problems={problems} />
+      <OwnerPicker owner={owner} onPick={setOwner} problem={problems.ownerId} />
+    </CheckedFormDialog>
   );
 }

@@ -1,7 +1,6 @@
 import type { Organization, OrganizationChanges } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
-import { Dialog } from "../../components/dialog.tsx";
-import { FormActions } from "../../components/form-parts.tsx";
+import { CheckedFormDialog } from "../../components/checked-form-dialog.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { useFormChecks } from "../../lib/use-form-checks.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
@@ -38,7 +37,7 @@ export function EditOrganizationDialog(props: {
   const { organization } = props;
   const form = useOrganizationForm(organization);
   const checks = useFormChecks(form.problems, ORGANIZATION_FIELDS);
-  const { busy, error, submit } = useSubmit(async () => {
+  const sent = useSubmit(async () => {
     if (checks.blocked()) return;
     const changes = changesOf(organization, form);
     if (Object.keys(changes).length > 0) {
@@ -48,20 +47,18 @@ export function EditOrganizationDialog(props: {
     }
     props.onClose();
   });
-  const problems = checks.problems(error);
+  const problems = checks.problems(sent.error);
 
   return (
-    <Dialog title="Edit organization" onClose={props.onClose}>
-      <form ref={checks.form} class="stack" onSubmit={submit} noValidate>
-        <OrganizationFields form={form} problems={problems} />
-        <FormActions
-          error={checks.footError(error)}
-          busy={busy}
-          onCancel={props.onClose}
-          label="Save changes"
-          busyLabel="Saving…"
-        />
-      </form>
-    </Dialog>
+    <CheckedFormDialog
+      title="Edit organization"
+      onClose={props.onClose}
+      checks={checks}
+      submit={sent}
+      label="Save changes"
+      busyLabel="Saving…"
+    >
+      <OrganizationFields form={form} problems={problems} />
+    </CheckedFormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
-import { Dialog } from "../../components/dialog.tsx";
-import { FormActions, TextField } from "../../components/form-parts.tsx";
+import { CheckedFormDialog } from "../../components/checked-form-dialog.tsx";
+import { TextField } from "../../components/form-parts.tsx";
 import { emailProblem, problemsOf, requiredProblem } from "../../lib/form-checks.ts";
 import { useFormChecks } from "../../lib/use-form-checks.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
@@ -42,33 +42,31 @@ export function MemberEmailDialog(props: {
     problemsOf({ email: emailProblem(email), role: requiredProblem(role, "a role") }),
     FIELDS,
   );
-  const { busy, error, submit } = useSubmit(async () => {
+  const sent = useSubmit(async () => {
     if (checks.blocked()) return;
     await props.onSubmit(email.trim(), role.trim());
   });
-  const problems = checks.problems(error);
+  const problems = checks.problems(sent.error);
   const { words } = props;
   return (
-    <Dialog title={words.title} onClose={props.onClose}>
-      <form ref={checks.form} class="stack" onSubmit={submit} noValidate>
-        <TextField
-          label={words.emailLabel}
-          name="email"
-          type="email"
-          value={email}
-          onInput={setEmail}
-          problem={problems.email}
-          autofocus
-        />
-        <MemberRoleField value={role} onInput={setRole} problem={problems.role} />
-        <FormActions
-          error={checks.footError(error)}
-          busy={busy}
-          onCancel={props.onClose}
-          label={words.action}
-          busyLabel={words.busyAction}
-        />
-      </form>
-    </Dialog>
+    <CheckedFormDialog
+      title={words.title}
+      onClose={props.onClose}
+      checks={checks}
+      submit={sent}
+      label={words.action}
+      busyLabel={words.busyAction}
+    >
+      <TextField
+        label={words.emailLabel}
+        name="email"
+        type="email"
+        value={email}
+        onInput={setEmail}
+        problem={problems.email}
+        autofocus
+      />
+      <MemberRoleField value={role} onInput={setRole} problem={problems.role} />
+    </CheckedFormDialog>
   );
 }

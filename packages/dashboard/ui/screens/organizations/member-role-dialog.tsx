@@ -1,8 +1,7 @@
 import { useState } from "preact/hooks";
 import type { Member } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
-import { Dialog } from "../../components/dialog.tsx";
-import { FormActions } from "../../components/form-parts.tsx";
+import { CheckedFormDialog } from "../../components/checked-form-dialog.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { problemsOf, requiredProblem } from "../../lib/form-checks.ts";
 import { useFormChecks } from "../../lib/use-form-checks.ts";
@@ -23,7 +22,7 @@ export function MemberRoleDialog(props: {
   const { member } = props;
   const [role, setRole] = useState(member.role);
   const checks = useFormChecks(problemsOf({ role: requiredProblem(role, "a role") }), FIELDS);
-  const { busy, error, submit } = useSubmit(async () => {
+  const sent = useSubmit(async () => {
     if (checks.blocked()) return;
     const { member: changed } = await api.setMemberRole({
       params: { id: props.orgId, memberId: member.id },
@@ -33,20 +32,18 @@ export function MemberRoleDialog(props: {
     props.onDone();
     props.onClose();
   });
-  const problems = checks.problems(error);
+  const problems = checks.problems(sent.error);
   return (
-    <Dialog title={`Role of ${member.user.email}`} onClose={props.onClose}>
-      <form ref={checks.form} class="stack" onSubmit={submit} noValidate>
-        <MemberRoleField value={role} onInput={setRole} problem={problems.role} autofocus />
-        <FormActions
-          error={checks.footError(error)}
-          busy={busy}
-          onCancel={props.onClose}
-          label="Save role"
-          busyLabel="Saving…"
-          disabled={role.trim() === member.role}
-        />
-      </form>
-    </Dialog>
+    <CheckedFormDialog
+      title={`Role of ${member.user.email}`}
+      onClose={props.onClose}
+      checks={checks}
+      submit={sent}
+      label="Save role"
+      busyLabel="Saving…"
+      disabled={role.trim() === member.role}
+    >
+      <MemberRoleField value={role} onInput={setRole} problem={problems.role} autofocus />
+    </CheckedFormDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from "preact/hooks";
 import type { User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
-import { Dialog } from "../../components/dialog.tsx";
-import { AuditReasonField, FormActions, TextField } from "../../components/form-parts.tsx";
+import { CheckedFormDialog } from "../../components/checked-form-dialog.tsx";
+import { AuditReasonField, TextField } from "../../components/form-parts.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { futureProblem, problemsOf } from "../../lib/form-checks.ts";
 import { isoAfter } from "../../lib/format.ts";
@@ -43,7 +43,7 @@ export function BanDialog(props: { user: User; onClose: () => void; onDone: () =
     return seconds === null ? undefined : isoAfter(seconds);
   };
 
-  const { busy, error, submit } = useSubmit(async () => {
+  const sent = useSubmit(async () => {
     if (checks.blocked()) return;
     const trimmed = reason.trim();
     const expiry = expiresAt();
@@ -58,47 +58,45 @@ export function BanDialog(props: { user: User; onClose: () => void; onDone: () =
     props.onDone();
     props.onClose();
   });
-  const problems = checks.problems(error);
+  const problems = checks.problems(sent.error);
 
   return (
-    <Dialog title={`Ban ${user.email}?`} onClose={props.onClose}>
-      <form ref={checks.form} class="stack" onSubmit={submit} noValidate>
-        <p class="muted">They are signed out everywhere and cannot sign in while banned.</p>
-        <AuditReasonField value={reason} onInput={setReason} />
-        <label class="field">
-          <span class="field-label">Duration</span>
-          <select
-            class="input"
-            name="duration"
-            value={duration}
-            onChange={(event) => setDuration(event.currentTarget.value)}
-          >
-            {DURATIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {duration === "custom" ? (
-          <TextField
-            label="Banned until"
-            name="expiresAt"
-            type="datetime-local"
-            value={until}
-            onInput={setUntil}
-            problem={problems.expiresAt}
-          />
-        ) : null}
-        <FormActions
-          error={checks.footError(error)}
-          busy={busy}
-          onCancel={props.onClose}
-          label="Ban user"
-          busyLabel="Banning…"
-          tone="danger"
+    <CheckedFormDialog
+      title={`Ban ${user.email}?`}
+      onClose={props.onClose}
+      checks={checks}
+      submit={sent}
+      label="Ban user"
+      busyLabel="Banning…"
+      tone="danger"
+    >
+      <p class="muted">They are signed out everywhere and cannot sign in while banned.</p>
+      <AuditReasonField value={reason} onInput={setReason} />
+      <label class="field">
+        <span class="field-label">Duration</span>
+        <select
+          class="input"
+          name="duration"
+          value={duration}
+          onChange={(event) => setDuration(event.currentTarget.value)}
+        >
+          {DURATIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {duration === "custom" ? (
+        <TextField
+          label="Banned until"
+          name="expiresAt"
+          type="datetime-local"
+          value={until}
+          onInput={setUntil}
+          problem={problems.expiresAt}
         />
-      </form>
-    </Dialog>
+      ) : null}
+    </CheckedFormDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from "preact/hooks";
 import type { SignInLinkKind } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
-import { Dialog } from "../../components/dialog.tsx";
-import { FormActions, TextField } from "../../components/form-parts.tsx";
+import { CheckedFormDialog } from "../../components/checked-form-dialog.tsx";
+import { TextField } from "../../components/form-parts.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import {
   emailProblem,
@@ -44,7 +44,7 @@ export function CreateUserDialog(props: { onClose: () => void; onCreated: (id: s
     }),
     FIELDS,
   );
-  const { busy, error, submit } = useSubmit(async () => {
+  const sent = useSubmit(async () => {
     if (checks.blocked()) return;
     const { user, signInLink } = await api.createUser({
       body: {
@@ -60,91 +60,83 @@ export function CreateUserDialog(props: { onClose: () => void; onCreated: (id: s
       notify(`Created ${user.email}. ${sentMessage(signInLink)}`, signInLink.sent ? "ok" : "error");
     props.onCreated(user.id);
   });
-  const problems = checks.problems(error);
+  const problems = checks.problems(sent.error);
 
   return (
-    <Dialog title="New user" onClose={props.onClose}>
-      <form ref={checks.form} class="stack" onSubmit={submit} noValidate>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          value={email}
-          onInput={setEmail}
-          problem={problems.email}
-          autofocus
+    <CheckedFormDialog
+      title="New user"
+      onClose={props.onClose}
+      checks={checks}
+      submit={sent}
+      label="Create user"
+      busyLabel="Creating…"
+    >
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        value={email}
+        onInput={setEmail}
+        problem={problems.email}
+        autofocus
+      />
+      <TextField label="Name" name="name" value={name} onInput={setName} problem={problems.name} />
+      <TextField
+        label={
+          <>
+            Password <span class="muted">(optional)</span>
+          </>
+        }
+        name="password"
+        type="password"
+        value={password}
+        onInput={setPassword}
+        hint={
+          password === ""
+            ? "Leave empty to let them sign in another way."
+            : `At least ${capabilities.passwordLength.min} characters.`
+        }
+        problem={problems.password}
+        autocomplete="new-password"
+      />
+      {offered.length > 0 ? (
+        <SignInLinkChoice
+          legend="Sign-in link"
+          kinds={offered}
+          value={link}
+          onChange={setLinkChoice}
+          allowNone
         />
-        <TextField
-          label="Name"
-          name="name"
-          value={name}
-          onInput={setName}
-          problem={problems.name}
-        />
-        <TextField
-          label={
-            <>
-              Password <span class="muted">(optional)</span>
-            </>
-          }
-          name="password"
-          type="password"
-          value={password}
-          onInput={setPassword}
-          hint={
-            password === ""
-              ? "Leave empty to let them sign in another way."
-              : `At least ${capabilities.passwordLength.min} characters.`
-          }
-          problem={problems.password}
-          autocomplete="new-password"
-        />
-        {offered.length > 0 ? (
-          <SignInLinkChoice
-            legend="Sign-in link"
-            kinds={offered}
-            value={link}
-            onChange={setLinkChoice}
-            allowNone
-          />
-        ) : null}
-        {noWayIn ? (
-          <p class="notice notice-info" role="status">
-            {email.trim() || "This user"} will have no way to sign in: no password, and this app
-            cannot email a sign-in link. Type a password, or set one later (Set password, in their
-            drawer); only a social sign-in with the same email would let them in.
-          </p>
-        ) : password === "" && link === "none" ? (
-          <p class="muted small">
-            No email is sent. They can still start signing in by email from your app's sign-in page.
-          </p>
-        ) : null}
-        {capabilities.roles.length > 0 ? (
-          <label class="field">
-            <span class="field-label">Role</span>
-            <select
-              class="input"
-              value={role}
-              onChange={(event) => setRole(event.currentTarget.value)}
-              aria-invalid={problems.role ? true : undefined}
-            >
-              {capabilities.roles.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-            {problems.role ? <span class="field-problem">{problems.role}</span> : null}
-          </label>
-        ) : null}
-        <FormActions
-          error={checks.footError(error)}
-          busy={busy}
-          onCancel={props.onClose}
-          label="Create user"
-          busyLabel="Creating…"
-        />
-      </form>
-    </Dialog>
+      ) : null}
+      {noWayIn ? (
+        <p class="notice notice-info" role="status">
+          {email.trim() || "This user"} will have no way to sign in: no password, and this app
+          cannot email a sign-in link. Type a password, or set one later (Set password, in their
+          drawer); only a social sign-in with the same email would let them in.
+        </p>
+      ) : password === "" && link === "none" ? (
+        <p class="muted small">
+          No email is sent. They can still start signing in by email from your app's sign-in page.
+        </p>
+      ) : null}
+      {capabilities.roles.length > 0 ? (
+        <label class="field">
+          <span class="field-label">Role</span>
+          <select
+            class="input"
+            value={role}
+            onChange={(event) => setRole(event.currentTarget.value)}
+            aria-invalid={problems.role ? true : undefined}
+          >
+            {capabilities.roles.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+          {problems.role ? <span class="field-problem">{problems.role}</span> : null}
+        </label>
+      ) : null}
+    </CheckedFormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from "preact/hooks";
 import type { User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
-import { Dialog } from "../../components/dialog.tsx";
-import { FormActions } from "../../components/form-parts.tsx";
+import { CheckedFormDialog } from "../../components/checked-form-dialog.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { changesOf, type FieldInput, inputOf } from "../../lib/profile-fields.ts";
 import { useFormChecks } from "../../lib/use-form-checks.ts";
@@ -30,7 +29,7 @@ export function EditProfileDialog(props: {
     own,
     fields.map((field) => field.name),
   );
-  const { busy, error, submit } = useSubmit(async () => {
+  const sent = useSubmit(async () => {
     if (checks.blocked()) return;
     if (Object.keys(changes).length > 0) {
       await api.updateUser({ params: { id: props.user.id }, body: changes });
@@ -39,28 +38,26 @@ export function EditProfileDialog(props: {
     }
     props.onClose();
   });
-  const problems = checks.problems(error);
+  const problems = checks.problems(sent.error);
 
   return (
-    <Dialog title="Edit profile" onClose={props.onClose}>
-      <form ref={checks.form} class="stack" onSubmit={submit} noValidate>
-        {fields.map((field) => (
-          <ProfileFieldInput
-            key={field.name}
-            field={field}
-            value={inputs[field.name] ?? inputOf(field, props.profile[field.name])}
-            onInput={(value) => setInputs((current) => ({ ...current, [field.name]: value }))}
-            problem={problems[field.name]}
-          />
-        ))}
-        <FormActions
-          error={checks.footError(error)}
-          busy={busy}
-          onCancel={props.onClose}
-          label="Save profile"
-          busyLabel="Saving…"
+    <CheckedFormDialog
+      title="Edit profile"
+      onClose={props.onClose}
+      checks={checks}
+      submit={sent}
+      label="Save profile"
+      busyLabel="Saving…"
+    >
+      {fields.map((field) => (
+        <ProfileFieldInput
+          key={field.name}
+          field={field}
+          value={inputs[field.name] ?? inputOf(field, props.profile[field.name])}
+          onInput={(value) => setInputs((current) => ({ ...current, [field.name]: value }))}
+          problem={problems[field.name]}
         />
-      </form>
-    </Dialog>
+      ))}
+    </CheckedFormDialog>
   );
 }

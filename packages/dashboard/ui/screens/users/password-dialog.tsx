@@ -1,8 +1,8 @@
 import { useState } from "preact/hooks";
 import type { User } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
-import { Dialog } from "../../components/dialog.tsx";
-import { FormActions, TextField } from "../../components/form-parts.tsx";
+import { CheckedFormDialog } from "../../components/checked-form-dialog.tsx";
+import { TextField } from "../../components/form-parts.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { passwordProblem, problemsOf } from "../../lib/form-checks.ts";
 import { useFormChecks } from "../../lib/use-form-checks.ts";
@@ -23,7 +23,7 @@ export function PasswordDialog(props: { user: User; onClose: () => void; onDone:
     problemsOf({ password: passwordProblem(password, capabilities.passwordLength) }),
     ["password"],
   );
-  const { busy, error, submit } = useSubmit(async () => {
+  const sent = useSubmit(async () => {
     if (checks.blocked()) return;
     const answer = await api.setPassword({ params: { id: user.id }, body: { password } });
     notify(
@@ -34,29 +34,27 @@ export function PasswordDialog(props: { user: User; onClose: () => void; onDone:
     props.onDone();
     props.onClose();
   });
-  const problems = checks.problems(error);
+  const problems = checks.problems(sent.error);
   return (
-    <Dialog title="Set password" onClose={props.onClose}>
-      <form ref={checks.form} class="stack" onSubmit={submit} noValidate>
-        <TextField
-          label={`New password for ${user.email}`}
-          name="password"
-          type="password"
-          value={password}
-          onInput={setPassword}
-          hint={`At least ${capabilities.passwordLength.min} characters. Share it through a safe channel; the user can change it later.`}
-          problem={problems.password}
-          autocomplete="new-password"
-          autofocus
-        />
-        <FormActions
-          error={checks.footError(error)}
-          busy={busy}
-          onCancel={props.onClose}
-          label="Set password"
-          busyLabel="Saving…"
-        />
-      </form>
-    </Dialog>
+    <CheckedFormDialog
+      title="Set password"
+      onClose={props.onClose}
+      checks={checks}
+      submit={sent}
+      label="Set password"
+      busyLabel="Saving…"
+    >
+      <TextField
+        label={`New password for ${user.email}`}
+        name="password"
+        type="password"
+        value={password}
+        onInput={setPassword}
+        hint={`At least ${capabilities.passwordLength.min} characters. Share it through a safe channel; the user can change it later.`}
+        problem={problems.password}
+        autocomplete="new-password"
+        autofocus
+      />
+    </CheckedFormDialog>
   );
 }
