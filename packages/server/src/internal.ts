@@ -14,13 +14,11 @@
  * ```
  * @packageDocumentation
  */
-export {
-  type ProblemAnswerInit,
-  type ProblemDetails,
-  problemResponse,
-  toProblem,
-} from "./errors/problem.ts";
+export { type ProblemDetails, toProblem } from "./errors/problem.ts";
 export { deserializeError } from "./errors/svc-error.ts";
+export { decodeUtf8, isJsonContentType, readBodyBytes, readJsonBody } from "./http/body.ts";
+export { type ProblemAnswerInit, problemResponse } from "./http/problem-response.ts";
+export { jsonResponse } from "./http/responses.ts";
 export { refuseOutOfScope } from "./model/api-key.ts";
 export { addressKey, checkIpv6Prefix } from "./rest/address-key.ts";
 export { ANONYMOUS_BUCKET, enforceVerdict } from "./rest/rate-limit-gate.ts";
@@ -29,7 +27,5 @@ export type { JobState } from "./scheduler/job-view.ts";
 export type { JobRow } from "./scheduler/table.ts";
 export type { ShardCall, ShardEndpoint, ShardResult } from "./shard/call.ts";
 export { SHARD_IN_ISOLATE, type ShardInIsolate } from "./shard/in-isolate.ts";
-export { decodeUtf8, isJsonContentType, readBodyBytes, readJsonBody } from "./worker/body.ts";
 export { DASHBOARD_CSP } from "./worker/dashboard-route.ts";
-export { jsonResponse } from "./worker/responses.ts";
 export { checkShardKey, DEFAULT_SHARD } from "./worker/shard-key.ts";

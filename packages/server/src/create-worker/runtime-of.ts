@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
+import { DEFAULT_MAX_BODY_BYTES } from "../http/body.ts";
 import { recordingPlan } from "../observability/plan.ts";
 import { restRoutes } from "../rest/routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { resolveSocketLimits } from "../subscriptions/limits.ts";
 import { registerSocketAuthority } from "../subscriptions/socket-authority.ts";
-import { DEFAULT_MAX_BODY_BYTES } from "../worker/body.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 import type { WorkerOptions } from "./options.ts";
 

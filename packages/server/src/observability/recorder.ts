@@ -1,6 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from "../errors/error-codes.ts";
 import { SvcError } from "../errors/svc-error.ts";
-import { sizeOf } from "../worker/body-size.ts";
+import { sizeOf } from "./body-size.ts";
 import { buildRecord, type CallEnd } from "./build-record.ts";
 import {
   bindCallScope,

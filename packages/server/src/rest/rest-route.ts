@@ -1,10 +1,10 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { readJsonArgs } from "../http/body.ts";
+import { jsonResponse } from "../http/responses.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { throughDoor } from "../worker/admission.ts";
-import { readJsonArgs } from "../worker/body.ts";
 import { invokeProcedure } from "../worker/invoke.ts";
-import { jsonResponse } from "../worker/responses.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 import { SHARD_KEY_PARAM } from "../worker/shard-key.ts";
 import { argsFromQuery } from "./query-args.ts";

@@ -1,7 +1,7 @@
 import { SvcError, type ValidationIssue } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
+import { isJsonContentType, readJsonBody } from "../http/body.ts";
 import type { AnyValidator, Issue } from "../values/validator.ts";
-import { isJsonContentType, readJsonBody } from "../worker/body.ts";
 
 /** Largest body a declared route reads unless its group says otherwise: admin bodies are a handful of fields. */
 export const DEFAULT_ROUTE_BODY_BYTES = 64 * 1024;

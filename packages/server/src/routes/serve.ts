@@ -1,6 +1,6 @@
-import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
-import { jsonResponse } from "../worker/responses.ts";
+import { problemResponse } from "../http/problem-response.ts";
+import { jsonResponse } from "../http/responses.ts";
 import { isRawBody, isValidatorAnswer, type RouteSpec, type RouteTable } from "./contract/route.ts";
 import type { RouteImplementation } from "./implement.ts";
 import { PathRouter } from "./path-router.ts";

@@ -1,5 +1,5 @@
-import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { problemResponse } from "../http/problem-response.ts";
 import { fileHeaders } from "./download-headers.ts";
 import { type DownloadGrant, verifyGrant } from "./grant.ts";
 import { type ResolvedStorageOptions, storageBindings } from "./options.ts";

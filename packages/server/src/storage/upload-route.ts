@@ -1,6 +1,6 @@
 import { unwrap } from "../data-admin/shard-stub.ts";
 import { SvcError } from "../errors/svc-error.ts";
-import { jsonResponse } from "../worker/responses.ts";
+import { jsonResponse } from "../http/responses.ts";
 import type { StorageEndpoint } from "./endpoint.ts";
 import { verifyGrant } from "./grant.ts";
 import { mediaType, refusedUpload, typeAllowed } from "./limits.ts";

@@ -1,5 +1,5 @@
-import { problemResponse } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { problemResponse } from "../http/problem-response.ts";
 import { DEFAULT_SOCKET_LIMITS, type ResolvedSocketLimits } from "./limits.ts";
 import type { SocketGrant } from "./protocol.ts";
 

@@ -1,11 +1,11 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { isJsonContentType, readJsonBody } from "../http/body.ts";
+import { jsonResponse } from "../http/responses.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { clientOfMutation, MUTATION_HEADER } from "../subscriptions/protocol.ts";
 import { throughDoor } from "./admission.ts";
-import { isJsonContentType, readJsonBody } from "./body.ts";
 import { type Invocation, invokeProcedure, invokeStream } from "./invoke.ts";
-import { jsonResponse } from "./responses.ts";
 import type { WorkerRuntime } from "./runtime.ts";
 
 /** Path of the RPC endpoint. */

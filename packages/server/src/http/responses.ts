@@ -1,5 +1,5 @@
+import { sizedResponse } from "../observability/body-size.ts";
 import { stringifyJson } from "../values/json-codec.ts";
-import { sizedResponse } from "./body-size.ts";
 
 /**
  * The headers of a JSON answer that adds none of its own. A record, not
