@@ -22,12 +22,14 @@ const SRC = "^packages/server/src/";
  */
 const LAYERS = [
   { name: "foundation", paths: ["errors/", "version\\.ts$", "telemetry\\.ts$"] },
-  { name: "values", paths: ["values/", "model/"], independent: true },
+  { name: "values", paths: ["values/"] },
+  { name: "model", paths: ["model/"] },
   { name: "schema", paths: ["schema/"] },
   { name: "db", paths: ["db/"] },
   { name: "procedures", paths: ["procedures/"] },
   { name: "observability", paths: ["observability/", "otlp/"] },
   { name: "http", paths: ["http/"] },
+  { name: "limits", paths: ["limits/"] },
   { name: "routes", paths: ["routes/"] },
   {
     name: "shard-features",

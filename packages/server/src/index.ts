@@ -9,12 +9,6 @@ export type { BackupHeader } from "./backups/format.ts";
 export type { BackupInfo } from "./backups/r2.ts";
 export { createWorker, type SvcWorker, type WorkerOptions } from "./create-worker.ts";
 export { type CronJob, type CronJobs, type CronTarget, cronJobs } from "./cron/jobs.ts";
-export {
-  DATA_AUDIT_ACTIONS,
-  type DataAuditAction,
-  type DataAuditEntry,
-  type DataAuditTargetType,
-} from "./data-admin/audit.ts";
 export { dataAdminRoutes } from "./data-admin/contract.ts";
 export type { BackupsOptions } from "./data-admin/options.ts";
 export { paginationOptsValidator } from "./db/pagination.ts";
@@ -56,6 +50,24 @@ export {
   httpRouter,
 } from "./http-actions/router.ts";
 export {
+  type ApiKeyRateLimitGate,
+  type ApiKeyRateLimitOptions,
+  createApiKeyRateLimit,
+} from "./limits/api-key-rate-limit.ts";
+export {
+  createRestRateLimit,
+  type LimiterLike,
+  type RateLimitVerdict,
+  type RestRateLimitGate,
+  type RestRateLimitOptions,
+} from "./limits/rate-limit-gate.ts";
+export { DEFAULT_SOCKET_LIMITS, type SocketLimits } from "./limits/socket-limits.ts";
+export {
+  createSocketRateLimit,
+  type SocketRateLimitGate,
+  type SocketRateLimitOptions,
+} from "./limits/socket-rate-limit.ts";
+export {
   type DropTableOptions,
   defineMigration,
   type Migration,
@@ -85,6 +97,12 @@ export {
 } from "./model/api-key.ts";
 export type { BaseCtx } from "./model/base-ctx.ts";
 export type { CallMeta, ProcedureKind, Transport, Visibility } from "./model/call-meta.ts";
+export {
+  DATA_AUDIT_ACTIONS,
+  type DataAuditAction,
+  type DataAuditEntry,
+  type DataAuditTargetType,
+} from "./model/data-audit.ts";
 export type { AuthContext, CallerKind, Identity } from "./model/identity.ts";
 export type { PolicyCtx } from "./model/policy-ctx.ts";
 export { logsAdminRoutes } from "./observability/admin/contract.ts";
@@ -129,6 +147,7 @@ export {
   makeReference,
   type ReferenceOf,
 } from "./procedures/references.ts";
+export { type RestRoute, restRouteOf } from "./procedures/rest-routes.ts";
 export {
   type ConsumerOptions,
   type QueueConsumer,
@@ -142,14 +161,6 @@ export {
   type SendOptions,
 } from "./queue/define.ts";
 export type { ShardEntry } from "./registry/directory.ts";
-export {
-  createRestRateLimit,
-  type LimiterLike,
-  type RateLimitVerdict,
-  type RestRateLimitGate,
-  type RestRateLimitOptions,
-} from "./rest/rate-limit-gate.ts";
-export { type RestRoute, restRouteOf } from "./rest/routes.ts";
 export type { JobState } from "./scheduler/job-view.ts";
 export { SCHEDULER_LIMITS, type SchedulerLimit } from "./scheduler/limits.ts";
 export type {
@@ -193,12 +204,6 @@ export type {
 } from "./storage/context.ts";
 export type { StorageOptions } from "./storage/options.ts";
 export type { FileMetadata } from "./storage/table.ts";
-export { DEFAULT_SOCKET_LIMITS, type SocketLimits } from "./subscriptions/limits.ts";
-export {
-  createSocketRateLimit,
-  type SocketRateLimitGate,
-  type SocketRateLimitOptions,
-} from "./subscriptions/socket-rate-limit.ts";
 export {
   type Id,
   type Infer,
@@ -208,11 +213,6 @@ export {
   v,
 } from "./values/index.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
-export {
-  type ApiKeyRateLimitGate,
-  type ApiKeyRateLimitOptions,
-  createApiKeyRateLimit,
-} from "./worker/api-key-rate-limit.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";
 export type { IdentityResolver } from "./worker/invoke.ts";
 export type {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey } from "../src/rest/address-key.ts";
+import { addressKey } from "../src/limits/address-key.ts";
 
 /** Issue 53, point 4: the key every per-address limit counts a caller's address under. */
 describe("addressKey", () => {

@@ -1,8 +1,8 @@
 import { Validator as JsonSchemaValidator } from "@cfworker/json-schema";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { argsFromQuery } from "../src/http/query-args.ts";
 import { SvcError, v } from "../src/index.ts";
-import { argsFromQuery } from "../src/rest/query-args.ts";
 import { fromJsonValue, parseJson, stringifyJson, toJsonValue } from "../src/values/json-codec.ts";
 import type { AnyValidator, Issue } from "../src/values/validator.ts";
 

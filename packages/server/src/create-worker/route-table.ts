@@ -1,13 +1,14 @@
-import { dataAuditSink } from "../data-admin/audit.ts";
 import type { BackupsOptions, DataAdminDeps } from "../data-admin/options.ts";
 import { DATA_ADMIN_PREFIX, handleDataAdmin } from "../data-admin/serve.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { jsonResponse } from "../http/responses.ts";
+import { dataAuditSink } from "../model/data-audit.ts";
 import { handleLogsAdmin, type LogsAdminDeps } from "../observability/admin/routes.ts";
 import { adminRouteOf } from "../observability/admin-route-name.ts";
 import { noteCall } from "../observability/call-scope.ts";
+import { REST_PREFIX } from "../procedures/rest-routes.ts";
 import { handleRest } from "../rest/rest-route.ts";
-import { REST_PREFIX } from "../rest/routes.ts";
+import { handleRpc, RPC_PATH } from "../rpc/route.ts";
 import { handleSchedulesAdmin, SCHEDULES_ADMIN_PREFIX } from "../schedules-admin/routes.ts";
 import { filesAdminRoutes } from "../storage/admin-contract.ts";
 import { handleFilesAdmin } from "../storage/admin-routes.ts";
@@ -17,7 +18,6 @@ import { SUBSCRIPTION_PATH } from "../subscriptions/protocol.ts";
 import { handleSubscribe } from "../subscriptions/route.ts";
 import { DASHBOARD_PREFIX, serveDashboard } from "../worker/dashboard-route.ts";
 import type { Mount } from "../worker/mounts.ts";
-import { handleRpc, RPC_PATH } from "../worker/rpc-route.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 import type { WorkerOptions } from "./options.ts";
 

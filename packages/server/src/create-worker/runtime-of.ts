@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { DEFAULT_MAX_BODY_BYTES } from "../http/body.ts";
+import { resolveSocketLimits } from "../limits/socket-limits.ts";
 import { recordingPlan } from "../observability/plan.ts";
-import { restRoutes } from "../rest/routes.ts";
+import { restRoutes } from "../procedures/rest-routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
-import { resolveSocketLimits } from "../subscriptions/limits.ts";
 import { registerSocketAuthority } from "../subscriptions/socket-authority.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 import type { WorkerOptions } from "./options.ts";

@@ -1,6 +1,5 @@
 import type { ProcedureKind } from "../model/call-meta.ts";
-import { isProcedure } from "../procedures/procedure.ts";
-import type { RunnableReference } from "../procedures/references.ts";
+import { isReferenceLike, type RunnableReference } from "../procedures/references.ts";
 
 /** What a cron job runs: a query, mutation or action, public or internal. */
 export type CronTarget<Args> = RunnableReference<Exclude<ProcedureKind, "stream">, Args, unknown>;
@@ -95,19 +94,6 @@ export function cronJobs(): CronJobs {
     },
   };
   return list;
-}
-
-/**
- * A reference or procedure value; whether it names a procedure of the right
- * kind is checked against the registry by `createWorker` and `svc codegen`.
- */
-export function isReferenceLike(value: unknown): boolean {
-  return (
-    (typeof value === "object" &&
-      value !== null &&
-      typeof (value as { path?: unknown }).path === "string") ||
-    isProcedure(value)
-  );
 }
 
 /** True for a value built by {@link cronJobs}. */

@@ -1,7 +1,7 @@
 import { bucketOf, listBackups } from "../backups/r2.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
+import { checkShardKey } from "../model/shard-key.ts";
 import type { RouteHandler } from "../routes/implement.ts";
-import { checkShardKey } from "../worker/shard-key.ts";
 import type { dataAdminRoutes } from "./contract.ts";
 import type { BackupsOptions, DataAuditRecord, DataContext } from "./options.ts";
 import { pathKey, refuseUnconfirmed, requireKnownShard, shardOf, unwrap } from "./shard-stub.ts";

@@ -1,4 +1,4 @@
-import type { DataAuditSink } from "./audit.ts";
+import type { DataAuditSink } from "../model/data-audit.ts";
 import type { StudioDeps } from "./studio/serve.ts";
 
 /** Scheduled backups (`createWorker({ backups })`). */

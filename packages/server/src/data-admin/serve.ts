@@ -1,9 +1,9 @@
 import { INTERNAL_MESSAGE } from "../errors/normalize.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import type { DataAuditAction } from "../model/data-audit.ts";
 import { implement } from "../routes/implement.ts";
 import { PathRouter } from "../routes/path-router.ts";
 import { type RouteServer, serveRoutes } from "../routes/serve.ts";
-import type { DataAuditAction } from "./audit.ts";
 import {
   backupShardHandler,
   listBackupsHandler,

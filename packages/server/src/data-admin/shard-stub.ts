@@ -1,7 +1,7 @@
 import { deserializeError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
+import { checkShardKey } from "../model/shard-key.ts";
 import type { Outcome, ShardDataEndpoint } from "../shard/data-endpoint.ts";
-import { checkShardKey } from "../worker/shard-key.ts";
 import { notFound } from "./not-found.ts";
 import type { DataContext } from "./options.ts";
 import { findShard } from "./registry-reader.ts";

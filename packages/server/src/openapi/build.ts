@@ -1,6 +1,6 @@
 import type { HttpRouteManifest, ProcedureManifest } from "../codegen/manifest.ts";
 import { splitProcedurePath } from "../procedures/references.ts";
-import { type RestMethod, restRouteOf } from "../rest/routes.ts";
+import { type RestMethod, restRouteOf } from "../procedures/rest-routes.ts";
 import { REST_ERROR_CODES, SUCCESS_HEADERS, sharedComponents } from "./components.ts";
 import { addHttpOperations } from "./http-operations.ts";
 import { camel, errorResponses, queryParameters } from "./operation-parts.ts";

@@ -1,6 +1,6 @@
 import type { ErrorCode } from "../errors/error-codes.ts";
 import { ERROR_STATUS, ERROR_TITLE } from "../errors/error-codes.ts";
-import { SHARD_KEY_HEADER, SHARD_KEY_PARAM, SHARD_KEY_SCHEMAS } from "../worker/shard-key.ts";
+import { SHARD_KEY_HEADER, SHARD_KEY_PARAM, SHARD_KEY_SCHEMAS } from "../model/shard-key.ts";
 
 /** Name of better-auth's default session cookie (its `cookiePrefix` is `better-auth`). */
 export const SESSION_COOKIE = "better-auth.session_token";

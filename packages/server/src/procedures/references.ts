@@ -1,5 +1,5 @@
 import type { ProcedureKind, Visibility } from "../model/call-meta.ts";
-import type { AnyProcedure, Procedure } from "./procedure.ts";
+import { type AnyProcedure, isProcedure, type Procedure } from "./procedure.ts";
 
 // `@svc/server/references` is the browser-safe entry of typed references: it carries the kinds they name.
 export type { ProcedureKind, Visibility } from "../model/call-meta.ts";
@@ -61,4 +61,20 @@ export function isProcedurePath(path: string): boolean {
 export function splitProcedurePath(path: string): { namespace: string; name: string } {
   const cut = path.lastIndexOf(":");
   return { namespace: path.slice(0, cut), name: path.slice(cut + 1) };
+}
+
+/**
+ * A reference or procedure value; whether it names a procedure of the right
+ * kind is checked against the registry by `createWorker` and `svc codegen`.
+ * Cron jobs and queue consumers both take one, so both ask here.
+ *
+ * @example if (!isReferenceLike(target)) throw new Error("svc: must run a procedure reference");
+ */
+export function isReferenceLike(value: unknown): boolean {
+  return (
+    (typeof value === "object" &&
+      value !== null &&
+      typeof (value as { path?: unknown }).path === "string") ||
+    isProcedure(value)
+  );
 }

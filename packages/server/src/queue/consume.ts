@@ -1,12 +1,12 @@
 import { describeFailure } from "../errors/describe-failure.ts";
 import type { ProcedureKind } from "../model/call-meta.ts";
+import { checkShardKey } from "../model/shard-key.ts";
 import { noteCall } from "../observability/call-scope.ts";
 import type { QueueFacts } from "../observability/record.ts";
 import type { RecordRun } from "../observability/recorder.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { runAsService, targetPath } from "../worker/server-calls.ts";
-import { checkShardKey } from "../worker/shard-key.ts";
 import type { QueueConsumer, QueueConsumers } from "./consumers.ts";
 
 /** What a queue consumer may run. */

@@ -1,5 +1,4 @@
-import { isReferenceLike } from "../cron/jobs.ts";
-import type { RunnableReference } from "../procedures/references.ts";
+import { isReferenceLike, type RunnableReference } from "../procedures/references.ts";
 import type { QueueDefinition } from "./define.ts";
 
 /** How one queue is consumed. */

@@ -1,14 +1,14 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { readJsonArgs } from "../http/body.ts";
+import { argsFromQuery } from "../http/query-args.ts";
 import { jsonResponse } from "../http/responses.ts";
+import { SHARD_KEY_PARAM } from "../model/shard-key.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
+import { REST_PREFIX } from "../procedures/rest-routes.ts";
 import { throughDoor } from "../worker/admission.ts";
 import { invokeProcedure } from "../worker/invoke.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
-import { SHARD_KEY_PARAM } from "../worker/shard-key.ts";
-import { argsFromQuery } from "./query-args.ts";
-import { REST_PREFIX } from "./routes.ts";
 
 /**
  * The one 404 of the REST surface: unknown paths, unexposed, internal and

@@ -1,9 +1,9 @@
 import { deserializeError, SvcError } from "../errors/svc-error.ts";
+import { checkShardKey } from "../model/shard-key.ts";
 import { implement } from "../routes/implement.ts";
 import { type RouteServer, serveRoutes } from "../routes/serve.ts";
 import type { ScheduledEndpoint } from "../scheduler/endpoint.ts";
 import type { Outcome } from "../shard/data-endpoint.ts";
-import { checkShardKey } from "../worker/shard-key.ts";
 import { DEFAULT_JOB_PAGE, MAX_CANCEL_IDS, schedulesAdminRoutes } from "./contract.ts";
 
 /** What the schedules routes need from the worker. */

@@ -1,10 +1,10 @@
 import { findShard } from "../data-admin/registry-reader.ts";
 import { unwrap } from "../data-admin/shard-stub.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { checkShardKey } from "../model/shard-key.ts";
 import { implement } from "../routes/implement.ts";
 import { type RouteServer, serveRoutes } from "../routes/serve.ts";
 import { isIdOf, newId } from "../values/ids.ts";
-import { checkShardKey } from "../worker/shard-key.ts";
 import { FILES_PAGE, filesAdminRoutes } from "./admin-contract.ts";
 import type { StorageEndpoint } from "./endpoint.ts";
 import { MAX_UPLOAD_BYTES, mediaType } from "./limits.ts";

@@ -1,6 +1,7 @@
 import { normalizeError } from "../errors/normalize.ts";
 import { type ProblemDetails, toProblem } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { FrameBudget } from "../limits/socket-limits.ts";
 import { refuseOutOfScope } from "../model/api-key.ts";
 import type { Identity } from "../model/identity.ts";
 import { callerOf } from "../observability/caller.ts";
@@ -9,8 +10,6 @@ import type { Dispatcher } from "../shard/dispatch.ts";
 import { parseJson, stringifyJson } from "../values/json-codec.ts";
 import { decodeOpaqueJson } from "../values/opaque-json.ts";
 import { MutationAcknowledgements } from "./acknowledgements.ts";
-import { limitsOf, refuseOverCap, type SocketAttachment, socketTags } from "./admission.ts";
-import { FrameBudget } from "./limits.ts";
 import {
   CLIENT_ID_PARAM,
   CLOSE,
@@ -23,6 +22,7 @@ import {
   SUBSCRIPTION_PROTOCOL,
 } from "./protocol.ts";
 import { socketAuthorityOf } from "./socket-authority.ts";
+import { limitsOf, refuseOverCap, type SocketAttachment, socketTags } from "./socket-caps.ts";
 
 /** Subscriptions one socket may hold. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;

@@ -1,7 +1,7 @@
 import type { ProblemDetails } from "../errors/problem.ts";
+import type { ResolvedSocketLimits } from "../limits/socket-limits.ts";
 import type { Identity } from "../model/identity.ts";
 import type { RecordingPlan } from "../observability/plan.ts";
-import type { ResolvedSocketLimits } from "./limits.ts";
 
 /**
  * svc's subscription protocol, version 1: JSON text frames over a WebSocket

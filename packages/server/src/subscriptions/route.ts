@@ -1,6 +1,6 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { clientAddress } from "../limits/rate-limit-gate.ts";
 import { noteCall } from "../observability/call-scope.ts";
-import { clientAddress } from "../rest/rate-limit-gate.ts";
 import { encodeOpaqueJson } from "../values/opaque-json.ts";
 import { throughDoor } from "../worker/admission.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";

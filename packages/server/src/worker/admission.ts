@@ -1,12 +1,12 @@
 import type { SvcError } from "../errors/svc-error.ts";
 import { refuseOutOfScope, type ScopeTarget } from "../model/api-key.ts";
 import type { Identity } from "../model/identity.ts";
+import { DEFAULT_SHARD, shardKeyOf } from "../model/shard-key.ts";
 import { noteCall } from "../observability/call-scope.ts";
 import { callerOf } from "../observability/caller.ts";
 import { withDispatchSpan } from "../telemetry.ts";
 import { refuseCrossSiteCookies } from "./cross-site.ts";
 import type { WorkerRuntime } from "./runtime.ts";
-import { DEFAULT_SHARD, shardKeyOf } from "./shard-key.ts";
 
 /** The entry points that admit calls from clients. */
 export type DoorTransport = "rpc" | "rest" | "ws" | "http";

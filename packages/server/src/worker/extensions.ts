@@ -1,4 +1,4 @@
-import type { DataAuditEntry } from "../data-admin/audit.ts";
+import type { DataAuditEntry } from "../model/data-audit.ts";
 import type { Identity } from "../model/identity.ts";
 
 /**

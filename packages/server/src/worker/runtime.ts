@@ -1,11 +1,11 @@
+import type { ApiKeyRateLimitGate } from "../limits/api-key-rate-limit.ts";
+import type { RestRateLimitGate } from "../limits/rate-limit-gate.ts";
+import type { ResolvedSocketLimits } from "../limits/socket-limits.ts";
+import type { SocketRateLimitGate } from "../limits/socket-rate-limit.ts";
 import type { RecordingPlan } from "../observability/plan.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
-import type { RestRateLimitGate } from "../rest/rate-limit-gate.ts";
-import type { RestRoute } from "../rest/routes.ts";
+import type { RestRoute } from "../procedures/rest-routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
-import type { ResolvedSocketLimits } from "../subscriptions/limits.ts";
-import type { SocketRateLimitGate } from "../subscriptions/socket-rate-limit.ts";
-import type { ApiKeyRateLimitGate } from "./api-key-rate-limit.ts";
 import type { IdentityResolver } from "./invoke.ts";
 import type { ShardAccessHook } from "./shard-access.ts";
 

@@ -1,13 +1,13 @@
 import { deserializeError } from "../errors/svc-error.ts";
 import type { ProcedureKind, Transport } from "../model/call-meta.ts";
 import type { Identity } from "../model/identity.ts";
+import { checkShardKey, DEFAULT_SHARD } from "../model/shard-key.ts";
 import { currentScope, noteObservation, requestIdOfCall } from "../observability/call-scope.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
 import type { RunnableReference } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { withTimeout } from "./invoke.ts";
-import { checkShardKey, DEFAULT_SHARD } from "./shard-key.ts";
 
 /** Where a call from server code runs. */
 export interface ShardCallOptions {

@@ -1,11 +1,11 @@
 import { INTERNAL_MESSAGE } from "../../errors/normalize.ts";
 import { SvcError } from "../../errors/svc-error.ts";
+import type { DataAuditAction, DataAuditSink } from "../../model/data-audit.ts";
+import { checkShardKey } from "../../model/shard-key.ts";
 import type { FunctionRegistry } from "../../procedures/procedure.ts";
 import { implement } from "../../routes/implement.ts";
 import { serveRoutes } from "../../routes/serve.ts";
 import type { ShardEndpoint } from "../../shard/call.ts";
-import { checkShardKey } from "../../worker/shard-key.ts";
-import type { DataAuditAction, DataAuditSink } from "../audit.ts";
 import { notFound } from "../not-found.ts";
 import { findShard } from "../registry-reader.ts";
 import { studioGroup } from "./contract.ts";

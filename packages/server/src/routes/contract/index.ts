@@ -28,11 +28,11 @@
  * @packageDocumentation
  */
 
+export type { ErrorCode } from "../../errors/error-codes.ts";
 export {
   DATA_AUDIT_ACTIONS,
   type DataAuditAction,
-} from "../../data-admin/audit.ts";
-export type { ErrorCode } from "../../errors/error-codes.ts";
+} from "../../model/data-audit.ts";
 export type {
   CronJobView,
   ErrorGroupView,

@@ -1,4 +1,4 @@
-import { checkIpv6Prefix } from "../rest/address-key.ts";
+import { checkIpv6Prefix } from "./address-key.ts";
 
 /**
  * Bounds every subscription socket meets, enforced by the shard that holds

@@ -1,5 +1,5 @@
 import type { ApiKeyCaller } from "../model/api-key.ts";
-import { type LimiterLike, spendOrRefuse } from "../rest/rate-limit-gate.ts";
+import { type LimiterLike, spendOrRefuse } from "./rate-limit-gate.ts";
 
 /** Options of {@link createApiKeyRateLimit}. */
 export interface ApiKeyRateLimitOptions {

@@ -1,8 +1,8 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { SHARD_KEY_PARAM } from "../model/shard-key.ts";
 import { fromJsonValue } from "../values/json-codec.ts";
 import { setOwn } from "../values/own-property.ts";
 import type { AnyValidator, Issue } from "../values/validator.ts";
-import { SHARD_KEY_PARAM } from "../worker/shard-key.ts";
 
 /**
  * Arguments of a REST `GET` from the query string: each value is parsed as

@@ -1,5 +1,5 @@
 import type { ProcedureKind, Visibility } from "../model/call-meta.ts";
-import { splitProcedurePath } from "../procedures/references.ts";
+import { splitProcedurePath } from "./references.ts";
 
 /** Prefix of every public REST route. */
 export const REST_PREFIX = "/_svc/rest/";

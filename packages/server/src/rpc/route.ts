@@ -4,9 +4,9 @@ import { jsonResponse } from "../http/responses.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { clientOfMutation, MUTATION_HEADER } from "../subscriptions/protocol.ts";
-import { throughDoor } from "./admission.ts";
-import { type Invocation, invokeProcedure, invokeStream } from "./invoke.ts";
-import type { WorkerRuntime } from "./runtime.ts";
+import { throughDoor } from "../worker/admission.ts";
+import { type Invocation, invokeProcedure, invokeStream } from "../worker/invoke.ts";
+import type { WorkerRuntime } from "../worker/runtime.ts";
 
 /** Path of the RPC endpoint. */
 export const RPC_PATH = "/_svc/rpc";

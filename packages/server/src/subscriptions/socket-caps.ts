@@ -1,6 +1,6 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { problemResponse } from "../http/problem-response.ts";
-import { DEFAULT_SOCKET_LIMITS, type ResolvedSocketLimits } from "./limits.ts";
+import { DEFAULT_SOCKET_LIMITS, type ResolvedSocketLimits } from "../limits/socket-limits.ts";
 import type { SocketGrant } from "./protocol.ts";
 
 /** What a socket's hibernation attachment holds: its id and when its authority ends. */

@@ -1,6 +1,6 @@
 import type { Identity } from "../model/identity.ts";
-import { checkIpv6Prefix } from "../rest/address-key.ts";
-import { clientAddress, type LimiterLike, spendOrRefuse } from "../rest/rate-limit-gate.ts";
+import { checkIpv6Prefix } from "./address-key.ts";
+import { clientAddress, type LimiterLike, spendOrRefuse } from "./rate-limit-gate.ts";
 
 /**
  * Options of {@link createSocketRateLimit}: the limiter's named rates for
