@@ -2,6 +2,7 @@ import { normalizeError } from "../errors/normalize.ts";
 import { type SerializedError, serializeError } from "../errors/svc-error.ts";
 import type { DryRunReport } from "../migrations/dry-run.ts";
 import type { MigrationStatus } from "../migrations/shard-migrations.ts";
+import { endpointStub } from "../model/endpoint-stub.ts";
 import type { Outcome } from "../shard/data-endpoint.ts";
 import type { MigrationEndpoint } from "../shard/migration-endpoint.ts";
 import { listShards } from "./registry-reader.ts";
@@ -82,7 +83,7 @@ export async function fanOutPage<T>(
     limit: page.limit,
   });
   const answers = await boundedAll(shards, FANOUT_CONCURRENCY, ({ key }) =>
-    ask(key, () => call(namespace.getByName(key) as unknown as MigrationEndpoint, key)),
+    ask(key, () => call(endpointStub<MigrationEndpoint>(namespace, key), key)),
   );
   return { shards: answers, nextCursor };
 }

@@ -1,4 +1,5 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { endpointStub } from "../model/endpoint-stub.ts";
 import type { ShardEntry } from "../registry/directory.ts";
 import {
   registryPartitionName,
@@ -19,9 +20,10 @@ export function partitionOfShard(
   namespace: DurableObjectNamespace,
   shardKey: string,
 ): RegistryEndpoint {
-  return namespace.getByName(
+  return endpointStub<RegistryEndpoint>(
+    namespace,
     registryPartitionName(registryPartitionOf(shardKey)),
-  ) as unknown as RegistryEndpoint;
+  );
 }
 
 /** One shard's row, or `null` when the registry does not know it (one partition read). */
@@ -46,7 +48,7 @@ export async function listShards(
   const after = options.cursor === null ? "" : decodeCursor(options.cursor);
   const pages = await Promise.all(
     registryPartitionNames().map((name) =>
-      (namespace.getByName(name) as unknown as RegistryEndpoint).registryList({
+      endpointStub<RegistryEndpoint>(namespace, name).registryList({
         after,
         search: options.search,
         limit: options.limit,

@@ -1,3 +1,4 @@
+import { endpointStub } from "../model/endpoint-stub.ts";
 import { registryPartitionNames } from "../registry/partitions.ts";
 import type { RegistryEndpoint } from "../shard/data-endpoint.ts";
 import type { BackupsOptions } from "./options.ts";
@@ -44,7 +45,7 @@ export async function startBackupRuns(
   const id = new Date(scheduledTime).toISOString();
   const started = await Promise.allSettled(
     registryPartitionNames().map((name) =>
-      (namespace.getByName(name) as unknown as RegistryEndpoint).backupRunStart({
+      endpointStub<RegistryEndpoint>(namespace, name).backupRunStart({
         id,
         bucket: backups.bucket,
         keep: backups.keep,

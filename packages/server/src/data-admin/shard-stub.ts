@@ -1,5 +1,6 @@
 import { deserializeError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
+import { endpointStub } from "../model/endpoint-stub.ts";
 import { checkShardKey } from "../model/shard-key.ts";
 import type { Outcome, ShardDataEndpoint } from "../shard/data-endpoint.ts";
 import { notFound } from "./not-found.ts";
@@ -17,7 +18,7 @@ export function pathKey(params: { key: string }): string {
 
 /** The data methods of shard `key`. */
 export function shardOf(ctx: DataContext, key: string): ShardDataEndpoint {
-  return ctx.deps.namespace(ctx.env).getByName(key) as unknown as ShardDataEndpoint;
+  return endpointStub<ShardDataEndpoint>(ctx.deps.namespace(ctx.env), key);
 }
 
 /** The value of a shard's answer, or its error thrown here (same code and message). */

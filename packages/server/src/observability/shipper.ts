@@ -1,3 +1,4 @@
+import { endpointStub } from "../model/endpoint-stub.ts";
 import { plainConsole } from "./console-capture.ts";
 import { type ConsoleFormat, consoleFormatOf } from "./console-format.ts";
 import { printRecords } from "./console-line.ts";
@@ -151,9 +152,7 @@ export class StoreShipper {
   async #write(namespace: DurableObjectNamespace, batch: CallRecord[]): Promise<void> {
     if (batch.length === 0) return;
     try {
-      const store = namespace.getByName(
-        partitionName(this.#partition),
-      ) as unknown as LogStoreEndpoint;
+      const store = endpointStub<LogStoreEndpoint>(namespace, partitionName(this.#partition));
       const options = { console: this.#console, format: this.#format };
       await within(store.write(recordBodies(batch), options), WRITE_TIMEOUT_MS);
     } catch (error) {

@@ -10,7 +10,7 @@ import type { JobRow } from "./table.ts";
  * @example
  * ```ts
  * // A test harness's `finishAllScheduled()`: run what is due, as if the clock were far ahead.
- * await (env.SHARD.getByName(key) as unknown as ScheduledEndpoint).runScheduled(Date.now() + 3_600_000);
+ * await endpointStub<ScheduledEndpoint>(env.SHARD, key).runScheduled(Date.now() + 3_600_000);
  * ```
  */
 export interface ScheduledEndpoint {

@@ -1,4 +1,5 @@
 import { deserializeError, SvcError } from "../errors/svc-error.ts";
+import { endpointStub } from "../model/endpoint-stub.ts";
 import { checkShardKey } from "../model/shard-key.ts";
 import { implement } from "../routes/implement.ts";
 import { type RouteServer, serveRoutes } from "../routes/serve.ts";
@@ -15,7 +16,7 @@ export interface SchedulesContext {
 
 function shardOf(ctx: SchedulesContext, key: string): ScheduledEndpoint {
   // A key with control characters is refused: svc's own objects (names starting with NUL) stay out of reach.
-  return ctx.namespace(ctx.env).getByName(checkShardKey(key)) as unknown as ScheduledEndpoint;
+  return endpointStub<ScheduledEndpoint>(ctx.namespace(ctx.env), checkShardKey(key));
 }
 
 function unwrap<T>(outcome: Outcome<T>): T {

@@ -10,6 +10,7 @@ import { checkMigrations, type MigrationRegistry } from "../migrations/define.ts
 import type { DryRunReport } from "../migrations/dry-run.ts";
 import { noteIsolateRequest } from "../migrations/isolate-requests.ts";
 import { type MigrationStatus, ShardMigrations } from "../migrations/shard-migrations.ts";
+import { endpointStub } from "../model/endpoint-stub.ts";
 import type { Rejoin } from "../observability/await-scope.ts";
 import type { ShardObservation } from "../observability/call-scope.ts";
 import { type ObservedRun, observeRun } from "../observability/observe-run.ts";
@@ -273,9 +274,8 @@ export function createShard(
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher, recorder);
       this.#admin = shardAdmin({ schema, storage: ctx.storage, dispatcher: this.#dispatcher });
       if (isReservedObjectName(ctx.id.name)) {
-        this.#partition = new RegistryPartition(
-          ctx.storage,
-          (shardKey) => namespace?.getByName(shardKey) as unknown as ShardDataEndpoint,
+        this.#partition = new RegistryPartition(ctx.storage, (shardKey) =>
+          endpointStub<ShardDataEndpoint>(namespace!, shardKey),
         );
       } else if (registry !== undefined && namespace === undefined) {
         console.error(
@@ -287,7 +287,7 @@ export function createShard(
           key,
           storage: ctx.storage,
           intervalMs: registry.intervalMs ?? DEFAULT_REGISTRY_INTERVAL_MS,
-          partition: () => namespace.getByName(partition) as unknown as RegistryPartitionEndpoint,
+          partition: () => endpointStub<RegistryPartitionEndpoint>(namespace, partition),
         });
       }
       this.#data = new ShardData({

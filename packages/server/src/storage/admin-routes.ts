@@ -1,6 +1,7 @@
 import { findShard } from "../data-admin/registry-reader.ts";
 import { unwrap } from "../data-admin/shard-stub.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { endpointStub } from "../model/endpoint-stub.ts";
 import { checkShardKey } from "../model/shard-key.ts";
 import { implement } from "../routes/implement.ts";
 import { type RouteServer, serveRoutes } from "../routes/serve.ts";
@@ -27,7 +28,7 @@ async function shardOf(ctx: FilesAdminContext, key: string): Promise<StorageEndp
   const shardKey = checkShardKey(key);
   if ((await findShard(ctx.namespace, shardKey)) === null)
     throw new SvcError("NOT_FOUND", "No such shard.");
-  return ctx.namespace.getByName(shardKey) as unknown as StorageEndpoint;
+  return endpointStub<StorageEndpoint>(ctx.namespace, shardKey);
 }
 
 function fileId(id: string): string {

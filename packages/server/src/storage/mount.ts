@@ -1,4 +1,5 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { endpointStub } from "../model/endpoint-stub.ts";
 import type { Mount } from "../worker/mounts.ts";
 import { handleDownload } from "./download-route.ts";
 import type { StorageEndpoint } from "./endpoint.ts";
@@ -24,7 +25,7 @@ export function storageMount<Env>(
     path: STORAGE_PREFIX,
     serve: ({ request, env, url, rest }) => {
       if (rest === "upload") {
-        const shard = (key: string) => namespace(env).getByName(key) as unknown as StorageEndpoint;
+        const shard = (key: string) => endpointStub<StorageEndpoint>(namespace(env), key);
         return handleUpload(request, env, url, shard, options);
       }
       const file = FILE_PATH.exec(rest);

@@ -1,6 +1,7 @@
 import { INTERNAL_MESSAGE } from "../../errors/normalize.ts";
 import { SvcError } from "../../errors/svc-error.ts";
 import type { DataAuditAction, DataAuditSink } from "../../model/data-audit.ts";
+import { endpointStub } from "../../model/endpoint-stub.ts";
 import { checkShardKey } from "../../model/shard-key.ts";
 import type { FunctionRegistry } from "../../procedures/procedure.ts";
 import { implement } from "../../routes/implement.ts";
@@ -125,7 +126,7 @@ export function serveStudio(
       timeoutMs: studio.timeoutMs,
       async knownShard(key) {
         if (!(await isKnown(namespace, checkShardKey(key)))) throw notFound();
-        return namespace.getByName(key) as unknown as ShardEndpoint;
+        return endpointStub<ShardEndpoint>(namespace, key);
       },
     },
   });

@@ -1,3 +1,4 @@
+import { endpointStub } from "../../model/endpoint-stub.ts";
 import { partitionName } from "../plan.ts";
 import type { CallRecord } from "../record.ts";
 import type {
@@ -56,10 +57,7 @@ export class StoreReader {
   #each<T>(ask: (store: LogStoreEndpoint, partition: number) => Promise<T>): Promise<T[]> {
     return Promise.all(
       Array.from({ length: this.#partitions }, (_, partition) =>
-        ask(
-          this.#namespace.getByName(partitionName(partition)) as unknown as LogStoreEndpoint,
-          partition,
-        ),
+        ask(endpointStub<LogStoreEndpoint>(this.#namespace, partitionName(partition)), partition),
       ),
     );
   }
