@@ -1,13 +1,8 @@
 import { SvcError, validationFailed } from "@svc/server";
-import { forgetApiKey } from "../api-keys/identity.ts";
 import { assertOwnerExists, mintApiKey } from "../api-keys/mint.ts";
+import { revokeFoundApiKey } from "../api-keys/revoke.ts";
 import { API_KEY_MODEL } from "../api-keys/schema.ts";
-import {
-  type ApiKeyOwner,
-  findApiKey,
-  listApiKeys as listKeys,
-  revokeApiKeyStatement,
-} from "../api-keys/store.ts";
+import { type ApiKeyOwner, findApiKey, listApiKeys as listKeys } from "../api-keys/store.ts";
 import type { AdminAnswer, AdminCall } from "./handler.ts";
 
 /**
@@ -93,13 +88,5 @@ export async function revokeApiKey(
   const found = await findApiKey(environment, params.id);
   if (found === null)
     throw new SvcError("NOT_FOUND", `No API key with id ${JSON.stringify(params.id)}.`);
-  audit.target = { targetType: "api-key", targetId: found.id, userId: found.ownerUserId };
-  audit.detail = found.prefix;
-  await environment.db.batch([
-    revokeApiKeyStatement(environment, found.id, new Date()),
-    audit.okStatement(),
-  ]);
-  forgetApiKey(environment.auth.options, found.id);
-  const revoked = await findApiKey(environment, found.id);
-  return { apiKey: revoked ?? found };
+  return { apiKey: await revokeFoundApiKey(environment, found, audit, environment.auth.options) };
 }

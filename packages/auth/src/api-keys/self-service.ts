@@ -4,16 +4,10 @@ import { APIError, createAuthEndpoint, sessionMiddleware } from "better-auth/api
 import { AuditScope } from "../admin/audit/trail.ts";
 import { SqlNames } from "../admin/sql-names.ts";
 import { isD1Like } from "../database.ts";
-import { forgetApiKey } from "./identity.ts";
 import { mintApiKey } from "./mint.ts";
+import { revokeFoundApiKey } from "./revoke.ts";
 import { API_KEY_MODEL } from "./schema.ts";
-import {
-  type ApiKeyDatabase,
-  type ApiKeyOwner,
-  findApiKey,
-  listApiKeys,
-  revokeApiKeyStatement,
-} from "./store.ts";
+import { type ApiKeyDatabase, type ApiKeyOwner, findApiKey, listApiKeys } from "./store.ts";
 
 /** Id of the self-service plugin. */
 export const API_KEY_SELF_SERVICE_PLUGIN_ID = "svc-api-keys";
@@ -199,14 +193,8 @@ export function apiKeySelfService(options: ApiKeySelfServiceOptions = {}) {
             });
           }
           const scope = audit(ctx, database, "revoke");
-          scope.target = { targetType: "api-key", targetId: found.id, userId: found.ownerUserId };
-          scope.detail = found.prefix;
-          await database.db.batch([
-            revokeApiKeyStatement(database, found.id, new Date()),
-            scope.okStatement(),
-          ]);
-          forgetApiKey(ctx.context.options, found.id);
-          return ctx.json({ apiKey: (await findApiKey(database, found.id)) ?? found });
+          const revoked = await revokeFoundApiKey(database, found, scope, ctx.context.options);
+          return ctx.json({ apiKey: revoked });
         },
       ),
     },
