@@ -28,7 +28,7 @@ const AUTH_ADMIN_PREFIX = "/_svc/admin/auth/";
 /** One-time links of the admin surface: the code in the path is the credential, not the admin token. */
 const AUTH_LINK_PREFIX = "/_svc/admin/auth/link/";
 
-/** The logs admin API and the Prometheus endpoint (see `isLogsAdminPath`). */
+/** The paths `handleLogsAdmin` answers: the logs admin API and the Prometheus endpoint. */
 const LOGS_ADMIN_PATHS = ["/_svc/admin/logs", "/_svc/admin/logs/", "/_svc/admin/metrics"];
 
 /** An admin call's record: its route, with ids and one-time codes left out. */

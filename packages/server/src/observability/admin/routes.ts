@@ -31,15 +31,6 @@ interface LogsContext {
   deps: LogsAdminDeps;
 }
 
-/** True for the paths {@link handleLogsAdmin} answers. */
-export function isLogsAdminPath(path: string): boolean {
-  return (
-    path === "/_svc/admin/logs" ||
-    path.startsWith("/_svc/admin/logs/") ||
-    path === "/_svc/admin/metrics"
-  );
-}
-
 function sinceOf(text: string | undefined, now: number, fallback: number): number {
   if (text === undefined) return now - fallback;
   const bound = parseTimeBound(text, now);
