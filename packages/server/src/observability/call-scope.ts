@@ -42,8 +42,20 @@ export interface ShardObservation {
 /**
  * Everything gathered for the call running now: facts from the entry point,
  * console lines (bounded), the first failure, the error code of the answer.
- * One scope per call, found through `AsyncLocalStorage`, so concurrent calls
- * in one isolate (or one Durable Object) never mix their lines.
+ * One scope per call, so concurrent calls in one isolate (or one Durable
+ * Object) never mix their lines. Where it is found depends on who runs the
+ * call: svc's code on a request's path holds the request ({@link callScopeOf}
+ * reads it off the request); app code the worker runs (HTTP actions, cron
+ * jobs, queue messages) runs in an `AsyncLocalStorage` frame
+ * ({@link runInScope}); a shard's handler runs under a named runner whose
+ * console lines find it through V8's async stack (`await-scope.ts`).
+ *
+ * @example
+ * ```ts
+ * const scope = new CallScope();
+ * bindCallScope(request, scope);
+ * scope.addLine("log", "hello"); // what a captured console line does
+ * ```
  */
 export class CallScope {
   readonly started = Date.now();
