@@ -9,7 +9,8 @@ import { call, rpc } from "./http.ts";
  */
 async function runAsCron(path: string) {
   const shard = env.SHARD.getByName("default") as unknown as ShardEndpoint;
-  return shard.callFromServer({
+  return shard.call({
+    fromServer: true,
     path,
     args: {},
     identity: null,

@@ -174,9 +174,7 @@ function harness(world: World, caller: Caller, shardKey: string): TestHarness {
       requestId: crypto.randomUUID(),
       shardKey,
     };
-    const result = fromClient
-      ? await endpoint.call(shardCall)
-      : await endpoint.callFromServer(shardCall);
+    const result = await endpoint.call(fromClient ? shardCall : { ...shardCall, fromServer: true });
     if (!result.ok) throw deserializeError(result.error);
     return overTheWire(result.value);
   };

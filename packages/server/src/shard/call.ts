@@ -22,6 +22,12 @@ export interface ShardCall {
   mutationId?: string;
   /** Where the worker records calls (its `logs` option): jobs this call schedules are recorded there. */
   plan?: RecordingPlan;
+  /**
+   * The app's own server code calls (HTTP actions, cron jobs, queue
+   * consumers): internal procedures answer too, not only public ones. Set by
+   * the worker alone, never from a request: only the worker holds a stub.
+   */
+  fromServer?: boolean;
 }
 
 /** What a shard answers for a query, mutation or action (with what it observed, when asked). */
@@ -37,14 +43,11 @@ export type ShardStreamResult = (
 
 /** The methods a shard Durable Object exposes to the worker over JS RPC. */
 export interface ShardEndpoint {
-  /** A client's call: public procedures only. */
-  call(call: ShardCall): Promise<ShardResult>;
   /**
-   * The app's own server code calling (HTTP actions, cron jobs, queue
-   * consumers): public and internal queries, mutations and actions. Only the
-   * worker holds a stub, so no client can reach this.
+   * A query, mutation or action: a client's reaches public procedures only;
+   * one {@link ShardCall.fromServer} (the app's own server code) internal ones too.
    */
-  callFromServer(call: ShardCall): Promise<ShardResult>;
+  call(call: ShardCall): Promise<ShardResult>;
   openStream(call: ShardCall): Promise<ShardStreamResult>;
   /**
    * The data studio (`/_svc/admin/data/`): tables, browsing, operator edits

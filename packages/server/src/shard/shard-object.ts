@@ -377,21 +377,10 @@ export function createShard(
     async call(call: ShardCall): Promise<ShardResult> {
       noteIsolateRequest();
       const run = await observeRun(call.record, (rejoin) => {
-        const procedure = this.#dispatcher.publicProcedure(call.path, "call");
-        return this.#dispatcher.run(
-          call.path,
-          procedure,
-          call.args,
-          originOf(call, procedure, rejoin),
-        );
-      });
-      return answer(run, (value) => ({ ok: true, value }));
-    }
-
-    async callFromServer(call: ShardCall): Promise<ShardResult> {
-      noteIsolateRequest();
-      const run = await observeRun(call.record, (rejoin) => {
-        const procedure = this.#dispatcher.serverProcedure(call.path);
+        const procedure =
+          call.fromServer === true
+            ? this.#dispatcher.serverProcedure(call.path)
+            : this.#dispatcher.publicProcedure(call.path, "call");
         return this.#dispatcher.run(
           call.path,
           procedure,

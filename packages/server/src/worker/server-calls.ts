@@ -161,7 +161,7 @@ async function callShard(
   const shardKey = checkShardKey(key ?? DEFAULT_SHARD);
   const record = currentScope() !== undefined;
   const result = await withTimeout(
-    deps.shard(shardKey).callFromServer({ path, args, shardKey, ...origin, record }),
+    deps.shard(shardKey).call({ path, args, shardKey, ...origin, record, fromServer: true }),
     deps.timeoutMs,
   );
   noteObservation(null, result.observed);
