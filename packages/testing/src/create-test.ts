@@ -14,6 +14,7 @@ import {
   type ShardInIsolate,
 } from "@svc/server/internal";
 import { apiKeyIdentity, type TestApiKey, type TestUser, userIdentity } from "./identities.ts";
+import { type TestStorage, testStorage } from "./storage.ts";
 import { overTheWire } from "./wire.ts";
 
 /**
@@ -69,6 +70,11 @@ export interface TestHarness {
    * (`runDurableObjectAlarm(t.stub)` runs the shard's due alarm).
    */
   readonly stub: DurableObjectStub;
+  /**
+   * The shard's files (`ctx.storage` with RLS off): store a file as this
+   * harness's user would, read back the bytes and metadata a call stored.
+   */
+  readonly storage: TestStorage;
   query<Ref extends FunctionReference<"query">>(
     ref: Ref,
     ...args: ArgsParam<Ref>
@@ -183,6 +189,7 @@ function harness(world: World, caller: Caller, shardKey: string): TestHarness {
   return {
     shardKey,
     stub,
+    storage: testStorage(stub, caller.identity?.userId ?? null),
     query: (ref, ...[args]) => call("query", ref, args) as never,
     mutation: (ref, ...[args]) => call("mutation", ref, args) as never,
     action: (ref, ...[args]) => call("action", ref, args) as never,

@@ -14,3 +14,4 @@ export {
   type TestRunCtx,
 } from "./create-test.ts";
 export type { TestApiKey, TestUser } from "./identities.ts";
+export type { TestStorage } from "./storage.ts";

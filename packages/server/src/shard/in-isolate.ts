@@ -1,4 +1,5 @@
 import type { DatabaseWriter } from "../db/types.ts";
+import type { StorageActionWriter } from "../storage/context.ts";
 
 /**
  * The key of a shard instance's in-isolate door: `Symbol.for`, so a second
@@ -12,7 +13,9 @@ export const SHARD_IN_ISOLATE: unique symbol = Symbol.for("svc.shard.inIsolate")
 /**
  * What a shard offers code of its own isolate: a privileged write, run as the
  * data studio's operator writes run (under the mutation lock, one
- * transaction, RLS off, schema validation on, live queries told on commit).
+ * transaction, RLS off, schema validation on, live queries told on commit),
+ * and the shard's files as an action's `ctx.storage` with RLS off (stores
+ * record `uploader` as the given user).
  *
  * @example
  * ```ts
@@ -26,4 +29,5 @@ export interface ShardInIsolate {
     origin: { shardKey: string; path: string },
     work: (db: DatabaseWriter) => Promise<T>,
   ): Promise<T>;
+  storage(uploader: string | null): StorageActionWriter;
 }

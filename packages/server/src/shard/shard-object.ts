@@ -41,6 +41,7 @@ import { versionOf } from "../schema/applied-version.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import type { FileAdminView } from "../storage/admin-contract.ts";
 import { listFiles } from "../storage/admin-list.ts";
+import { type StorageActionWriter, storageContext } from "../storage/context.ts";
 import type { StorageEndpoint } from "../storage/endpoint.ts";
 import { FileStore } from "../storage/file-store.ts";
 import { resolveStorageOptions, type StorageOptions } from "../storage/options.ts";
@@ -208,6 +209,16 @@ export function createShard(
           path,
           work,
         ),
+      storage: (uploader) =>
+        storageContext(this.#files, {
+          kind: "action",
+          userId: uploader,
+          bypassRls: true,
+          reader: () => {
+            throw new Error("svc: a privileged storage reads no documents");
+          },
+          access: undefined,
+        }) as StorageActionWriter,
     };
 
     constructor(ctx: DurableObjectState, env: unknown) {
