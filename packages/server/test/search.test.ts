@@ -124,6 +124,35 @@ describe("search indexes", () => {
     expect(bobs).toContain("needle 201");
   });
 
+  it("weighs a rare word over one in every document, past 1,000 matches of it", async () => {
+    const key = shard("weights");
+    // Equal words, equal length: only the words' weights (BM25's idf) can order these two.
+    await write(key, "ann", "common common common rare");
+    await write(key, "ann", "common rare rare rare");
+    await runInDurableObject(shardOf(key.shardKey), (_instance, state) => {
+      state.storage.transactionSync(() => {
+        for (let i = 0; i < 1_500; i++) {
+          const doc = JSON.stringify({ author: "ann", body: `common filler ${i}` });
+          state.storage.sql.exec(
+            'INSERT INTO "t_articles" VALUES (?, ?, ?)',
+            oldId("articles"),
+            Date.now() + 60_000 + i,
+            doc,
+          );
+        }
+      });
+    });
+    // `common` is in all 1,502 documents (counted from its newest 1,000 matches), `rare` in 2.
+    expect(await search(key, "ann", { text: "common rare" })).toEqual([
+      "common rare rare rare",
+      "common common common rare",
+    ]);
+    expect(await search(key, "ann", { text: "rare common" })).toEqual([
+      "common rare rare rare",
+      "common common common rare",
+    ]);
+  });
+
   it("hides rows a function read policy refuses, checked after the search", async () => {
     const key = shard("function-policy");
     await rpcValue("messages:send", { body: "quarterly plan by ann" }, { ...key, user: "ann" });

@@ -328,8 +328,11 @@ export class TableQuery {
     }
     // A search applies RLS and its filters inside its window of candidates (see
     // searchSource), so only the cursor is left for the outer WHERE.
-    const from = state.search
-      ? searchSource(table, state.search, where.splice(0), bindings.splice(0))
+    const { search } = state;
+    const from = search
+      ? this.#unlessBuilding(() =>
+          searchSource(this.#source.sql, table, search, where.splice(0), bindings.splice(0)),
+        )
       : undefined;
     if (after) {
       // A search's equalities are on filter fields, not on its keys: nothing to seek by.
@@ -373,11 +376,16 @@ export class TableQuery {
     }
   }
 
-  /** Runs the read; a search index not built yet is a 503 to retry, not a SQLite error. */
+  /** Runs one statement of this query (see `#unlessBuilding`). */
   #execute(statement: string, bindings: SqlStorageValue[]): Iterable<StoredRow> {
+    return this.#unlessBuilding(() => this.#source.sql.exec<StoredRow>(statement, ...bindings));
+  }
+
+  /** Runs `read`; a search index not built yet is a 503 to retry, not a SQLite error. */
+  #unlessBuilding<T>(read: () => T): T {
     const { search } = this.#state;
     try {
-      return this.#source.sql.exec<StoredRow>(statement, ...bindings);
+      return read();
     } catch (error) {
       if (search && String(error).includes(`no such table: ${search.fts}`))
         throw searchIndexBuilding(search.index);

@@ -11,9 +11,25 @@ import type { DeferredIndex } from "../deferred-index.ts";
 export const SEARCH_TOKENIZER = "unicode61 remove_diacritics 2";
 
 /**
+ * The prefix lengths (in characters) each search index keeps a ready list
+ * of documents for. The last word of a search is a prefix; without these,
+ * FTS5 merges the lists of every word starting with it before reading the
+ * first match, which costs in proportion to the shard (`w0`, in 90 % of a
+ * million notes: 460 ms to find its newest 1,000 matches; with them, under
+ * a millisecond, see docs/search.md). A longer prefix falls back to that
+ * merge over the few words that start with it.
+ *
+ * @example `CREATE VIRTUAL TABLE s USING fts5(words, prefix='${SEARCH_PREFIXES}')`
+ */
+export const SEARCH_PREFIXES = "2 3 4";
+
+/** The FTS5 options of every search index: what it stores and how it reads words. */
+const FTS_OPTIONS = `content='', contentless_delete=1, tokenize='${SEARCH_TOKENIZER}', prefix='${SEARCH_PREFIXES}'`;
+
+/**
  * The FTS5 table of a search index: `s_<table>__<name>__<hash>`. The hash
- * covers what the index holds (the search field and the tokenizer), so
- * changing either builds a new one; filter fields are read from the
+ * covers what the index holds (the search field and the FTS5 options:
+ * tokenizer, prefix lengths), so changing either builds a new one; filter fields are read from the
  * document row at query time and change nothing here.
  *
  * @example ftsTableName("messages", "search_body", { searchField: "body", filterFields: [] })
@@ -21,7 +37,7 @@ export const SEARCH_TOKENIZER = "unicode61 remove_diacritics 2";
  */
 export function ftsTableName(table: string, name: string, spec: SearchIndexSpec): string {
   let hash = 0;
-  for (const char of `${spec.searchField}|${SEARCH_TOKENIZER}`)
+  for (const char of `${spec.searchField}|${FTS_OPTIONS}`)
     hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
   return `s_${table}__${name}__${hash.toString(36)}`;
 }
@@ -39,7 +55,7 @@ function buildStatements(table: string, fts: string, spec: SearchIndexSpec): str
   const source = `"t_${table}"`;
   const words = (row: "new" | "old") => `json_extract(${row}._doc, '$.${spec.searchField}')`;
   return [
-    `CREATE VIRTUAL TABLE "${fts}" USING fts5(words, content='', contentless_delete=1, tokenize='${SEARCH_TOKENIZER}')`,
+    `CREATE VIRTUAL TABLE "${fts}" USING fts5(words, ${FTS_OPTIONS})`,
     `INSERT INTO "${fts}" (rowid, words) SELECT rowid, json_extract(_doc, '$.${spec.searchField}') FROM ${source}`,
     `CREATE TRIGGER "${fts}__ai" AFTER INSERT ON ${source} BEGIN INSERT INTO "${fts}" (rowid, words) VALUES (new.rowid, ${words("new")}); END`,
     `CREATE TRIGGER "${fts}__ad" AFTER DELETE ON ${source} BEGIN DELETE FROM "${fts}" WHERE rowid = old.rowid; END`,
@@ -63,7 +79,9 @@ function builtFtsTables(sql: SqlStorage, table: string): string[] {
  * FTS5 index costs about ten times a `CREATE INDEX`: 3.1 s for 100,000
  * documents of ~200 characters (test/slow/search-build.test.ts) against
  * 0.3 s, so the bound is a tenth of the one for ordinary indexes, keeping a
- * start near 3 s; a bigger table gets its index from the alarm after start.
+ * start near 3 s (about 5 s since the prefix lists, {@link SEARCH_PREFIXES},
+ * which add ~0.7× to filling); a bigger table gets its index from the alarm
+ * after start.
  *
  * @example searchRowsAtStart(DEFAULT_INDEX_ROWS_AT_START) // 100_000
  */

@@ -1,18 +1,29 @@
 import { SvcError } from "../../errors/svc-error.ts";
 import type { SearchIndexSpec } from "../../schema/search-index.ts";
+import { bm25Score, inverseDocumentFrequency } from "./bm25.ts";
 import { ftsTableName } from "./fts-tables.ts";
-import { toMatchExpression } from "./match.ts";
+import { type SearchPhrase, searchPhrases } from "./match.ts";
+import { indexTotals, phraseDocuments } from "./phrase-documents.ts";
+import { searchTokens } from "./tokens.ts";
 
 /**
  * What `withSearchIndex(name, q => q.search(...).eq(...))` asks for, checked.
  *
- * @example const plan: SearchPlan = { fts: "s_messages__search_body__1k", match: '"hi"*', eqs: [] };
+ * @example
+ * const plan: SearchPlan = {
+ *   fts: "s_messages__search_body__1k",
+ *   field: "body",
+ *   phrases: [{ match: '"hi"*', tokens: ["hi"], prefix: true }],
+ *   eqs: [],
+ * };
  */
 export interface SearchPlan {
   /** The FTS5 table of the index. */
   fts: string;
-  /** The FTS5 query: the user's words, each quoted (see `toMatchExpression`). */
-  match: string;
+  /** The index's search field: the text the scorer reads. */
+  field: string;
+  /** The user's words, each quoted for FTS5 (see `searchPhrases`). */
+  phrases: SearchPhrase[];
   /** Equalities on the index's filter fields. */
   eqs: { field: string; value: unknown }[];
 }
@@ -34,7 +45,7 @@ export interface LooseSearchFilter {
  *
  * @example
  * planSearch("messages", "search_body", spec, (q) => q.search("body", "hi").eq("channel", "ops"))
- * // { fts: "s_messages__search_body__…", match: '"hi"*', eqs: [{ field: "channel", value: "ops" }] }
+ * // { fts: "s_messages__search_body__…", field: "body", phrases: [{ match: '"hi"*', … }], eqs: [{ field: "channel", value: "ops" }] }
  */
 export function planSearch(
   table: string,
@@ -44,18 +55,18 @@ export function planSearch(
 ): SearchPlan {
   const misuse = (message: string) =>
     new SvcError("BAD_REQUEST", `withSearchIndex(${JSON.stringify(name)}): ${message}`);
-  let match: string | undefined;
+  let phrases: SearchPhrase[] | undefined;
   const eqs: SearchPlan["eqs"] = [];
   const filter: LooseSearchFilter = {
     search(field, text) {
-      if (match !== undefined) throw misuse("search() is called once");
+      if (phrases !== undefined) throw misuse("search() is called once");
       if (field !== spec.searchField)
         throw misuse(`search() is on ${spec.searchField}, got ${String(field)}`);
-      match = toMatchExpression(text);
+      phrases = searchPhrases(text);
       return filter;
     },
     eq(field, value) {
-      if (match === undefined) throw misuse("search() must come before eq()");
+      if (phrases === undefined) throw misuse("search() must come before eq()");
       if (!spec.filterFields.includes(field))
         throw misuse(`${String(field)} is not a filter field of this index`);
       if (eqs.some((eq) => eq.field === field)) throw misuse(`two eq() on ${field}`);
@@ -65,32 +76,64 @@ export function planSearch(
   };
   if (typeof define !== "function") throw misuse("needs a callback that calls q.search()");
   define(filter);
-  if (match === undefined) throw misuse("the callback must call q.search(field, text)");
-  return { fts: ftsTableName(table, name, spec), match, eqs };
+  if (phrases === undefined) throw misuse("the callback must call q.search(field, text)");
+  return { fts: ftsTableName(table, name, spec), field: spec.searchField, phrases, eqs };
 }
 
 /**
  * Most matching documents a search ranks: the newest ones the caller may
  * see (declarative RLS and filter fields apply first). Ranking and sorting
- * every match of a common word cost 680 ms for 90,000 matches here, this
+ * every match of a common word cost 680 ms for 90,000 matches here; this
  * bound brought it to ~30 ms (bench/scenarios/search.ts); hosted search
- * services bound their hits the same way. What is left grows with the
- * shard: `bm25()` counts every document holding each word for its weight.
+ * services bound their hits the same way.
  *
  * @example `ORDER BY rowid DESC LIMIT ${MAX_SEARCH_CANDIDATES}`
  */
 export const MAX_SEARCH_CANDIDATES = 1_000;
 
+/** `{ "<rowid>": score, … }` of the candidates, scored by svc's BM25 (see `bm25.ts`). */
+function scoreCandidates(
+  sql: SqlStorage,
+  table: string,
+  plan: SearchPlan,
+  candidates: { rowid: number; words: SqlStorageValue }[],
+): Record<string, number> {
+  const scores: Record<string, number> = {};
+  if (candidates.length === 0) return scores;
+  const { documents, averageLength } = indexTotals(sql, plan.fts);
+  const phrases = plan.phrases
+    .filter((phrase) => phrase.tokens.length > 0)
+    .map((phrase) => ({
+      ...phrase,
+      idf: inverseDocumentFrequency(
+        documents,
+        phraseDocuments(sql, plan.fts, table, phrase.match, documents),
+      ),
+    }));
+  for (const { rowid, words } of candidates) {
+    // A number is indexed as its digits (json_extract hands FTS5 its text); anything else holds no words.
+    const text = typeof words === "string" || typeof words === "number" ? String(words) : "";
+    const tokens = searchTokens(text);
+    scores[rowid] = bm25Score(tokens, phrases, averageLength);
+  }
+  return scores;
+}
+
 /**
  * The rows a search reads, as a subquery with the columns of a table row
- * plus `_score` (BM25, lower is more relevant): the newest
+ * plus `_score` (BM25, lower is more relevant). It reads the newest
  * {@link MAX_SEARCH_CANDIDATES} matches that pass `where` (RLS and filter
- * equalities over the document row). The outer query adds the cursor and
- * orders them by relevance.
+ * equalities over the document row) right away, scores them in JavaScript
+ * (FTS5's `bm25()` would count every document holding each word first,
+ * which costs in proportion to the shard: see `phrase-documents.ts`), and
+ * answers the candidates joined to their scores; the outer query adds the
+ * cursor and orders them by relevance. The candidates are read and the
+ * subquery runs in the same synchronous turn, so no write falls between.
  *
- * @example searchSource("messages", plan, [], []).sql // "(SELECT t._id AS _id, … LIMIT 1000)"
+ * @example searchSource(sql, "messages", plan, [], []).sql // "(SELECT t._id AS _id, … FROM json_each(?) …)"
  */
 export function searchSource(
+  sql: SqlStorage,
   table: string,
   plan: SearchPlan,
   where: string[],
@@ -98,12 +141,21 @@ export function searchSource(
 ): { sql: string; bindings: SqlStorageValue[] } {
   const fts = `"${plan.fts}"`;
   const conditions = [`${fts} MATCH ?`, ...where].join(" AND ");
+  const match = plan.phrases.map((phrase) => phrase.match).join(" ");
+  const candidates = sql
+    .exec<{ rowid: number; words: SqlStorageValue }>(
+      `SELECT t.rowid AS rowid, json_extract(t._doc, '$.${plan.field}') AS words` +
+        ` FROM ${fts} JOIN "t_${table}" AS t ON t.rowid = ${fts}.rowid WHERE ${conditions}` +
+        ` ORDER BY ${fts}.rowid DESC LIMIT ${MAX_SEARCH_CANDIDATES}`,
+      match,
+      ...whereBindings,
+    )
+    .toArray();
   return {
     sql:
-      `(SELECT t._id AS _id, t._creationTime AS _creationTime, t._doc AS _doc, bm25(${fts}) AS _score` +
-      ` FROM ${fts} JOIN "t_${table}" AS t ON t.rowid = ${fts}.rowid WHERE ${conditions}` +
-      ` ORDER BY ${fts}.rowid DESC LIMIT ${MAX_SEARCH_CANDIDATES})`,
-    bindings: [plan.match, ...whereBindings],
+      `(SELECT t._id AS _id, t._creationTime AS _creationTime, t._doc AS _doc, s.value AS _score` +
+      ` FROM json_each(?) AS s JOIN "t_${table}" AS t ON t.rowid = CAST(s.key AS INTEGER))`,
+    bindings: [JSON.stringify(scoreCandidates(sql, table, plan, candidates))],
   };
 }
 
