@@ -17,9 +17,17 @@ export function harnessSection(harness: HarnessResult | undefined): string {
       "\n",
     );
   }
+  const { machine } = harness;
   return [
     TITLE,
     "",
+    ...(machine === undefined
+      ? []
+      : [
+          `Measured apart from the other sections (\`npm run bench -- harness\`, ${machine.date}, ${machine.cpu}, ${machine.cores} cores), ` +
+            "while other test suites shared the machine: compare the rows of this section with each other.",
+          "",
+        ]),
     `What a test pays for the harness, in workerd under \`@cloudflare/vitest-plugin\` (${harness.rounds} ` +
       "interleaved rounds, packages/testing/test/bench/overhead.bench.ts): a test's typical work, one mutation " +
       "and one query as a user, through a fresh `createTest()` (a new shard Durable Object with its schema), " +

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Machine } from "../lib/machine.ts";
 import { runWorkerdBench } from "../lib/workerd-bench.ts";
 
 /** Median and 90th percentile of one measured step, in ms (workerd's clock: 1 ms steps). */
@@ -20,6 +21,8 @@ export interface HarnessResult {
   freshRun: HarnessFigure;
   /** `freshTest` − `direct`, medians: the harness's per-test overhead. */
   overheadMs: number;
+  /** Where the figures come from when measured apart from the rest of results.json (`npm run bench -- harness`). */
+  machine?: Machine;
 }
 
 /**

@@ -12,7 +12,11 @@ export interface SearchLatency {
   p50Ms: number;
   p99Ms: number;
   /** Median latency per search text (`text`: p50 ms, how many notes match). */
-  byText: { text: string; p50Ms: number; matches: number }[];
+  byText: { text: string; p50Ms: number; matches: number; cpuMs?: number }[];
+  /** workerd CPU per search over all {@link TEXTS} (user+system, /proc): what a search costs, load aside. */
+  cpuMsPerSearch?: number;
+  /** The same route with a text that matches nothing ({@link FLOOR_TEXT}): the request's own cost. */
+  floor?: { p50Ms: number; cpuMs: number };
 }
 
 /** Text search (issue 49): latency at two sizes, and what the index adds to an insert. */
@@ -36,6 +40,12 @@ const SEARCHES = 200;
  * prefix, as for any search.
  */
 const TEXTS = ["w0", "w40", "w4000", "w3 w75", "w12"];
+/**
+ * A text no note holds, measured beside {@link TEXTS} but outside their
+ * figures: the REST call, the shard call and an index lookup that finds
+ * nothing, so what is left of a search's time is its own.
+ */
+const FLOOR_TEXT = "zq";
 
 async function seed(app: BenchApp, shard: string, count: number): Promise<number> {
   const started = performance.now();
@@ -60,11 +70,14 @@ async function latencyAt(
   const seedSeconds = await seed(app, shard, documents);
   const all: number[] = [];
   const byText: SearchLatency["byText"] = [];
-  for (const text of TEXTS) {
+  let cpuMs = 0;
+  let floor: SearchLatency["floor"];
+  for (const text of [...TEXTS, FLOOR_TEXT]) {
     const url = `${app.url}/_svc/rest/notes/search?shardKey=${shard}&text=${encodeURIComponent(text)}`;
     await fetch(url).then((response) => response.arrayBuffer());
     const times: number[] = [];
     let matches = 0;
+    const cpuBefore = await app.workerCpuMs();
     for (let i = 0; i < SEARCHES / TEXTS.length; i++) {
       const started = performance.now();
       const response = await fetch(url);
@@ -73,15 +86,31 @@ async function latencyAt(
       if (response.status !== 200) throw new Error(`search answered ${response.status}`);
       matches = found.length;
     }
+    const cpu = (await app.workerCpuMs()) - cpuBefore;
+    if (text === FLOOR_TEXT) {
+      floor = { p50Ms: percentile(times, 0.5), cpuMs: cpu / times.length };
+      continue;
+    }
     all.push(...times);
-    byText.push({ text, p50Ms: percentile(times, 0.5), matches });
+    cpuMs += cpu;
+    byText.push({ text, p50Ms: percentile(times, 0.5), matches, cpuMs: cpu / times.length });
   }
   const p50Ms = percentile(all, 0.5);
   const p99Ms = percentile(all, 0.99);
   log(
-    `    ${documents.toLocaleString("en-US")} notes: search p50 ${p50Ms.toFixed(1)} ms, p99 ${p99Ms.toFixed(1)} ms (seeded in ${seedSeconds.toFixed(1)} s)`,
+    `    ${documents.toLocaleString("en-US")} notes: search p50 ${p50Ms.toFixed(1)} ms, p99 ${p99Ms.toFixed(1)} ms, ` +
+      `CPU ${(cpuMs / all.length).toFixed(1)} ms per search (seeded in ${seedSeconds.toFixed(1)} s)`,
   );
-  return { documents, seedSeconds, searches: all.length, p50Ms, p99Ms, byText };
+  return {
+    documents,
+    seedSeconds,
+    searches: all.length,
+    p50Ms,
+    p99Ms,
+    byText,
+    cpuMsPerSearch: cpuMs / all.length,
+    ...(floor ? { floor } : {}),
+  };
 }
 
 /**
