@@ -1,10 +1,13 @@
-import { bucketOf, listBackups } from "../backups/r2.ts";
+import { BACKUP_CONTENT_TYPE } from "../backups/format.ts";
+import { bucketOf, listBackups, openBackup, shardBackupPrefix } from "../backups/r2.ts";
+import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import { checkShardKey } from "../model/shard-key.ts";
 import type { RouteHandler } from "../routes/implement.ts";
 import type { dataAdminRoutes } from "./contract.ts";
 import type { BackupsOptions, DataAuditRecord, DataContext } from "./options.ts";
 import { pathKey, refuseUnconfirmed, requireKnownShard, shardOf, unwrap } from "./shard-stub.ts";
+import { backupFileName } from "./transfer-routes.ts";
 
 type Routes = typeof dataAdminRoutes.routes;
 type Handler<Name extends keyof Routes> = RouteHandler<Routes[Name], DataContext, DataAuditRecord>;
@@ -26,6 +29,41 @@ export const listBackupsHandler: Handler<"listBackups"> = async ({ query, ctx })
     cursor: query.cursor ?? null,
     limit: query.limit ?? DEFAULT_BACKUP_PAGE,
   });
+
+/** `GET backups/schedule`: when the bucket backs every shard up, and how many backups stay. */
+export const backupScheduleHandler: Handler<"backupSchedule"> = async ({ ctx }) => {
+  const { bucket, schedule, keep } = backupsOf(ctx);
+  return { bucket, schedule, keep };
+};
+
+/**
+ * `GET shards/:key/backup?id=`: one of the shard's backups as a file. An id
+ * of another shard's backup is a 404 like an unknown one, so the audited
+ * shard is always the one whose data left.
+ */
+export const downloadBackupHandler: Handler<"downloadBackup"> = async ({
+  params,
+  query,
+  ctx,
+  audit,
+}) => {
+  const key = pathKey(params);
+  if (!query.id.startsWith(shardBackupPrefix(key)))
+    throw new SvcError(
+      "NOT_FOUND",
+      `No backup ${JSON.stringify(query.id)} of shard ${JSON.stringify(key)}.`,
+    );
+  const body = await openBackup(bucketOf(ctx.env, backupsOf(ctx).bucket), query.id);
+  audit.detail = `backup ${query.id} downloaded`;
+  const takenAt = query.id.slice(shardBackupPrefix(key).length).replace(/\.ndjson$/, "");
+  return new Response(body, {
+    headers: {
+      "content-type": BACKUP_CONTENT_TYPE,
+      "content-disposition": `attachment; filename="${backupFileName(`${key}-${takenAt}`)}"`,
+      "cache-control": "no-store",
+    },
+  });
+};
 
 /** `POST shards/:key/backup`: backs the shard up to the bucket now. */
 export const backupShardHandler: Handler<"backupShard"> = async ({ params, ctx, audit }) => {

@@ -60,6 +60,19 @@ export const backupInfo = named(
   }),
 );
 
+/** `createWorker({ backups })` as the bucket runs it: where backups go, when, how many stay. */
+export const backupSchedule = named(
+  "BackupSchedule",
+  v.object({
+    /** The R2 bucket binding backups go to. */
+    bucket: v.string(),
+    /** The cron expression (UTC) that backs up every shard. */
+    schedule: v.string(),
+    /** Backups kept per shard; older ones are deleted after each new one. */
+    keep: v.number(),
+  }),
+);
+
 /** What an import or a restore put into a shard. */
 export const restoreResult = named(
   "RestoreResult",
@@ -138,6 +151,24 @@ export const dataAdminRoutes = routeGroup({
       }),
       answer: v.object({ backups: v.array(backupInfo), nextCursor: v.union(v.string(), v.null()) }),
       errors: ["BAD_REQUEST"],
+      requires: BACKUPS_CAPABILITY,
+    }),
+    backupSchedule: route({
+      method: "GET",
+      path: "backups/schedule",
+      summary:
+        "The scheduled backups' settings: bucket binding, cron schedule, backups kept per shard",
+      answer: backupSchedule,
+      requires: BACKUPS_CAPABILITY,
+    }),
+    downloadBackup: route({
+      method: "GET",
+      path: "shards/:key/backup",
+      summary: "Download one of the shard's backups from the R2 bucket (`?id=` from `GET backups`)",
+      query: v.object({ id: text(1024) }),
+      answer: fileAnswer(backupFile, "NDJSON: the backup as it was taken"),
+      errors: ["BAD_REQUEST", "NOT_FOUND"],
+      audit: "shard.export",
       requires: BACKUPS_CAPABILITY,
     }),
     backupShard: route({

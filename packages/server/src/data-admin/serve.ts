@@ -5,7 +5,9 @@ import { implement } from "../routes/implement.ts";
 import { PathRouter } from "../routes/path-router.ts";
 import { type RouteServer, serveRoutes } from "../routes/serve.ts";
 import {
+  backupScheduleHandler,
   backupShardHandler,
+  downloadBackupHandler,
   listBackupsHandler,
   restoreShardHandler,
   rewindShardHandler,
@@ -30,6 +32,8 @@ export const dataAdminImplementation = implement(dataAdminRoutes)
     exportShard: exportShardHandler,
     importShard: importShardHandler,
     listBackups: listBackupsHandler,
+    backupSchedule: backupScheduleHandler,
+    downloadBackup: downloadBackupHandler,
     backupShard: backupShardHandler,
     restoreShard: restoreShardHandler,
     rewindShard: rewindShardHandler,

@@ -14,8 +14,13 @@ const IMPORT_BATCH_LINES = 1_000;
 /** Characters per step of an import, at most (plus one line). */
 const IMPORT_BATCH_CHARS = 1024 * 1024;
 
-/** A file name for a key: anything but letters, digits, `-`, `_` and `.` becomes `_`. */
-function fileName(key: string): string {
+/**
+ * A backup file's name for a shard key (or key and time): anything but
+ * letters, digits, `-`, `_` and `.` becomes `_`, so it is safe in a header.
+ *
+ * @example backupFileName("room/1") // "room_1.ndjson"
+ */
+export function backupFileName(key: string): string {
   return `${key.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 100)}.ndjson`;
 }
 
@@ -32,7 +37,7 @@ export const exportShardHandler: Handler<"exportShard"> = async ({ params, ctx, 
   return new Response(body, {
     headers: {
       "content-type": BACKUP_CONTENT_TYPE,
-      "content-disposition": `attachment; filename="${fileName(key)}"`,
+      "content-disposition": `attachment; filename="${backupFileName(key)}"`,
       "cache-control": "no-store",
     },
   });

@@ -237,6 +237,48 @@ describe("backups in R2", () => {
     expect(unknown.status).toBe(404);
   });
 
+  it("downloads a shard's backup as the file it stored, audited, and refuses another shard's", async () => {
+    await seedShard("r2-download", 5);
+    await registryRow("r2-download", 5);
+    const info = await dataJson<BackupInfo>("POST", "shards/r2-download/backup", 200);
+    const response = await dataAdmin(
+      "GET",
+      `shards/r2-download/backup?id=${encodeURIComponent(info.id)}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/x-ndjson");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="r2-download-\d{4}-\d{2}-\d{2}T\d{2}_\d{2}_\d{2}\.\d{3}Z\.ndjson"$/,
+    );
+    const stored = await (await env.BACKUPS.get(info.id))!.text();
+    expect(await response.text()).toBe(stored);
+    expect((await auditTrail()).at(-1)).toMatchObject({
+      action: "shard.export",
+      targetId: "r2-download",
+      outcome: "ok",
+      detail: `backup ${info.id} downloaded`,
+    });
+
+    // Another shard's backup through this shard's path, and an unknown id, are both 404.
+    for (const key of ["r2-other", "r2-download"]) {
+      const id = key === "r2-other" ? info.id : "svc-backups/r2-download/2000.ndjson";
+      const refused = await dataAdmin("GET", `shards/${key}/backup?id=${encodeURIComponent(id)}`);
+      expect(refused.status, key).toBe(404);
+      expect(await refused.json()).toMatchObject({ code: "NOT_FOUND" });
+    }
+    const missing = await dataAdmin("GET", "shards/r2-download/backup");
+    expect(missing.status).toBe(400);
+  });
+
+  it("says the scheduled backups' settings", async () => {
+    expect(await dataJson("GET", "backups/schedule", 200)).toEqual({
+      bucket: "BACKUPS",
+      schedule: "30 3 * * *",
+      keep: 2,
+    });
+  });
+
   it("keeps only the newest `keep` backups of a shard", async () => {
     await seedShard("r2-keep", 1);
     await registryRow("r2-keep", 1);
