@@ -30,6 +30,7 @@ import {
   impersonation,
   signInLinkOutcome,
 } from "../packages/auth/src/admin/contract/index.ts";
+import { dataAdminRoutes } from "../packages/server/src/data-admin/contract.ts";
 import { studioGroup } from "../packages/server/src/data-admin/studio/contract.ts";
 import {
   type AnyValidator,
@@ -138,11 +139,14 @@ function dataManifestModule(): string {
  * The data admin routes as the dashboard's client needs them at run time (method, path, body and
  * answer kind), typed by the declarations, which the browser bundle imports as types only.
  */
-import type { studioRoutes } from "@svc/server/data-admin/studio-contract";
+import type { dataAdminRoutes, studioRoutes } from "@svc/server/data-admin/studio-contract";
 import type { RouteManifest } from "@svc/server/routes/contract";
 
 /** The data studio's routes under \`/_svc/admin/data/\` (\`studioGroup\`). */
 export const STUDIO_MANIFEST: RouteManifest<typeof studioRoutes> = ${JSON.stringify(routeManifest(studioGroup))};
+
+/** The registry, backup and migration routes under \`/_svc/admin/data/\` (\`dataAdminRoutes\`). */
+export const DATA_ADMIN_MANIFEST: RouteManifest<(typeof dataAdminRoutes)["routes"]> = ${JSON.stringify(routeManifest(dataAdminRoutes))};
 `;
   return formatted("packages/dashboard/ui/api/data-routes.generated.ts", source);
 }

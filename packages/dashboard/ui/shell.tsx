@@ -31,6 +31,12 @@ const DataPage = lazyComponent(() =>
 const ApiKeysPage = lazyComponent(() =>
   import("./screens/api-keys/api-keys-page.tsx").then((module) => module.ApiKeysPage),
 );
+const MigrationsPage = lazyComponent(() =>
+  import("./screens/migrations/migrations-page.tsx").then((module) => module.MigrationsPage),
+);
+const BackupsPage = lazyComponent(() =>
+  import("./screens/backups/backups-page.tsx").then((module) => module.BackupsPage),
+);
 const SchedulesPage = lazyComponent(() =>
   import("./screens/schedules/schedules-page.tsx").then((module) => module.SchedulesPage),
 );
@@ -45,6 +51,8 @@ const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
   { page: "apiKeys", label: "API keys", href: `${BASE_PATH}api-keys` },
   { page: "data", label: "Data", href: `${BASE_PATH}data` },
   { page: "functions", label: "Functions", href: `${BASE_PATH}functions` },
+  { page: "migrations", label: "Migrations", href: `${BASE_PATH}migrations` },
+  { page: "backups", label: "Backups", href: `${BASE_PATH}backups` },
   { page: "schedules", label: "Schedules", href: `${BASE_PATH}schedules` },
   { page: "audit", label: "Audit", href: `${BASE_PATH}audit` },
   { page: "logs", label: "Logs", href: `${BASE_PATH}logs` },
@@ -61,6 +69,8 @@ const TITLES: Record<Route["page"], string> = {
   data: "Data",
   functions: "Functions",
   apiKeys: "API keys",
+  migrations: "Migrations",
+  backups: "Backups",
   notFound: "Not found",
   schedules: "Schedules",
 };
@@ -152,6 +162,10 @@ function Screen(props: { route: Route }) {
       );
     case "apiKeys":
       return <ApiKeysPage />;
+    case "migrations":
+      return <MigrationsPage />;
+    case "backups":
+      return <BackupsPage />;
     case "notFound":
       return <NotFoundPage path={route.path} />;
   }

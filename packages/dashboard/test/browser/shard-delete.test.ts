@@ -4,38 +4,16 @@
  * registry and the picker, its documents are gone, and the audit trail names
  * the operator. At laptop and phone widths, axe-clean, in light and dark mode.
  */
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible } from "./support/accessibility.ts";
 import { chromiumOrSkip } from "./support/chromium.ts";
 import { dialog, expectNoSidewaysScroll, signedInAt, VIEWPORTS } from "./support/dashboard-page.ts";
-import { adminGet, adminInit, OPERATOR, type RunningApp } from "./support/example-app.ts";
-import { signUp } from "./support/seed.ts";
+import { adminGet, adminInit, OPERATOR } from "./support/example-app.ts";
+import { roomWithMessages } from "./support/seed.ts";
 import { browserTestbed } from "./support/testbed.ts";
 
 const ready = chromiumOrSkip();
-
-/** A new room shard with `count` messages, once the registry lists it. */
-async function roomWithMessages(app: RunningApp, count: number): Promise<string> {
-  const shard = `room-doomed-${randomUUID().slice(0, 8)}`;
-  const ann = await signUp(app, { label: "shard-delete" });
-  for (let i = 0; i < count; i++) {
-    const response = await fetch(`${app.url}/_svc/rpc?shardKey=${shard}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: ann.cookie, origin: app.url },
-      body: JSON.stringify({ path: "messages:send", args: { body: `m${i}`, channel: "general" } }),
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-  }
-  await expect
-    .poll(
-      async () => (await fetch(`${app.url}/_svc/admin/data/shards/${shard}`, adminInit())).status,
-      { timeout: 30_000, interval: 250 },
-    )
-    .toBe(200);
-  return shard;
-}
 
 /**
  * The toast after `shard`'s data went. Its count covers every table: each
@@ -59,8 +37,8 @@ describe.skipIf(!ready)("deleting a shard's data from the data studio", () => {
   const { app, browser } = browserTestbed();
 
   it("asks for the key typed again, deletes, drops the shard from the list and audits it", async () => {
-    const shard = await roomWithMessages(app, 2);
-    const kept = await roomWithMessages(app, 1);
+    const shard = await roomWithMessages(app, 2, "room-doomed");
+    const kept = await roomWithMessages(app, 1, "room-doomed");
     const page = await signedInAt(browser.context, app, `data/${shard}/messages`);
     await page.getByRole("heading", { name: /^messages/, level: 2 }).waitFor();
     // The shard's registry row: its documents (messages and what the queue consumer wrote), size,
@@ -103,7 +81,7 @@ describe.skipIf(!ready)("deleting a shard's data from the data studio", () => {
   });
 
   it("fits a phone: the confirmation is usable and accessible at 390 px", async () => {
-    const shard = await roomWithMessages(app, 1);
+    const shard = await roomWithMessages(app, 1, "room-doomed");
     const page = await signedInAt(browser.context, app, `data/${shard}`);
     await page.setViewportSize(VIEWPORTS.phone);
     await page.getByRole("button", { name: "Delete shard data…" }).waitFor();

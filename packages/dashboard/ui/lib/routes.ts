@@ -69,6 +69,8 @@ export type Route =
   | { page: "functions"; path: string | null; shard?: string; window?: MetricsWindow }
   | { page: "logs"; view: LogView; filters: LogFilters; record?: string | null }
   | { page: "apiKeys" }
+  | { page: "migrations" }
+  | { page: "backups" }
   | { page: "notFound"; path: string }
   | { page: "schedules"; filters: ScheduleFilters };
 
@@ -290,6 +292,9 @@ export function parseRoute(pathname: string, search: string): Route {
       };
     case "api-keys":
       return { page: "apiKeys" };
+    case "migrations":
+    case "backups":
+      return { page };
     case undefined:
     case "users":
       return {
@@ -362,6 +367,9 @@ export function hrefOf(route: Route): string {
       return withQuery("logs", { ...route.filters, record: route.record ?? "" });
     case "apiKeys":
       return withQuery("api-keys", {});
+    case "migrations":
+    case "backups":
+      return withQuery(route.page, {});
     case "notFound":
       return route.path;
   }

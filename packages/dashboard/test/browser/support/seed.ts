@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { RunningApp } from "./example-app.ts";
+import { expect } from "vitest";
+import { adminInit, type RunningApp } from "./example-app.ts";
 
 /** A user created through better-auth's real sign-up endpoint, with its first session. */
 export interface SeededUser {
@@ -149,4 +150,48 @@ export async function seedOrganization(
   const pendingEmail = uniqueEmail(`${label}-invited`);
   await invite(pendingEmail);
   return { id, name, owner, member, pendingEmail };
+}
+
+/**
+ * A new room shard (`<label>-<random>`) with `count` messages sent by a new
+ * user, once the shard registry lists it (the Data, Migrations and Backups
+ * pages read the registry).
+ *
+ * @example const shard = await roomWithMessages(app, 2, "room-doomed");
+ */
+export async function roomWithMessages(
+  app: RunningApp,
+  count: number,
+  label: string,
+): Promise<string> {
+  const shard = `${label}-${randomUUID().slice(0, 8)}`;
+  const ann = await signUp(app, { label });
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${app.url}/_svc/rpc?shardKey=${shard}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: ann.cookie, origin: app.url },
+      body: JSON.stringify({ path: "messages:send", args: { body: `m${i}`, channel: "general" } }),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+  await until(
+    async () =>
+      (await fetch(`${app.url}/_svc/admin/data/shards/${shard}`, adminInit())).status === 200,
+    `the registry lists ${shard}`,
+  );
+  return shard;
+}
+
+/**
+ * Asks `check` every 250 ms until it answers true, failing after 30 s with
+ * what was awaited; unlike `expect.poll`, it also works in `beforeAll`.
+ *
+ * @example await until(async () => (await fetch(url)).ok, "the shard is listed");
+ */
+export async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -8,8 +8,12 @@ import { integer, named, oneOf, route, routeGroup, text } from "../../routes/con
 import { MAX_SEARCH_TEXT } from "../../schema/search-index.ts";
 import { v } from "../../values/index.ts";
 
-/** The registry's row shape, for clients of this browser-safe module (the dashboard). */
-export type { ShardListEntry } from "../contract.ts";
+/**
+ * The registry's row shape and the registry, backup and migration routes'
+ * declarations, as types for clients of this browser-safe module (the
+ * dashboard derives its client from them through a generated manifest).
+ */
+export type { dataAdminRoutes, ShardListEntry } from "../contract.ts";
 
 /** Whom an answer was read or run as: always said, so a view as someone else is never taken for the whole table. */
 export const viewerLabel = named(

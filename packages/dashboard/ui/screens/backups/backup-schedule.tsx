@@ -1,0 +1,18 @@
+import type { BackupSchedule } from "../../api/data-admin.ts";
+
+/**
+ * When the bucket backs every shard up, in the operator's words and as the
+ * cron expression the worker was given (UTC), and how many backups of each
+ * shard are kept.
+ *
+ * @example <BackupScheduleNote schedule={{ bucket: "BACKUPS", schedule: "0 3 * * *", keep: 7 }} />
+ */
+export function BackupScheduleNote(props: { schedule: BackupSchedule }) {
+  const { bucket, schedule, keep } = props.schedule;
+  return (
+    <p class="notice notice-info" data-testid="backup-schedule">
+      Every shard is backed up to the R2 bucket bound as <code>{bucket}</code> on the schedule{" "}
+      <code>{schedule}</code> (cron, UTC); the {keep} newest backups of each shard are kept.
+    </p>
+  );
+}
