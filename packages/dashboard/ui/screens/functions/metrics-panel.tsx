@@ -1,4 +1,5 @@
 import type { FunctionMetrics, MetricsWindow } from "../../api/log-types.ts";
+import { NameText } from "../../components/name-text.tsx";
 import { Sparkline } from "../../components/sparkline.tsx";
 import { formatDuration } from "../../lib/log-format.ts";
 import { Link } from "../../lib/navigation.tsx";
@@ -55,7 +56,7 @@ export function MetricsPanel(props: { functions: FunctionMetrics[]; window: Metr
                       },
                     })}
                   >
-                    {metrics.function}
+                    <NameText text={metrics.function} />
                   </Link>{" "}
                   <span class="badge">{metrics.entry}</span>
                 </td>

@@ -1,4 +1,5 @@
 import type { CallRecord } from "../../api/log-types.ts";
+import { NameText } from "../../components/name-text.tsx";
 import { Time } from "../../components/time.tsx";
 import { callerLabel, formatDuration, statusLabel, statusTone } from "../../lib/log-format.ts";
 import { Link } from "../../lib/navigation.tsx";
@@ -47,7 +48,7 @@ export function CallTable(props: {
               </td>
               <td data-label="Function" class="cell-wrap">
                 <Link href={props.hrefOf(record)} class="mono call-route">
-                  {record.route}
+                  <NameText text={record.route} />
                 </Link>{" "}
                 <span class="badge">{record.entry}</span>
               </td>
@@ -56,7 +57,7 @@ export function CallTable(props: {
               </td>
               <td data-label="Duration">{formatDuration(record.durationMs)}</td>
               <td data-label="Shard" class="cell-wrap mono muted">
-                {record.shardKey ?? "—"}
+                {record.shardKey === null ? "—" : <NameText text={record.shardKey} />}
               </td>
             </tr>
           ))}

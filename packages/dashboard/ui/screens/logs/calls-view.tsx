@@ -11,6 +11,13 @@ import { CallTable } from "./call-table.tsx";
 import { RecordDrawer } from "./record-drawer.tsx";
 
 const PAGE_SIZE = 50;
+/** Calls per page on a phone, where each call is a card: the page stays a few screens tall. */
+const PHONE_PAGE_SIZE = 10;
+
+/** Calls per page for this screen's width (the phone layout's breakpoint). */
+function pageSize(): number {
+  return window.matchMedia("(max-width: 720px)").matches ? PHONE_PAGE_SIZE : PAGE_SIZE;
+}
 /** New calls a live tail keeps on screen above the loaded pages. */
 const LIVE_KEPT = 500;
 
@@ -44,7 +51,7 @@ export function CallsView(props: { filters: LogFilters; record: string | null })
   const { filters, record } = props;
   const query = useMemo(() => queryOf(filters), [filters]);
   const list = usePagedList(async (cursor, signal) => {
-    const page = await logs.list({ ...query, cursor, limit: PAGE_SIZE }, signal);
+    const page = await logs.list({ ...query, cursor, limit: pageSize() }, signal);
     return { items: page.records, nextCursor: page.cursor };
   }, []);
   const [live, setLive] = useState(false);

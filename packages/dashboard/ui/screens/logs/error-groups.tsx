@@ -3,6 +3,7 @@ import type { ErrorGroup } from "../../api/log-types.ts";
 import { useApp } from "../../app-context.ts";
 import { AdminCallsSwitch } from "../../components/admin-calls-switch.tsx";
 import { Dialog } from "../../components/dialog.tsx";
+import { NameText } from "../../components/name-text.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
 import { Link } from "../../lib/navigation.tsx";
@@ -62,7 +63,7 @@ export function ErrorGroupsView() {
                             },
                           })}
                         >
-                          {group.function}
+                          <NameText text={group.function} />
                         </Link>
                       </td>
                       <td data-label="Count">{group.count.toLocaleString("en")}</td>
