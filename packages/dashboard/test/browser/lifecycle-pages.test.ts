@@ -60,7 +60,10 @@ describe.skipIf(!ready)("the Migrations and Backups pages", () => {
       await progress.waitFor();
       await page.getByText(/^Finished: done in (\d+) of \1 shards; 0 changed/).waitFor();
       expect(await progress.getAttribute("value")).toBe(await progress.getAttribute("max"));
-      await page.getByRole("row").filter({ hasText: shard }).waitFor();
+      // Each shard's own progress: its state and counts, as the shard reports them.
+      const shardRow = page.locator(`tr[data-shard="${shard}"]`);
+      await shardRow.locator('td[data-label="State"]', { hasText: /^done$/ }).waitFor();
+      expect(await shardRow.locator('td[data-label="Failed"]').textContent()).toBe("0");
       await expectNoSidewaysScroll(page.locator("html"));
       await expectAccessible(page, `Migrations, run (${width})`);
       await screenshot(page, `migrations-${width}`);

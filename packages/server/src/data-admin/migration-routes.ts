@@ -71,9 +71,10 @@ const errorOf = <T>(answer: ShardAnswer<T>) =>
   answer.ok ? null : { code: answer.error.code, message: answer.error.message };
 
 /**
- * `GET migrations?search=&cursor=&limit=`: every migration the covered shards know
+ * `GET migrations?search=&name=&cursor=&limit=`: every migration the covered shards know
  * (the registry's shards in key order, `limit` of them, asked 8 at a time),
- * summed over those shards. Follow `nextCursor` to cover the rest.
+ * summed over those shards; with `name`, also that migration's record in
+ * each of them (`byShard`). Follow `nextCursor` to cover the rest.
  */
 export const listMigrationsHandler: Handler<"listMigrations"> = async ({ query, ctx }) => {
   const page = await statusPage(ctx.deps.namespace(ctx.env), {
@@ -83,12 +84,15 @@ export const listMigrationsHandler: Handler<"listMigrations"> = async ({ query, 
   });
   const summaries = new Map<string, Summary>();
   const unreachable: { key: string; error: { code: string; message: string } }[] = [];
+  const byShard: { key: string; status: Infer<typeof shardMigration> }[] = [];
   for (const answer of page.shards) {
     if (!answer.ok) {
       unreachable.push({ key: answer.key, error: answer.error });
       continue;
     }
     for (const status of answer.value) {
+      if (status.name === query.name)
+        byShard.push({ key: answer.key, status: shardMigrationOf(status) });
       let summary = summaries.get(status.name);
       if (summary === undefined) {
         summary = emptySummary(status.name, status.table);
@@ -101,6 +105,7 @@ export const listMigrationsHandler: Handler<"listMigrations"> = async ({ query, 
     migrations: [...summaries.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
     shards: page.shards.length,
     unreachable,
+    byShard,
     nextCursor: page.nextCursor,
   };
 };

@@ -80,6 +80,8 @@ export const dryRunReport = named(
 export const migrationStatusQuery = v.object({
   /** Only shards whose key contains this (ASCII case-insensitive), as `GET shards?search=`. */
   search: v.optional(text(256)),
+  /** Also answer each covered shard's own record of this migration (`byShard`): a run's progress per shard. */
+  name: v.optional(text(200)),
   cursor: v.optional(v.string()),
   limit: v.optional(integer(1, MAX_MIGRATION_SHARDS)),
 });
@@ -91,6 +93,8 @@ export const migrationStatusAnswer = v.object({
   shards: v.number(),
   /** Shards that could not answer, with their error. */
   unreachable: v.array(v.object({ key: v.string(), error: shardError })),
+  /** With `name`: each covered shard that has that migration, with its record there (else empty). */
+  byShard: v.array(v.object({ key: v.string(), status: shardMigration })),
   nextCursor: v.union(v.string(), v.null()),
 });
 

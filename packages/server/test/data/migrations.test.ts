@@ -26,6 +26,7 @@ type StatusAnswer = {
   migrations: Summary[];
   shards: number;
   unreachable: unknown[];
+  byShard: { key: string; status: { name: string; state: string } & Counts }[];
   nextCursor: string | null;
 };
 type RunAnswer = {
@@ -121,6 +122,21 @@ describe("the migrations admin API", () => {
       documents: { scanned: 2 * DOCS + STOPPER, changed: 2 * DOCS + STOPPER },
       failedDocuments: [{ shard: "migapi-c", id: stopper, message: "13 is unlucky" }],
     });
+    expect(after.byShard).toEqual([]);
+    // Named, the answer also gives the migration's record in each shard: the progress per shard.
+    const perShard = await dataJson<StatusAnswer>(
+      "GET",
+      `migrations?search=migapi-&name=${ITEMS}`,
+      200,
+    );
+    expect(
+      perShard.byShard.map(({ key, status }) => [key, status.name, status.state, status.changed]),
+    ).toEqual([
+      ["migapi-a", ITEMS, "done", DOCS],
+      ["migapi-b", ITEMS, "done", DOCS],
+      ["migapi-c", ITEMS, "stopped", STOPPER],
+    ]);
+    expect(perShard.migrations).toEqual(after.migrations);
     const migrated = await storedDocuments("migapi-b", "items", env.DATA_SHARD);
     expect([...migrated.values()].every((doc) => doc.migrated === 1)).toBe(true);
 

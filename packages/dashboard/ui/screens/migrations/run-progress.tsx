@@ -1,5 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
-import { type MigrationRun, type MigrationSummary, useDataAdminApi } from "../../api/data-admin.ts";
+import {
+  type MigrationRun,
+  type MigrationStatus,
+  type MigrationSummary,
+  useDataAdminApi,
+} from "../../api/data-admin.ts";
 import { NameText } from "../../components/name-text.tsx";
 import { ProgressMeter } from "../../components/progress-meter.tsx";
 import { ErrorNotice } from "../../components/states.tsx";
@@ -12,17 +17,22 @@ function finished(summary: MigrationSummary): boolean {
   return summary.shards.running === 0 && summary.shards.registered === 0;
 }
 
+/** A shard's row: its state and counts now, or, before the first poll, what it answered the run. */
+type ShardRow = MigrationStatus["byShard"][number]["status"] | null;
+
 /**
- * A started run, followed to its end: the shards it started in (each with
- * the state it answered and its error), then `GET migrations` asked every
- * second for how many shards are done and how many documents changed, as
- * a progress bar, until no shard is still running; then `onFinished`.
+ * A started run, followed to its end: `GET migrations?name=` asked every
+ * second for how many shards are done and how many documents changed (a
+ * progress bar) and for each shard's own state and counts (a row each,
+ * starting from what the shard answered the run), until no shard is still
+ * running; then `onFinished`.
  *
  * @example <RunProgress run={answer} onFinished={reload} />
  */
 export function RunProgress(props: { run: MigrationRun; onFinished: () => void }) {
   const api = useDataAdminApi();
   const [summary, setSummary] = useState<MigrationSummary | null>(null);
+  const [byShard, setByShard] = useState<Map<string, ShardRow>>(new Map());
   const [error, setError] = useState<Error | null>(null);
   const { name } = props.run;
 
@@ -31,9 +41,10 @@ export function RunProgress(props: { run: MigrationRun; onFinished: () => void }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const status = await api.listMigrations({ query: {}, signal: controller.signal });
+        const status = await api.listMigrations({ query: { name }, signal: controller.signal });
         const found = status.migrations.find((migration) => migration.name === name) ?? null;
         setSummary(found);
+        setByShard(new Map(status.byShard.map((entry) => [entry.key, entry.status])));
         setError(null);
         if (found !== null && finished(found)) {
           props.onFinished();
@@ -72,30 +83,35 @@ export function RunProgress(props: { run: MigrationRun; onFinished: () => void }
       {error ? <ErrorNotice error={error} compact /> : null}
       <div class="table-wrap">
         <table class="table table-rows table-stack">
-          <caption class="sr-only">Shards the run started in</caption>
+          <caption class="sr-only">Progress by shard</caption>
           <thead>
             <tr>
               <th scope="col">Shard</th>
-              <th scope="col">State when started</th>
+              <th scope="col">State</th>
+              <th scope="col">Checked</th>
               <th scope="col">Changed</th>
               <th scope="col">Failed</th>
             </tr>
           </thead>
           <tbody>
-            {props.run.shards.map(({ key, status, error: shardError }) => (
-              <tr key={key}>
-                <td data-label="Shard" class="cell-wrap">
-                  <code>
-                    <NameText text={key} />
-                  </code>
-                </td>
-                <td data-label="State when started" class="cell-wrap">
-                  {status === null ? (shardError?.message ?? "No answer.") : status.state}
-                </td>
-                <td data-label="Changed">{status?.changed ?? 0}</td>
-                <td data-label="Failed">{status?.failed ?? 0}</td>
-              </tr>
-            ))}
+            {props.run.shards.map(({ key, status: started, error: shardError }) => {
+              const status = byShard.get(key) ?? started;
+              return (
+                <tr key={key} data-shard={key}>
+                  <td data-label="Shard" class="cell-wrap">
+                    <code>
+                      <NameText text={key} />
+                    </code>
+                  </td>
+                  <td data-label="State" class="cell-wrap">
+                    {status === null ? (shardError?.message ?? "No answer.") : status.state}
+                  </td>
+                  <td data-label="Checked">{status?.scanned ?? 0}</td>
+                  <td data-label="Changed">{status?.changed ?? 0}</td>
+                  <td data-label="Failed">{status?.failed ?? 0}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
