@@ -65,8 +65,8 @@ describe.skipIf(!ready)("the Migrations and Backups pages", () => {
       await shardRow.locator('td[data-label="State"]', { hasText: /^done$/ }).waitFor();
       expect(await shardRow.locator('td[data-label="Failed"]').textContent()).toBe("0");
       await expectNoSidewaysScroll(page.locator("html"));
-      await expectAccessible(page, `Migrations, run (${width})`);
       await screenshot(page, `migrations-${width}`);
+      await expectAccessible(page, `Migrations, run (${width})`);
 
       const { entries } = await adminGet<{
         entries: { action: string; targetId: string; outcome: string; operator: string }[];
@@ -102,8 +102,8 @@ describe.skipIf(!ready)("the Migrations and Backups pages", () => {
       await row.waitFor();
       expect(await row.count()).toBe(1);
       await expectNoSidewaysScroll(page.locator("html"));
-      await expectAccessible(page, `Backups (${width})`);
       await screenshot(page, `backups-${width}`);
+      await expectAccessible(page, `Backups (${width})`);
 
       const [download] = await Promise.all([
         page.waitForEvent("download"),
