@@ -10,9 +10,12 @@ import type { BackupSchedule } from "../../api/data-admin.ts";
 export function BackupScheduleNote(props: { schedule: BackupSchedule }) {
   const { bucket, schedule, keep } = props.schedule;
   return (
-    <p class="notice notice-info" data-testid="backup-schedule">
-      Every shard is backed up to the R2 bucket bound as <code>{bucket}</code> on the schedule{" "}
-      <code>{schedule}</code> (cron, UTC); the {keep} newest backups of each shard are kept.
-    </p>
+    <div class="notice notice-info">
+      <p class="notice-text" data-testid="backup-schedule">
+        Every shard is backed up to the R2 bucket bound as <code>{bucket}</code> on the schedule{" "}
+        <code class="cron">{schedule}</code> (cron, UTC); the {keep} newest backups of each shard
+        are kept.
+      </p>
+    </div>
   );
 }

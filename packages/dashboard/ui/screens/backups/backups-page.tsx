@@ -82,15 +82,17 @@ export function BackupsPage() {
         </Empty>
       ) : (
         <>
-          <LoadView loaded={schedule} label="Loading the schedule…">
-            {(settings) => <BackupScheduleNote schedule={settings} />}
-          </LoadView>
-          <TakeBackupForm
-            onTaken={(key, documents) => {
-              notify(`Shard ${key} backed up: ${documents} documents.`);
-              setGeneration((n) => n + 1);
-            }}
-          />
+          <div class="stack">
+            <LoadView loaded={schedule} label="Loading the schedule…">
+              {(settings) => <BackupScheduleNote schedule={settings} />}
+            </LoadView>
+            <TakeBackupForm
+              onTaken={(key, documents) => {
+                notify(`Shard ${key} backed up: ${documents} documents.`);
+                setGeneration((n) => n + 1);
+              }}
+            />
+          </div>
           <Section title="Backups" count={backups.first.data ? backups.items.length : undefined}>
             <form
               class="filters"
@@ -99,7 +101,7 @@ export function BackupsPage() {
                 setShard(typed.trim());
               }}
             >
-              <label class="field">
+              <label class="field field-grow">
                 <span class="field-label">Shard</span>
                 <input
                   class="input"

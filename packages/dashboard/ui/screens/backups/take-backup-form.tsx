@@ -21,7 +21,7 @@ export function TakeBackupForm(props: { onTaken: (key: string, documents: number
   });
   return (
     <form class="filters" onSubmit={submit}>
-      <label class="field">
+      <label class="field field-grow">
         <span class="field-label">Shard to back up now</span>
         <input
           class="input"
