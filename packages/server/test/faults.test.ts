@@ -27,6 +27,22 @@ describe("faults stay inside their call", () => {
     expect((await callImpatient("notes:all", "hang-shard")).status).toBe(200);
   });
 
+  it("answers overlapping hung calls of one shard each at its own deadline, not the first one's", async () => {
+    const first = callImpatient("faults:hang", "hang-twice");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const startedSecond = Date.now();
+    const second = callImpatient("faults:hang", "hang-twice");
+    expect((await first).status).toBe(503);
+    const answered = await second;
+    expect(answered.status).toBe(503);
+    expect(await answered.json()).toMatchObject({
+      code: "UNAVAILABLE",
+      detail: "The procedure did not finish within 2000 ms.",
+    });
+    expect(Date.now() - startedSecond).toBeGreaterThanOrEqual(1900);
+    expect((await callImpatient("notes:all", "hang-twice")).status).toBe(200);
+  });
+
   it("answers a failed huge allocation with INTERNAL; that shard and others keep working", async () => {
     await rpcValue("notes:add", { text: "before" }, { shardKey: "hog-shard" });
     const response = await rpc("faults:hogMemory", {}, { shardKey: "hog-shard" });

@@ -28,6 +28,12 @@ export interface ShardCall {
    * the worker alone, never from a request: only the worker holds a stub.
    */
   fromServer?: boolean;
+  /**
+   * Milliseconds the shard gives the call before answering `UNAVAILABLE`
+   * (the worker's `procedureTimeoutMs`). The shard keeps it (shard/deadlines.ts):
+   * one timer per shard, not one per call in the worker.
+   */
+  timeoutMs?: number;
 }
 
 /** What a shard answers for a query, mutation or action (with what it observed, when asked). */

@@ -60,6 +60,7 @@ import type {
   RestoreResult,
   ShardDataEndpoint,
 } from "./data-endpoint.ts";
+import { Deadlines } from "./deadlines.ts";
 import { type CallOrigin, checkOutput, Dispatcher } from "./dispatch.ts";
 import { SHARD_IN_ISOLATE, type ShardInIsolate } from "./in-isolate.ts";
 import { IndexBuilds } from "./index-builds.ts";
@@ -195,6 +196,7 @@ export function createShard(
     readonly #scheduler: ShardScheduler;
     readonly #admin: (request: ShardAdminRequest) => Promise<ShardAdminResult>;
     readonly #files: FileStore;
+    readonly #deadlines = new Deadlines();
     /** For code of this isolate only (`@svc/testing`'s `t.run`); see shard/in-isolate.ts. */
     readonly [SHARD_IN_ISOLATE]: ShardInIsolate = {
       write: ({ shardKey, path }, work) =>
@@ -384,10 +386,24 @@ export function createShard(
       return outcome(() => this.#migrations.dryRun(name, shardKey, samples));
     }
 
+    /** A call's run, answered `UNAVAILABLE` once its `timeoutMs` passes (the handler may still finish). */
+    #timed<T>(
+      call: ShardCall,
+      work: (rejoin: Rejoin | undefined) => Promise<T>,
+    ): Promise<ObservedRun<T>> {
+      return this.#deadlines.race(observeRun(call.record, work), call.timeoutMs, () => ({
+        ok: false,
+        thrown: new SvcError(
+          "UNAVAILABLE",
+          `The procedure did not finish within ${call.timeoutMs} ms.`,
+        ),
+      }));
+    }
+
     // Calls count as requests to this isolate: a migration then lets them in between smaller batches.
     async call(call: ShardCall): Promise<ShardResult> {
       noteIsolateRequest();
-      const run = await observeRun(call.record, (rejoin) => {
+      const run = await this.#timed(call, (rejoin) => {
         const procedure =
           call.fromServer === true
             ? this.#dispatcher.serverProcedure(call.path)
@@ -408,7 +424,7 @@ export function createShard(
 
     async openStream(call: ShardCall): Promise<ShardStreamResult> {
       noteIsolateRequest();
-      const run = await observeRun(call.record, async () => {
+      const run = await this.#timed(call, async () => {
         const procedure = this.#dispatcher.publicProcedure(call.path, "stream");
         const items = await this.#dispatcher.openStream(call.path, procedure, call.args, call);
         return encodeStream(items, (item) => checkOutput(call.path, procedure, item));

@@ -23,7 +23,7 @@ export interface Invocation {
   transport: "rpc" | "rest";
   shardKey: string;
   stub: ShardEndpoint;
-  /** Milliseconds to wait for the shard's answer before giving up with `UNAVAILABLE`. */
+  /** Milliseconds the shard gives the call before answering `UNAVAILABLE` (shard/deadlines.ts). */
   timeoutMs: number;
   /** A client's mutation id (`x-svc-mutation-id`), acknowledged on its subscription sockets. */
   mutationId?: string;
@@ -32,16 +32,15 @@ export interface Invocation {
 }
 
 /**
- * Waits for `work` at most `timeoutMs`. The shard may still finish the call
- * (a mutation may still commit); the caller is told it did not finish in time.
- * One promise and one timer per call, settled by whichever comes first: this
- * runs on every call, and `Promise.race` inside an async function made three
- * more promises and their reactions per call (the REST read's CPU profile
- * ranked the race beside the timer itself).
+ * Waits for `work` at most `timeoutMs`, for shard methods that keep no
+ * deadline themselves (the data studio's `admin`; procedure calls carry
+ * theirs into the shard, shard/deadlines.ts, and need no timer here). The
+ * shard may still finish the work; the caller is told it did not finish in
+ * time. One promise and one timer per call, settled by whichever comes first.
  *
  * @example
  * ```ts
- * const result = await withTimeout(stub.call(shardCall), 30_000);
+ * const result = await withTimeout(stub.admin(request), 30_000);
  * ```
  */
 export function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
@@ -76,6 +75,7 @@ function toShardCall(invocation: Invocation): ShardCall {
     requestId: scope?.requestId ?? crypto.randomUUID(),
     shardKey: invocation.shardKey,
     record: scope !== undefined,
+    timeoutMs: invocation.timeoutMs,
     ...(scope !== undefined && invocation.plan ? { plan: invocation.plan } : {}),
     ...(invocation.mutationId === undefined ? {} : { mutationId: invocation.mutationId }),
   };
@@ -87,10 +87,7 @@ function toShardCall(invocation: Invocation): ShardCall {
  * both call this, so they share one dispatch.
  */
 export async function invokeProcedure(invocation: Invocation): Promise<unknown> {
-  const result = await withTimeout(
-    invocation.stub.call(toShardCall(invocation)),
-    invocation.timeoutMs,
-  );
+  const result = await invocation.stub.call(toShardCall(invocation));
   noteObservation(invocation.request, result.observed);
   if (!result.ok) throw deserializeError(result.error);
   return result.value;
@@ -98,10 +95,7 @@ export async function invokeProcedure(invocation: Invocation): Promise<unknown> 
 
 /** Opens a stream procedure in its shard and answers with its NDJSON body. */
 export async function invokeStream(invocation: Invocation): Promise<Response> {
-  const result = await withTimeout(
-    invocation.stub.openStream(toShardCall(invocation)),
-    invocation.timeoutMs,
-  );
+  const result = await invocation.stub.openStream(toShardCall(invocation));
   noteObservation(invocation.request, result.observed);
   if (!result.ok) throw deserializeError(result.error);
   return new Response(result.body, {

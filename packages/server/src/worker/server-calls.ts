@@ -7,7 +7,6 @@ import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts"
 import { isProcedure } from "../procedures/procedure.ts";
 import type { RunnableReference } from "../procedures/references.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
-import { withTimeout } from "./invoke.ts";
 
 /** Where a call from server code runs. */
 export interface ShardCallOptions {
@@ -160,10 +159,15 @@ async function callShard(
 ): Promise<unknown> {
   const shardKey = checkShardKey(key ?? DEFAULT_SHARD);
   const record = currentScope() !== undefined;
-  const result = await withTimeout(
-    deps.shard(shardKey).call({ path, args, shardKey, ...origin, record, fromServer: true }),
-    deps.timeoutMs,
-  );
+  const result = await deps.shard(shardKey).call({
+    path,
+    args,
+    shardKey,
+    ...origin,
+    record,
+    fromServer: true,
+    timeoutMs: deps.timeoutMs,
+  });
   noteObservation(null, result.observed);
   if (!result.ok) throw deserializeError(result.error);
   return result.value;
