@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BenchApp } from "./bench-app.ts";
 import { bundleSources } from "./bundle-sources.ts";
@@ -124,7 +124,9 @@ async function profileOnce(
 /** With `BENCH_PROFILE_DIR` set, keeps a raw profile there, for DevTools (Performance → Load profile). */
 async function keepRaw(profile: CpuProfile, name: string): Promise<void> {
   const dir = process.env.BENCH_PROFILE_DIR;
-  if (dir) await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
 }
 
 /**
