@@ -128,6 +128,21 @@ describe("call records", () => {
     expect(record).not.toHaveProperty("args");
   });
 
+  it("declare and record a non-ASCII answer's size in UTF-8 bytes, not characters", async () => {
+    const name = "zoë 🎉 日本";
+    const response = await call(
+      `/_svc/rest/rest/inspect?name=${encodeURIComponent(name)}&shardKey=obs-utf8`,
+    );
+    expect(response.status).toBe(200);
+    const answer = await response.text();
+    expect(JSON.parse(answer)).toMatchObject({ args: { name } });
+    const bytes = new TextEncoder().encode(answer).byteLength;
+    expect(bytes).toBeGreaterThan(answer.length);
+    expect(Number(response.headers.get("content-length"))).toBe(bytes);
+    const record = await recordWhere((r) => r.shardKey === "obs-utf8", "&function=rest:inspect");
+    expect(record.bytesOut).toBe(bytes);
+  });
+
   it("record an RPC call with the handler's console lines (credentials scrubbed) under its request id", async () => {
     const value = await answerValue<{ requestId: string }>(
       rpc("observed:chatty", { word: "hello" }, { user: "bob" }),
