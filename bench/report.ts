@@ -613,7 +613,10 @@ export function renderReport(results: Results): string {
     "compare targets measured side by side in the same run.",
     "",
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; Node ${machine.node}; workerd ${machine.workerd}. ` +
-      `Date: ${machine.date}. Whole run: ${results.totalSeconds} s.`,
+      `Date: ${machine.date}. Whole run: ${results.totalSeconds} s.` +
+      (results.merged
+        ? ` Measured since, in one run of \`npm run bench -- --merge ${results.merged.scenarios.join(" ")}\` (${results.merged.date}, ${results.merged.seconds} s): ${results.merged.scenarios.join(", ")}.`
+        : ""),
     "",
     goalsSection(results, npmTestSeconds()),
     "",

@@ -53,5 +53,17 @@ export interface Results {
   profiles?: Partial<Record<"transport" | "gates", ProfileReport>>;
   /** Absent in results from before the storage scenario existed. */
   storage?: StorageResult;
+  /**
+   * Scenarios measured since by `npm run bench -- --merge <scenario>…` and put
+   * in place of the full run's: which, when, and how long that run took.
+   */
+  merged?: MergedRun;
   totalSeconds: number;
+}
+
+/** A run of chosen scenarios whose figures replaced the full run's (`--merge`). */
+export interface MergedRun {
+  scenarios: string[];
+  date: string;
+  seconds: number;
 }

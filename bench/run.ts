@@ -29,7 +29,7 @@ type Log = typeof log;
 
 /** Every scenario in report order: its name on the command line, its title, how to run it. */
 const SCENARIOS: {
-  [K in Exclude<keyof Results, "machine" | "totalSeconds" | "profiles">]: [
+  [K in Exclude<keyof Results, "machine" | "totalSeconds" | "profiles" | "merged">]: [
     string,
     (log: Log) => Promise<Results[K]>,
   ];
@@ -65,6 +65,8 @@ const SCENARIOS: {
  * their results as JSON, leaving BENCHMARKS.md alone (a partial run is not a
  * report). A scenario that fails is reported and the others still run; the
  * results so far are printed as JSON and the exit code is 1.
+ * `npm run bench -- --merge transport gates` runs them and puts their figures
+ * into the report instead (mergeIntoReport).
  * `npm run bench -- --profile transport` prints a CPU profile's table instead
  * (bench/scenarios/profile.ts).
  */
@@ -81,7 +83,8 @@ async function main(): Promise<void> {
   }
   const started = Date.now();
   const names = Object.keys(SCENARIOS) as (keyof typeof SCENARIOS)[];
-  const wanted = process.argv.slice(2);
+  const merge = process.argv[2] === "--merge";
+  const wanted = process.argv.slice(merge ? 3 : 2);
   const unknown = wanted.filter((name) => !names.includes(name as never));
   if (unknown.length > 0) {
     throw new Error(`unknown scenario ${unknown.join(", ")}; known: ${names.join(", ")}`);
@@ -103,6 +106,10 @@ async function main(): Promise<void> {
     }
   }
   results.totalSeconds = Math.round((Date.now() - started) / 1000);
+  if (merge && wanted.length > 0 && failed.length === 0) {
+    await mergeIntoReport(results, chosen);
+    return;
+  }
   if (wanted.length > 0 || failed.length > 0) {
     console.log(JSON.stringify(results, null, 2));
     if (failed.length > 0) {
@@ -125,6 +132,30 @@ async function main(): Promise<void> {
   // The raw figures too, so a change of wording re-renders without re-measuring (bench/render.ts).
   await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   log(`wrote ${file} and ${RESULTS_FILE} (${results.totalSeconds} s)`);
+}
+
+/**
+ * `npm run bench -- --merge transport gates`: puts the chosen scenarios'
+ * figures in place of the full run's in bench/results.json and re-renders
+ * BENCHMARKS.md, which names the merged run (its date and length), so a goal
+ * table of those scenarios comes from one run without the whole bench.
+ */
+async function mergeIntoReport(measured: Partial<Results>, chosen: string[]): Promise<void> {
+  const results = JSON.parse(await readFile(RESULTS_FILE, "utf8")) as Results;
+  for (const name of chosen)
+    (results as unknown as Record<string, unknown>)[name] = (measured as Record<string, unknown>)[
+      name
+    ];
+  results.merged = {
+    scenarios: chosen,
+    date: measured.machine?.date ?? new Date().toISOString().slice(0, 10),
+    seconds: measured.totalSeconds ?? 0,
+  };
+  await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  const file = path.resolve(import.meta.dirname, "../BENCHMARKS.md");
+  const previous = await readFile(file, "utf8").catch(() => "");
+  await writeFile(file, withKeptPart(renderReport(results), previous));
+  log(`merged ${chosen.join(", ")} into ${file} and ${RESULTS_FILE}`);
 }
 
 /**
