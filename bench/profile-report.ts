@@ -1,56 +1,66 @@
 import type { Results } from "./results.ts";
 
 /**
- * What the profiles of 2026-12-04 (issue 50) said, and what would close each
- * goal not met: a note kept with the code that renders the tables, figures
- * quoted from those profiles. Re-profiling rewrites the tables, not this.
+ * What the profiles of 2026-12-04 (issue 50) said, what changed after them,
+ * and what would close each goal not met: a note kept with the code that
+ * renders the tables, figures quoted from those profiles and from the merged
+ * run of the same evening. Re-profiling rewrites the tables, not this.
  */
 const READING = [
   "**Reading of the profiles of 2026-12-04 (issue 50), and what would close each gap.** Taken on a shared " +
-    "2-core machine under load (load average ~17), profiler on; compare within a table. The whole " +
-    "`npm run bench` (37 min) was not run on this machine shared by ~8 engineers, so the glance table's " +
-    "issue-50 rows fill in at the next full run; a partial run the same day, `BENCH_ROUNDS=3 npm run bench " +
-    "-- gates` (~150 req/s under that load), gave CPU per request against no gates, median (rounds): leased " +
-    "gate 1.00× (1.00 / 1.30 / 0.92), exact gate 1.62× (1.62 / 2.06 / 1.50), identity one caller 1.13× " +
-    "(1.13 / 1.40 / 0.97), identity 500 callers 2.55× (1.47 / 5.68 / 2.55).",
+    "2-core machine under heavy load (load average 18–26, ~8 engineers running workerd suites), profiler " +
+    "on; compare within a table. The glance table's issue-50 rows come from one run of `npm run bench -- " +
+    "--merge transport gates` the same evening (5 rounds): under that load the same code's CPU ratio " +
+    "moved between rounds by up to 0.7 (REST read 1.02× to 1.73×; leased gate 0.89× to 2.00×), so its " +
+    "medians are not yet a verdict on the code; the profiles, which rank functions within one target's " +
+    "samples, are steadier.",
   "",
-  "- **REST read, 617 µs against the hand-written route's 480 µs per request (1.29× in this profile; " +
-    "earlier profiles the same day gave 1.11× to 1.35×, the machine's noise; the goal is ≤ 1.05×).** Both " +
-    "do the same Durable Object call (svc's under `invokeProcedure`, 93 µs; the Hono handler's " +
-    "`(anonymous)` in src/worker.ts, 103 µs), the same SQL read (svc's under `exec`, `toArray`, `get`; the " +
-    "hand-written one under `getRow`), and as much `(program)` (workerd outside JS: 105 and 99 µs). " +
-    "Recording off costs the same here (617 µs). Ranked, what only svc runs: the procedure timeout race's " +
-    "timer (`setTimeout` 16.3 + `clearTimeout` 14.9 µs: workerd's JS timers), the JSON answer " +
-    "(`jsonResponse` 9.3 + `Headers` 9.2 + `sizedResponse` 7.1 µs, which encodes the body to know its size " +
-    "for the call record), a second `URL` parse (+6.6 µs), the header-size walk (`forEach` 8.2 + " +
-    "`refuseHugeHeaders` 4.8 µs), `shardKeyOf` (6.3 µs) and svc's value encoding (`parseJson` 5.3, " +
-    "`stringifyJson` 4.6 µs). Changed after the first profiles: `Promise.race` and its promises in " +
-    "`withTimeout` (one promise and one timer now; `withTimeout` itself had 10 µs and is out of the top 25), " +
-    "a `TextEncoder` per response, and `jsonResponse`'s header copy and sets (a record now: no measurable " +
-    "change; a version built from pairs was 2.5× costlier and the profile caught it — the gates profile " +
-    "below was taken with it, which costs each of its targets alike). What would close the rest, in the " +
-    "profile's order: a deadline without a timer per call (workerd offers none for a Durable Object RPC " +
-    "call; moving the race into the shard takes it off the worker's isolate on Cloudflare but costs the " +
-    "same locally), then the body size taken from workerd's own encoding of a string body instead of " +
-    "encoding it in JS, one URL parse shared by the worker's steps, and a header-size cap checked without " +
-    "a callback per header.",
-  "- **Leased gate: −3 % CPU against no gates (goal ≤ +5 %: met in this profile).** What it still does per " +
-    "request: `withLimitHeaders` and three `set`s of the `RateLimit-*` headers (≈ 18 µs). Its store calls, " +
-    "counted in the gates run: 6.2 per 1,000 requests at 162 req/s, one per lease — a lease of 1,000 units " +
-    "lives 1 s (`ttlMs`), so at that rate each served ~160 requests. Calls that arrive while a lease is " +
-    "asked for now wait for it instead of each being decided in the store beside it.",
-  "- **Exact gate: +51 % CPU (goal ≤ +25 %).** The difference is round trips: 201 store calls per 1,000 " +
-    "requests (in-isolate coalescing joins ~5 decisions per call), and with them `(program)` (+39 µs) and " +
-    "garbage. What would close it: a hot key's budget split over several store objects with exact per-part " +
-    "budgets, so decisions of one key are answered in parallel (issue 50's Build 3, not built); coalescing " +
-    "more decisions per call only helps where more are in flight.",
-  "- **Identity, 500 callers: +12 % CPU (goal ≤ +10 %).** The time is in the cache misses: the gates run " +
-    "counted 396 session-read statements per 1,000 requests (better-auth's `getSession`, ~3 ms of CPU per " +
-    "call against ~0.64 ms for the whole read), because on this loaded machine more than the cache's 60 s " +
-    "TTL passed between a target's rounds, so each round started cold; revocation log reads are " +
-    "time-based (~4 a second, 54 statements per 1,000 requests at 134 req/s). What would close it: a miss " +
-    "that costs one indexed D1 read of session and user by token instead of `getSession`, and renewing an " +
-    "entry read while its caller is still active rather than letting it expire.",
+  "- **REST read: 617 µs against the hand-written route's 530 µs per request in the transport profile " +
+    "(1.16×; 1.29× before this session's changes; the merged run's median 1.33×, rounds 1.02–1.73×; goal " +
+    "≤ 1.05×).** Both do the same Durable Object call (svc's under `invokeProcedure`, 93 µs; the Hono " +
+    "handler's `(anonymous)` in src/worker.ts), the same SQL read and as much `(program)` (110 and 112 µs). " +
+    "Removed this session, in the profile's order: the procedure timeout race's per-call timer " +
+    "(`setTimeout` + `clearTimeout`, 31 µs: the call now carries its `timeoutMs` into the shard, whose " +
+    "calls share one timer armed for the earliest deadline, shard/deadlines.ts; neither function is in " +
+    "the top 25 any more) and the JSON answer's second `Headers` and JS encoding (`Headers` 10.8 µs and " +
+    "`encode` 3.8 µs gone from the table; a short ASCII body goes to workerd as the string). What only " +
+    "svc still runs, ranked: the call record's middleware scope (`(anonymous)` in procedures/middleware.ts, " +
+    "25 µs, recording on only — recording off is 597 µs), two more `URL` parses than the Hono route " +
+    "(+8.9 µs: `handleAuthRequest`'s path check and svc's own; the bench worker's is shared), the bench " +
+    "worker's own `fetch` steps before svc (+7.5 µs: the awaited `ensureMigrated`, the variant lookup), " +
+    "`sizedResponse` (9.7 µs: the ASCII check and the Response), the header-size walk (`forEach` + " +
+    "`refuseHugeHeaders`, 12 µs), svc's value encoding (`stringifyJson` + `parseJson`, 12 µs) and " +
+    "`shardKeyOf` (5.4 µs). What would close the rest: the call record's scope entered once per call " +
+    "instead of around each middleware step; `handleAuthRequest` deciding from the request's path " +
+    "without a `URL` (its dot-segment and encoded-slash rules make that a security change of its own); a " +
+    "header-size cap read from the runtime instead of a callback per header.",
+  "- **Leased gate: +12 % CPU in the gates profile (+76 µs; goal ≤ +5 %; the merged run's median +32 %, " +
+    "rounds 0.89–2.00×).** Its store calls: 4.4 per 1,000 requests, one per lease. What it still does per " +
+    "request: `withLimitHeaders` and the `set`s of the `RateLimit-*` headers on the finished answer " +
+    "(9.8 + 8.2 µs), which re-reads the answer's headers; the rest of its difference sits in functions " +
+    "both targets run alike (`invokeProcedure`, `get`), this machine's noise. What would close it: the " +
+    "limit headers put in the answer's one header record when it is built (jsonResponse) instead of set " +
+    "on it afterwards.",
+  "- **Exact gate: +62 % CPU in the gates profile (+381 µs; goal ≤ +25 %; merged run +84 %).** The " +
+    "difference is round trips: 290 store calls per 1,000 requests in the merged run (coalescing joins " +
+    "~3.5 decisions per call at 161 req/s), and with each the store's Durable Object call on both sides " +
+    "(`(program)` +50 µs, garbage +55 µs, and +200 µs spread over functions each under the top 25). This " +
+    "session made each bounded wait one promise instead of a race of three. Splitting a hot key's " +
+    "budget over several store objects (issue 50's Build 3) answers one key's decisions in parallel but " +
+    "adds store calls per request (fewer decisions join each), so it raises CPU per request, the measure " +
+    "here; it was not built. What would close it on CPU: fewer store calls per request — decisions " +
+    "joined over a short window (a latency cost), or exact reservations per isolate that return unspent " +
+    "units to the store.",
+  "- **Identity, 500 callers (merged run +145 %, rounds 0.90 / 3.30 / 1.01 / 2.45 / 5.03×; gates profile " +
+    "+41 %, +247 µs; goal ≤ +10 %).** Not understood yet. In rounds 1 and 3 the target cost nothing " +
+    "measurable. The counters (medians over rounds) say 0 session reads per 1,000 requests, so at least " +
+    "three rounds had no cache miss at all, and 25 revocation-log reads (time-based, ~4 a second): the " +
+    "costly rounds are not all misses (a miss is better-auth's `getSession`, ~3 ms of CPU, the " +
+    "`getSession every call` rows). The profile puts the difference in garbage collection (+82 µs) and " +
+    "+150 µs spread over functions each below its top 25. Next: the counters listed per round beside " +
+    "the CPU rounds, and a profile of this target alone, before a design change; if misses do dominate, a " +
+    "miss that costs one indexed D1 read of session and user by token instead of `getSession`. One " +
+    "caller: +23 % (rounds 1.05–1.72×), 30 revocation-log reads per 1,000 requests.",
 ].join("\n");
 
 const TITLES = {

@@ -51,7 +51,7 @@ function handWrittenNote(transport: TransportResult, registry?: RegistryResult):
       "gate, `resolveIdentity` — no gate and no resolver are configured on this worker —, `shardAccess`, and " +
       "the API key gate and scope check, a property read when no key calls); the dispatch span (none is started without an OpenTelemetry " +
       "SDK); the query-string arguments, validated in the shard; the structured clone of the call and its " +
-      "answer; the RLS-aware `ctx.db`; the output check; the procedure timeout race; problem-details " +
+      "answer; the RLS-aware `ctx.db`; the output check; the procedure timeout (one timer per shard, shard/deadlines.ts); problem-details " +
       "mapping. The shard registry adds nothing per read: a shard notes only writes and reports from its " +
       `alarm${registryRead}.`,
     "",
