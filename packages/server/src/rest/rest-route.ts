@@ -6,7 +6,7 @@ import { SHARD_KEY_PARAM } from "../model/shard-key.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { REST_PREFIX } from "../procedures/rest-routes.ts";
-import { throughDoor } from "../worker/admission.ts";
+import { takeLimitHeaders, throughDoor } from "../worker/admission.ts";
 import { invokeProcedure } from "../worker/invoke.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 
@@ -72,7 +72,8 @@ export async function handleRest<Env>(
   const target = route?.path ?? namedPath(url.pathname);
   const scope = route && { path: route.path, kind: route.procedure.kind };
   const door = { transport: "rest", request, url, env, target, resolved: route, scope } as const;
-  return throughDoor({ ...door, notFound }, runtime, async ({ target, identity, shardKey }) => {
+  return throughDoor({ ...door, notFound }, runtime, async (admitted) => {
+    const { target, identity, shardKey } = admitted;
     const args = await argsOf(request, url, runtime.maxBodyBytes, target.procedure);
     noteArgs(request, target.procedure.log, args);
     const value = await invokeProcedure({
@@ -87,6 +88,6 @@ export async function handleRest<Env>(
       timeoutMs: runtime.procedureTimeoutMs,
       plan: runtime.recording,
     });
-    return jsonResponse(value);
+    return jsonResponse(value, { limitHeaders: takeLimitHeaders(admitted) });
   });
 }

@@ -4,7 +4,7 @@ import { jsonResponse } from "../http/responses.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { clientOfMutation, MUTATION_HEADER } from "../subscriptions/protocol.ts";
-import { throughDoor } from "../worker/admission.ts";
+import { takeLimitHeaders, throughDoor } from "../worker/admission.ts";
 import { type Invocation, invokeProcedure, invokeStream } from "../worker/invoke.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 
@@ -88,6 +88,7 @@ export async function handleRpc<Env>(
       ...(mutationId !== undefined && admitted.target.kind === "mutation" ? { mutationId } : {}),
     };
     if (admitted.target.kind === "stream") return invokeStream(invocation);
-    return jsonResponse({ value: await invokeProcedure(invocation) });
+    const value = await invokeProcedure(invocation);
+    return jsonResponse({ value }, { limitHeaders: takeLimitHeaders(admitted) });
   });
 }

@@ -143,12 +143,29 @@ export async function admit<Env, Target>(
   return { target: resolved, identity, shardKey, limitHeaders };
 }
 
+/** What an admitted call's `limitHeaders` are once its door took them for its answer. */
+const TAKEN: Record<string, string> = Object.freeze({});
+
+/**
+ * The gates' `RateLimit-*` headers for an answer the door builds itself
+ * (`jsonResponse`'s `limitHeaders`), so {@link throughDoor} sets none on it
+ * afterwards: that read the answer's headers and set each one again.
+ *
+ * @example return jsonResponse(value, { limitHeaders: takeLimitHeaders(admitted) });
+ */
+export function takeLimitHeaders(admitted: Admitted): Record<string, string> {
+  const headers = admitted.limitHeaders;
+  admitted.limitHeaders = TAKEN;
+  return headers;
+}
+
 /**
  * The gates' headers on a successful answer. An upgrade (101) keeps its own;
  * an answer whose headers are immutable (an HTTP action passing a `fetch`
  * through) is copied first.
  */
 function withLimitHeaders(response: Response, headers: Record<string, string>): Response {
+  if (headers === TAKEN) return response;
   const entries = Object.entries(headers);
   if (entries.length === 0 || response.status === 101) return response;
   let answer = response;
