@@ -34,14 +34,16 @@ const READING = [
     "instead of around each middleware step; `handleAuthRequest` deciding from the request's path " +
     "without a `URL` (its dot-segment and encoded-slash rules make that a security change of its own); a " +
     "header-size cap read from the runtime instead of a callback per header.",
-  "- **Leased gate: +12 % CPU in the gates profile (+76 µs; goal ≤ +5 %; the merged run's median +32 %, " +
-    "rounds 0.89–2.00×).** Its store calls: 4.4 per 1,000 requests, one per lease. What it still does per " +
-    "request: `withLimitHeaders` and the `set`s of the `RateLimit-*` headers on the finished answer " +
-    "(9.8 + 8.2 µs), which re-reads the answer's headers; the rest of its difference sits in functions " +
-    "both targets run alike (`invokeProcedure`, `get`), this machine's noise. What would close it: the " +
-    "limit headers put in the answer's one header record when it is built (jsonResponse) instead of set " +
-    "on it afterwards.",
-  "- **Exact gate: +62 % CPU in the gates profile (+381 µs; goal ≤ +25 %; merged run +84 %).** The " +
+  "- **Leased gate: +9 % CPU in the last gates profile (+60 µs; goal ≤ +5 %; the merged run, taken " +
+    "before the change below, +32 %, rounds 0.89–2.00×).** Its store calls: 4.4 per 1,000 requests, one " +
+    "per lease. The first gates profile ranked `withLimitHeaders` and the `set`s of the `RateLimit-*` " +
+    "headers on the finished answer first (9.8 + 8.2 µs); REST and RPC answers now get them in their one " +
+    "header record (`takeLimitHeaders`, `jsonResponse`), and neither function is in the top 25 since. Of " +
+    "the +60 µs left, +43 µs is garbage collection, which swung by ±80 µs between targets of these " +
+    "profiles doing the same work; the rest (+17 µs, ~3 %) is within the goal. What would settle it: a " +
+    "run on a quieter machine.",
+  "- **Exact gate: +35 % CPU in the last gates profile (+225 µs; +62 % in the first; goal ≤ +25 %; " +
+    "merged run +84 %).** The " +
     "difference is round trips: 290 store calls per 1,000 requests in the merged run (coalescing joins " +
     "~3.5 decisions per call at 161 req/s), and with each the store's Durable Object call on both sides " +
     "(`(program)` +50 µs, garbage +55 µs, and +200 µs spread over functions each under the top 25). This " +
@@ -51,13 +53,13 @@ const READING = [
     "here; it was not built. What would close it on CPU: fewer store calls per request — decisions " +
     "joined over a short window (a latency cost), or exact reservations per isolate that return unspent " +
     "units to the store.",
-  "- **Identity, 500 callers (merged run +145 %, rounds 0.90 / 3.30 / 1.01 / 2.45 / 5.03×; gates profile " +
-    "+41 %, +247 µs; goal ≤ +10 %).** Not understood yet. In rounds 1 and 3 the target cost nothing " +
+  "- **Identity, 500 callers (merged run +145 %, rounds 0.90 / 3.30 / 1.01 / 2.45 / 5.03×; gates " +
+    "profiles +41 % and +24 %; goal ≤ +10 %).** Not understood yet. In rounds 1 and 3 the target cost nothing " +
     "measurable. The counters (medians over rounds) say 0 session reads per 1,000 requests, so at least " +
     "three rounds had no cache miss at all, and 25 revocation-log reads (time-based, ~4 a second): the " +
     "costly rounds are not all misses (a miss is better-auth's `getSession`, ~3 ms of CPU, the " +
-    "`getSession every call` rows). The profile puts the difference in garbage collection (+82 µs) and " +
-    "+150 µs spread over functions each below its top 25. Next: the counters listed per round beside " +
+    "`getSession every call` rows). The first profile put the difference in garbage collection (+82 µs) " +
+    "and +150 µs spread over functions each below its top 25 (the last: +147 µs there). Next: the counters listed per round beside " +
     "the CPU rounds, and a profile of this target alone, before a design change; if misses do dominate, a " +
     "miss that costs one indexed D1 read of session and user by token instead of `getSession`. One " +
     "caller: +23 % (rounds 1.05–1.72×), 30 revocation-log reads per 1,000 requests.",
