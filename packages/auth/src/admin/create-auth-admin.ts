@@ -16,6 +16,7 @@ import {
 import { toAdminError } from "./errors.ts";
 import type { AdminContext } from "./handler.ts";
 import { handleImpersonationLink } from "./impersonation/link-handler.ts";
+import { publishedAuthRoutes } from "./openapi.ts";
 import { type AuthAdminOptions, resolveAdminOptions } from "./options.ts";
 import { adminReadSession } from "./read-session.ts";
 import { ADMIN_AUTH_IMPLEMENTATION } from "./routes.ts";
@@ -91,6 +92,9 @@ export function createAuthAdmin(auth: AdminAuthSource, options?: AuthAdminOption
         // A ban, a revoke, an ended impersonation: this isolate's cached identities check first.
         if (request.method !== "GET") expireRevocationViews(auth.options.database);
       }
+    },
+    async routes() {
+      return publishedAuthRoutes(await environmentOnce());
     },
     async lookupIdentity(idOrEmail) {
       return lookupIdentity(await environmentOnce(), idOrEmail);

@@ -98,7 +98,10 @@ export const ADMIN_AUTH_MANIFEST: RouteManifest<AdminAuthRoutes> = {
 /** `createWorker`'s own admin routes (`SVC_ADMIN_ROUTES`). */
 export const SVC_ADMIN_MANIFEST: RouteManifest<(typeof SVC_ADMIN_ROUTES)["routes"]> = {
   prefix: "/_svc/admin/",
-  routes: { restOpenApi: { method: "GET", path: "openapi", answer: "json" } },
+  routes: {
+    restOpenApi: { method: "GET", path: "openapi", answer: "json" },
+    adminOpenApi: { method: "GET", path: "admin-openapi.json", answer: "json" },
+  },
 };
 
 /** The call records and metrics (`logsAdminRoutes`). */

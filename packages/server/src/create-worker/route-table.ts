@@ -8,6 +8,7 @@ import { adminRouteOf } from "../observability/admin-route-name.ts";
 import { noteCall } from "../observability/call-scope.ts";
 import { REST_PREFIX } from "../procedures/rest-routes.ts";
 import { handleRest } from "../rest/rest-route.ts";
+import { SVC_ADMIN_ROUTES } from "../routes/contract/svc-admin-routes.ts";
 import { handleRpc, RPC_PATH } from "../rpc/route.ts";
 import { handleSchedulesAdmin, SCHEDULES_ADMIN_PREFIX } from "../schedules-admin/routes.ts";
 import { filesAdminRoutes } from "../storage/admin-contract.ts";
@@ -19,11 +20,13 @@ import { handleSubscribe } from "../subscriptions/route.ts";
 import { DASHBOARD_PREFIX, serveDashboard } from "../worker/dashboard-route.ts";
 import type { Mount } from "../worker/mounts.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
+import { serveAdminOpenApi } from "./admin-openapi-route.ts";
 import type { WorkerOptions } from "./options.ts";
 
 /** Every `/_svc/admin/*` route sits under this prefix, behind the admin token. */
 const ADMIN_PREFIX = "/_svc/admin/";
-const OPENAPI_PATH = "/_svc/admin/openapi";
+const OPENAPI_PATH = `${SVC_ADMIN_ROUTES.prefix}${SVC_ADMIN_ROUTES.routes.restOpenApi.path}`;
+const ADMIN_OPENAPI_PATH = `${SVC_ADMIN_ROUTES.prefix}${SVC_ADMIN_ROUTES.routes.adminOpenApi.path}`;
 const AUTH_ADMIN_PREFIX = "/_svc/admin/auth/";
 /** One-time links of the admin surface: the code in the path is the credential, not the admin token. */
 const AUTH_LINK_PREFIX = "/_svc/admin/auth/link/";
@@ -48,7 +51,7 @@ function serveOpenApi(request: Request, document: object): Response {
  * REST, file storage (signed URLs are its credential), the one-time admin
  * links (their code is their credential), then the
  * admin-token gated `/_svc/admin/*` (the logs admin API and metrics, the
- * REST OpenAPI document, the data admin, the files admin, the auth admin, and a last gated entry, so an unknown admin path
+ * REST OpenAPI document, the whole admin API's OpenAPI document, the data admin, the files admin, the auth admin, and a last gated entry, so an unknown admin path
  * answers 401 without the token and reveals nothing), then the dashboard.
  * A surface the options leave out has no entry: its paths are 404. Every
  * admin call but reads of the call records (a live tail would log itself)
@@ -115,6 +118,18 @@ export function routeTable<Env>(
       serve: ({ request }) => serveOpenApi(request, openApiSpec),
     });
   }
+  mounts.push({
+    path: ADMIN_OPENAPI_PATH,
+    claim: claimAdminCall,
+    adminGate: true,
+    noStore: true,
+    serve: ({ request, url }) =>
+      serveAdminOpenApi(request, url, {
+        backups: backups !== undefined,
+        restOpenApi: openApiSpec !== undefined,
+        authAdmin,
+      }),
+  });
   mounts.push({
     path: DATA_ADMIN_PREFIX,
     claim: claimAdminCall,

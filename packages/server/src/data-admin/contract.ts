@@ -1,14 +1,9 @@
-import {
-  fileAnswer,
-  type Infer,
-  integer,
-  named,
-  rawBody,
-  route,
-  routeGroup,
-  text,
-  v,
-} from "../routes/contract/index.ts";
+// The modules themselves, not the contract's index: the index re-exports this group.
+import { integer, text } from "../routes/contract/fields.ts";
+import { named } from "../routes/contract/named.ts";
+import { fileAnswer, rawBody, route, routeGroup } from "../routes/contract/route.ts";
+import { v } from "../values/index.ts";
+import type { Infer } from "../values/validator.ts";
 import {
   migrationRunAnswer,
   migrationRunQuery,
@@ -60,6 +55,13 @@ export const backupInfo = named(
   }),
 );
 
+/**
+ * One backup as `GET backups` lists it and `POST shards/:key/backup` answers it.
+ *
+ * @example const newest: BackupInfo | undefined = page.backups.at(-1);
+ */
+export type BackupInfo = Infer<typeof backupInfo>;
+
 /** `createWorker({ backups })` as the bucket runs it: where backups go, when, how many stay. */
 export const backupSchedule = named(
   "BackupSchedule",
@@ -78,6 +80,13 @@ export const restoreResult = named(
   "RestoreResult",
   v.object({ key: v.string(), documents: v.number(), tables: v.record(v.number()) }),
 );
+
+/**
+ * What an import or a restore put into a shard, as the CLI prints it.
+ *
+ * @example const { documents }: RestoreResult = await admin.restoreShard({ params: { key }, body: { backup } });
+ */
+export type RestoreResult = Infer<typeof restoreResult>;
 
 const backupFile = {
   "application/x-ndjson": v.string(),

@@ -1,4 +1,6 @@
-import { integer, named, oneOf, text, v } from "../routes/contract/index.ts";
+import { integer, oneOf, text } from "../routes/contract/fields.ts";
+import { named } from "../routes/contract/named.ts";
+import { v } from "../values/index.ts";
 
 /** Most shards one `migrations` request covers; the answer's `nextCursor` goes on. */
 export const MAX_MIGRATION_SHARDS = 1_000;

@@ -40,6 +40,7 @@
  * ```
  * @packageDocumentation
  */
+export { type AdminOpenApiText, adminOpenApi } from "./admin-openapi.ts";
 export * from "./contract/index.ts";
 export { namedTypesBlock, routesMarkdownTable } from "./docs-table.ts";
 export { routeErrorCodes } from "./error-codes.ts";

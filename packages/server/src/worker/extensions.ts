@@ -1,5 +1,6 @@
 import type { DataAuditEntry } from "../model/data-audit.ts";
 import type { Identity } from "../model/identity.ts";
+import type { PublishedRoutes } from "../routes/contract/published.ts";
 
 /**
  * What `createWorker` needs from the admin surface (`createAuthAdmin` in
@@ -20,6 +21,12 @@ export interface AuthAdminSurface {
    * credential, so the browser that opens the link needs no admin token.
    */
   handleLink?(request: Request, context: { path: string }): Promise<Response>;
+  /**
+   * The route groups `handle` serves and which of their routes exist here
+   * (capabilities decide): how `GET /_svc/admin/admin-openapi.json` lists
+   * the auth routes beside `createWorker`'s own.
+   */
+  routes?(): Promise<PublishedRoutes>;
   /**
    * The identity procedures would see for a user, found by id or by email,
    * or `null` when there is no such user: how the data studio views a table

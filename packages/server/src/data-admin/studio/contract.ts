@@ -4,7 +4,10 @@
  * dashboard's typed client all come from here. Browser-safe: it imports only
  * `v` and the route primitives.
  */
-import { integer, named, oneOf, route, routeGroup, text } from "../../routes/contract/index.ts";
+// The modules themselves, not the contract's index: the index re-exports this group.
+import { integer, oneOf, text } from "../../routes/contract/fields.ts";
+import { named } from "../../routes/contract/named.ts";
+import { route, routeGroup } from "../../routes/contract/route.ts";
 import { MAX_SEARCH_TEXT } from "../../schema/search-index.ts";
 import { v } from "../../values/index.ts";
 

@@ -28,6 +28,15 @@
  * @packageDocumentation
  */
 
+export { SVC_ADMIN_GROUPS } from "../../create-worker/admin-groups.ts";
+export {
+  BACKUPS_CAPABILITY,
+  type BackupInfo,
+  dataAdminRoutes,
+  type RestoreResult,
+  type ShardListEntry,
+} from "../../data-admin/contract.ts";
+export { studioGroup } from "../../data-admin/studio/contract.ts";
 export type { ErrorCode } from "../../errors/error-codes.ts";
 export {
   DATA_AUDIT_ACTIONS,
@@ -91,6 +100,7 @@ export {
   parsePattern,
   type Segment,
 } from "./pattern.ts";
+export type { PublishedRoutes } from "./published.ts";
 export {
   type AnswerSpec,
   type FileAnswer,
@@ -112,5 +122,5 @@ export {
   type TypedAnswer,
   typedAnswer,
 } from "./route.ts";
-export { SVC_ADMIN_ROUTES } from "./svc-admin-routes.ts";
+export { REST_OPENAPI_CAPABILITY, SVC_ADMIN_ROUTES } from "./svc-admin-routes.ts";
 export { typeText } from "./type-text.ts";
