@@ -30,10 +30,9 @@ import {
   impersonation,
   signInLinkOutcome,
 } from "../packages/auth/src/admin/contract/index.ts";
-import { dataAdminRoutes } from "../packages/server/src/data-admin/contract.ts";
-import { studioGroup } from "../packages/server/src/data-admin/studio/contract.ts";
 import {
   type AnyValidator,
+  dataAdminRoutes,
   filesAdminRoutes,
   logsAdminRoutes,
   namedTypesBlock,
@@ -42,6 +41,7 @@ import {
   routesMarkdownTable,
   SVC_ADMIN_ROUTES,
   schedulesAdminRoutes,
+  studioGroup,
 } from "../packages/server/src/routes/index.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -54,6 +54,9 @@ const GENERATED_BY =
 const TABLES: Record<string, { file: string; group: RouteGroup }> = {
   "admin-auth": { file: "docs/admin-api.md", group: ADMIN_AUTH_ROUTES },
   logs: { file: "docs/admin-api.md", group: logsAdminRoutes },
+  svc: { file: "docs/admin-api.md", group: SVC_ADMIN_ROUTES },
+  data: { file: "docs/admin-api.md", group: dataAdminRoutes },
+  studio: { file: "docs/admin-api.md", group: studioGroup },
   files: { file: "docs/storage.md", group: filesAdminRoutes },
   schedules: { file: "docs/scheduler.md", group: schedulesAdminRoutes },
 };
@@ -139,13 +142,13 @@ function dataManifestModule(): string {
  * The data admin routes as the dashboard's client needs them at run time (method, path, body and
  * answer kind), typed by the declarations, which the browser bundle imports as types only.
  */
-import type { dataAdminRoutes, studioRoutes } from "@svc/server/data-admin/studio-contract";
-import type { RouteManifest } from "@svc/server/routes/contract";
+import type { studioRoutes } from "@svc/server/data-admin/studio-contract";
+import type { dataAdminRoutes, RouteManifest } from "@svc/server/routes/contract";
 
 /** The data studio's routes under \`/_svc/admin/data/\` (\`studioGroup\`). */
 export const STUDIO_MANIFEST: RouteManifest<typeof studioRoutes> = ${JSON.stringify(routeManifest(studioGroup))};
 
-/** The registry, backup and migration routes under \`/_svc/admin/data/\` (\`dataAdminRoutes\`). */
+/** The registry, export/import, backup and migration routes under \`/_svc/admin/data/\` (\`dataAdminRoutes\`). */
 export const DATA_ADMIN_MANIFEST: RouteManifest<(typeof dataAdminRoutes)["routes"]> = ${JSON.stringify(routeManifest(dataAdminRoutes))};
 `;
   return formatted("packages/dashboard/ui/api/data-routes.generated.ts", source);

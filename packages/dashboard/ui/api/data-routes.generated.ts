@@ -4,8 +4,8 @@
  * The data admin routes as the dashboard's client needs them at run time (method, path, body and
  * answer kind), typed by the declarations, which the browser bundle imports as types only.
  */
-import type { dataAdminRoutes, studioRoutes } from "@svc/server/data-admin/studio-contract";
-import type { RouteManifest } from "@svc/server/routes/contract";
+import type { studioRoutes } from "@svc/server/data-admin/studio-contract";
+import type { dataAdminRoutes, RouteManifest } from "@svc/server/routes/contract";
 
 /** The data studio's routes under `/_svc/admin/data/` (`studioGroup`). */
 export const STUDIO_MANIFEST: RouteManifest<typeof studioRoutes> = {
@@ -49,7 +49,7 @@ export const STUDIO_MANIFEST: RouteManifest<typeof studioRoutes> = {
   },
 };
 
-/** The registry, backup and migration routes under `/_svc/admin/data/` (`dataAdminRoutes`). */
+/** The registry, export/import, backup and migration routes under `/_svc/admin/data/` (`dataAdminRoutes`). */
 export const DATA_ADMIN_MANIFEST: RouteManifest<(typeof dataAdminRoutes)["routes"]> = {
   prefix: "/_svc/admin/data/",
   routes: {
@@ -59,8 +59,6 @@ export const DATA_ADMIN_MANIFEST: RouteManifest<(typeof dataAdminRoutes)["routes
     exportShard: { method: "GET", path: "shards/:key/export", answer: "file" },
     importShard: { method: "POST", path: "shards/:key/import", body: "raw", answer: "json" },
     listBackups: { method: "GET", path: "backups", answer: "json" },
-    backupSchedule: { method: "GET", path: "backups/schedule", answer: "json" },
-    downloadBackup: { method: "GET", path: "shards/:key/backup", answer: "file" },
     backupShard: { method: "POST", path: "shards/:key/backup", answer: "json" },
     restoreShard: { method: "POST", path: "shards/:key/restore", body: "json", answer: "json" },
     rewindShard: { method: "POST", path: "shards/:key/rewind", body: "json", answer: "json" },

@@ -10,13 +10,13 @@ import type {
 } from "@svc/server/data-admin/studio-contract";
 import {
   createRouteClient,
+  type dataAdminRoutes,
   type Infer,
-  queryStringOf,
   type RouteAnswer,
   type RouteQuery,
   type RouteTransport,
 } from "@svc/server/routes/contract";
-import { STUDIO_MANIFEST } from "./data-routes.generated.ts";
+import { DATA_ADMIN_MANIFEST, STUDIO_MANIFEST } from "./data-routes.generated.ts";
 
 /** A JSON Schema node as the server sends it (a field's validator). */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -52,7 +52,8 @@ export type DocumentsPage = Omit<RouteAnswer<typeof studioRoutes.listDocuments>,
  * The data studio's routes (`/_svc/admin/data/`): the client derived from
  * their declarations through the generated manifest (`STUDIO_MANIFEST`,
  * which holds them without their validators, so the Data and Functions
- * screens load no validator code), plus the registry's shard list, over the
+ * screens load no validator code), plus the registry's routes
+ * (`DATA_ADMIN_MANIFEST`: the shard list, a shard, its deletion), over the
  * dashboard's admin transport (the token, errors as `ApiError`).
  *
  * @example
@@ -63,35 +64,15 @@ export type DocumentsPage = Omit<RouteAnswer<typeof studioRoutes.listDocuments>,
  */
 export function dataApi(send: RouteTransport) {
   const routes = createRouteClient(STUDIO_MANIFEST, send);
+  const registry = createRouteClient(DATA_ADMIN_MANIFEST, send);
   return {
-    async shards(
-      query: { search?: string; cursor?: string; limit?: number },
-      signal?: AbortSignal,
-    ) {
-      const answer = await send({
-        method: "GET",
-        path: `${STUDIO_MANIFEST.prefix}shards${queryStringOf(query)}`,
-        ...(signal ? { signal } : {}),
-      });
-      return (await answer.json()) as { shards: ShardEntry[]; nextCursor: string | null };
-    },
+    shards: (query: RouteQuery<typeof dataAdminRoutes.routes.listShards>, signal?: AbortSignal) =>
+      registry.listShards({ query, signal }),
     /** One shard's registry row. */
-    async shard(key: string, signal?: AbortSignal) {
-      const answer = await send({
-        method: "GET",
-        path: `${STUDIO_MANIFEST.prefix}shards/${encodeURIComponent(key)}`,
-        ...(signal ? { signal } : {}),
-      });
-      return (await answer.json()) as ShardEntry;
-    },
+    shard: (key: string, signal?: AbortSignal) => registry.getShard({ params: { key }, signal }),
     /** Deletes every document of a shard; `confirm` must repeat its key (the server checks it and audits). */
-    async deleteShard(key: string, confirm: string) {
-      const answer = await send({
-        method: "DELETE",
-        path: `${STUDIO_MANIFEST.prefix}shards/${encodeURIComponent(key)}${queryStringOf({ confirm })}`,
-      });
-      return (await answer.json()) as { key: string; deleted: true; documents: number };
-    },
+    deleteShard: (key: string, confirm: string) =>
+      registry.deleteShard({ params: { key }, query: { confirm } }),
     tables: (key: string, signal?: AbortSignal) => routes.listTables({ params: { key }, signal }),
     documents: async (
       key: string,
