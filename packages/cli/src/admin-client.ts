@@ -1,3 +1,12 @@
+import {
+  fillPattern,
+  type ParamNames,
+  type ParamsOf,
+  type RouteAnswer,
+  type RouteGroup,
+  type RouteSpec,
+  type RouteTable,
+} from "@svc/server/routes/contract";
 import { devVar, runningDevUrl } from "./dev-state.ts";
 import { SvcCliError } from "./errors.ts";
 
@@ -68,16 +77,24 @@ export interface AdminRequest {
   contentType?: string;
 }
 
+/** What {@link AdminClient.call} sends to one declared route: its path parameters, query and body. */
+export type AdminCallInput<Spec extends RouteSpec> = AdminRequest &
+  ([ParamNames<Spec["path"]>] extends [never]
+    ? { params?: undefined }
+    : { params: ParamsOf<Spec["path"]> });
+
 /**
  * The admin API over HTTP for the `svc` commands (`svc shards`, `svc
- * backup`, `svc restore`, and any command under `/_svc/admin/`): sends the
- * bearer token, and turns an error answer into an {@link SvcCliError} whose
- * message shows the status, the svc code, the detail and each invalid field,
- * which the `svc` bin prints as it is.
+ * backup`, `svc restore`, and any command under `/_svc/admin/`): calls a
+ * route of the one route contract by its name (the path comes from the
+ * declaration, the answer is typed by it), sends the bearer token, and
+ * turns an error answer into an {@link SvcCliError} whose message shows the
+ * status, the svc code, the detail and each invalid field, which the `svc`
+ * bin prints as it is.
  *
  * @example
  * ```ts
- * const page = await client.json<{ shards: unknown[] }>("GET", "data/shards", { query: { limit: 50 } });
+ * const page = await client.answer(dataAdminRoutes, "listShards", { query: { limit: 50 } });
  * ```
  */
 export class AdminClient {
@@ -87,17 +104,52 @@ export class AdminClient {
     this.#connection = connection;
   }
 
-  /** The absolute URL of `path` under `/_svc/admin/`. */
-  url(path: string, query: AdminRequest["query"] = {}): string {
-    const url = new URL(`${this.#connection.url}/_svc/admin/${path}`);
+  /** The absolute URL of a declared route, its parameters filled in. */
+  urlOf<Routes extends RouteTable, Name extends keyof Routes & string>(
+    group: RouteGroup<Routes>,
+    name: Name,
+    input: AdminCallInput<Routes[Name]>,
+  ): string {
+    return this.#url(this.#pathOf(group, name, input), input.query);
+  }
+
+  /** Sends a declared route's request; answers the response when it succeeded, else throws the problem, explained. */
+  call<Routes extends RouteTable, Name extends keyof Routes & string>(
+    group: RouteGroup<Routes>,
+    name: Name,
+    input: AdminCallInput<Routes[Name]>,
+  ): Promise<Response> {
+    const spec = group.routes[name] as RouteSpec;
+    return this.#request(spec.method, this.#pathOf(group, name, input), input);
+  }
+
+  /** {@link call}, answering the parsed JSON body as the declaration types it. */
+  async answer<Routes extends RouteTable, Name extends keyof Routes & string>(
+    group: RouteGroup<Routes>,
+    name: Name,
+    input: AdminCallInput<Routes[Name]>,
+  ): Promise<RouteAnswer<Routes[Name]>> {
+    return (await (await this.call(group, name, input)).json()) as RouteAnswer<Routes[Name]>;
+  }
+
+  #pathOf<Routes extends RouteTable>(
+    group: RouteGroup<Routes>,
+    name: keyof Routes & string,
+    input: { params?: Readonly<Record<string, string>> | undefined },
+  ): string {
+    const spec = group.routes[name] as RouteSpec;
+    return `${group.prefix}${fillPattern(spec.path, input.params ?? {})}`;
+  }
+
+  #url(path: string, query: AdminRequest["query"] = {}): string {
+    const url = new URL(`${this.#connection.url}${path}`);
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
     return url.toString();
   }
 
-  /** Sends a request; answers the response when it succeeded, else throws the problem, explained. */
-  async request(method: string, path: string, init: AdminRequest = {}): Promise<Response> {
+  async #request(method: string, path: string, init: AdminRequest): Promise<Response> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.#connection.token}` };
     let body: BodyInit | undefined;
     if (init.json !== undefined) {
@@ -107,7 +159,7 @@ export class AdminClient {
       headers["content-type"] = init.contentType ?? "application/octet-stream";
       body = init.body as BodyInit;
     }
-    const url = this.url(path, init.query);
+    const url = this.#url(path, init.query);
     let response: Response;
     try {
       response = await fetch(url, {
@@ -126,11 +178,6 @@ export class AdminClient {
     if (!response.ok) throw await requestFailed(method, path, response);
     return response;
   }
-
-  /** {@link request}, answering the parsed JSON body. */
-  async json<T>(method: string, path: string, init?: AdminRequest): Promise<T> {
-    return (await (await this.request(method, path, init)).json()) as T;
-  }
 }
 
 async function requestFailed(
@@ -146,7 +193,7 @@ async function requestFailed(
     problem = { detail: text.slice(0, 500) };
   }
   const lines = [
-    `svc: ${method} /_svc/admin/${path.split("?")[0]} failed: ${response.status}${problem.code ? ` ${problem.code}` : ""}`,
+    `svc: ${method} ${path} failed: ${response.status}${problem.code ? ` ${problem.code}` : ""}`,
     ...(problem.detail ? [`  ${problem.detail}`] : []),
     ...(problem.errors ?? []).map((issue) => `  - ${issue.path}: ${issue.message}`),
   ];

@@ -1,19 +1,12 @@
 import { createWriteStream } from "node:fs";
 import { Writable } from "node:stream";
+import { type BackupInfo, dataAdminRoutes } from "@svc/server/routes/contract";
 import type { AdminClient } from "../admin-client.ts";
 import { createProgress } from "../progress.ts";
 import { type Output, stdout } from "./print-pages.ts";
 
-/** A backup in the app's R2 bucket, as `GET /_svc/admin/data/backups` lists it. */
-export interface BackupRow {
-  id: string;
-  shardKey: string;
-  createdAt: string;
-  sizeBytes: number;
-  documents: number;
-  schemaVersion: string | null;
-  svcVersion: string;
-}
+/** A backup in the app's R2 bucket, as `GET backups` lists it (the route's declaration). */
+export type BackupRow = BackupInfo;
 
 const NEWLINE = 0x0a;
 
@@ -31,7 +24,7 @@ export async function backupToFile(
   options: { output?: string | undefined },
 ): Promise<number> {
   const output = options.output ?? `${key.replace(/[^A-Za-z0-9._-]/g, "_")}.ndjson`;
-  const response = await client.request("GET", `data/shards/${encodeURIComponent(key)}/export`);
+  const response = await client.call(dataAdminRoutes, "exportShard", { params: { key } });
   const progress = createProgress(`backup ${key}`, "documents");
   const sink = output === "-" ? process.stdout : createWriteStream(output);
   const writer = Writable.toWeb(sink).getWriter();
@@ -74,10 +67,7 @@ export async function backupToBucket(
 ): Promise<BackupRow> {
   const progress = createProgress(`backup ${key} to the bucket`, "documents");
   process.stderr.write(`backup ${key} to the bucket…\n`);
-  const info = await client.json<BackupRow>(
-    "POST",
-    `data/shards/${encodeURIComponent(key)}/backup`,
-  );
+  const info = await client.answer(dataAdminRoutes, "backupShard", { params: { key } });
   progress.finish(`${info.documents} documents`);
   out(info.id);
   return info;
@@ -92,11 +82,9 @@ export async function backupsList(
   const all: BackupRow[] = [];
   let cursor: string | undefined;
   do {
-    const page = await client.json<{ backups: BackupRow[]; nextCursor: string | null }>(
-      "GET",
-      "data/backups",
-      { query: { shard: options.shard, cursor } },
-    );
+    const page = await client.answer(dataAdminRoutes, "listBackups", {
+      query: { shard: options.shard, cursor },
+    });
     for (const backup of page.backups) {
       out(
         options.json

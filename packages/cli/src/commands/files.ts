@@ -2,7 +2,7 @@ import { createWriteStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
-import type { FileAdminView } from "@svc/server";
+import { type FileAdminView, filesAdminRoutes } from "@svc/server/routes/contract";
 import type { AdminClient } from "../admin-client.ts";
 import { type Output, printPages, stdout } from "./print-pages.ts";
 
@@ -17,8 +17,6 @@ const TYPES: Record<string, string> = {
   ".csv": "text/csv",
   ".json": "application/json",
 };
-
-const base = (key: string) => `files/shards/${encodeURIComponent(key)}`;
 
 /**
  * `svc files list <key> [--json]`: a shard's files, oldest first, with the
@@ -39,11 +37,10 @@ export async function filesList(
       noun: "file",
       json: options.json,
       fetch: async (cursor, limit) => {
-        const page = await client.json<{ files: FileAdminView[]; cursor: string | null }>(
-          "GET",
-          base(key),
-          { query: { cursor, limit } },
-        );
+        const page = await client.answer(filesAdminRoutes, "listFiles", {
+          params: { key },
+          query: { cursor, limit },
+        });
         return { items: page.files, cursor: page.cursor };
       },
       row: (file) => {
@@ -68,7 +65,9 @@ export async function filesGet(
   options: { output?: string | undefined },
 ): Promise<number> {
   const output = options.output ?? storageId;
-  const response = await client.request("GET", `${base(key)}/${encodeURIComponent(storageId)}`);
+  const response = await client.call(filesAdminRoutes, "downloadFile", {
+    params: { key, id: storageId },
+  });
   const sink = output === "-" ? process.stdout : createWriteStream(output);
   const writer = Writable.toWeb(sink).getWriter();
   let written = 0;
@@ -97,7 +96,8 @@ export async function filesPut(
 ): Promise<string> {
   const bytes = new Uint8Array(await readFile(file));
   const contentType = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
-  const { storageId } = await client.json<{ storageId: string }>("POST", base(key), {
+  const { storageId } = await client.answer(filesAdminRoutes, "uploadFile", {
+    params: { key },
     body: bytes,
     contentType,
   });
@@ -116,6 +116,6 @@ export async function filesRemove(
   storageId: string,
   out: Output = stdout,
 ): Promise<void> {
-  await client.json("DELETE", `${base(key)}/${encodeURIComponent(storageId)}`);
+  await client.call(filesAdminRoutes, "deleteFile", { params: { key, id: storageId } });
   out(`deleted ${storageId}`);
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { logsAdminRoutes } from "@svc/server/routes/contract";
 import { AdminClient, adminConnection } from "../admin-client.ts";
 import { SvcCliError } from "../errors.ts";
 import { formatRecordLine, type RecordLine } from "./log-lines.ts";
@@ -97,7 +98,7 @@ export async function logsCommand(
   const print = (record: RecordLine) =>
     write(`${values.json ? JSON.stringify(record) : formatRecordLine(record, values.verbose)}\n`);
   if (limit > 0) {
-    const page = await client.json<{ records: RecordLine[] }>("GET", "logs", {
+    const page = await client.answer(logsAdminRoutes, "listLogs", {
       query: { ...filters, limit },
     });
     for (const record of [...page.records].reverse()) print(record);
@@ -111,7 +112,10 @@ export async function logsCommand(
     if (lastId !== null) headers["last-event-id"] = lastId;
     let response: Response;
     try {
-      response = await fetch(client.url("logs/tail", tailFilters), { headers, signal });
+      response = await fetch(client.urlOf(logsAdminRoutes, "tailLogs", { query: tailFilters }), {
+        headers,
+        signal,
+      });
     } catch (error) {
       if (signal?.aborted) break;
       throw new SvcCliError(

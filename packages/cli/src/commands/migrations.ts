@@ -1,39 +1,17 @@
-import type { DryRunReport } from "@svc/server";
+import { dataAdminRoutes, type RouteAnswer } from "@svc/server/routes/contract";
 import type { AdminClient } from "../admin-client.ts";
 import { createProgress } from "../progress.ts";
 import { type Output, stdout } from "./print-pages.ts";
 
-type Counts = Record<
-  "scanned" | "changed" | "deleted" | "unchanged" | "writtenByApp" | "failed",
-  number
->;
-type ShardStates = Record<"registered" | "running" | "stopped" | "done" | "withFailures", number>;
+type StatusPage = RouteAnswer<typeof dataAdminRoutes.routes.listMigrations>;
+type RunPage = RouteAnswer<typeof dataAdminRoutes.routes.runMigration>;
 
 /** One migration summed over shards, as `GET /_svc/admin/data/migrations` answers it. */
-export interface MigrationSummary {
-  name: string;
-  table: string;
-  shards: ShardStates;
-  documents: Counts;
-  failedDocuments: { shard: string; id: string; message: string }[];
-}
-
-interface StatusPage {
-  migrations: MigrationSummary[];
-  shards: number;
-  unreachable: { key: string; error: { code: string; message: string } }[];
-  nextCursor: string | null;
-}
-
-interface RunPage {
-  shards: {
-    key: string;
-    error: { code: string; message: string } | null;
-    status: ({ state: string } & Counts) | null;
-    report: DryRunReport | null;
-  }[];
-  nextCursor: string | null;
-}
+export type MigrationSummary = StatusPage["migrations"][number];
+type ShardStates = MigrationSummary["shards"];
+type Counts = MigrationSummary["documents"];
+/** What a dry run of one migration counted (in one shard, or summed). */
+type DryRunReport = NonNullable<RunPage["shards"][number]["report"]>;
 
 /** Every migration over every shard (or those whose key contains `search`). */
 export interface MigrationsOverview {
@@ -72,7 +50,7 @@ export async function migrationsOverview(
   const overview: MigrationsOverview = { migrations: [], shards: 0, unreachable: [] };
   let cursor: string | undefined;
   do {
-    const page = await client.json<StatusPage>("GET", "data/migrations", {
+    const page = await client.answer(dataAdminRoutes, "listMigrations", {
       query: { search: options.search, cursor, limit: SHARDS_PER_REQUEST },
     });
     overview.shards += page.shards;
@@ -134,11 +112,10 @@ async function eachRunPage(
 ): Promise<void> {
   let cursor: string | undefined;
   do {
-    const page = await client.json<RunPage>(
-      "POST",
-      `data/migrations/${encodeURIComponent(name)}/run`,
-      { query: { ...query, cursor, limit: SHARDS_PER_REQUEST } },
-    );
+    const page = await client.answer(dataAdminRoutes, "runMigration", {
+      params: { name },
+      query: { ...query, cursor, limit: SHARDS_PER_REQUEST },
+    });
     visit(page);
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);

@@ -1,16 +1,10 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
+import { dataAdminRoutes, type RestoreResult } from "@svc/server/routes/contract";
 import type { AdminClient } from "../admin-client.ts";
 import { createProgress } from "../progress.ts";
 import { type Output, stdout } from "./print-pages.ts";
-
-/** What a restore put into the shard. */
-export interface RestoreResult {
-  key: string;
-  documents: number;
-  tables: Record<string, number>;
-}
 
 /**
  * `svc restore <key> <file>`: imports a backup file (`-` for stdin) into an
@@ -39,11 +33,11 @@ export async function restoreFromFile(
       },
     }),
   );
-  const result = await client.json<RestoreResult>(
-    "POST",
-    `data/shards/${encodeURIComponent(key)}/import`,
-    { body: counted, contentType: "application/x-ndjson" },
-  );
+  const result = await client.answer(dataAdminRoutes, "importShard", {
+    params: { key },
+    body: counted,
+    contentType: "application/x-ndjson",
+  });
   progress.finish(`${result.documents} documents restored`);
   out(JSON.stringify(result.tables));
   return result;
@@ -58,11 +52,10 @@ export async function restoreFromBucket(
 ): Promise<RestoreResult> {
   const progress = createProgress(`restore ${key} from ${backup}`, "documents");
   process.stderr.write(`restore ${key} from ${backup}…\n`);
-  const result = await client.json<RestoreResult>(
-    "POST",
-    `data/shards/${encodeURIComponent(key)}/restore`,
-    { json: { backup } },
-  );
+  const result = await client.answer(dataAdminRoutes, "restoreShard", {
+    params: { key },
+    json: { backup },
+  });
   progress.finish(`${result.documents} documents restored`);
   out(JSON.stringify(result.tables));
   return result;

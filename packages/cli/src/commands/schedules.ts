@@ -1,4 +1,4 @@
-import type { JobPage, ScheduledJobView } from "@svc/server/routes/contract";
+import { type ScheduledJobView, schedulesAdminRoutes } from "@svc/server/routes/contract";
 import type { AdminClient } from "../admin-client.ts";
 import { type Output, printPages, stdout } from "./print-pages.ts";
 
@@ -7,8 +7,6 @@ export interface ScheduleFilters {
   function?: string | undefined;
   user?: string | undefined;
 }
-
-const path = (key: string, tail = "") => `schedules/shards/${encodeURIComponent(key)}${tail}`;
 
 function row(job: ScheduledJobView): string {
   const error = job.error === null ? "" : `  ${job.error}`;
@@ -39,7 +37,8 @@ export async function schedulesList(
       json: options.json,
       limit: options.limit,
       fetch: async (cursor, limit) => {
-        const page = await client.json<JobPage>("GET", path(key), {
+        const page = await client.answer(schedulesAdminRoutes, "listSchedules", {
+          params: { key },
           query: {
             state: options.state,
             function: options.function,
@@ -75,7 +74,8 @@ export async function schedulesCancel(
     ...(options.user === undefined ? {} : { user: options.user }),
     ...(options.all === true ? { all: true } : {}),
   };
-  const { canceled } = await client.json<{ canceled: number }>("POST", path(key, "/cancel"), {
+  const { canceled } = await client.answer(schedulesAdminRoutes, "cancelSchedules", {
+    params: { key },
     json: body,
   });
   out(`${canceled} job${canceled === 1 ? "" : "s"} canceled in shard ${key}`);

@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline/promises";
-import type { ShardEntry } from "@svc/server";
+import { dataAdminRoutes, type ShardListEntry as ShardEntry } from "@svc/server/routes/contract";
 import type { AdminClient } from "../admin-client.ts";
 import { SvcCliError } from "../errors.ts";
 import { type Output, printPages, stdout } from "./print-pages.ts";
@@ -28,11 +28,9 @@ export async function shardsList(
       json: options.json,
       limit: options.limit,
       fetch: async (cursor, limit) => {
-        const page = await client.json<{ shards: ShardEntry[]; nextCursor: string | null }>(
-          "GET",
-          "data/shards",
-          { query: { search: options.search, cursor, limit } },
-        );
+        const page = await client.answer(dataAdminRoutes, "listShards", {
+          query: { search: options.search, cursor, limit },
+        });
         return { items: page.shards, cursor: page.nextCursor };
       },
       row: (shard) =>
@@ -49,7 +47,7 @@ export async function shardsShow(
   options: { json: boolean },
   out: Output = stdout,
 ): Promise<ShardEntry> {
-  const shard = await client.json<ShardEntry>("GET", `data/shards/${encodeURIComponent(key)}`);
+  const shard = await client.answer(dataAdminRoutes, "getShard", { params: { key } });
   if (options.json) {
     out(JSON.stringify(shard, null, 2));
     return shard;
@@ -91,11 +89,10 @@ export async function shardsDelete(
     );
     prompt.close();
   }
-  const { documents } = await client.json<{ documents: number }>(
-    "DELETE",
-    `data/shards/${encodeURIComponent(key)}`,
-    { query: { confirm } },
-  );
+  const { documents } = await client.answer(dataAdminRoutes, "deleteShard", {
+    params: { key },
+    query: { confirm },
+  });
   out(`deleted shard ${key}: ${documents} documents`);
   return documents;
 }
