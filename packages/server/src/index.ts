@@ -212,6 +212,12 @@ export {
   type Validator,
   v,
 } from "./values/index.ts";
+export {
+  type NumberParts,
+  partsOf,
+  type StringParts,
+  type ValidatorParts,
+} from "./values/parts.ts";
 export type { AdminTokenOption } from "./worker/admin-gate.ts";
 export type { AuthAdminSurface, DashboardAssets } from "./worker/extensions.ts";
 export type { IdentityResolver } from "./worker/invoke.ts";

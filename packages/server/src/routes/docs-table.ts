@@ -1,4 +1,5 @@
 import { ERROR_STATUS } from "../errors/error-codes.ts";
+import { partsOf } from "../values/parts.ts";
 import type { AnyValidator } from "../values/validator.ts";
 import { schemaNameOf } from "./contract/named.ts";
 import { isRawBody, isValidatorAnswer, type RouteGroup, type RouteSpec } from "./contract/route.ts";
@@ -89,11 +90,10 @@ export function namedTypesBlock(validators: readonly AnyValidator[]): string {
     .map((validator) => {
       const name = schemaNameOf(validator);
       if (name === undefined) throw new Error("svc: namedTypesBlock takes named validators only");
-      const shape = (validator as { shape?: Record<string, AnyValidator> }).shape;
+      const parts = partsOf(validator);
       const about = validator.description === undefined ? "" : `// ${validator.description}\n`;
-      if (validator.kind !== "object" || shape === undefined)
-        return `${about}type ${name} = ${typeText(validator, true)};`;
-      const fields = Object.entries(shape).map(([key, field]) => {
+      if (parts.kind !== "object") return `${about}type ${name} = ${typeText(validator, true)};`;
+      const fields = Object.entries(parts.shape).map(([key, field]) => {
         const comment = field.description === undefined ? "" : ` // ${field.description}`;
         return `  ${key}${field.isOptional ? "?" : ""}: ${typeText(field)};${comment}`;
       });

@@ -1,15 +1,6 @@
-import type { JsonSchema, Validator } from "../values/validator.ts";
+import { partsOf } from "../values/parts.ts";
+import type { AnyValidator, JsonSchema } from "../values/validator.ts";
 import { schemaNameOf } from "./contract/named.ts";
-
-type AnyValidator = Validator<unknown, boolean>;
-
-interface Parts {
-  shape?: Readonly<Record<string, AnyValidator>>;
-  item?: AnyValidator;
-  members?: readonly AnyValidator[];
-  keys?: AnyValidator;
-  values?: AnyValidator | readonly string[];
-}
 
 /**
  * JSON Schema of a validator in which every {@link named} part becomes a
@@ -36,16 +27,16 @@ export function schemaWithRefs(
     components[name] = schema;
     return { $ref: `#/components/schemas/${name}` };
   }
-  const parts = validator as unknown as Parts;
+  const parts = partsOf(validator);
   const described = (schema: JsonSchema) =>
     validator.description === undefined
       ? schema
       : { ...schema, description: validator.description };
-  switch (validator.kind) {
+  switch (parts.kind) {
     case "object": {
       const properties: Record<string, JsonSchema> = {};
       const required: string[] = [];
-      for (const [key, field] of Object.entries(parts.shape ?? {})) {
+      for (const [key, field] of Object.entries(parts.shape)) {
         properties[key] = schemaWithRefs(field, components);
         if (!field.isOptional) required.push(key);
       }
@@ -57,14 +48,14 @@ export function schemaWithRefs(
       });
     }
     case "array":
-      return described({ type: "array", items: schemaWithRefs(parts.item!, components) });
+      return described({ type: "array", items: schemaWithRefs(parts.item, components) });
     case "union":
-      return described({ anyOf: (parts.members ?? []).map((m) => schemaWithRefs(m, components)) });
+      return described({ anyOf: parts.members.map((m) => schemaWithRefs(m, components)) });
     case "record":
       return described({
         type: "object",
         ...(parts.keys ? { propertyNames: parts.keys.toJsonSchema() } : {}),
-        additionalProperties: schemaWithRefs(parts.values as AnyValidator, components),
+        additionalProperties: schemaWithRefs(parts.values, components),
       });
     default:
       return validator.toJsonSchema();

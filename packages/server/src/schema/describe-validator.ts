@@ -1,3 +1,4 @@
+import { type NumberParts, partsOf, type StringParts } from "../values/parts.ts";
 import type { AnyValidator } from "../values/validator.ts";
 
 /** Constraints a validator may carry beside its type (strings: lengths, pattern; numbers: range, integer). */
@@ -29,30 +30,26 @@ export type ValidatorDescription =
 /** A field of an object or table: its validator, and whether it may be absent. */
 export type FieldDescription = ValidatorDescription & { optional?: true };
 
-/** JSON Schema keyword → constraint, in the (sorted) order descriptions list them. */
-const KEYWORDS = [
-  ["maximum", "max"],
-  ["maxLength", "maxLength"],
-  ["minimum", "min"],
-  ["minLength", "minLength"],
-  ["pattern", "pattern"],
-] as const;
-
 /**
  * The bounds of a string or number validator (`v.string({ maxLength })`,
- * `v.number({ integer: true, min })`), read from the JSON Schema it publishes:
- * the one place bounds are written down for every consumer, so what codegen
- * records is what the server checks. Keys come in a fixed order, so the same
- * validator always prints (and hashes) the same.
+ * `v.number({ integer: true, min })`), as {@link partsOf} reads them from the
+ * JSON Schema the validator publishes: the one place bounds are written
+ * down for every consumer, so what codegen records is what the server
+ * checks. Keys come in a fixed (sorted) order, so the same validator always
+ * prints (and hashes) the same.
  */
-function constraintsOf(validator: AnyValidator): ValidatorConstraints {
-  const schema = validator.toJsonSchema();
-  const out: Record<string, unknown> = {};
-  if (schema.type === "integer") out.integer = true;
-  for (const [keyword, name] of KEYWORDS) {
-    if (schema[keyword] !== undefined) out[name] = schema[keyword];
+function constraintsOf(parts: StringParts | NumberParts): ValidatorConstraints {
+  const out: ValidatorConstraints = {};
+  if (parts.kind === "number") {
+    if (parts.integer) out.integer = true;
+    if (parts.maximum !== undefined) out.max = parts.maximum;
+    if (parts.minimum !== undefined) out.min = parts.minimum;
+    return out;
   }
-  return out as ValidatorConstraints;
+  if (parts.maxLength !== undefined) out.maxLength = parts.maxLength;
+  if (parts.minLength !== undefined) out.minLength = parts.minLength;
+  if (parts.pattern !== undefined) out.pattern = parts.pattern;
+  return out;
 }
 
 /**
@@ -62,43 +59,35 @@ function constraintsOf(validator: AnyValidator): ValidatorConstraints {
  * describeValidator(v.array(v.string())) // { type: "array", item: { type: "string" } }
  */
 export function describeValidator(validator: AnyValidator): ValidatorDescription {
-  const parts = validator as unknown as {
-    shape?: Record<string, AnyValidator>;
-    item?: AnyValidator;
-    keys?: AnyValidator;
-    values?: AnyValidator;
-    members?: readonly AnyValidator[];
-    value?: string | number | boolean | bigint;
-    table?: string;
-  };
-  switch (validator.kind) {
+  const parts = partsOf(validator);
+  switch (parts.kind) {
     case "string":
     case "number":
-      return { type: validator.kind, ...constraintsOf(validator) };
+      return { type: parts.kind, ...constraintsOf(parts) };
     case "boolean":
     case "null":
     case "int64":
     case "bytes":
     case "any":
-      return { type: validator.kind };
+      return { type: parts.kind };
     case "id":
-      return { type: "id", table: String(parts.table) };
+      return { type: "id", table: parts.table };
     case "literal":
       return typeof parts.value === "bigint"
         ? { type: "literal", value: parts.value.toString(), bigint: true }
-        : { type: "literal", value: parts.value as string | number | boolean };
+        : { type: "literal", value: parts.value };
     case "object":
-      return { type: "object", fields: describeFields(parts.shape ?? {}) };
+      return { type: "object", fields: describeFields(parts.shape) };
     case "array":
-      return { type: "array", item: describeValidator(parts.item as AnyValidator) };
+      return { type: "array", item: describeValidator(parts.item) };
     case "record":
       return {
         type: "record",
         ...(parts.keys ? { keys: describeValidator(parts.keys) } : {}),
-        values: describeValidator(parts.values as AnyValidator),
+        values: describeValidator(parts.values),
       };
     case "union":
-      return { type: "union", members: (parts.members ?? []).map(describeValidator) };
+      return { type: "union", members: parts.members.map(describeValidator) };
   }
 }
 

@@ -3,19 +3,8 @@
  * for a route nobody wrote a fake for, and the `example` of a docs page.
  * The value always passes the validator it came from.
  */
+import { partsOf } from "../../values/parts.ts";
 import type { AnyValidator, Infer } from "../../values/validator.ts";
-
-interface Introspectable {
-  readonly kind: string;
-  readonly isOptional: boolean;
-  readonly shape?: Readonly<Record<string, AnyValidator>>;
-  readonly item?: AnyValidator;
-  readonly members?: readonly AnyValidator[];
-  readonly value?: unknown;
-  readonly values?: readonly string[];
-  readonly minimum?: number;
-  readonly table?: string;
-}
 
 /**
  * A value that the validator accepts: the first word of an enum, the lower
@@ -38,10 +27,10 @@ export function fakeOf<V extends AnyValidator>(
 }
 
 function fakeValue(validator: AnyValidator, overrides: Readonly<Record<string, unknown>>): unknown {
-  const spec = validator as unknown as Introspectable;
+  const spec = partsOf(validator);
   switch (spec.kind) {
     case "string":
-      return spec.values?.[0] ?? "text";
+      return spec.words?.[0] ?? "text";
     case "number":
       return spec.minimum ?? 0;
     case "boolean":
@@ -57,17 +46,17 @@ function fakeValue(validator: AnyValidator, overrides: Readonly<Record<string, u
     case "literal":
       return spec.value;
     case "array":
+      return [];
     case "record":
-      return spec.kind === "array" ? [] : {};
+      return {};
     case "union": {
-      const members = spec.members ?? [];
-      const first = members[0];
-      if (first === undefined || members.some((member) => member.kind === "null")) return null;
+      const first = spec.members[0];
+      if (first === undefined || spec.members.some((member) => member.kind === "null")) return null;
       return fakeValue(first, overrides);
     }
     case "object": {
       const out: Record<string, unknown> = {};
-      for (const [name, field] of Object.entries(spec.shape ?? {})) {
+      for (const [name, field] of Object.entries(spec.shape)) {
         if (Object.hasOwn(overrides, name)) out[name] = overrides[name];
         else if (!field.isOptional) out[name] = fakeValue(field, overrides);
       }

@@ -72,6 +72,7 @@ export { schedulesAdminRoutes } from "../../schedules-admin/contract.ts";
 export { type FileAdminView, filesAdminRoutes } from "../../storage/admin-contract.ts";
 export type { ObjectType, ObjectValidator, Shape } from "../../values/composites.ts";
 export { v } from "../../values/index.ts";
+export { partsOf, type ValidatorParts } from "../../values/parts.ts";
 export type { AnyValidator, Infer, Validator } from "../../values/validator.ts";
 export {
   type ClientRoute,

@@ -1,15 +1,6 @@
+import { partsOf } from "../../values/parts.ts";
 import type { AnyValidator } from "../../values/validator.ts";
 import { schemaNameOf } from "./named.ts";
-
-interface Parts {
-  shape?: Readonly<Record<string, AnyValidator>>;
-  item?: AnyValidator;
-  members?: readonly AnyValidator[];
-  values?: AnyValidator | readonly string[];
-  value?: unknown;
-  minimum?: number;
-  maximum?: number;
-}
 
 /**
  * A validator written as a short TypeScript-like type for docs tables:
@@ -25,33 +16,33 @@ interface Parts {
 export function typeText(validator: AnyValidator, inside = false): string {
   const name = inside ? undefined : schemaNameOf(validator);
   if (name !== undefined) return name;
-  const parts = validator as unknown as Parts;
-  switch (validator.kind) {
+  const parts = partsOf(validator);
+  switch (parts.kind) {
     case "object": {
-      const fields = Object.entries(parts.shape ?? {}).map(
+      const fields = Object.entries(parts.shape).map(
         ([key, field]) => `${key}${field.isOptional ? "?" : ""}: ${typeText(field)}`,
       );
       return fields.length === 0 ? "{}" : `{ ${fields.join(", ")} }`;
     }
     case "array": {
-      const item = typeText(parts.item!);
+      const item = typeText(parts.item);
       return item.includes(" | ") && !item.startsWith("{") ? `(${item})[]` : `${item}[]`;
     }
     case "record":
-      return `Record<string, ${typeText(parts.values as AnyValidator)}>`;
+      return `Record<string, ${typeText(parts.values)}>`;
     case "union":
-      return (parts.members ?? []).map((member) => typeText(member)).join(" | ");
+      return parts.members.map((member) => typeText(member)).join(" | ");
     case "literal":
-      return JSON.stringify(parts.value);
+      return typeof parts.value === "bigint" ? `${parts.value}n` : JSON.stringify(parts.value);
     case "string":
-      return Array.isArray(parts.values)
-        ? (parts.values as string[]).map((word) => JSON.stringify(word)).join(" | ")
-        : "string";
+      return parts.words?.map((word) => JSON.stringify(word)).join(" | ") ?? "string";
     case "number":
-      return parts.minimum !== undefined ? `integer ${parts.minimum}–${parts.maximum}` : "number";
+      return parts.integer && parts.minimum !== undefined && parts.maximum !== undefined
+        ? `integer ${parts.minimum}–${parts.maximum}`
+        : "number";
     case "any":
       return "unknown";
     default:
-      return validator.kind;
+      return parts.kind;
   }
 }
