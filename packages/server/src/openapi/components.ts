@@ -1,6 +1,6 @@
 import type { ErrorCode } from "../errors/error-codes.ts";
-import { ERROR_STATUS, ERROR_TITLE } from "../errors/error-codes.ts";
 import { SHARD_KEY_HEADER, SHARD_KEY_PARAM, SHARD_KEY_SCHEMAS } from "../model/shard-key.ts";
+import { problemResponse, problemSchemas } from "../routes/problem-schemas.ts";
 
 /** Name of better-auth's default session cookie (its `cookiePrefix` is `better-auth`). */
 export const SESSION_COOKIE = "better-auth.session_token";
@@ -53,53 +53,13 @@ export function sharedComponents(): Record<string, unknown> {
     }
     if (status === "405")
       headers.Allow = { description: "Methods this route accepts.", schema: { type: "string" } };
-    responses[errorResponseName(Number(status))] = {
-      description: codes.map((code) => `\`${code}\`: ${ERROR_TITLE[code]}`).join("; "),
-      ...(Object.keys(headers).length > 0 ? { headers } : {}),
-      content: {
-        "application/problem+json": {
-          schema: {
-            allOf: [
-              { $ref: "#/components/schemas/Problem" },
-              { properties: { code: { enum: [...codes] }, status: { const: Number(status) } } },
-            ],
-          },
-        },
-      },
-    };
+    responses[errorResponseName(Number(status))] = problemResponse(Number(status), codes, headers);
   }
   return {
-    schemas: {
-      Problem: {
-        type: "object",
-        description: "RFC 9457 problem details.",
-        required: ["type", "title", "status", "code", "detail"],
-        properties: {
-          type: {
-            type: "string",
-            description: "A URN per code, e.g. urn:svc:error:validation-failed.",
-          },
-          title: { type: "string" },
-          status: { type: "integer" },
-          code: { type: "string", enum: Object.keys(ERROR_STATUS) },
-          detail: { type: "string", description: "What went wrong, for humans." },
-          errors: {
-            type: "array",
-            description: "Per-field issues (VALIDATION_FAILED only).",
-            items: { $ref: "#/components/schemas/ValidationIssue" },
-          },
-          data: { description: "Extra data the procedure attached to its error." },
-        },
-      },
-      ValidationIssue: {
-        type: "object",
-        required: ["path", "message"],
-        properties: {
-          path: { type: "string", examples: ["args.items[2].name"] },
-          message: { type: "string" },
-        },
-      },
-    },
+    schemas: problemSchemas({
+      data: "Extra data the procedure attached to its error.",
+      pathExamples: ["args.items[2].name"],
+    }),
     responses,
     parameters: {
       ShardKey: {

@@ -1,8 +1,9 @@
-import { ERROR_STATUS, ERROR_TITLE, type ErrorCode } from "../errors/error-codes.ts";
+import { ERROR_STATUS, type ErrorCode } from "../errors/error-codes.ts";
 import type { JsonSchema } from "../values/validator.ts";
 import { openApiPathOf, paramNamesOf } from "./contract/pattern.ts";
 import { isRawBody, isValidatorAnswer, type RouteGroup, type RouteSpec } from "./contract/route.ts";
 import { routeErrorCodes } from "./error-codes.ts";
+import { problemResponse, problemSchemas } from "./problem-schemas.ts";
 import { schemaWithRefs } from "./schema-walk.ts";
 
 /** Options of {@link routesOpenApi}. */
@@ -27,34 +28,6 @@ export type RoutesOpenApiDocument = Record<string, unknown> & {
   components: Record<string, unknown>;
 };
 
-const PROBLEM: JsonSchema = {
-  type: "object",
-  description: "RFC 9457 problem details.",
-  required: ["type", "title", "status", "code", "detail"],
-  properties: {
-    type: { type: "string", description: "A URN per code, e.g. urn:svc:error:validation-failed." },
-    title: { type: "string" },
-    status: { type: "integer" },
-    code: { type: "string", enum: Object.keys(ERROR_STATUS) },
-    detail: { type: "string", description: "What went wrong, for humans." },
-    errors: {
-      type: "array",
-      description: "Per-field issues (VALIDATION_FAILED only).",
-      items: { $ref: "#/components/schemas/ValidationIssue" },
-    },
-    data: { description: "Extra data about the error (`authCode`, `omittedIssues`, …)." },
-  },
-};
-
-const VALIDATION_ISSUE: JsonSchema = {
-  type: "object",
-  required: ["path", "message"],
-  properties: {
-    path: { type: "string", examples: ["body.role", "query.limit"] },
-    message: { type: "string" },
-  },
-};
-
 function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
@@ -70,20 +43,7 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
       headers.Allow = { schema: { type: "string" }, description: "Methods this route accepts." };
     if (list.includes("RATE_LIMITED"))
       headers["Retry-After"] = { schema: { type: "integer", minimum: 1 }, description: "Seconds." };
-    out[String(status)] = {
-      description: list.map((code) => `\`${code}\`: ${ERROR_TITLE[code]}`).join("; "),
-      ...(Object.keys(headers).length > 0 ? { headers } : {}),
-      content: {
-        "application/problem+json": {
-          schema: {
-            allOf: [
-              { $ref: "#/components/schemas/Problem" },
-              { properties: { code: { enum: list }, status: { const: status } } },
-            ],
-          },
-        },
-      },
-    };
+    out[String(status)] = problemResponse(status, list, headers);
   }
   return out;
 }
@@ -178,10 +138,10 @@ export function routesOpenApi(
   groups: readonly RouteGroup[],
   options: RoutesOpenApiOptions,
 ): RoutesOpenApiDocument {
-  const schemas: Record<string, JsonSchema> = {
-    Problem: PROBLEM,
-    ValidationIssue: VALIDATION_ISSUE,
-  };
+  const schemas: Record<string, JsonSchema> = problemSchemas({
+    data: "Extra data about the error (`authCode`, `omittedIssues`, …).",
+    pathExamples: ["body.role", "query.limit"],
+  });
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
   for (const group of groups) {
