@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DASHBOARD_CSP } from "../src/internal.ts";
+import { DATA } from "./data/admin.ts";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   exports.default.fetch(`http://svc.test${path}`, { headers });
@@ -62,6 +63,66 @@ describe("admin routes", () => {
 
   it("404 an unknown admin path once the token is valid", async () => {
     expect((await get("/_svc/admin/nothing-here", alice)).status).toBe(404);
+  });
+});
+
+describe("the whole admin API's OpenAPI document", () => {
+  type Document = {
+    openapi: string;
+    tags: { name: string }[];
+    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  };
+  const documentOf = async (headers: Record<string, string>) => {
+    const response = await get("/_svc/admin/admin-openapi.json", { ...alice, ...headers });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    return (await response.json()) as Document;
+  };
+
+  it("lists every group createWorker serves, only the routes that exist here, each answering 401", async () => {
+    const document = await documentOf({});
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.tags.map((tag) => tag.name)).toEqual([
+      "data",
+      "files",
+      "logs",
+      "schedules",
+      "svc",
+    ]);
+    const paths = Object.keys(document.paths);
+    for (const path of [
+      "/_svc/admin/openapi",
+      "/_svc/admin/admin-openapi.json",
+      "/_svc/admin/logs",
+      "/_svc/admin/data/shards/{key}",
+      "/_svc/admin/data/shards/{key}/sql",
+      "/_svc/admin/schedules/shards/{key}",
+      "/_svc/admin/files/shards/{key}/{id}",
+    ])
+      expect(paths).toContain(path);
+    // This worker has no backups: their routes answer 404, so they are not in the document.
+    expect(paths).not.toContain("/_svc/admin/data/backups");
+    expect(document.paths["/_svc/admin/data/shards/{key}/backup"]).toBeUndefined();
+    for (const item of Object.values(document.paths))
+      for (const operation of Object.values(item)) expect(operation.responses["401"]).toBeDefined();
+  });
+
+  it("lists the backup routes where backups are configured", async () => {
+    const document = await documentOf(DATA);
+    expect(Object.keys(document.paths)).toContain("/_svc/admin/data/backups");
+    expect(document.paths["/_svc/admin/data/shards/{key}/backup"]?.post).toBeDefined();
+  });
+
+  it("needs the admin token and answers GET only", async () => {
+    const refused = await get("/_svc/admin/admin-openapi.json");
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: "UNAUTHENTICATED" });
+    const posted = await exports.default.fetch("http://svc.test/_svc/admin/admin-openapi.json", {
+      method: "POST",
+      headers: alice,
+    });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get("allow")).toBe("GET");
   });
 });
 
