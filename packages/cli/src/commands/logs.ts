@@ -110,12 +110,10 @@ export async function logsCommand(
     // The tail resumes from the last event it printed (Last-Event-ID), so a reconnect misses nothing.
     const headers: Record<string, string> = { authorization: `Bearer ${connection.token}` };
     if (lastId !== null) headers["last-event-id"] = lastId;
+    const url = client.urlOf(logsAdminRoutes, "tailLogs", { query: tailFilters });
     let response: Response;
     try {
-      response = await fetch(client.urlOf(logsAdminRoutes, "tailLogs", { query: tailFilters }), {
-        headers,
-        signal,
-      });
+      response = await fetch(url, { headers, signal });
     } catch (error) {
       if (signal?.aborted) break;
       throw new SvcCliError(
@@ -126,7 +124,7 @@ export async function logsCommand(
     if (!response.ok || response.body === null) {
       throw new SvcCliError(
         "ADMIN_REQUEST_FAILED",
-        `svc: GET /_svc/admin/logs/tail failed: ${response.status} ${(await response.text()).slice(0, 300)}`,
+        `svc: GET ${new URL(url).pathname} failed: ${response.status} ${(await response.text()).slice(0, 300)}`,
       );
     }
     try {

@@ -180,7 +180,7 @@ function schemeSummary(scheme: Schema): string {
  */
 export function readApiReference(value: unknown): ApiReference {
   if (!isObject(value) || typeof value.openapi !== "string" || !value.openapi.startsWith("3.")) {
-    throw new Error("The server's /_svc/admin/openapi answer is not an OpenAPI 3 document.");
+    throw new Error("The server's REST OpenAPI answer (restOpenApi) is not an OpenAPI 3 document.");
   }
   const document = value;
   const info = isObject(document.info) ? document.info : {};
