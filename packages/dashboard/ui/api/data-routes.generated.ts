@@ -59,6 +59,8 @@ export const DATA_ADMIN_MANIFEST: RouteManifest<(typeof dataAdminRoutes)["routes
     exportShard: { method: "GET", path: "shards/:key/export", answer: "file" },
     importShard: { method: "POST", path: "shards/:key/import", body: "raw", answer: "json" },
     listBackups: { method: "GET", path: "backups", answer: "json" },
+    backupSchedule: { method: "GET", path: "backups/schedule", answer: "json" },
+    downloadBackup: { method: "GET", path: "shards/:key/backup", answer: "file" },
     backupShard: { method: "POST", path: "shards/:key/backup", answer: "json" },
     restoreShard: { method: "POST", path: "shards/:key/restore", body: "json", answer: "json" },
     rewindShard: { method: "POST", path: "shards/:key/rewind", body: "json", answer: "json" },
