@@ -113,6 +113,7 @@ function manifestModule(): string {
  */
 import type { AdminAuthRoutes } from "@svc/auth/admin-contract";
 import type {
+  filesAdminRoutes,
   logsAdminRoutes,
   RouteManifest,
   SVC_ADMIN_ROUTES,
@@ -130,6 +131,9 @@ export const LOGS_ADMIN_MANIFEST: RouteManifest<(typeof logsAdminRoutes)["routes
 
 /** A shard's scheduled jobs (\`schedulesAdminRoutes\`). */
 export const SCHEDULES_ADMIN_MANIFEST: RouteManifest<(typeof schedulesAdminRoutes)["routes"]> = ${JSON.stringify(routeManifest(schedulesAdminRoutes))};
+
+/** A shard's files (\`filesAdminRoutes\`). */
+export const FILES_ADMIN_MANIFEST: RouteManifest<(typeof filesAdminRoutes)["routes"]> = ${JSON.stringify(routeManifest(filesAdminRoutes))};
 `;
   return formatted("packages/dashboard/ui/api/routes.generated.ts", source);
 }

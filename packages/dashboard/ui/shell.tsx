@@ -40,6 +40,9 @@ const BackupsPage = lazyComponent(() =>
 const SchedulesPage = lazyComponent(() =>
   import("./screens/schedules/schedules-page.tsx").then((module) => module.SchedulesPage),
 );
+const FilesPage = lazyComponent(() =>
+  import("./screens/files/files-page.tsx").then((module) => module.FilesPage),
+);
 const FunctionsPage = lazyComponent(() =>
   import("./screens/functions/functions-page.tsx").then((module) => module.FunctionsPage),
 );
@@ -54,6 +57,7 @@ const NAV: readonly { page: Route["page"]; label: string; href: string }[] = [
   { page: "migrations", label: "Migrations", href: `${BASE_PATH}migrations` },
   { page: "backups", label: "Backups", href: `${BASE_PATH}backups` },
   { page: "schedules", label: "Schedules", href: `${BASE_PATH}schedules` },
+  { page: "files", label: "Files", href: `${BASE_PATH}files` },
   { page: "audit", label: "Audit", href: `${BASE_PATH}audit` },
   { page: "logs", label: "Logs", href: `${BASE_PATH}logs` },
   { page: "api", label: "API", href: `${BASE_PATH}api` },
@@ -73,6 +77,7 @@ const TITLES: Record<Route["page"], string> = {
   backups: "Backups",
   notFound: "Not found",
   schedules: "Schedules",
+  files: "Files",
 };
 
 /** The signed-in frame: navigation, sign-out, and the screen the URL names. */
@@ -156,6 +161,8 @@ function Screen(props: { route: Route }) {
       );
     case "schedules":
       return <SchedulesPage filters={route.filters} />;
+    case "files":
+      return <FilesPage shard={route.shard} />;
     case "functions":
       return (
         <FunctionsPage path={route.path} shard={route.shard ?? ""} window={route.window ?? "1h"} />

@@ -68,6 +68,8 @@ const ROUTES: { href: string; route: Route }[] = [
       filters: { shard: "room 1", state: "failed", function: "a:b", user: "u1" },
     },
   },
+  { href: "/_svc/dashboard/files", route: { page: "files", shard: "" } },
+  { href: "/_svc/dashboard/files?shard=room+1", route: { page: "files", shard: "room 1" } },
   {
     href: "/_svc/dashboard/audit?target=usr_1&action=user.ban",
     route: { page: "audit", target: "usr_1", action: "user.ban" },

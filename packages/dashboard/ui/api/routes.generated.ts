@@ -6,6 +6,7 @@
  */
 import type { AdminAuthRoutes } from "@svc/auth/admin-contract";
 import type {
+  filesAdminRoutes,
   logsAdminRoutes,
   RouteManifest,
   SVC_ADMIN_ROUTES,
@@ -125,5 +126,16 @@ export const SCHEDULES_ADMIN_MANIFEST: RouteManifest<(typeof schedulesAdminRoute
   routes: {
     listSchedules: { method: "GET", path: "shards/:key", answer: "json" },
     cancelSchedules: { method: "POST", path: "shards/:key/cancel", body: "json", answer: "json" },
+  },
+};
+
+/** A shard's files (`filesAdminRoutes`). */
+export const FILES_ADMIN_MANIFEST: RouteManifest<(typeof filesAdminRoutes)["routes"]> = {
+  prefix: "/_svc/admin/files/",
+  routes: {
+    listFiles: { method: "GET", path: "shards/:key", answer: "json" },
+    downloadFile: { method: "GET", path: "shards/:key/:id", answer: "file" },
+    uploadFile: { method: "POST", path: "shards/:key", body: "raw", answer: "json" },
+    deleteFile: { method: "DELETE", path: "shards/:key/:id", answer: "json" },
   },
 };

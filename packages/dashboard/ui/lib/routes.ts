@@ -72,7 +72,9 @@ export type Route =
   | { page: "migrations" }
   | { page: "backups" }
   | { page: "notFound"; path: string }
-  | { page: "schedules"; filters: ScheduleFilters };
+  | { page: "schedules"; filters: ScheduleFilters }
+  /** One shard's files (`?shard=`; `""` until one is picked). */
+  | { page: "files"; shard: string };
 
 /** The Schedules page's shard and filters as the URL carries them; `""` means "any" (or no shard yet). */
 export interface ScheduleFilters {
@@ -266,6 +268,8 @@ export function parseRoute(pathname: string, search: string): Route {
           user: params.get("user") ?? "",
         },
       };
+    case "files":
+      return { page: "files", shard: params.get("shard") ?? "" };
     case "data":
       return {
         page: "data",
@@ -350,6 +354,8 @@ export function hrefOf(route: Route): string {
       return withQuery("api", { filter: route.filter ?? "" });
     case "schedules":
       return withQuery("schedules", { ...route.filters });
+    case "files":
+      return withQuery("files", { shard: route.shard });
     case "data": {
       if (route.shard === null) return withQuery("data", {});
       const shard = `data/${encodeURIComponent(route.shard)}`;
