@@ -143,6 +143,7 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
     "# deployed apps set their own with `wrangler secret put`.",
     `SVC_ADMIN_TOKEN=${secret()}`,
     `AUTH_SECRET=${secret()}`,
+    `SVC_STORAGE_SECRET=${secret()}`,
     "# One short line per call in the dev terminal; `json` prints the record as production does.",
     "SVC_LOG_FORMAT=text",
     "",

@@ -10,6 +10,7 @@ export default defineConfig({
         bindings: {
           AUTH_SECRET: "test-only-auth-secret-0123456789abcdefghij",
           SVC_ADMIN_TOKEN: "test-only-admin-token-0123456789abcdefghij",
+          SVC_STORAGE_SECRET: "test-only-storage-secret-0123456789abcdefghij",
           // One short line per call in the test output (production prints JSON).
           SVC_LOG_FORMAT: "text",
         },

@@ -9,6 +9,8 @@ declare namespace Cloudflare {
   interface Env {
     SVC_ADMIN_TOKEN: string;
     AUTH_SECRET: string;
+    /** Signs the upload and download URLs of ctx.storage (at least 32 characters). */
+    SVC_STORAGE_SECRET: string;
     /** `text`: one short line per call on the console (.dev.vars); unset: the record's JSON. */
     SVC_LOG_FORMAT?: string;
     /** The app's public origin when deployed (e.g. https://app.example.com); unset locally. */
@@ -16,6 +18,7 @@ declare namespace Cloudflare {
     DB: D1Database;
     SHARD: DurableObjectNamespace;
     RATE_LIMITER: DurableObjectNamespace;
+    SVC_FILES: R2Bucket;
   }
 }
 interface Env extends Cloudflare.Env {}

@@ -1,5 +1,5 @@
 import type { SvcClientError } from "@svc/client";
-import { useMutation, useQuery } from "@svc/react";
+import { useMutation, useQuery, useUploadFile } from "@svc/react";
 import type { Id } from "@svc/server";
 import { type FormEvent, useState } from "react";
 import { api } from "../svc/_generated/api.ts";
@@ -10,9 +10,14 @@ const PENDING = "pending:";
  * The signed-in user's notes, live: a note added or deleted in another tab
  * shows up here within a moment. Adding and deleting are optimistic: the list
  * changes at once and rolls back, with the server's message, if it refuses.
+ * A note may carry a file (svc/attachments.ts): uploaded with a progress bar
+ * after the note is saved, then linked from the note.
  */
 export function Notes() {
   const notes = useQuery(api.notes.list, {});
+  const attachments = useQuery(api.attachments.urls, {});
+  const { upload, progress, status, cancel } = useUploadFile(api.attachments.uploadUrl);
+  const attach = useMutation(api.attachments.attach);
   const [error, setError] = useState<string | null>(null);
   const addNote = useMutation(api.notes.add).withOptimisticUpdate((store, { text }) => {
     const current = store.getQuery(api.notes.list, {});
@@ -39,10 +44,19 @@ export function Notes() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const text = String(new FormData(form).get("text") ?? "");
+    const data = new FormData(form);
+    const text = String(data.get("text") ?? "");
+    const file = data.get("attachment");
     setError(null);
     form.reset();
-    addNote({ text }).catch(report);
+    addNote({ text })
+      .then(async (note) => {
+        if (!(file instanceof File) || file.size === 0) return;
+        await attach({ note, file: await upload(file) });
+      })
+      .catch((failure: unknown) => {
+        if ((failure as Error).name !== "AbortError") report(failure);
+      });
   };
 
   return (
@@ -53,8 +67,21 @@ export function Notes() {
           New note
           <input name="text" autoComplete="off" />
         </label>
+        <label>
+          Attachment (optional: an image, PDF or text file up to 5 MB)
+          <input name="attachment" type="file" accept="image/*,application/pdf,text/plain" />
+        </label>
         <button type="submit">Add note</button>
       </form>
+      {status === "uploading" ? (
+        <div className="upload">
+          <progress aria-label="Uploading the attachment" max={1} value={progress ?? 0} />
+          <span>{Math.round((progress ?? 0) * 100)} %</span>
+          <button type="button" onClick={cancel}>
+            Cancel upload
+          </button>
+        </div>
+      ) : null}
       {error ? <p role="alert">{error}</p> : null}
       {notes === undefined ? (
         <p>Loading…</p>
@@ -67,6 +94,15 @@ export function Notes() {
             return (
               <li key={note._id} aria-busy={pending}>
                 <span>{note.text}</span>
+                {attachments?.[note._id] ? (
+                  <a
+                    className="attachment"
+                    href={attachments[note._id]}
+                    aria-label={`Attachment of note: ${note.text.slice(0, 40)}`}
+                  >
+                    Attachment
+                  </a>
+                ) : null}
                 {pending ? (
                   <span className="pending"> (saving…)</span>
                 ) : (

@@ -3,8 +3,16 @@ import { defineSchema, defineTable, type PolicyCtx, v } from "@svc/server";
 const isOwner = (ctx: PolicyCtx, doc: { owner: string }) => doc.owner === ctx.auth.userId;
 
 export default defineSchema({
-  /** Notes. Row-level security: each user reads and writes only their own. */
-  notes: defineTable({ owner: v.string(), text: v.string() })
+  /**
+   * Notes. Row-level security: each user reads and writes only their own, and so only the
+   * files attached to their own notes (a file is as readable as the note that holds it).
+   */
+  notes: defineTable({
+    owner: v.string(),
+    text: v.string(),
+    /** A file stored with ctx.storage (the React template's attachments, docs/storage.md). */
+    attachment: v.optional(v.id("_storage")),
+  })
     .index("by_owner", ["owner"])
     .policy({
       read: isOwner,

@@ -166,6 +166,46 @@ describe("the React template in Chromium", () => {
     await notes(ann).filter({ hasText: "after the restart" }).waitFor({ timeout: 2000 });
   });
 
+  it("attaches a file with a progress bar; the attachment downloads byte-identical", async () => {
+    // Slow the upload down so the progress bar is seen on its way.
+    const cdp = await ann.context().newCDPSession(ann);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
+    const bytes = Buffer.alloc(1_000_000, "svc attachment\n");
+    await ann.getByLabel("New note").fill("with a file");
+    await ann
+      .getByLabel(/^Attachment/)
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: bytes });
+    await ann.getByRole("button", { name: "Add note" }).click();
+    const bar = ann.getByRole("progressbar", { name: "Uploading the attachment" });
+    await expect
+      .poll(async () => Number((await bar.getAttribute("value")) ?? 0), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    expect(await seriousViolations(ann)).toEqual([]);
+    const link = ann.getByRole("link", { name: "Attachment of note: with a file" });
+    await link.waitFor({ timeout: 30_000 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await cdp.detach();
+    expect(await bar.count()).toBe(0);
+    const href = await link.getAttribute("href");
+    const download = await fetch(new URL(href!, app.url));
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+    // The other tab sees the attachment live; Bob never sees the note or its link.
+    await annOtherTab.getByRole("link", { name: "Attachment of note: with a file" }).waitFor();
+    expect(await bob.getByRole("link", { name: /^Attachment of note/ }).count()).toBe(0);
+  });
+
   it("has no serious or critical accessibility violations (axe)", async () => {
     expect(await seriousViolations(ann)).toEqual([]);
     const page = await (await browser.newContext()).newPage();

@@ -22,6 +22,7 @@ const APP_DIR = path.resolve(import.meta.dirname, "../..");
 const VARS = {
   AUTH_SECRET: "test-only-auth-secret-0123456789abcdefghij",
   SVC_ADMIN_TOKEN: "test-only-admin-token-0123456789abcdefghij",
+  SVC_STORAGE_SECRET: "test-only-storage-secret-0123456789abcdefghij",
 };
 
 async function freePort(): Promise<number> {
