@@ -24,7 +24,8 @@ for a local dev server its .dev.vars):
   svc shards delete <key> [--confirm <key>]
                                         delete every document of a shard (type the key again)
   svc backup <key> [-o <file>]          export a shard as NDJSON (default <key>.ndjson; - for stdout)
-  svc backup <key> --bucket             back a shard up to the app's R2 bucket now
+  svc backup <key> --bucket [--files]   back a shard up to the app's R2 bucket now (--files: with
+                                        the bytes of its stored files, not only their metadata)
   svc backups [--shard <key>] [--json]  the backups in the app's R2 bucket
   svc restore <key> <file>              import a backup file (- for stdin) into an empty shard
   svc restore <key> --backup <id>       restore a backup from the R2 bucket into an empty shard
@@ -67,6 +68,7 @@ async function main(argv: string[]): Promise<number> {
       output: { type: "string", short: "o" },
       confirm: { type: "string" },
       bucket: { type: "boolean" },
+      files: { type: "boolean" },
       backup: { type: "string" },
       shard: { type: "string" },
       from: { type: "string" },

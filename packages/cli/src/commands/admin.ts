@@ -20,6 +20,8 @@ export interface AdminFlags {
   output?: string | undefined;
   confirm?: string | undefined;
   bucket?: boolean | undefined;
+  /** `svc backup --bucket --files`: the files' bytes too. */
+  files?: boolean | undefined;
   backup?: string | undefined;
   shard?: string | undefined;
   from?: string | undefined;
@@ -81,7 +83,9 @@ export async function runAdminCommand(
     case "backup": {
       const [key] = positionals;
       if (key === undefined) throw usage("svc backup needs a shard key");
-      if (flags.bucket) await backupToBucket(client, key);
+      if (flags.bucket) await backupToBucket(client, key, { files: flags.files });
+      else if (flags.files)
+        throw usage("--files goes with --bucket (svc backup <key> --bucket --files)");
       else await backupToFile(client, key, { output: flags.output });
       return 0;
     }

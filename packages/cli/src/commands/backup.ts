@@ -29,6 +29,7 @@ export async function backupToFile(
   const sink = output === "-" ? process.stdout : createWriteStream(output);
   const writer = Writable.toWeb(sink).getWriter();
   let lines = 0;
+  let files = 0;
   let header = "";
   const decoder = new TextDecoder();
   const reader = response.body!.getReader();
@@ -39,17 +40,21 @@ export async function backupToFile(
       header += decoder.decode(value, { stream: true });
       const end = header.indexOf("\n");
       if (end !== -1) {
-        const tables = (JSON.parse(header.slice(0, end)) as { tables?: Record<string, number> })
-          .tables;
-        progress.total = Object.values(tables ?? {}).reduce((sum, n) => sum + n, 0);
+        const parsed = JSON.parse(header.slice(0, end)) as {
+          tables?: Record<string, number>;
+          files?: number;
+        };
+        progress.total = Object.values(parsed.tables ?? {}).reduce((sum, n) => sum + n, 0);
+        // One metadata line per stored file follows the documents (docs/storage.md).
+        files = parsed.files ?? 0;
       }
     }
     for (const byte of value) if (byte === NEWLINE) lines += 1;
     await writer.write(value);
-    progress.update(Math.max(0, lines - 1));
+    progress.update(Math.min(Math.max(0, lines - 1), progress.total ?? Infinity));
   }
   await writer.close();
-  const documents = Math.max(0, lines - 1);
+  const documents = Math.max(0, lines - 1 - files);
   if (progress.total !== undefined && documents !== progress.total) {
     throw new Error(
       `svc: the backup of ${key} was cut: ${documents} of ${progress.total} documents arrived${output === "-" ? "" : ` (${output} is incomplete)`}`,
@@ -59,15 +64,22 @@ export async function backupToFile(
   return documents;
 }
 
-/** `svc backup <key> --bucket`: backs the shard up into the app's R2 bucket now. */
+/**
+ * `svc backup <key> --bucket [--files]`: backs the shard up into the app's
+ * R2 bucket now; `files` adds the bytes of its stored files to their metadata.
+ */
 export async function backupToBucket(
   client: AdminClient,
   key: string,
+  options: { files?: boolean | undefined } = {},
   out: Output = stdout,
 ): Promise<BackupRow> {
   const progress = createProgress(`backup ${key} to the bucket`, "documents");
   process.stderr.write(`backup ${key} to the bucket…\n`);
-  const info = await client.answer(dataAdminRoutes, "backupShard", { params: { key } });
+  const info = await client.answer(dataAdminRoutes, "backupShard", {
+    params: { key },
+    ...(options.files === true ? { query: { files: true } } : {}),
+  });
   progress.finish(`${info.documents} documents`);
   out(info.id);
   return info;

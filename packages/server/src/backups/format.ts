@@ -45,6 +45,10 @@ export interface BackupHeader {
   createdAt: string;
   /** Documents per table in the backup. */
   tables: Record<string, number>;
+  /** Stored files whose metadata follows the documents (storage/backup-lines.ts); absent: 0. */
+  files?: number;
+  /** Whether each file's bytes follow its metadata (a backup taken with `files`). */
+  fileBytes?: boolean;
 }
 
 /** One document read back from a backup line, ready to store. */

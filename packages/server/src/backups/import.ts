@@ -88,8 +88,9 @@ export class ShardImport {
   /**
    * Moves the staged documents into the shard in one transaction, after
    * checking the shard is still empty and the header's counts match.
+   * `within` runs inside that transaction (the files' metadata).
    */
-  commit(id: string, shardKey: string): ImportResult {
+  commit(id: string, shardKey: string, within?: (sql: SqlStorage) => void): ImportResult {
     const active = this.#current(id);
     try {
       const header = active.header;
@@ -112,6 +113,7 @@ export class ShardImport {
             `INSERT INTO "t_${table}" (_id, _creationTime, _doc) SELECT _id, _creationTime, _doc FROM "${STAGING_PREFIX}${table}" ORDER BY rowid`,
           );
         }
+        within?.(sql);
       });
       const tables = Object.fromEntries(active.staged);
       const documents = Object.values(tables).reduce((sum, n) => sum + n, 0);

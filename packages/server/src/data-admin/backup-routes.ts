@@ -65,12 +65,13 @@ export const downloadBackupHandler: Handler<"downloadBackup"> = async ({
   });
 };
 
-/** `POST shards/:key/backup`: backs the shard up to the bucket now. */
-export const backupShardHandler: Handler<"backupShard"> = async ({ params, ctx, audit }) => {
+/** `POST shards/:key/backup?files=`: backs the shard up to the bucket now (file bytes too with `files`). */
+export const backupShardHandler: Handler<"backupShard"> = async ({ params, query, ctx, audit }) => {
   const key = pathKey(params);
   await requireKnownShard(ctx, key);
   const { bucket, keep } = backupsOf(ctx);
-  const info = unwrap(await shardOf(ctx, key).backupTo({ bucket, keep }));
+  const files = query.files === true;
+  const info = unwrap(await shardOf(ctx, key).backupTo({ bucket, keep, files }));
   audit.detail = `${info.documents} documents backed up to ${info.id}`;
   return info;
 };

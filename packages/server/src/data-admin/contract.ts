@@ -184,6 +184,11 @@ export const dataAdminRoutes = routeGroup({
       method: "POST",
       path: "shards/:key/backup",
       summary: "Back a shard up to the R2 bucket now",
+      description:
+        "Documents and file metadata always; `?files=true` adds the files' bytes (docs/storage.md).",
+      query: v.object({
+        files: v.optional(v.boolean().describe("Also the bytes of the shard's stored files.")),
+      }),
       answer: backupInfo,
       errors: ["BAD_REQUEST", "NOT_FOUND"],
       audit: "shard.backup",

@@ -19,6 +19,8 @@ export interface BackupTarget {
   bucket: string;
   /** Backups kept per shard (older ones are deleted after each backup). */
   keep: number;
+  /** Also the bytes of the shard's files, not only their metadata (docs/storage.md). */
+  files?: boolean;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { exportStream } from "../backups/export.ts";
+import { followedBy } from "../backups/followed-by.ts";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupHeader } from "../backups/format.ts";
 import { ShardImport } from "../backups/import.ts";
 import { type NumberedLine, ndjsonLines } from "../backups/lines.ts";
@@ -15,8 +16,11 @@ import { serializeError } from "../errors/svc-error.ts";
 import { countDocuments } from "../registry/report.ts";
 import type { RegistryReporter } from "../registry/reporter.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
+import { countStoredFiles, fileLines } from "../storage/backup-lines.ts";
+import { STORAGE_TABLE } from "../storage/table.ts";
 import { SVC_VERSION } from "../version.ts";
 import type { BackupTarget, Outcome, RestoreResult } from "./data-endpoint.ts";
+import { FileRestore, type FileRestoreTarget } from "./file-restore.ts";
 import { readMeta } from "./meta.ts";
 
 /** Lines staged per step when a shard restores from its bucket. */
@@ -29,6 +33,8 @@ export interface ShardDataDeps {
   env: unknown;
   schema: SchemaDefinition;
   reporter: RegistryReporter | undefined;
+  /** Where the shard's file bytes are, for backups that carry them. */
+  files: FileRestoreTarget;
   /** Runs `task` while no mutation runs (the shard's mutation lock). */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
   /** Tells live queries these tables changed. */
@@ -59,6 +65,8 @@ export class ShardData {
   readonly #import: ShardImport;
   /** Imports begun on a shard the registry has never heard of (see {@link importAbort}). */
   readonly #intoUnlisted = new Set<string>();
+  /** The files of each running import, by import id. */
+  readonly #fileRestores = new Map<string, FileRestore>();
 
   constructor(deps: ShardDataDeps) {
     this.#deps = deps;
@@ -69,7 +77,7 @@ export class ShardData {
   async exportData(): Promise<ReadableStream<Uint8Array>> {
     const release = await this.#hold();
     try {
-      return exportStream(this.#deps.ctx.storage.sql, this.#header(), release);
+      return this.#backupStream(this.#header(false), release);
     } catch (error) {
       release();
       throw error;
@@ -78,24 +86,49 @@ export class ShardData {
 
   importBegin(): string {
     const id = this.#import.begin(this.#deps.key);
+    for (const [other, files] of this.#fileRestores) {
+      void files.abort();
+      this.#fileRestores.delete(other);
+    }
+    this.#fileRestores.set(id, new FileRestore(this.#deps.files));
     if (this.#deps.reporter?.unreported) this.#intoUnlisted.add(id);
     return id;
   }
 
-  importLines(id: string, lines: readonly NumberedLine[]): void {
-    this.#import.add(id, lines);
+  /** Stages a batch of lines: documents into staging tables, file bytes into R2. */
+  async importLines(id: string, lines: readonly NumberedLine[]): Promise<void> {
+    const files = this.#fileRestores.get(id);
+    try {
+      this.#import.add(id, files === undefined ? lines : await files.take(lines));
+    } catch (error) {
+      this.#import.abort(id);
+      await this.#abortFiles(id);
+      throw error;
+    }
   }
 
-  importCommit(id: string): RestoreResult {
-    const { documents, tables } = this.#import.commit(id, this.#deps.key);
-    this.#intoUnlisted.delete(id);
-    this.#written(tables);
-    return { documents, tables };
+  async importCommit(id: string): Promise<RestoreResult> {
+    const files = this.#fileRestores.get(id);
+    try {
+      await files?.prepare();
+      const { documents, tables } = this.#import.commit(id, this.#deps.key, (sql) =>
+        files?.insertRows(sql),
+      );
+      this.#fileRestores.delete(id);
+      this.#intoUnlisted.delete(id);
+      this.#written(tables, (files?.files ?? 0) > 0);
+      return { documents, tables };
+    } catch (error) {
+      this.#import.abort(id);
+      await this.#abortFiles(id);
+      throw error;
+    }
   }
 
   /** Ends a refused import; a shard it alone brought into being is erased, so no registry row appears. */
   async importAbort(id: string): Promise<void> {
     this.#import.abort(id);
+    await this.#abortFiles(id);
     if (!this.#intoUnlisted.delete(id)) return;
     const { ctx, reporter } = this.#deps;
     // Still unheard of, and nobody else is using it (no socket): nothing but this import made it.
@@ -134,11 +167,11 @@ export class ShardData {
     const release = await this.#hold();
     let info: BackupInfo;
     try {
-      const header = this.#header();
+      const header = this.#header(target.files === true);
       info = await uploadBackup(
         bucket,
         header,
-        exportStream(this.#deps.ctx.storage.sql, header, () => undefined),
+        this.#backupStream(header, () => undefined),
       );
     } finally {
       release();
@@ -150,20 +183,22 @@ export class ShardData {
   /** Restores a backup from the bucket into this shard, which must be empty. */
   async restoreFrom(bucketName: string, backup: string): Promise<RestoreResult> {
     const body = await openBackup(bucketOf(this.#deps.env, bucketName), backup);
-    const id = this.#import.begin(this.#deps.key);
+    const id = this.importBegin();
     try {
       let batch: NumberedLine[] = [];
       for await (const line of ndjsonLines(body)) {
         batch.push(line);
         if (batch.length >= RESTORE_BATCH_LINES) {
-          this.#import.add(id, batch);
+          await this.importLines(id, batch);
           batch = [];
         }
       }
-      this.#import.add(id, batch);
-      return this.importCommit(id);
+      await this.importLines(id, batch);
+      return await this.importCommit(id);
     } finally {
       this.#import.abort(id);
+      this.#intoUnlisted.delete(id);
+      await this.#abortFiles(id);
     }
   }
 
@@ -176,7 +211,27 @@ export class ShardData {
     return { bookmark };
   }
 
-  #header(): BackupHeader {
+  /** The documents, then the files (their bytes too when the header says so). */
+  #backupStream(header: BackupHeader, release: () => void): ReadableStream<Uint8Array> {
+    const { sql } = this.#deps.ctx.storage;
+    if ((header.files ?? 0) === 0) return exportStream(sql, header, release);
+    const bucket = header.fileBytes === true ? this.#deps.files.bucket() : null;
+    return followedBy(
+      exportStream(sql, header, () => undefined),
+      () => fileLines(sql, bucket, (id) => this.#deps.files.key(id)),
+      release,
+    );
+  }
+
+  /** Ends an import's file restore, removing the bytes it stored. */
+  async #abortFiles(id: string): Promise<void> {
+    const files = this.#fileRestores.get(id);
+    this.#fileRestores.delete(id);
+    await files?.abort();
+  }
+
+  /** The backup's first line; `fileBytes`: the files' bytes follow their metadata. */
+  #header(fileBytes: boolean): BackupHeader {
     const { sql } = this.#deps.ctx.storage;
     const tables: Record<string, number> = {};
     for (const table of Object.keys(this.#deps.schema.tables)) {
@@ -190,11 +245,14 @@ export class ShardData {
       shardKey: this.#deps.key,
       createdAt: new Date().toISOString(),
       tables,
+      files: countStoredFiles(sql),
+      ...(fileBytes ? { fileBytes: true } : {}),
     };
   }
 
-  #written(tables: Record<string, number>): void {
+  #written(tables: Record<string, number>, files = false): void {
     const names = new Set(Object.keys(tables));
+    if (files) names.add(STORAGE_TABLE);
     if (names.size === 0) return;
     this.#deps.reporter?.noteWrite(names);
     this.#deps.changed(names);

@@ -309,6 +309,7 @@ export function createShard(
         env,
         schema,
         reporter: this.#reporter,
+        files: { bucket: () => this.#files.boundBucket(), key: (id) => this.#files.key(id) },
         exclusive: (task) => this.#dispatcher.exclusive(task),
         changed: (tables) => this.#hub.commit(tables),
         closeSockets: () => {
@@ -465,8 +466,8 @@ export function createShard(
     }
 
     importLines(id: string, lines: NumberedLine[]): Promise<Outcome<null>> {
-      return outcome(() => {
-        this.#data.importLines(id, lines);
+      return outcome(async () => {
+        await this.#data.importLines(id, lines);
         return null;
       });
     }

@@ -100,13 +100,8 @@ export class FileStore {
    * objects went.
    */
   async deleteAllBytes(): Promise<number> {
-    const bound = (this.#deps.env as Record<string, unknown> | undefined)?.[
-      this.#deps.options.bucket
-    ];
-    if (bound === undefined) return 0;
-    // The bucket alone: removing bytes needs no signing secret, and an app that bound a bucket
-    // but never set the secret (storage unused) must still be able to delete a shard.
-    const bucket = bucketOf(this.#deps.env, this.#deps.options.bucket, "storage.bucket");
+    const bucket = this.boundBucket();
+    if (bucket === null) return 0;
     const prefix = objectKey(this.#deps.shardKey, "");
     let deleted = 0;
     for (;;) {
@@ -115,6 +110,20 @@ export class FileStore {
       await bucket.delete(page.objects.map((object) => object.key));
       deleted += page.objects.length;
     }
+  }
+
+  /**
+   * The files' bucket, or `null` where none is bound (storage unused). The
+   * bucket alone: removing or backing up bytes needs no signing secret, and
+   * an app that bound a bucket but never set the secret must still be able
+   * to delete, back up and restore a shard.
+   */
+  boundBucket(): R2Bucket | null {
+    const bound = (this.#deps.env as Record<string, unknown> | undefined)?.[
+      this.#deps.options.bucket
+    ];
+    if (bound === undefined) return null;
+    return bucketOf(this.#deps.env, this.#deps.options.bucket, "storage.bucket");
   }
 
   /** The R2 key of one of this shard's files. */

@@ -81,13 +81,15 @@ export function parseJson(text: string): unknown {
   return text.includes('"$') ? fromJsonValue(parsed) : parsed;
 }
 
-function toBase64(bytes: Uint8Array): string {
+/** Bytes as standard base64 (backups carry file bytes this way too). */
+export function toBase64(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
 
-function fromBase64(text: string): Uint8Array | undefined {
+/** Standard base64 back to bytes, or `undefined` when `text` is not base64. */
+export function fromBase64(text: string): Uint8Array | undefined {
   try {
     const binary = atob(text);
     const bytes = new Uint8Array(binary.length);

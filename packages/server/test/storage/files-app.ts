@@ -119,6 +119,8 @@ export const filesWorker = createWorker({
   functions: filesFunctions,
   resolveIdentity: testIdentity,
   storage: { bucket: "FILES" },
+  // Backups of the files' shards (storage/files-backup.test.ts); run on demand only.
+  backups: { bucket: "BACKUPS", schedule: "30 3 * * *" },
   adminToken: FILES_ADMIN_TOKEN,
   logs: false,
 });

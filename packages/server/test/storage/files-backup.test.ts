@@ -1,0 +1,152 @@
+/**
+ * Files in backups (issue 48): a backup always carries the shard's file
+ * metadata, and with `?files=true` the bytes; a restore into a fresh shard
+ * puts both back, so a file downloads byte-identical (with the flag) or
+ * keeps its metadata only (without). A backup whose bytes were altered is
+ * refused and leaves nothing behind.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { objectKey } from "../../src/storage/paths.ts";
+import { FILES_ADMIN_TOKEN } from "./files-app.ts";
+import { bytesOf, filesValue, sha256, storageFetch, upload } from "./storage-client.ts";
+
+type Backup = { id: string; documents: number };
+
+function admin(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("authorization", `Bearer ${FILES_ADMIN_TOKEN}`);
+  return storageFetch(`/_svc/admin/${path}`, { ...init, headers });
+}
+
+async function adminJson<T>(path: string, status: number, init: RequestInit = {}): Promise<T> {
+  const response = await admin(path, init);
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+/** Waits until the registry knows `shard` (backups are of known shards only). */
+async function known(shard: string): Promise<void> {
+  const until = Date.now() + 5_000;
+  while ((await admin(`files/shards/${shard}`)).status === 404) {
+    if (Date.now() > until) throw new Error(`the registry never listed ${shard}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A shard where alice uploaded `bytes` and attached them; answers the file's id. */
+async function shardWithFile(shard: string, bytes: Uint8Array): Promise<string> {
+  const url = await filesValue<string>("files:uploadUrl", {}, "alice", shard);
+  const { body } = await upload(url, bytes, "image/png");
+  const id = body.storageId as string;
+  await filesValue("files:attach", { file: id, name: "photo" }, "alice", shard);
+  await known(shard);
+  return id;
+}
+
+function restore(shard: string, backup: string): Promise<Response> {
+  return admin(`data/shards/${shard}/restore`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ backup }),
+  });
+}
+
+/** The backup object's lines, as the bucket holds them. */
+async function backupLines(id: string): Promise<string[]> {
+  const object = await env.BACKUPS.get(id);
+  expect(object).not.toBeNull();
+  return (await object!.text()).trimEnd().split("\n");
+}
+
+describe("files in backups", () => {
+  it("with ?files=true: restores metadata and bytes; the file downloads byte-identical", async () => {
+    const source = `files-backup-${crypto.randomUUID().slice(0, 8)}`;
+    // Two bytes lines (768 KiB each at most): the restore joins them in order.
+    const bytes = bytesOf(1_000_000, 7);
+    const id = await shardWithFile(source, bytes);
+    const backup = await adminJson<Backup>(`data/shards/${source}/backup?files=true`, 200, {
+      method: "POST",
+    });
+    const lines = await backupLines(backup.id);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ files: 1, fileBytes: true });
+    expect(lines.filter((line) => line.startsWith('{"system":"_svc_storage_bytes"'))).toHaveLength(
+      2,
+    );
+
+    const target = `${source}-restored`;
+    const restored = await restore(target, backup.id);
+    expect(restored.status, await restored.clone().text()).toBe(200);
+    expect(await restored.json()).toMatchObject({ documents: 1 });
+    const metadata = await filesValue<Record<string, unknown>>(
+      "files:metadata",
+      { file: id },
+      "alice",
+      target,
+    );
+    expect(metadata).toMatchObject({ size: bytes.byteLength, sha256: await sha256(bytes) });
+    const url = await filesValue<string>("files:url", { file: id }, "alice", target);
+    const download = await storageFetch(url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("image/png");
+    expect(await sha256(await download.arrayBuffer())).toBe(await sha256(bytes));
+    // RLS holds in the restored shard: bob cannot read alice's attachment, so not its file.
+    expect(await filesValue("files:url", { file: id }, "bob", target)).toBeNull();
+  });
+
+  it("without the flag: restores the metadata only (the bytes stay where they were)", async () => {
+    const source = `files-meta-${crypto.randomUUID().slice(0, 8)}`;
+    const bytes = bytesOf(2_000, 3);
+    const id = await shardWithFile(source, bytes);
+    const backup = await adminJson<Backup>(`data/shards/${source}/backup`, 200, {
+      method: "POST",
+    });
+    const lines = await backupLines(backup.id);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ files: 1 });
+    expect(JSON.parse(lines[0]!).fileBytes).toBeUndefined();
+    expect(lines.filter((line) => line.startsWith('{"system":"_svc_storage"'))).toHaveLength(1);
+
+    const target = `${source}-restored`;
+    expect((await restore(target, backup.id)).status).toBe(200);
+    const metadata = await filesValue<Record<string, unknown>>(
+      "files:metadata",
+      { file: id },
+      "alice",
+      target,
+    );
+    expect(metadata).toMatchObject({
+      storageId: id,
+      size: 2_000,
+      contentType: "image/png",
+      sha256: await sha256(bytes),
+    });
+    expect(await env.FILES.head(objectKey(target, id))).toBeNull();
+    const url = await filesValue<string>("files:url", { file: id }, "alice", target);
+    expect((await storageFetch(url)).status).toBe(404);
+  });
+
+  it("refuses a backup whose bytes were altered, leaving no document, file or byte behind", async () => {
+    const source = `files-altered-${crypto.randomUUID().slice(0, 8)}`;
+    const id = await shardWithFile(source, bytesOf(5_000, 9));
+    const backup = await adminJson<Backup>(`data/shards/${source}/backup?files=true`, 200, {
+      method: "POST",
+    });
+    const lines = await backupLines(backup.id);
+    const altered = lines.map((line) =>
+      line.startsWith('{"system":"_svc_storage_bytes"')
+        ? line.replace(/"data":"(.)/, (_, first) => `"data":"${first === "A" ? "B" : "A"}`)
+        : line,
+    );
+    const forged = `svc-backups/${source}/forged.ndjson`;
+    await env.BACKUPS.put(forged, `${altered.join("\n")}\n`);
+    const target = `${source}-restored`;
+    const refused = await restore(target, forged);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { detail: string }).detail).toContain(
+      `the bytes of file ${id} do not match its sha256`,
+    );
+    expect(await env.FILES.head(objectKey(target, id))).toBeNull();
+    expect(await filesValue("files:metadata", { file: id }, "alice", target)).toBeNull();
+  });
+});
