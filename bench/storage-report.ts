@@ -34,9 +34,11 @@ export function storageSection(storage: StorageResult | undefined): string {
       "baseline is a hand-written route on the same bucket: `put(key, request.body)` and `get(key).body`. " +
       "Throughput is a median over the rounds (the ratio a median of per-round ratios); CPU is the worker's " +
       "workerd per MiB moved, which includes Miniflare's R2 (it runs in the same process). On a machine this busy " +
-      "throughput follows CPU: svc's upload spends its extra CPU on the SHA-256 of the bytes and on moving each " +
-      "chunk through JavaScript to feed it (a trial without the digest measured 13–17 ms per MiB against the " +
-      "route's 12), the price of `getMetadata(id).sha256`; on Cloudflare, R2's own work is not the worker's CPU.",
+      "throughput follows CPU. svc's upload tees the body and pipes one branch into a SHA-256 digest and the other " +
+      "into R2, both inside the runtime (the price of `getMetadata(id).sha256`); an earlier version fed both from " +
+      "a JavaScript loop and measured 29 against 23 ms of CPU per MiB and a 0.48× against 0.64× upload ratio in " +
+      "back-to-back runs (`BENCH_ROUNDS=3 npm run bench -- storage`, Dec 2026). On Cloudflare, R2's own work is " +
+      "not the worker's CPU.",
     "",
     table(
       ["", "throughput svc / hand-written", "ratio", "workerd CPU per MiB svc / hand-written"],

@@ -17,7 +17,7 @@ import {
   mediaType,
 } from "./limits.ts";
 import { downloadPath, uploadPath } from "./paths.ts";
-import { putStream } from "./put-stream.ts";
+import { putBlob } from "./put-stream.ts";
 import { referencesTo, STORAGE_ID_TABLE } from "./references.ts";
 import {
   type FileMetadata,
@@ -229,7 +229,7 @@ export function storageContext(
       const contentType = mediaType(options.contentType ?? blob.type) || "application/octet-stream";
       const { bucket } = files.bindings();
       const id = newId(STORAGE_ID_TABLE);
-      const stored = await putStream(bucket, files.key(id), blob.stream(), blob.size, contentType);
+      const stored = await putBlob(bucket, files.key(id), blob, contentType);
       await files.stored(id, stored, contentType, call.userId);
       return id as Id<"_storage">;
     },
