@@ -78,7 +78,7 @@ export async function backupToBucket(
   process.stderr.write(`backup ${key} to the bucket…\n`);
   const info = await client.answer(dataAdminRoutes, "backupShard", {
     params: { key },
-    ...(options.files === true ? { query: { files: true } } : {}),
+    ...(options.files === true ? { query: { files: "true" } } : {}),
   });
   progress.finish(`${info.documents} documents`);
   out(info.id);
