@@ -3,6 +3,8 @@
  *
  * @packageDocumentation
  */
+
+export type { JobState, ScheduledJobStatus } from "@svc/server";
 export {
   type CallOptions,
   type ClientOptions,
@@ -24,5 +26,6 @@ export {
 export type { OptimisticLocalStore, OptimisticUpdate } from "./optimistic.ts";
 export type { PaginatedState, PaginatedWatch, PaginationStatus } from "./paginated.ts";
 export type { ArgsOf, OutputOf, PublicRef } from "./references.ts";
+export { scheduledJob } from "./scheduled-job.ts";
 export type { ConnectionState } from "./subscriptions.ts";
 export { type UploadFileOptions, type UploadProgress, uploadFile } from "./upload.ts";

@@ -26,6 +26,7 @@ export {
   usePaginatedQuery,
 } from "./use-paginated-query.ts";
 export { type QueryOptions, useQuery, useQueryState } from "./use-query.ts";
+export { useScheduledJob } from "./use-scheduled-job.ts";
 export {
   type UploadFileState,
   type UploadStatus,

@@ -161,6 +161,7 @@ export {
   type SendOptions,
 } from "./queue/define.ts";
 export type { ShardEntry } from "./registry/directory.ts";
+export { SCHEDULED_JOB_QUERY, type ScheduledJobStatus } from "./scheduler/job-status.ts";
 export type { JobState } from "./scheduler/job-view.ts";
 export { SCHEDULER_LIMITS, type SchedulerLimit } from "./scheduler/limits.ts";
 export type {

@@ -1,7 +1,7 @@
 import { createExecutionContext, evictDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createWorker } from "../src/index.ts";
+import { createWorker, SCHEDULED_JOB_QUERY } from "../src/index.ts";
 import { functions } from "./fixture/functions.ts";
 import { rpcValue } from "./rpc.ts";
 
@@ -92,6 +92,69 @@ async function open(
 
 const valueFor = (id: string) => (frame: Frame) => frame.type === "value" && frame.id === id;
 const bodies = (frame: Frame) => (frame.value as { body: string }[]).map((row) => row.body);
+
+describe("watching a scheduled job (`_svc/scheduler:job`)", () => {
+  const job = (frame: Frame) => frame.value as { state: string; attempts: number } | null;
+
+  it("shows its scheduler the job's state live, and nobody else anything", async () => {
+    const shardKey = "live-job";
+    const id = await rpcValue<string>(
+      "scheduled:later",
+      { delayMs: 600, text: "watched" },
+      { user: "ann", shardKey },
+    );
+    const ann = await open({ user: "ann", shardKey });
+    const bob = await open({ user: "bob", shardKey });
+    const nobody = await open({ shardKey });
+    ann.subscribe("j", SCHEDULED_JOB_QUERY, { id });
+    bob.subscribe("j", SCHEDULED_JOB_QUERY, { id });
+    nobody.subscribe("j", SCHEDULED_JOB_QUERY, { id });
+    expect((await ann.next(valueFor("j"))).value).toMatchObject({
+      id,
+      function: "scheduled:note",
+      state: "pending",
+      attempts: 0,
+      finishedAt: null,
+      error: null,
+    });
+    // Another user and an anonymous caller see what an unknown id shows: nothing.
+    expect(job(await bob.next(valueFor("j")))).toBeNull();
+    expect(job(await nobody.next(valueFor("j")))).toBeNull();
+    // The alarm runs it: the watcher hears `succeeded` without asking again.
+    expect(job(await ann.next(valueFor("j"), 15_000))).toMatchObject({
+      state: "succeeded",
+      attempts: 1,
+    });
+    expect(await bob.quietFor(200)).toEqual([]);
+    expect(JSON.stringify([...bob.frames, ...nobody.frames])).not.toContain("scheduled:note");
+    for (const socket of [ann, bob, nobody]) socket.ws.close();
+  });
+
+  it("pushes `canceled` when the job is canceled, and `null` for an id the shard never made", async () => {
+    const shardKey = "live-job-cancel";
+    const id = await rpcValue<string>(
+      "scheduled:later",
+      { delayMs: 60_000, text: "never" },
+      { user: "ann", shardKey },
+    );
+    const ann = await open({ user: "ann", shardKey });
+    ann.subscribe("j", SCHEDULED_JOB_QUERY, { id });
+    ann.subscribe("unknown", SCHEDULED_JOB_QUERY, { id: "_svc_scheduled_nope" });
+    expect(job(await ann.next(valueFor("j")))).toMatchObject({ state: "pending" });
+    expect(job(await ann.next(valueFor("unknown")))).toBeNull();
+    expect(await rpcValue("scheduled:cancel", { id }, { user: "ann", shardKey })).toBe(true);
+    expect(job(await ann.next(valueFor("j")))).toMatchObject({ state: "canceled" });
+    ann.ws.close();
+  });
+
+  it("refuses arguments that are not `{ id: string }`", async () => {
+    const ann = await open({ user: "ann", shardKey: "live-job-bad" });
+    ann.subscribe("j", SCHEDULED_JOB_QUERY, { id: 42 });
+    const frame = await ann.next((f) => f.id === "j");
+    expect(frame).toMatchObject({ type: "error", error: { code: "VALIDATION_FAILED" } });
+    ann.ws.close();
+  });
+});
 
 describe("subscriptions over WebSockets", () => {
   it("send the first value, then a new one after each commit that changes it", async () => {

@@ -52,6 +52,8 @@ export interface ShardSchedulerDeps {
   arm(at: number): Promise<void>;
   /** Told of each job another shard hands over, so the pending limit's bound stays an upper bound. */
   accepted(): void;
+  /** Told after jobs changed state, so live queries watching them re-run. */
+  changed(): void;
 }
 
 /** Jobs read per query while draining. */
@@ -146,6 +148,7 @@ export class ShardScheduler {
       job.created_at,
     );
     this.#deps.accepted();
+    this.#deps.changed();
     await this.#deps.arm(job.run_at);
   }
 
@@ -159,8 +162,12 @@ export class ShardScheduler {
       for (const job of jobs) {
         await this.#runOne(job);
         ran++;
-        if (ran % YIELD_EVERY === 0) await yieldToCalls();
+        if (ran % YIELD_EVERY === 0) {
+          this.#deps.changed();
+          await yieldToCalls();
+        }
       }
+      this.#deps.changed();
       if (Date.now() > deadline) break;
     }
     sql.exec(

@@ -61,6 +61,8 @@ export interface ScheduleDeps {
   resolve(ref: unknown): { path: string; procedure: AnyProcedure };
   /** Asks for the shard's alarm at `at` (only ever moves it earlier). */
   arm(at: number): Promise<void>;
+  /** Told after a job was written outside a mutation (an action's), so watchers of jobs re-run. */
+  changed(): void;
 }
 
 const encoder = new TextEncoder();
@@ -97,11 +99,17 @@ function targetShard(options: ScheduleOptions | undefined, own: string): string 
  *
  * @example
  * ```ts
- * ctx.scheduler = createScheduler(deps, { identity, service, shardKey });
+ * ctx.scheduler = createScheduler(deps, { identity, service, shardKey }, access);
  * ```
  */
-export function createScheduler(deps: ScheduleDeps, caller: SchedulingCaller): Scheduler {
+export function createScheduler(
+  deps: ScheduleDeps,
+  caller: SchedulingCaller,
+  access?: { readonly writes: Set<string> },
+): Scheduler {
   const { sql } = deps;
+  // Inside a mutation, its commit tells watchers; an action's write is committed at once.
+  const wrote = () => (access === undefined ? deps.changed() : access.writes.add(SCHEDULED_TABLE));
   let ensured = false;
   const schedule = async (
     at: number,
@@ -144,6 +152,7 @@ export function createScheduler(deps: ScheduleDeps, caller: SchedulingCaller): S
       caller.plan === undefined ? null : JSON.stringify(caller.plan),
       now,
     );
+    wrote();
     await deps.arm(runAt);
     return id;
   };
@@ -161,7 +170,9 @@ export function createScheduler(deps: ScheduleDeps, caller: SchedulingCaller): S
     cancel: async (id: ScheduledJobId) => {
       ensureScheduledTable(sql);
       const now = Date.now();
-      return moveJob(sql, String(id), "pending", { state: "canceled", finished_at: now });
+      const canceled = moveJob(sql, String(id), "pending", { state: "canceled", finished_at: now });
+      if (canceled) wrote();
+      return canceled;
     },
   };
   // The typed overloads live on `Scheduler`; arguments are checked at run time above.

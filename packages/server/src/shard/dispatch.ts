@@ -16,6 +16,7 @@ import type { RecordingPlan } from "../observability/plan.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
+import type { SystemQuery } from "../scheduler/watch.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { storageContext } from "../storage/context.ts";
 import type { FileStore } from "../storage/file-store.ts";
@@ -65,8 +66,13 @@ export interface DispatcherDeps {
   view?: DocumentView;
   /** The shard's files, behind `ctx.storage` (docs/storage.md); absent when storage is off. */
   files?: FileStore;
-  /** Builds `ctx.scheduler` of a mutation or action (the shard's scheduler, scheduler/schedule.ts). */
-  scheduler?: (origin: CallOrigin) => unknown;
+  /**
+   * Builds `ctx.scheduler` of a mutation or action (the shard's scheduler,
+   * scheduler/schedule.ts); `access` is the mutation's, to note its writes.
+   */
+  scheduler?: (origin: CallOrigin, access: TableAccess | undefined) => unknown;
+  /** Live queries svc adds under reserved `_svc/` paths (scheduler/watch.ts). */
+  systemQueries?: readonly SystemQuery[];
 }
 
 /** Where a call runs: inside a mutation's transaction or not, and what it records. */
@@ -125,8 +131,13 @@ export class Dispatcher {
     return procedure;
   }
 
-  /** Finds a query a client may subscribe to: public queries only, else the unknown-path `NOT_FOUND`. */
+  /**
+   * Finds a query a client may subscribe to: svc's own (`_svc/…`) or the
+   * app's public queries, else the unknown-path `NOT_FOUND`.
+   */
   subscribableProcedure(path: string): AnyProcedure {
+    const system = this.#system(path);
+    if (system !== undefined) return system.procedure;
     const procedure = this.publicProcedure(path, "call");
     if (procedure.kind !== "query") throw new SvcError("NOT_FOUND", "No such procedure.");
     return procedure;
@@ -202,7 +213,13 @@ export class Dispatcher {
       inTransaction: false,
       access,
     });
+    const system = this.#system(path);
+    if (system?.procedure === procedure) access.reads.add(system.table);
     return { value, reads: access.reads };
+  }
+
+  #system(path: string): SystemQuery | undefined {
+    return this.#deps.systemQueries?.find((system) => system.path === path);
   }
 
   /** Starts a stream: validation and middleware run now, items when iterated. */
@@ -363,7 +380,7 @@ export class Dispatcher {
       ctx.runAction = this.#runner("action", origin, OUTSIDE);
     }
     if ((kind === "mutation" || kind === "action") && this.#deps.scheduler !== undefined)
-      ctx.scheduler = this.#deps.scheduler(origin);
+      ctx.scheduler = this.#deps.scheduler(origin, scope.access);
     return ctx;
   }
 

@@ -36,7 +36,8 @@ import type { ScheduledEndpoint } from "../scheduler/endpoint.ts";
 import type { JobPage } from "../scheduler/job-view.ts";
 import { type ScheduledInbox, ShardScheduler } from "../scheduler/runner.ts";
 import { createScheduler, PendingBound } from "../scheduler/schedule.ts";
-import type { JobRow } from "../scheduler/table.ts";
+import { type JobRow, SCHEDULED_TABLE } from "../scheduler/table.ts";
+import { scheduledJobQuery } from "../scheduler/watch.ts";
 import { versionOf } from "../schema/applied-version.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import type { FileAdminView } from "../storage/admin-contract.ts";
@@ -249,11 +250,13 @@ export function createShard(
       });
       const arm = (at: number) => armAlarm(ctx.storage, at);
       const pending = new PendingBound();
+      const jobsChanged = () => this.#hub.commit(new Set([SCHEDULED_TABLE]));
       const scheduling = {
         sql: ctx.storage.sql,
         pending,
         resolve: (ref: unknown) => this.#dispatcher.resolve(ref),
         arm,
+        changed: jobsChanged,
       };
       this.#dispatcher = new Dispatcher({
         functions,
@@ -268,7 +271,8 @@ export function createShard(
         },
         view: this.#migrations,
         files: this.#files,
-        scheduler: (origin) => createScheduler(scheduling, origin),
+        scheduler: (origin, access) => createScheduler(scheduling, origin, access),
+        systemQueries: [scheduledJobQuery(ctx.storage.sql)],
       });
       const recorder = new ShardRunRecorder(env, ctx);
       let siblings: DurableObjectNamespace | undefined;
@@ -283,6 +287,7 @@ export function createShard(
         },
         arm,
         accepted: () => pending.note(),
+        changed: jobsChanged,
       });
       this.#hub = new SubscriptionHub(ctx, this.#dispatcher, recorder);
       this.#admin = shardAdmin({ schema, storage: ctx.storage, dispatcher: this.#dispatcher });
@@ -452,7 +457,11 @@ export function createShard(
     }
 
     scheduledCancel(selection: JobSelection): Promise<Outcome<number>> {
-      return outcome(() => cancelJobs(this.ctx.storage.sql, selection));
+      return outcome(() => {
+        const canceled = cancelJobs(this.ctx.storage.sql, selection);
+        if (canceled > 0) this.#hub.commit(new Set([SCHEDULED_TABLE]));
+        return canceled;
+      });
     }
 
     // Data lifecycle (docs/data-lifecycle.md): only the worker's admin routes call these.

@@ -1,4 +1,12 @@
-import { action, mutation, paginationOptsValidator, query, SvcError, v } from "@svc/server";
+import {
+  action,
+  internalMutation,
+  mutation,
+  paginationOptsValidator,
+  query,
+  SvcError,
+  v,
+} from "@svc/server";
 
 /** The caller's notes, newest first. */
 export const list = query.handler(async (ctx) => ctx.db.query("notes").order("desc").take(100));
@@ -37,3 +45,20 @@ export const secret = query.handler(async () => {
 export const shout = action
   .input({ text: v.string() })
   .handler(async (_ctx, args) => args.text.toUpperCase());
+
+/** Deletes a note: what an expiring note's job runs. */
+export const expire = internalMutation.input({ id: v.id("notes") }).handler(async (ctx, args) => {
+  await ctx.db.delete(args.id);
+  return null;
+});
+
+/** Adds a note that deletes itself after `delayMs`; answers the note and the job that deletes it. */
+export const addExpiring = mutation
+  .input({ text: v.string(), delayMs: v.number() })
+  .handler(async (ctx, args) => {
+    const owner = ctx.auth.userId;
+    if (owner === null) throw new SvcError("UNAUTHENTICATED", "Sign in to add notes.");
+    const id = await ctx.db.insert("notes", { owner, text: args.text });
+    const job = await ctx.scheduler.runAfter(args.delayMs, expire, { id });
+    return { id, job };
+  });

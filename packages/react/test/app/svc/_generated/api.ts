@@ -19,6 +19,7 @@ export const api = {
   },
   notes: {
     add: makeReference<typeof notes.add>("notes:add", "mutation", "public"),
+    addExpiring: makeReference<typeof notes.addExpiring>("notes:addExpiring", "mutation", "public"),
     count: makeReference<typeof notes.count>("notes:count", "query", "public"),
     list: makeReference<typeof notes.list>("notes:list", "query", "public"),
     page: makeReference<typeof notes.page>("notes:page", "query", "public"),
@@ -29,4 +30,8 @@ export const api = {
 };
 
 /** References to the internal procedures, for `ctx.run*` only. */
-export const internal = {};
+export const internal = {
+  notes: {
+    expire: makeReference<typeof notes.expire>("notes:expire", "mutation", "internal"),
+  },
+};
