@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type DevServer, startDevServer } from "@svc/cli";
+import { createClient, type JobState, scheduledJob } from "@svc/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { signUpForToken } from "./harness.ts";
 
@@ -104,4 +105,29 @@ describe("scheduled jobs in the example app", () => {
       .sort();
     expect(states).toEqual(["canceled", "succeeded", "succeeded"]);
   }, 300_000);
+
+  it("lets the author watch an ephemeral message's job live with @svc/client, and nobody else", async () => {
+    const { url } = app ?? (await start());
+    const author = await signUpForToken(app!, "watcher-scheduler@example.com");
+    const onlooker = await signUpForToken(app!, "onlooker-scheduler@example.com");
+    const { expiryJob } = (await rpc(url, author, "messages:sendEphemeral", {
+      body: "watch me go",
+      channel: "ephemeral",
+      seconds: 5,
+    })) as { expiryJob: string };
+    const watch = (bearer: string, seen: (JobState | null)[]) =>
+      createClient({ url, bearer, shardKey: "room-sched" }).subscribe(
+        scheduledJob,
+        { id: expiryJob },
+        (job) => seen.push(job?.state ?? null),
+      );
+    const authorSaw: (JobState | null)[] = [];
+    const onlookerSaw: (JobState | null)[] = [];
+    const stops = [watch(author, authorSaw), watch(onlooker, onlookerSaw)];
+    await until(async () => authorSaw.includes("succeeded"));
+    expect(authorSaw).toEqual(["pending", "succeeded"]);
+    expect(onlookerSaw).toEqual([null]);
+    expect(await bodies(url, author)).not.toContain("watch me go");
+    for (const stop of stops) stop();
+  }, 180_000);
 });

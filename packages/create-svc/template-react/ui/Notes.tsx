@@ -1,10 +1,36 @@
 import type { SvcClientError } from "@svc/client";
-import { useMutation, useQuery, useUploadFile } from "@svc/react";
+import { useMutation, useQuery, useScheduledJob, useUploadFile } from "@svc/react";
 import type { Id } from "@svc/server";
 import { type FormEvent, useState } from "react";
 import { api } from "../svc/_generated/api.ts";
 
 const PENDING = "pending:";
+/** How long a new note lives, in seconds (`0`: until it is deleted). */
+const LIFETIMES = [
+  { seconds: 0, label: "Never" },
+  { seconds: 10, label: "After 10 seconds" },
+  { seconds: 3600, label: "After an hour" },
+];
+
+/**
+ * A note's self-deletion, watched live (`useScheduledJob`): when it is due
+ * and a button to keep the note while its job waits; "Kept" once canceled.
+ */
+function DeleteTimer({ job, text, onKeep }: { job: string; text: string; onKeep: () => void }) {
+  const status = useScheduledJob(job);
+  if (status?.state === "pending") {
+    const at = new Date(status.dueAt).toLocaleTimeString();
+    return (
+      <>
+        <span className="pending"> (deletes itself at {at})</span>
+        <button type="button" aria-label={`Keep note: ${text.slice(0, 40)}`} onClick={onKeep}>
+          Keep
+        </button>
+      </>
+    );
+  }
+  return status?.state === "canceled" ? <span className="pending"> (kept)</span> : null;
+}
 
 /**
  * The signed-in user's notes, live: a note added or deleted in another tab
@@ -39,6 +65,8 @@ export function Notes() {
         current.filter((note) => note._id !== id),
       );
   });
+  const addExpiring = useMutation(api.notes.addExpiring);
+  const keepNote = useMutation(api.notes.keep);
   const report = (failure: unknown) => setError((failure as SvcClientError).message);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -47,9 +75,10 @@ export function Notes() {
     const data = new FormData(form);
     const text = String(data.get("text") ?? "");
     const file = data.get("attachment");
+    const seconds = Number(data.get("lifetime") ?? 0);
     setError(null);
     form.reset();
-    addNote({ text })
+    (seconds > 0 ? addExpiring({ text, seconds }) : addNote({ text }))
       .then(async (note) => {
         if (!(file instanceof File) || file.size === 0) return;
         await attach({ note, file: await upload(file) });
@@ -70,6 +99,16 @@ export function Notes() {
         <label>
           Attachment (optional: an image, PDF or text file up to 5 MB)
           <input name="attachment" type="file" accept="image/*,application/pdf,text/plain" />
+        </label>
+        <label>
+          Deletes itself
+          <select name="lifetime" defaultValue="0">
+            {LIFETIMES.map(({ seconds, label }) => (
+              <option key={seconds} value={seconds}>
+                {label}
+              </option>
+            ))}
+          </select>
         </label>
         <button type="submit">Add note</button>
       </form>
@@ -113,6 +152,13 @@ export function Notes() {
                   >
                     Delete
                   </button>
+                )}
+                {note.deleteJob === undefined ? null : (
+                  <DeleteTimer
+                    job={note.deleteJob}
+                    text={note.text}
+                    onKeep={() => keepNote({ id: note._id }).catch(report)}
+                  />
                 )}
               </li>
             );

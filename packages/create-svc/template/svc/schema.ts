@@ -12,6 +12,8 @@ export default defineSchema({
     text: v.string(),
     /** A file stored with ctx.storage (the React template's attachments, docs/storage.md). */
     attachment: v.optional(v.id("_storage")),
+    /** The scheduled job that deletes a note that deletes itself (the React template's, docs/scheduler.md). */
+    deleteJob: v.optional(v.string()),
   })
     .index("by_owner", ["owner"])
     .policy({

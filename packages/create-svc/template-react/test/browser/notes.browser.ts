@@ -150,6 +150,28 @@ describe("the React template in Chromium", () => {
     await item.waitFor({ state: "detached", timeout: 2000 });
   });
 
+  it("shows a note that deletes itself live, deletes it when due, and keeps one on request", async () => {
+    const lifetime = ann.getByLabel("Deletes itself");
+    await lifetime.selectOption({ label: "After 10 seconds" });
+    await addNote(ann, "gone in ten");
+    await lifetime.selectOption({ label: "After 10 seconds" });
+    await addNote(ann, "kept past ten");
+    const gone = notes(ann).filter({ hasText: "gone in ten" });
+    const kept = notes(ann).filter({ hasText: "kept past ten" });
+    // The job's state is watched live: pending, with its due time, in every tab.
+    await gone.filter({ hasText: "(deletes itself at" }).waitFor({ timeout: 5000 });
+    await notes(annOtherTab).filter({ hasText: "gone in ten" }).waitFor();
+    await kept.getByRole("button", { name: "Keep note: kept past ten" }).click();
+    await kept.filter({ hasText: "(kept)" }).waitFor({ timeout: 5000 });
+    await ann.setViewportSize({ width: 390, height: 844 });
+    expect(await seriousViolations(ann)).toEqual([]);
+    await ann.setViewportSize({ width: 1280, height: 800 });
+    await gone.waitFor({ state: "detached", timeout: 30_000 });
+    await notes(annOtherTab).filter({ hasText: "gone in ten" }).waitFor({ state: "detached" });
+    expect(await kept.filter({ hasText: "(kept)" }).count()).toBe(1);
+    expect(await bob.getByText("gone in ten").count()).toBe(0);
+  });
+
   it("recovers from a dropped connection (server restarted) and resubscribes", async () => {
     await app.stop();
     await ann.getByRole("status").filter({ hasText: "Reconnecting…" }).waitFor({ timeout: 5000 });
