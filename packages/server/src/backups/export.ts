@@ -1,4 +1,5 @@
 import { type BackupHeader, documentLine, headerLine } from "./format.ts";
+import type { BackupRow, SystemTableBackup } from "./system-tables.ts";
 
 /** Rows read per step of an export, at most. */
 const PAGE_ROWS = 1_000;
@@ -10,20 +11,14 @@ const CHUNK_BYTES = 512 * 1024;
  */
 export const EXPORT_STALL_MS = 60_000;
 
-interface StoredRow extends Record<string, SqlStorageValue> {
-  rowid: number;
-  _id: string;
-  _creationTime: number;
-  _doc: string;
-}
-
 /**
  * Streams a shard as a backup (docs/data-lifecycle.md): the header, then each
  * table's rows in rowid order, a page at a time, so memory stays bounded by
  * one chunk whatever the shard holds. The caller holds the shard's write
  * lock for the stream's life (a consistent snapshot); `release` is called
  * exactly once — at the end, on cancel, on error, or when the reader stalls
- * for {@link EXPORT_STALL_MS}.
+ * for {@link EXPORT_STALL_MS}. A header table that is one of `systemTables`
+ * (svc's own, like the scheduler's pending jobs) is read through it.
  *
  * @example
  * ```ts
@@ -34,6 +29,7 @@ export function exportStream(
   sql: SqlStorage,
   header: BackupHeader,
   release: () => void,
+  systemTables: readonly SystemTableBackup[] = [],
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const tables = Object.keys(header.tables);
@@ -60,11 +56,14 @@ export function exportStream(
           }
           while (chunk.length < CHUNK_BYTES && tableIndex < tables.length) {
             const table = tables[tableIndex]!;
-            const rows = sql.exec<StoredRow>(
-              `SELECT rowid, _id, _creationTime, _doc FROM "t_${table}" WHERE rowid > ? ORDER BY rowid LIMIT ?`,
-              afterRowid,
-              PAGE_ROWS,
-            );
+            const system = systemTables.find((candidate) => candidate.table === table);
+            const rows =
+              system?.rows(sql, afterRowid, PAGE_ROWS) ??
+              sql.exec<BackupRow>(
+                `SELECT rowid, _id, _creationTime, _doc FROM "t_${table}" WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+                afterRowid,
+                PAGE_ROWS,
+              );
             let read = 0;
             for (const row of rows) {
               read += 1;

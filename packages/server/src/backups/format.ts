@@ -3,6 +3,7 @@ import type { SchemaDefinition } from "../schema/define.ts";
 import { isIdOf } from "../values/ids.ts";
 import { fromJsonValue, stringifyJson } from "../values/json-codec.ts";
 import { type Issue, toValidationIssues } from "../values/validator.ts";
+import type { SystemTableBackup } from "./system-tables.ts";
 
 /**
  * svc's one backup format (DESIGN.md "Backups"): NDJSON, a header line, then
@@ -126,16 +127,19 @@ export function parseHeader(text: string): BackupHeader {
 /**
  * Reads a document line and checks it against the app's schema: a known
  * table, an id of that table, a creation time, and fields its validator
- * accepts. Anything else is a {@link lineError}.
+ * accepts (a row of one of `systemTables`: fields it accepts). Anything
+ * else is a {@link lineError}.
  */
 export function parseDocumentLine(
   text: string,
   line: number,
   schema: SchemaDefinition,
+  systemTables: readonly SystemTableBackup[] = [],
 ): BackupDocument {
   const value = parseObject(text, line);
   const { table, _id: id, _creationTime: creationTime, doc } = value;
-  if (typeof table !== "string" || !Object.hasOwn(schema.tables, table)) {
+  const system = systemTables.find((candidate) => candidate.table === table);
+  if (typeof table !== "string" || (system === undefined && !Object.hasOwn(schema.tables, table))) {
     throw lineError(line, `table ${JSON.stringify(table)} is not in this app's schema`);
   }
   if (typeof id !== "string" || !isIdOf(table, id)) {
@@ -146,6 +150,13 @@ export function parseDocumentLine(
   }
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
     throw lineError(line, "doc must be a JSON object");
+  }
+  if (system !== undefined) {
+    try {
+      return { table, id, creationTime, json: system.check(doc as Record<string, unknown>) };
+    } catch (error) {
+      throw lineError(line, error instanceof Error ? error.message : String(error));
+    }
   }
   const fields = fromJsonValue(doc);
   const issues: Issue[] = [];

@@ -3,6 +3,7 @@ import { countDocuments } from "../registry/report.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { type BackupHeader, lineError, parseDocumentLine, parseHeader } from "./format.ts";
 import type { NumberedLine } from "./lines.ts";
+import type { SystemTableBackup } from "./system-tables.ts";
 
 const STAGING_PREFIX = "_svc_import_";
 
@@ -34,11 +35,18 @@ interface ActiveImport {
 export class ShardImport {
   readonly #storage: DurableObjectStorage;
   readonly #schema: SchemaDefinition;
+  readonly #systemTables: readonly SystemTableBackup[];
   #active: ActiveImport | undefined;
 
-  constructor(storage: DurableObjectStorage, schema: SchemaDefinition) {
+  /** `systemTables`: svc's own tables a backup may carry (each restored through its {@link SystemTableBackup}). */
+  constructor(
+    storage: DurableObjectStorage,
+    schema: SchemaDefinition,
+    systemTables: readonly SystemTableBackup[] = [],
+  ) {
     this.#storage = storage;
     this.#schema = schema;
+    this.#systemTables = systemTables;
   }
 
   /** Starts an import: `CONFLICT` unless the shard is empty. Answers the import's id. */
@@ -61,7 +69,7 @@ export class ShardImport {
           active.header = parseHeader(line.text);
           continue;
         }
-        const doc = parseDocumentLine(line.text, line.number, this.#schema);
+        const doc = parseDocumentLine(line.text, line.number, this.#schema, this.#systemTables);
         if (!active.staged.has(doc.table)) {
           sql.exec(
             `CREATE TABLE IF NOT EXISTS "${STAGING_PREFIX}${doc.table}" (_id TEXT PRIMARY KEY, _creationTime REAL NOT NULL, _doc TEXT NOT NULL)`,
@@ -109,14 +117,20 @@ export class ShardImport {
       this.#storage.transactionSync(() => {
         this.#refuseNonEmpty(shardKey);
         for (const table of active.staged.keys()) {
-          sql.exec(
-            `INSERT INTO "t_${table}" (_id, _creationTime, _doc) SELECT _id, _creationTime, _doc FROM "${STAGING_PREFIX}${table}" ORDER BY rowid`,
-          );
+          const system = this.#systemTables.find((candidate) => candidate.table === table);
+          if (system !== undefined) system.restore(sql, `${STAGING_PREFIX}${table}`);
+          else
+            sql.exec(
+              `INSERT INTO "t_${table}" (_id, _creationTime, _doc) SELECT _id, _creationTime, _doc FROM "${STAGING_PREFIX}${table}" ORDER BY rowid`,
+            );
         }
         within?.(sql);
       });
       const tables = Object.fromEntries(active.staged);
-      const documents = Object.values(tables).reduce((sum, n) => sum + n, 0);
+      // svc's own rows (pending jobs) are not documents.
+      const documents = Object.entries(tables)
+        .filter(([table]) => !this.#systemTables.some((system) => system.table === table))
+        .reduce((sum, [, n]) => sum + n, 0);
       return { documents, tables, header };
     } finally {
       this.abort(id);

@@ -129,6 +129,20 @@ export class ShardScheduler {
     return next;
   }
 
+  /**
+   * Runs `task` while no drain runs (one that runs finishes first; due jobs
+   * wait until `task` settles): a backup holds it so the jobs it counted
+   * are the jobs it reads.
+   */
+  paused<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#drain.then(task);
+    this.#drain = run.then(
+      () => 0,
+      () => 0,
+    );
+    return run;
+  }
+
   /** Stores a job another shard scheduled into this one; a second delivery of it is ignored. */
   async accept(job: JobRow): Promise<void> {
     const { sql } = this.#deps.storage;
@@ -177,6 +191,11 @@ export class ShardScheduler {
     );
     await this.#armNext();
     return ran;
+  }
+
+  /** Arms the alarm for the earliest pending job (after jobs were restored from a backup). */
+  rearm(): Promise<void> {
+    return this.#armNext();
   }
 
   async #armNext(): Promise<void> {

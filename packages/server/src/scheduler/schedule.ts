@@ -46,6 +46,11 @@ export class PendingBound {
     this.#bound++;
   }
 
+  /** Forgets the bound after jobs were stored in bulk (a restore): the next job counts them. */
+  forget(): void {
+    this.#bound = undefined;
+  }
+
   /** Counts a job stored without the limit (one handed over by another shard: it is never refused). */
   note(): void {
     if (this.#bound !== undefined) this.#bound++;

@@ -11,6 +11,7 @@ import {
   pruneBackups,
   uploadBackup,
 } from "../backups/r2.ts";
+import type { SystemTableBackup } from "../backups/system-tables.ts";
 import { normalizeError } from "../errors/normalize.ts";
 import { serializeError } from "../errors/svc-error.ts";
 import { countDocuments } from "../registry/report.ts";
@@ -35,6 +36,8 @@ export interface ShardDataDeps {
   reporter: RegistryReporter | undefined;
   /** Where the shard's file bytes are, for backups that carry them. */
   files: FileRestoreTarget;
+  /** svc's own tables its backups carry (the scheduler's pending jobs). */
+  systemTables: readonly SystemTableBackup[];
   /** Runs `task` while no mutation runs (the shard's mutation lock). */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
   /** Tells live queries these tables changed. */
@@ -70,7 +73,7 @@ export class ShardData {
 
   constructor(deps: ShardDataDeps) {
     this.#deps = deps;
-    this.#import = new ShardImport(deps.ctx.storage, deps.schema);
+    this.#import = new ShardImport(deps.ctx.storage, deps.schema, deps.systemTables);
   }
 
   /** Opens an export; the lock is held until the stream ends (or stalls). */
@@ -214,10 +217,11 @@ export class ShardData {
   /** The documents, then the files (their bytes too when the header says so). */
   #backupStream(header: BackupHeader, release: () => void): ReadableStream<Uint8Array> {
     const { sql } = this.#deps.ctx.storage;
-    if ((header.files ?? 0) === 0) return exportStream(sql, header, release);
+    const systemTables = this.#deps.systemTables;
+    if ((header.files ?? 0) === 0) return exportStream(sql, header, release, systemTables);
     const bucket = header.fileBytes === true ? this.#deps.files.bucket() : null;
     return followedBy(
-      exportStream(sql, header, () => undefined),
+      exportStream(sql, header, () => undefined, systemTables),
       () => fileLines(sql, bucket, (id) => this.#deps.files.key(id)),
       release,
     );
@@ -236,6 +240,11 @@ export class ShardData {
     const tables: Record<string, number> = {};
     for (const table of Object.keys(this.#deps.schema.tables)) {
       tables[table] = countDocuments(sql, table);
+    }
+    // svc's own rows only when there are some: a backup without them reads as before.
+    for (const system of this.#deps.systemTables) {
+      const rows = system.count(sql);
+      if (rows > 0) tables[system.table] = rows;
     }
     return {
       format: BACKUP_FORMAT,

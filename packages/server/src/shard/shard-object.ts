@@ -32,6 +32,7 @@ import {
   type JobSelection,
   listJobs,
 } from "../scheduler/admin-view.ts";
+import { scheduledJobsBackup } from "../scheduler/backup.ts";
 import type { ScheduledEndpoint } from "../scheduler/endpoint.ts";
 import type { JobPage } from "../scheduler/job-view.ts";
 import { type ScheduledInbox, ShardScheduler } from "../scheduler/runner.ts";
@@ -315,8 +316,17 @@ export function createShard(
         schema,
         reporter: this.#reporter,
         files: { bucket: () => this.#files.boundBucket(), key: (id) => this.#files.key(id) },
-        exclusive: (task) => this.#dispatcher.exclusive(task),
-        changed: (tables) => this.#hub.commit(tables),
+        systemTables: [scheduledJobsBackup],
+        // Due jobs wait too, so a backup's count of pending jobs holds while it is read.
+        exclusive: (task) => this.#scheduler.paused(() => this.#dispatcher.exclusive(task)),
+        changed: (tables) => {
+          this.#hub.commit(tables);
+          // Restored jobs: the alarm is armed for the earliest.
+          if (tables.has(SCHEDULED_TABLE)) {
+            pending.forget();
+            void this.#scheduler.rearm();
+          }
+        },
         closeSockets: () => {
           for (const ws of ctx.getWebSockets()) {
             ws.close(CLOSE.REAUTHENTICATE, "the shard's data was deleted; reconnect");

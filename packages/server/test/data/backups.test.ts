@@ -7,9 +7,11 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import serverPackage from "../../package.json";
 import type { BackupInfo, DataAuditEntry } from "../../src/index.ts";
+import type { ScheduledEndpoint } from "../../src/internal.ts";
 import { versionOf } from "../../src/schema/applied-version.ts";
 import { SVC_VERSION } from "../../src/version.ts";
 import schema from "../fixture/schema.ts";
+import { rpcValue } from "../rpc.ts";
 import worker from "../worker.ts";
 import {
   DATA,
@@ -324,5 +326,77 @@ describe("backups in R2", () => {
 
   it("records the package version in backups", () => {
     expect(SVC_VERSION).toBe(serverPackage.version);
+  });
+});
+
+describe("backups carry pending jobs", () => {
+  const as = <T>(path: string, args: unknown, shardKey: string) =>
+    rpcValue<T>(path, args, { shardKey, user: "ann", headers: DATA });
+  const notesOf = (shardKey: string) => as<string[]>("scheduled:texts", {}, shardKey);
+  const scheduled = (shardKey: string) =>
+    env.DATA_SHARD.getByName(shardKey) as unknown as DurableObjectStub & ScheduledEndpoint;
+
+  it("restores a shard's pending job into a fresh shard, whose alarm runs it once", async () => {
+    const source = "jobs-src";
+    const pending = await as<string>(
+      "scheduled:later",
+      { delayMs: 4_000, text: "carried" },
+      source,
+    );
+    const canceled = await as<string>("scheduled:later", { delayMs: 60_000, text: "no" }, source);
+    expect(await as("scheduled:cancel", { id: canceled }, source)).toBe(true);
+    const info = await dataJson<BackupInfo>("POST", `shards/${source}/backup`, 200);
+    const object = await env.BACKUPS.get(info.id);
+    const lines = new TextDecoder()
+      .decode(await object!.arrayBuffer())
+      .trimEnd()
+      .split("\n");
+    // Only the unfinished job travels, counted in the header like a table.
+    expect(JSON.parse(lines[0]!).tables).toMatchObject({ _svc_scheduled: 1 });
+    expect(lines.slice(1).map((line) => JSON.parse(line))).toMatchObject([
+      {
+        table: "_svc_scheduled",
+        _id: pending,
+        doc: { path: "scheduled:note", kind: "mutation", attempts: 0, userId: "ann" },
+      },
+    ]);
+
+    const restored = await dataJson("POST", "shards/jobs-clone/restore", 200, {
+      json: { backup: info.id },
+    });
+    expect(restored).toEqual({ key: "jobs-clone", documents: 0, tables: { _svc_scheduled: 1 } });
+    // The clone's own alarm runs it, as the user who scheduled it, once.
+    await eventually(
+      async () => ((await notesOf("jobs-clone")).length > 0 ? true : undefined),
+      "the restored job ran",
+    );
+    expect(await scheduled("jobs-clone").runScheduled(Date.now() + 3_600_000)).toBe(0);
+    expect(await notesOf("jobs-clone")).toEqual(["carried by ann"]);
+  });
+
+  it("refuses a job line it cannot run, naming the line, and restores nothing", async () => {
+    const header = {
+      format: "svc-backup",
+      formatVersion: 1,
+      schemaVersion: null,
+      svcVersion: SVC_VERSION,
+      shardKey: "x",
+      createdAt: new Date().toISOString(),
+      tables: { _svc_scheduled: 1 },
+    };
+    const job = {
+      table: "_svc_scheduled",
+      _id: "_svc_scheduled_01jzzzzzzzzzzzzzzzzzzzzzzz",
+      _creationTime: Date.now(),
+      doc: { path: "scheduled:note", kind: "query", args: "{}", runAt: 0, attempts: 0 },
+    };
+    const response = await importInto("jobs-bad", [JSON.stringify(header), JSON.stringify(job)]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { line: 2 },
+      detail: expect.stringContaining('kind must be "mutation" or "action"'),
+    });
+    expect(await scheduled("jobs-bad").runScheduled(Date.now() + 3_600_000)).toBe(0);
   });
 });
