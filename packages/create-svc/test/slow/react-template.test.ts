@@ -145,6 +145,6 @@ describe("the React template, from this repository's sources", () => {
 
   it("passes its own browser test in Chromium (live tabs, optimistic updates, attachment upload, sign-out, restart, axe)", async () => {
     const output = await inApp("vitest", ["run", "--config", "vitest.browser.config.ts"]);
-    expect(output).toMatch(/Tests\s+8 passed \(8\)/);
+    expect(output).toMatch(/Tests\s+9 passed \(9\)/);
   });
 });
