@@ -47,7 +47,7 @@ const LAYERS = [
     name: "admin",
     paths: [
       "data-admin/",
-      "observability/admin/",
+      "logs-admin/",
       "schedules-admin/",
       "storage/admin-",
       "codegen/",

@@ -67,6 +67,7 @@ export {
   type SocketRateLimitGate,
   type SocketRateLimitOptions,
 } from "./limits/socket-rate-limit.ts";
+export { logsAdminRoutes } from "./logs-admin/contract.ts";
 export {
   type DropTableOptions,
   defineMigration,
@@ -105,7 +106,6 @@ export {
 } from "./model/data-audit.ts";
 export type { AuthContext, CallerKind, Identity } from "./model/identity.ts";
 export type { PolicyCtx } from "./model/policy-ctx.ts";
-export { logsAdminRoutes } from "./observability/admin/contract.ts";
 export type { LogsOptions } from "./observability/plan.ts";
 export type {
   Caller,

@@ -15,7 +15,7 @@ import {
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CallRecord, recordBodies } from "../src/index.ts";
-import { TAIL_POLL_MS } from "../src/observability/admin/tail.ts";
+import { TAIL_POLL_MS } from "../src/logs-admin/tail.ts";
 import { isoTime } from "../src/observability/iso-time.ts";
 import { partitionName } from "../src/observability/plan.ts";
 import { LINE_BUDGET_CHARS } from "../src/observability/store/console-printer.ts";

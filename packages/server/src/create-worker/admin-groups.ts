@@ -1,6 +1,6 @@
 import { dataAdminRoutes } from "../data-admin/contract.ts";
 import { studioGroup } from "../data-admin/studio/contract.ts";
-import { logsAdminRoutes } from "../observability/admin/contract.ts";
+import { logsAdminRoutes } from "../logs-admin/contract.ts";
 import type { RouteGroup } from "../routes/contract/route.ts";
 import { SVC_ADMIN_ROUTES } from "../routes/contract/svc-admin-routes.ts";
 import { schedulesAdminRoutes } from "../schedules-admin/contract.ts";

@@ -38,10 +38,6 @@ export {
 } from "../../data-admin/contract.ts";
 export { studioGroup } from "../../data-admin/studio/contract.ts";
 export type { ErrorCode } from "../../errors/error-codes.ts";
-export {
-  DATA_AUDIT_ACTIONS,
-  type DataAuditAction,
-} from "../../model/data-audit.ts";
 export type {
   CronJobView,
   ErrorGroupView,
@@ -50,8 +46,12 @@ export type {
   MetricsWindow,
   QueueView,
   SeriesPoint,
-} from "../../observability/admin/answers.ts";
-export { logsAdminRoutes } from "../../observability/admin/contract.ts";
+} from "../../logs-admin/answers.ts";
+export { logsAdminRoutes } from "../../logs-admin/contract.ts";
+export {
+  DATA_AUDIT_ACTIONS,
+  type DataAuditAction,
+} from "../../model/data-audit.ts";
 export {
   type Caller,
   type CallFailure,

@@ -5,7 +5,7 @@
  *
  * @see ../../../../../docs/admin-api.md
  */
-import type { CallRecord, EntryPoint } from "../record.ts";
+import type { CallRecord, EntryPoint } from "../observability/record.ts";
 
 /** `1h`, `24h` or `7d`. */
 export type MetricsWindow = "1h" | "24h" | "7d";

@@ -1,6 +1,6 @@
-import type { CronJobs } from "../../cron/jobs.ts";
-import type { QueueConsumers } from "../../queue/consumers.ts";
-import type { ServiceRow } from "../store/endpoint.ts";
+import type { CronJobs } from "../cron/jobs.ts";
+import type { ServiceRow } from "../observability/store/endpoint.ts";
+import type { QueueConsumers } from "../queue/consumers.ts";
 import type { CronJobView, QueueView } from "./answers.ts";
 
 function byService(rows: readonly ServiceRow[], prefix: string): Map<string, ServiceRow> {

@@ -1,6 +1,6 @@
-import { endpointStub } from "../../model/endpoint-stub.ts";
-import { partitionName } from "../plan.ts";
-import type { CallRecord } from "../record.ts";
+import { endpointStub } from "../model/endpoint-stub.ts";
+import { partitionName } from "../observability/plan.ts";
+import type { CallRecord } from "../observability/record.ts";
 import type {
   ErrorGroupRow,
   LogStoreEndpoint,
@@ -10,9 +10,9 @@ import type {
   ServiceRow,
   StoreStats,
   WindowRollups,
-} from "../store/endpoint.ts";
-import { unpackRollups, unpackTotals } from "../store/packed-rollups.ts";
-import type { RollupUnit } from "../store/rollup-units.ts";
+} from "../observability/store/endpoint.ts";
+import { unpackRollups, unpackTotals } from "../observability/store/packed-rollups.ts";
+import type { RollupUnit } from "../observability/store/rollup-units.ts";
 
 /** Where a merged page ends: the last row's time, partition and sequence number. */
 export interface PageCursor {

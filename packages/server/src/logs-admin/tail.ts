@@ -1,5 +1,5 @@
-import { decodeOpaqueJson, encodeOpaqueJson } from "../../values/opaque-json.ts";
-import type { RecordFilters } from "../store/endpoint.ts";
+import type { RecordFilters } from "../observability/store/endpoint.ts";
+import { decodeOpaqueJson, encodeOpaqueJson } from "../values/opaque-json.ts";
 import type { StoreReader } from "./store-reader.ts";
 
 /** How often a tail asks the store for new records. */

@@ -1,9 +1,10 @@
 // The modules themselves, not the contract's index: the index re-exports this group.
-import { integer, oneOf, text } from "../../routes/contract/fields.ts";
-import { fileAnswer, route, routeGroup, typedAnswer } from "../../routes/contract/route.ts";
-import { v } from "../../values/index.ts";
-import type { CallRecord } from "../record.ts";
-import { ENTRY_POINTS } from "../record.ts";
+
+import type { CallRecord } from "../observability/record.ts";
+import { ENTRY_POINTS } from "../observability/record.ts";
+import { integer, oneOf, text } from "../routes/contract/fields.ts";
+import { fileAnswer, route, routeGroup, typedAnswer } from "../routes/contract/route.ts";
+import { v } from "../values/index.ts";
 import type { CronJobView, ErrorGroupView, MetricsAnswer, QueueView } from "./answers.ts";
 
 /** Records per page when `limit` is not given. */

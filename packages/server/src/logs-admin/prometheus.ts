@@ -1,5 +1,5 @@
-import { BUCKETS, DURATION_BOUNDS_MS } from "../histogram.ts";
-import type { RollupRow, StoreStats } from "../store/endpoint.ts";
+import { BUCKETS, DURATION_BOUNDS_MS } from "../observability/histogram.ts";
+import type { RollupRow, StoreStats } from "../observability/store/endpoint.ts";
 
 /** The media type of Prometheus's text exposition format 0.0.4. */
 export const PROMETHEUS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";

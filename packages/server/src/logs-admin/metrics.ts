@@ -1,6 +1,6 @@
-import { addHistogram, emptyHistogram, quantile } from "../histogram.ts";
-import type { EntryPoint } from "../record.ts";
-import { ROLLUP_UNITS, type RollupUnit } from "../store/rollup-units.ts";
+import { addHistogram, emptyHistogram, quantile } from "../observability/histogram.ts";
+import type { EntryPoint } from "../observability/record.ts";
+import { ROLLUP_UNITS, type RollupUnit } from "../observability/store/rollup-units.ts";
 import type { MetricsAnswer, MetricsWindow, SeriesPoint } from "./answers.ts";
 import type { StoreReader } from "./store-reader.ts";
 

@@ -1,8 +1,8 @@
-import type { ValidationIssue } from "../../errors/svc-error.ts";
-import { validationFailed } from "../../errors/validation-failed.ts";
-import { decodeOpaqueJson, encodeOpaqueJson } from "../../values/opaque-json.ts";
-import type { EntryPoint } from "../record.ts";
-import type { RecordFilters, StatusFilter } from "../store/endpoint.ts";
+import type { ValidationIssue } from "../errors/svc-error.ts";
+import { validationFailed } from "../errors/validation-failed.ts";
+import type { EntryPoint } from "../observability/record.ts";
+import type { RecordFilters, StatusFilter } from "../observability/store/endpoint.ts";
+import { decodeOpaqueJson, encodeOpaqueJson } from "../values/opaque-json.ts";
 import { DEFAULT_PAGE } from "./contract.ts";
 import type { PageCursor } from "./store-reader.ts";
 
