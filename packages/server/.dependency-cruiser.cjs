@@ -26,6 +26,7 @@ const LAYERS = [
   { name: "model", paths: ["model/"] },
   { name: "schema", paths: ["schema/"] },
   { name: "db", paths: ["db/"] },
+  { name: "durable", paths: ["durable/"] },
   { name: "procedures", paths: ["procedures/"] },
   { name: "observability", paths: ["observability/", "otlp/"] },
   { name: "http", paths: ["http/"] },

@@ -148,6 +148,13 @@ export {
   type ReferenceOf,
 } from "./procedures/references.ts";
 export { type RestRoute, restRouteOf } from "./procedures/rest-routes.ts";
+export type {
+  SchedulableReference,
+  ScheduleArgs,
+  ScheduledJobId,
+  ScheduleOptions,
+  Scheduler,
+} from "./procedures/scheduler.ts";
 export {
   type ConsumerOptions,
   type QueueConsumer,
@@ -164,13 +171,6 @@ export type { ShardEntry } from "./registry/directory.ts";
 export { SCHEDULED_JOB_QUERY, type ScheduledJobStatus } from "./scheduler/job-status.ts";
 export type { JobState } from "./scheduler/job-view.ts";
 export { SCHEDULER_LIMITS, type SchedulerLimit } from "./scheduler/limits.ts";
-export type {
-  SchedulableReference,
-  ScheduleArgs,
-  ScheduledJobId,
-  ScheduleOptions,
-  Scheduler,
-} from "./scheduler/types.ts";
 export { schedulesAdminRoutes } from "./schedules-admin/contract.ts";
 export type { DataModelOf, Register } from "./schema/data-model.ts";
 export {

@@ -1,10 +1,10 @@
 import { createDatabase, readOnly } from "../db/database.ts";
 import type { DocumentView, PresentedDocument } from "../db/document-view.ts";
 import { rowToDocument, type StoredRow } from "../db/storage.ts";
+import { armAlarm } from "../durable/alarms.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { authContext } from "../model/identity.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
-import { armAlarm } from "../shard/alarms.ts";
 import type { Migration, MigrationCtx, MigrationRegistry } from "./define.ts";
 import { type DryRunReport, dryRun, emptyDryRunReport } from "./dry-run.ts";
 import { isolateRequests } from "./isolate-requests.ts";

@@ -1,10 +1,10 @@
 import type { DatabaseReader, DatabaseWriter } from "../db/types.ts";
 import type { BaseCtx } from "../model/base-ctx.ts";
 import type { ProcedureKind } from "../model/call-meta.ts";
-import type { Scheduler } from "../scheduler/types.ts";
 import type { DataModelFromRegister } from "../schema/data-model.ts";
 import type { StorageActionWriter, StorageReader, StorageWriter } from "../storage/context.ts";
 import type { RunnableReference } from "./references.ts";
+import type { Scheduler } from "./scheduler.ts";
 
 /** Runs a query (public or internal) with the caller's identity, in this shard. */
 export type RunQuery = <Args, Output>(

@@ -1,4 +1,4 @@
-import { readMeta } from "../shard/meta.ts";
+import { readMeta } from "../durable/meta.ts";
 
 /**
  * What a shard tells the registry about itself. Plain data (crosses JS RPC);

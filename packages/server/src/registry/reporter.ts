@@ -1,5 +1,5 @@
-import { armAlarm } from "../shard/alarms.ts";
-import { deleteMeta, readMeta, writeMeta } from "../shard/meta.ts";
+import { armAlarm } from "../durable/alarms.ts";
+import { deleteMeta, readMeta, writeMeta } from "../durable/meta.ts";
 import type { ShardReport } from "./report.ts";
 import { buildReport, storedTables } from "./report.ts";
 

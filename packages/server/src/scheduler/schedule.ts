@@ -4,13 +4,13 @@ import type { Identity } from "../model/identity.ts";
 import { checkShardKey } from "../model/shard-key.ts";
 import type { RecordingPlan } from "../observability/plan.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
+import type { ScheduledJobId, ScheduleOptions, Scheduler } from "../procedures/scheduler.ts";
 import { isReservedObjectName } from "../registry/partitions.ts";
 import { validateArgs } from "../shard/dispatch.ts";
 import { newId } from "../values/ids.ts";
 import { stringifyJson } from "../values/json-codec.ts";
 import { limitError, SCHEDULER_LIMITS } from "./limits.ts";
 import { countUnfinished, ensureScheduledTable, moveJob, SCHEDULED_TABLE } from "./table.ts";
-import type { ScheduledJobId, ScheduleOptions, Scheduler } from "./types.ts";
 
 /** Who schedules: the call whose `ctx.scheduler` this is. The job runs as this caller. */
 export interface SchedulingCaller {

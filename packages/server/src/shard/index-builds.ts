@@ -1,5 +1,5 @@
 import type { DeferredIndex } from "../db/deferred-index.ts";
-import { armAlarm } from "./alarms.ts";
+import { armAlarm } from "../durable/alarms.ts";
 
 /**
  * Builds, from the shard's alarm, the indexes `applySchema` deferred because

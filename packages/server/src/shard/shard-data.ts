@@ -12,6 +12,7 @@ import {
   uploadBackup,
 } from "../backups/r2.ts";
 import type { SystemTableBackup } from "../backups/system-tables.ts";
+import { readMeta } from "../durable/meta.ts";
 import { normalizeError } from "../errors/normalize.ts";
 import { serializeError } from "../errors/svc-error.ts";
 import { countDocuments } from "../registry/report.ts";
@@ -22,7 +23,6 @@ import { STORAGE_TABLE } from "../storage/table.ts";
 import { SVC_VERSION } from "../version.ts";
 import type { BackupTarget, Outcome, RestoreResult } from "./data-endpoint.ts";
 import { FileRestore, type FileRestoreTarget } from "./file-restore.ts";
-import { readMeta } from "./meta.ts";
 
 /** Lines staged per step when a shard restores from its bucket. */
 const RESTORE_BATCH_LINES = 1_000;

@@ -4,6 +4,8 @@ import type { BackupInfo } from "../backups/r2.ts";
 import { shardAdmin } from "../data-admin/studio/shard-admin.ts";
 import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/shard-protocol.ts";
 import { applySchema } from "../db/storage.ts";
+import { armAlarm } from "../durable/alarms.ts";
+import { writeMeta } from "../durable/meta.ts";
 import { normalizeError } from "../errors/normalize.ts";
 import { type SerializedError, SvcError, serializeError } from "../errors/svc-error.ts";
 import { checkMigrations, type MigrationRegistry } from "../migrations/define.ts";
@@ -51,7 +53,6 @@ import type { StoredBytes } from "../storage/put-stream.ts";
 import { STORAGE_TABLE } from "../storage/table.ts";
 import { SubscriptionHub } from "../subscriptions/hub.ts";
 import { CLOSE } from "../subscriptions/protocol.ts";
-import { armAlarm } from "./alarms.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";
 import { creationClock } from "./creation-clock.ts";
 import type {
@@ -66,7 +67,6 @@ import { Deadlines } from "./deadlines.ts";
 import { type CallOrigin, checkOutput, Dispatcher } from "./dispatch.ts";
 import { SHARD_IN_ISOLATE, type ShardInIsolate } from "./in-isolate.ts";
 import { IndexBuilds } from "./index-builds.ts";
-import { writeMeta } from "./meta.ts";
 import type { MigrationEndpoint } from "./migration-endpoint.ts";
 import { outcome, ShardData } from "./shard-data.ts";
 import { encodeStream } from "./stream-encoding.ts";
@@ -373,7 +373,7 @@ export function createShard(
       this.#hub.close(ws);
     }
 
-    /** One alarm, several users: each checks its own due time (see shard/alarms.ts). */
+    /** One alarm, several users: each checks its own due time (see durable/alarms.ts). */
     override async alarm(): Promise<void> {
       if (this.#partition !== undefined) return this.#partition.alarm();
       await this.#hub.alarm();

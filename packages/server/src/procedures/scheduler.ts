@@ -1,4 +1,4 @@
-import type { RunnableReference } from "../procedures/references.ts";
+import type { RunnableReference } from "./references.ts";
 
 /**
  * The id of one scheduled job (`ctx.scheduler.runAfter` answers it); pass it
