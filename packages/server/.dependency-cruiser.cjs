@@ -34,9 +34,11 @@ const LAYERS = [
   { name: "routes", paths: ["routes/"] },
   {
     name: "shard-features",
-    paths: ["registry/", "backups/", "migrations/", "scheduler/", "storage/"],
+    paths: ["registry/", "backups/", "migrations/", "storage/"],
     independent: true,
   },
+  { name: "dispatch", paths: ["dispatch/"] },
+  { name: "scheduler", paths: ["scheduler/"] },
   { name: "shard", paths: ["shard/"] },
   { name: "worker", paths: ["worker/"] },
   {

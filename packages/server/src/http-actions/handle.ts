@@ -1,3 +1,4 @@
+import { validateArgs } from "../dispatch/dispatch.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { readJsonArgs } from "../http/body.ts";
 import { problemResponse } from "../http/problem-response.ts";
@@ -5,7 +6,6 @@ import { argsFromQuery } from "../http/query-args.ts";
 import { authContext, type Identity } from "../model/identity.ts";
 import { noteCall, requestIdOfCall } from "../observability/call-scope.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
-import { validateArgs } from "../shard/dispatch.ts";
 import { throughDoor } from "../worker/admission.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 import { serverCalls } from "../worker/server-calls.ts";

@@ -1,3 +1,4 @@
+import type { CallOrigin } from "../dispatch/dispatch.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import type { Identity } from "../model/identity.ts";
 import { callerOf } from "../observability/caller.ts";
@@ -5,7 +6,6 @@ import type { RecordingPlan } from "../observability/plan.ts";
 import { clip } from "../observability/record.ts";
 import type { ShardRunRecorder } from "../observability/shard-recorder.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
-import type { CallOrigin } from "../shard/dispatch.ts";
 import { parseJson } from "../values/json-codec.ts";
 import { retryDelayMs, SCHEDULER_LIMITS } from "./limits.ts";
 import {

@@ -1,3 +1,4 @@
+import { validateArgs } from "../dispatch/dispatch.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { refuseOutOfScope } from "../model/api-key.ts";
 import type { Identity } from "../model/identity.ts";
@@ -6,7 +7,6 @@ import type { RecordingPlan } from "../observability/plan.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import type { ScheduledJobId, ScheduleOptions, Scheduler } from "../procedures/scheduler.ts";
 import { isReservedObjectName } from "../registry/partitions.ts";
-import { validateArgs } from "../shard/dispatch.ts";
 import { newId } from "../values/ids.ts";
 import { stringifyJson } from "../values/json-codec.ts";
 import { limitError, SCHEDULER_LIMITS } from "./limits.ts";

@@ -1,3 +1,4 @@
+import type { SystemQuery } from "../dispatch/dispatch.ts";
 import type { Identity } from "../model/identity.ts";
 import { isoTime } from "../observability/iso-time.ts";
 import { query } from "../procedures/builder.ts";
@@ -32,13 +33,6 @@ export function jobStatus(
     finishedAt: row.finished_at === null ? null : isoTime(row.finished_at),
     error: clientError(row.error),
   };
-}
-
-/** A live query svc adds to every shard: its path, what it runs, and the table whose commits re-run it. */
-export interface SystemQuery {
-  path: string;
-  procedure: AnyProcedure;
-  table: string;
 }
 
 /**

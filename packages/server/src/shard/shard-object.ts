@@ -4,6 +4,7 @@ import type { BackupInfo } from "../backups/r2.ts";
 import { shardAdmin } from "../data-admin/studio/shard-admin.ts";
 import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/shard-protocol.ts";
 import { applySchema } from "../db/storage.ts";
+import { type CallOrigin, checkOutput, Dispatcher } from "../dispatch/dispatch.ts";
 import { armAlarm } from "../durable/alarms.ts";
 import { writeMeta } from "../durable/meta.ts";
 import { normalizeError } from "../errors/normalize.ts";
@@ -64,7 +65,6 @@ import type {
   ShardDataEndpoint,
 } from "./data-endpoint.ts";
 import { Deadlines } from "./deadlines.ts";
-import { type CallOrigin, checkOutput, Dispatcher } from "./dispatch.ts";
 import { SHARD_IN_ISOLATE, type ShardInIsolate } from "./in-isolate.ts";
 import { IndexBuilds } from "./index-builds.ts";
 import type { MigrationEndpoint } from "./migration-endpoint.ts";

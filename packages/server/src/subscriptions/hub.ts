@@ -1,3 +1,4 @@
+import type { Dispatcher } from "../dispatch/dispatch.ts";
 import { normalizeError } from "../errors/normalize.ts";
 import { type ProblemDetails, toProblem } from "../errors/problem.ts";
 import { SvcError } from "../errors/svc-error.ts";
@@ -6,7 +7,6 @@ import { refuseOutOfScope } from "../model/api-key.ts";
 import type { Identity } from "../model/identity.ts";
 import { callerOf } from "../observability/caller.ts";
 import type { ShardRunRecorder } from "../observability/shard-recorder.ts";
-import type { Dispatcher } from "../shard/dispatch.ts";
 import { parseJson, stringifyJson } from "../values/json-codec.ts";
 import { decodeOpaqueJson } from "../values/opaque-json.ts";
 import { MutationAcknowledgements } from "./acknowledgements.ts";

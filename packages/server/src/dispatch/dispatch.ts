@@ -16,7 +16,6 @@ import type { RecordingPlan } from "../observability/plan.ts";
 import { runMiddleware } from "../procedures/middleware.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
-import type { SystemQuery } from "../scheduler/watch.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { storageContext } from "../storage/context.ts";
 import type { FileStore } from "../storage/file-store.ts";
@@ -50,6 +49,13 @@ export interface CallOrigin {
 
 /** Where a call is not recorded: its work needs no rejoining. */
 const runDirectly: Rejoin = (work) => work();
+
+/** A live query svc adds to every shard: its path, what it runs, and the table whose commits re-run it. */
+export interface SystemQuery {
+  path: string;
+  procedure: AnyProcedure;
+  table: string;
+}
 
 /** What the dispatcher needs from its shard. */
 export interface DispatcherDeps {
