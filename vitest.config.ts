@@ -17,6 +17,7 @@ export default defineConfig({
     maxWorkers: "100%",
     projects: [
       "packages/*/vitest.config.ts",
+      "test-support/*/vitest.config.ts",
       "examples/*/vitest.config.ts",
       "examples/app/vitest.procedures.config.ts",
       "scripts/vitest.config.ts",

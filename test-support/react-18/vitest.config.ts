@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import react from "../react/vitest.config.ts";
+import react from "../../packages/react/vitest.config.ts";
 
 /** This folder's own copies of React 18 (npm installs them here: the root has React 19). */
 const modules = path.join(import.meta.dirname, "node_modules");
@@ -32,12 +32,12 @@ export default defineConfig({
     ],
   },
   test: {
-    // @svc/react's own environment and timeouts; paths from the folder above both packages.
+    // @svc/react's own environment and timeouts; paths from the repository's root.
     ...react.test,
     name: "react-18",
     // The hook tests and their test app are @svc/react's own; this folder adds the version check.
-    root: path.resolve(import.meta.dirname, ".."),
-    include: ["react/test/**/*.test.{ts,tsx}", "react-18/*.test.ts"],
-    globalSetup: ["react/test/global-setup.ts"],
+    root: path.resolve(import.meta.dirname, "../.."),
+    include: ["packages/react/test/**/*.test.{ts,tsx}", "test-support/react-18/*.test.ts"],
+    globalSetup: ["packages/react/test/global-setup.ts"],
   },
 });
