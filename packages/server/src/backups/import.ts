@@ -1,5 +1,5 @@
+import { countDocuments } from "../db/count-documents.ts";
 import { SvcError } from "../errors/svc-error.ts";
-import { countDocuments } from "../registry/report.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { type BackupHeader, lineError, parseDocumentLine, parseHeader } from "./format.ts";
 import type { NumberedLine } from "./lines.ts";

@@ -34,7 +34,7 @@ export function backupsOptionOf(
 /**
  * Starts a backup run of every shard: each registry partition backs up its
  * own shards, a few at a time, one step per alarm (see
- * backups/scheduled-run.ts). The cron invocation itself only sends one call
+ * registry/backup-run.ts). The cron invocation itself only sends one call
  * per partition, so it finishes at once however many shards exist.
  */
 export async function startBackupRuns(

@@ -1,5 +1,5 @@
-import { BackupRunner } from "../backups/scheduled-run.ts";
 import type { BackupRun, RegistryEndpoint, ShardDataEndpoint } from "../shard/data-endpoint.ts";
+import { BackupRunner } from "./backup-run.ts";
 import { type DirectoryPage, RegistryDirectory, type ShardEntry } from "./directory.ts";
 import type { ShardReport } from "./report.ts";
 

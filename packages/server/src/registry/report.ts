@@ -1,3 +1,4 @@
+import { countDocuments } from "../db/count-documents.ts";
 import { readMeta } from "../durable/meta.ts";
 
 /**
@@ -32,11 +33,6 @@ export function storedTables(sql: SqlStorage): string[] {
     )
     .toArray()
     .map((row) => row.name.slice(2));
-}
-
-/** The number of documents in svc table `table` (a scan of its smallest index). */
-export function countDocuments(sql: SqlStorage, table: string): number {
-  return sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM "t_${table}"`).one().n;
 }
 
 /**

@@ -12,10 +12,10 @@ import {
   uploadBackup,
 } from "../backups/r2.ts";
 import type { SystemTableBackup } from "../backups/system-tables.ts";
+import { countDocuments } from "../db/count-documents.ts";
 import { readMeta } from "../durable/meta.ts";
 import { normalizeError } from "../errors/normalize.ts";
 import { serializeError } from "../errors/svc-error.ts";
-import { countDocuments } from "../registry/report.ts";
 import type { RegistryReporter } from "../registry/reporter.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { countStoredFiles, fileLines } from "../storage/backup-lines.ts";

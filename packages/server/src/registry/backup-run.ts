@@ -1,6 +1,6 @@
 import { armAlarm } from "../durable/alarms.ts";
-import type { RegistryDirectory } from "../registry/directory.ts";
 import type { BackupRun, ShardDataEndpoint } from "../shard/data-endpoint.ts";
+import type { RegistryDirectory } from "./directory.ts";
 
 /** Shards one registry partition backs up at once (16 partitions: 64 in all). */
 export const BACKUP_CONCURRENCY = 4;
