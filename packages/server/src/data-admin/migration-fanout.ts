@@ -1,9 +1,9 @@
 import { normalizeError } from "../errors/normalize.ts";
+import type { Outcome } from "../errors/outcome.ts";
 import { type SerializedError, serializeError } from "../errors/svc-error.ts";
 import type { DryRunReport } from "../migrations/dry-run.ts";
 import type { MigrationStatus } from "../migrations/shard-migrations.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
-import type { Outcome } from "../shard/data-endpoint.ts";
 import type { MigrationEndpoint } from "../shard/migration-endpoint.ts";
 import { listShards } from "./registry-reader.ts";
 

@@ -1,8 +1,9 @@
+import type { Outcome } from "../errors/outcome.ts";
 import { deserializeError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
 import { checkShardKey } from "../model/shard-key.ts";
-import type { Outcome, ShardDataEndpoint } from "../shard/data-endpoint.ts";
+import type { ShardDataEndpoint } from "../shard/data-endpoint.ts";
 import { notFound } from "./not-found.ts";
 import type { DataContext } from "./options.ts";
 import { findShard } from "./registry-reader.ts";

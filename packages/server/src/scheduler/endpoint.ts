@@ -1,4 +1,4 @@
-import type { Outcome } from "../shard/data-endpoint.ts";
+import type { Outcome } from "../errors/outcome.ts";
 import type { JobFilter, JobSelection } from "./admin-view.ts";
 import type { JobPage } from "./job-view.ts";
 import type { JobRow } from "./table.ts";

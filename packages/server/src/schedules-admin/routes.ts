@@ -1,10 +1,10 @@
+import type { Outcome } from "../errors/outcome.ts";
 import { deserializeError, SvcError } from "../errors/svc-error.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
 import { checkShardKey } from "../model/shard-key.ts";
 import { implement } from "../routes/implement.ts";
 import { type RouteServer, serveRoutes } from "../routes/serve.ts";
 import type { ScheduledEndpoint } from "../scheduler/endpoint.ts";
-import type { Outcome } from "../shard/data-endpoint.ts";
 import { DEFAULT_JOB_PAGE, MAX_CANCEL_IDS, schedulesAdminRoutes } from "./contract.ts";
 
 /** What the schedules routes need from the worker. */

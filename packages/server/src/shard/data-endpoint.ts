@@ -1,11 +1,8 @@
 import type { NumberedLine } from "../backups/lines.ts";
 import type { BackupInfo } from "../backups/r2.ts";
-import type { SerializedError } from "../errors/svc-error.ts";
+import type { Outcome } from "../errors/outcome.ts";
 import type { DirectoryPage, ShardEntry } from "../registry/directory.ts";
 import type { ShardReport } from "../registry/report.ts";
-
-/** An answer of the shard's data methods: a value, or the error to raise in the worker. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
 
 /** What an import or restore put into a shard. */
 export interface RestoreResult {

@@ -1,6 +1,6 @@
+import type { Outcome } from "../errors/outcome.ts";
 import type { DryRunReport } from "../migrations/dry-run.ts";
 import type { MigrationStatus } from "../migrations/shard-migrations.ts";
-import type { Outcome } from "./data-endpoint.ts";
 
 /**
  * What the worker's `/_svc/admin/data/migrations` routes ask a shard

@@ -8,6 +8,7 @@ import { type CallOrigin, checkOutput, Dispatcher } from "../dispatch/dispatch.t
 import { armAlarm } from "../durable/alarms.ts";
 import { writeMeta } from "../durable/meta.ts";
 import { normalizeError } from "../errors/normalize.ts";
+import type { Outcome } from "../errors/outcome.ts";
 import { type SerializedError, SvcError, serializeError } from "../errors/svc-error.ts";
 import { checkMigrations, type MigrationRegistry } from "../migrations/define.ts";
 import type { DryRunReport } from "../migrations/dry-run.ts";
@@ -59,7 +60,6 @@ import { creationClock } from "./creation-clock.ts";
 import type {
   BackupRun,
   BackupTarget,
-  Outcome,
   RegistryEndpoint,
   RestoreResult,
   ShardDataEndpoint,

@@ -1,4 +1,4 @@
-import type { Outcome } from "../shard/data-endpoint.ts";
+import type { Outcome } from "../errors/outcome.ts";
 import type { FileAdminView } from "./admin-contract.ts";
 import type { StoredBytes } from "./put-stream.ts";
 

@@ -1,0 +1,15 @@
+import type { SerializedError } from "./svc-error.ts";
+
+/**
+ * What a Durable Object's RPC method answers for work that may fail: the
+ * value, or the error to raise again on the caller's side. A thrown error
+ * would cross JS RPC without its code, so svc's shard, scheduler, storage
+ * and migration methods answer this, and the worker deserializes `error`.
+ *
+ * @example
+ * ```ts
+ * const answer: Outcome<number> = await shard.importBegin();
+ * if (!answer.ok) throw deserializeError(answer.error);
+ * ```
+ */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
