@@ -14,5 +14,6 @@ export {
   type FunctionMetrics,
   type MetricsAnswer,
   type MetricsWindow,
+  type QueueBacklog,
   type QueueView,
 } from "@svc/server/routes/contract";

@@ -75,6 +75,8 @@ export function logsApi(client: AdminClient) {
     metrics: (window: "1h" | "24h" | "7d", includeAdmin: boolean, signal?: AbortSignal) =>
       routes.logMetrics({ query: { window, ...adminQuery(includeAdmin) }, signal }),
     cron: (since: string, signal?: AbortSignal) => routes.cronRuns({ query: { since }, signal }),
+    /** Runs a declared cron job now (audited as `cron.run`). */
+    runCron: (job: string) => routes.runCron({ params: { job } }),
     queues: (since: string, signal?: AbortSignal) => routes.queueRuns({ query: { since }, signal }),
     /** Follows new records matching `query` until `signal` aborts; `onOpen` once it is following. */
     async tail(

@@ -114,6 +114,7 @@ export const LOGS_ADMIN_MANIFEST: RouteManifest<(typeof logsAdminRoutes)["routes
     logGroups: { method: "GET", path: "logs/groups", answer: "json" },
     logMetrics: { method: "GET", path: "logs/metrics", answer: "json" },
     cronRuns: { method: "GET", path: "logs/cron", answer: "json" },
+    runCron: { method: "POST", path: "crons/:job/run", answer: "json" },
     queueRuns: { method: "GET", path: "logs/queues", answer: "json" },
     getLog: { method: "GET", path: "logs/:requestId", answer: "json" },
     prometheusMetrics: { method: "GET", path: "metrics", answer: "file" },

@@ -33,6 +33,8 @@ const AUTH_LINK_PREFIX = "/_svc/admin/auth/link/";
 
 /** The paths `handleLogsAdmin` answers: the logs admin API and the Prometheus endpoint. */
 const LOGS_ADMIN_PATHS = ["/_svc/admin/logs", "/_svc/admin/logs/", "/_svc/admin/metrics"];
+/** Running a cron job now: served with the logs routes, but recorded as an admin call. */
+const CRONS_ADMIN_PREFIX = "/_svc/admin/crons/";
 
 /** An admin call's record: its route, with ids and one-time codes left out. */
 function claimAdminCall(request: Request, path: string): void {
@@ -92,14 +94,20 @@ export function routeTable<Env>(
     functions: options.functions,
     crons: options.crons,
     queues: options.queues,
+    shard: (env, shardKey) => runtime.shard(env as Env, shardKey),
+    timeoutMs: runtime.procedureTimeoutMs,
+    audit: dataAdmin.audit,
   };
-  for (const path of LOGS_ADMIN_PATHS) {
-    mounts.push({
-      path,
-      adminGate: true,
-      serve: ({ request, env, url }) => handleLogsAdmin(request, url, env, logsDeps),
-    });
-  }
+  const serveLogs: Mount<Env>["serve"] = ({ request, env, url, operator }) =>
+    handleLogsAdmin(request, url, { env, deps: logsDeps, operator });
+  for (const path of LOGS_ADMIN_PATHS) mounts.push({ path, adminGate: true, serve: serveLogs });
+  mounts.push({
+    path: CRONS_ADMIN_PREFIX,
+    claim: claimAdminCall,
+    adminGate: true,
+    noStore: true,
+    serve: serveLogs,
+  });
   const handleLink = authAdmin?.handleLink?.bind(authAdmin);
   if (handleLink !== undefined) {
     mounts.push({

@@ -4,7 +4,7 @@ import type { RecordRun } from "../observability/recorder.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { runAsService, targetPath } from "../worker/server-calls.ts";
-import type { CronJobs } from "./jobs.ts";
+import type { CronJob, CronJobs } from "./jobs.ts";
 
 /** What a cron job may run. */
 export const CRON_KINDS: readonly ProcedureKind[] = ["query", "mutation", "action"];
@@ -51,29 +51,8 @@ export async function runCronJobs(deps: CronDeps, cron: string): Promise<CronRun
   }
   return Promise.all(
     jobs.map(async (job): Promise<CronRunResult> => {
-      const service = `cron:${job.name}`;
-      const run = () =>
-        runAsService(deps, {
-          service,
-          transport: "cron",
-          target: job.target,
-          kinds: CRON_KINDS,
-          subject: `cron job ${job.name}`,
-          args: job.args,
-          shardKey: job.shardKey,
-        });
       try {
-        if (deps.record === undefined) await run();
-        else {
-          const facts = {
-            entry: "cron" as const,
-            route: targetPath(deps.functions, job.target, CRON_KINDS),
-            shardKey: job.shardKey,
-            caller: { kind: "service" as const, id: service },
-            cron: { job: job.name, schedule: job.schedule },
-          };
-          await deps.record(facts, run);
-        }
+        await runCronJob(deps, job);
         return { job: job.name, ok: true };
       } catch (error) {
         log(`svc: cron job ${job.name} ("${job.schedule}") failed:`, describeFailure(error));
@@ -81,4 +60,39 @@ export async function runCronJobs(deps: CronDeps, cron: string): Promise<CronRun
       }
     }),
   );
+}
+
+/**
+ * Runs one declared job now, as the service `cron:<name>` in its shard
+ * (recorded as a cron call when `deps.record` is given), and answers what
+ * it returned; a failure is thrown. The scheduled handler runs each fired
+ * job through it, and the admin API's "run now" too.
+ *
+ * @example
+ * ```ts
+ * const job = crons.jobs.find((j) => j.name === "sweep");
+ * if (job) await runCronJob(deps, job);
+ * ```
+ */
+export async function runCronJob(deps: Omit<CronDeps, "crons" | "log">, job: CronJob) {
+  const service = `cron:${job.name}`;
+  const run = () =>
+    runAsService(deps, {
+      service,
+      transport: "cron",
+      target: job.target,
+      kinds: CRON_KINDS,
+      subject: `cron job ${job.name}`,
+      args: job.args,
+      shardKey: job.shardKey,
+    });
+  if (deps.record === undefined) return run();
+  const facts = {
+    entry: "cron" as const,
+    route: targetPath(deps.functions, job.target, CRON_KINDS),
+    shardKey: job.shardKey,
+    caller: { kind: "service" as const, id: service },
+    cron: { job: job.name, schedule: job.schedule },
+  };
+  return deps.record(facts, run);
 }

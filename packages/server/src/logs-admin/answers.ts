@@ -56,12 +56,26 @@ export interface ErrorGroupView {
 /** One cron job as the jobs view shows it. */
 export interface CronJobView {
   job: string;
+  /** The cron expression; null for a job that ran but is no longer declared. */
   schedule: string | null;
+  /** The schedule in words, in UTC (`"At 03:00 UTC, every day"`); null when not declared. */
+  summary: string | null;
+  /** When Cloudflare next fires it (ISO-8601, UTC); null when not declared or not computed (`L`, `W`, `#`). */
+  nextRun: string | null;
   function: string;
   runs: number;
   failures: number;
   lastRun: CallRecord | null;
   lastFailure: CallRecord | null;
+}
+
+/** What running a cron job now answers. */
+export interface CronRunAnswer {
+  job: string;
+  /** The shard it ran in. */
+  shardKey: string;
+  /** How long the run took. */
+  durationMs: number;
 }
 
 /** One queue as the jobs view shows it. */
@@ -75,4 +89,18 @@ export interface QueueView {
   deadLettered: number;
   lastRun: CallRecord | null;
   lastFailure: CallRecord | null;
+  /**
+   * Messages waiting, as the queue's producer binding reports them
+   * (`Queue.metrics()`); null when the queue has no producer binding or the
+   * runtime does not report it.
+   */
+  backlog: QueueBacklog | null;
+}
+
+/** A queue's backlog, as `Queue.metrics()` reports it. */
+export interface QueueBacklog {
+  messages: number;
+  bytes: number;
+  /** When the oldest waiting message was sent (ISO-8601); null when none waits. */
+  oldestAt: string | null;
 }

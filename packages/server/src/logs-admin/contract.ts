@@ -5,7 +5,13 @@ import { ENTRY_POINTS } from "../observability/record.ts";
 import { integer, oneOf, text } from "../routes/contract/fields.ts";
 import { fileAnswer, route, routeGroup, typedAnswer } from "../routes/contract/route.ts";
 import { v } from "../values/index.ts";
-import type { CronJobView, ErrorGroupView, MetricsAnswer, QueueView } from "./answers.ts";
+import type {
+  CronJobView,
+  CronRunAnswer,
+  ErrorGroupView,
+  MetricsAnswer,
+  QueueView,
+} from "./answers.ts";
 
 /** Records per page when `limit` is not given. */
 export const DEFAULT_PAGE = 50;
@@ -35,7 +41,8 @@ const since = v.object({ since: v.optional(text(40)) });
 
 /**
  * The logs and metrics admin routes (`/_svc/admin/logs*`,
- * `/_svc/admin/metrics`), declared once each: `createWorker` serves them,
+ * `/_svc/admin/metrics`) and running a cron job now
+ * (`/_svc/admin/crons/:job/run`), declared once each: `createWorker` serves them,
  * and the admin OpenAPI document, the docs table and a typed client derive
  * from them. Static paths come before `logs/:requestId`, which the router
  * tries in order.
@@ -100,6 +107,16 @@ export const logsAdminRoutes = routeGroup({
       query: since,
       answer: typedAnswer<{ since: string; jobs: CronJobView[] }>("Every declared job"),
       errors: ["NOT_FOUND"],
+    }),
+    runCron: route({
+      method: "POST",
+      path: "crons/:job/run",
+      summary: "Run a declared cron job now",
+      description:
+        "Runs the job as its service identity (`cron:<name>`) in its shard, as its schedule would, and records `cron.run` in the audit trail with its outcome. A failing job answers its error.",
+      answer: typedAnswer<CronRunAnswer>("The job ran"),
+      errors: ["NOT_FOUND"],
+      audit: "cron.run",
     }),
     queueRuns: route({
       method: "GET",

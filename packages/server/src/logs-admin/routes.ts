@@ -1,14 +1,18 @@
 import type { CronJobs } from "../cron/jobs.ts";
+import { runCronJob } from "../cron/run.ts";
+import { INTERNAL_MESSAGE } from "../errors/normalize.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
+import type { DataAuditSink } from "../model/data-audit.ts";
 import type { RecordingPlan } from "../observability/plan.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { QueueConsumers } from "../queue/consumers.ts";
 import { implement } from "../routes/implement.ts";
 import { type RouteServer, serveRoutes } from "../routes/serve.ts";
+import type { ShardEndpoint } from "../shard/call.ts";
 import { targetPath } from "../worker/server-calls.ts";
 import { logsAdminRoutes } from "./contract.ts";
-import { cronView, queueView } from "./jobs.ts";
+import { cronView, queueBacklog, queueView } from "./jobs.ts";
 import { metricsOf } from "./metrics.ts";
 import { PROMETHEUS_CONTENT_TYPE, prometheusText } from "./prometheus.ts";
 import { encodeCursor, parseLogQuery, parseTimeBound } from "./query.ts";
@@ -23,12 +27,28 @@ export interface LogsAdminDeps {
   functions: FunctionRegistry;
   crons: CronJobs | undefined;
   queues: QueueConsumers | undefined;
+  /** The shard a cron job run now calls into. */
+  shard(env: unknown, shardKey: string): ShardEndpoint;
+  /** The procedure timeout a cron job run now gets. */
+  timeoutMs: number;
+  /** Where a cron job run now is recorded: `createWorker`'s audit sink. */
+  audit: DataAuditSink;
 }
 
 /** What each logs route handler gets. */
 interface LogsContext {
   env: unknown;
   deps: LogsAdminDeps;
+  /** The admin token's name (who runs a cron job now). */
+  operator: string;
+}
+
+/** An open audit record of running a cron job now. */
+interface CronAudit {
+  operator: string;
+  job: string;
+  detail: string | null;
+  sink: DataAuditSink;
 }
 
 function sinceOf(text: string | undefined, now: number, fallback: number): number {
@@ -65,7 +85,7 @@ const pathOf = (deps: LogsAdminDeps) => (target: unknown) =>
 
 /** The logs routes with their handlers. */
 const logsAdminImplementation = implement(logsAdminRoutes)
-  .context<LogsContext>()
+  .context<LogsContext, CronAudit>()
   .handlers({
     async listLogs({ query, ctx }) {
       const reader = readerOf(ctx);
@@ -114,15 +134,35 @@ const logsAdminImplementation = implement(logsAdminRoutes)
       const rows = await readerOf(ctx).services("cron", since);
       return {
         since: new Date(since).toISOString(),
-        jobs: cronView(rows, ctx.deps.crons, pathOf(ctx.deps)),
+        jobs: cronView(rows, ctx.deps.crons, pathOf(ctx.deps), new Date()),
       };
+    },
+    async runCron({ params, ctx, audit }) {
+      const { deps, env } = ctx;
+      const job = deps.crons?.jobs.find((declared) => declared.name === params.job);
+      if (job === undefined)
+        throw new SvcError("NOT_FOUND", `No cron job named ${params.job} in svc/crons.ts.`);
+      const started = Date.now();
+      await runCronJob(
+        {
+          functions: deps.functions,
+          shard: (shardKey) => deps.shard(env, shardKey),
+          timeoutMs: deps.timeoutMs,
+        },
+        job,
+      );
+      const durationMs = Date.now() - started;
+      audit.detail = `ran ${job.name} (${job.schedule}) in shard ${job.shardKey} in ${durationMs} ms`;
+      return { job: job.name, shardKey: job.shardKey, durationMs };
     },
     async queueRuns({ query, ctx }) {
       const since = sinceOf(query.since, Date.now(), DAY);
       const rows = await readerOf(ctx).services("queue", since);
       return {
         since: new Date(since).toISOString(),
-        queues: queueView(rows, ctx.deps.queues, pathOf(ctx.deps)),
+        queues: await queueView(rows, ctx.deps.queues, pathOf(ctx.deps), (binding) =>
+          queueBacklog(ctx.env, binding),
+        ),
       };
     },
     async getLog({ params, ctx }) {
@@ -143,22 +183,39 @@ const logsAdminImplementation = implement(logsAdminRoutes)
     },
   });
 
-const server: RouteServer<LogsContext> = serveRoutes(logsAdminImplementation);
+const server: RouteServer<LogsContext> = serveRoutes(logsAdminImplementation, {
+  audit: {
+    open: ({ params, ctx }) => ({
+      operator: ctx.operator,
+      job: params.job ?? "",
+      detail: null,
+      sink: ctx.deps.audit,
+    }),
+    async close(record, error) {
+      const safe = error instanceof SvcError && error.code !== "INTERNAL";
+      await record.sink({
+        operator: record.operator,
+        action: "cron.run",
+        targetType: "cron",
+        targetId: record.job,
+        outcome: error === undefined ? "ok" : "error",
+        detail: error === undefined ? record.detail : safe ? error.message : INTERNAL_MESSAGE,
+      });
+    },
+  },
+});
 
 /**
- * The logs admin API (`/_svc/admin/logs*`) and the Prometheus endpoint
- * (`/_svc/admin/metrics`), behind the admin gate that already ran: the
- * declared routes of {@link logsAdminRoutes}. Without a bound log store every
- * route answers `404`, as an absent surface does, saying how to bind it.
+ * The logs admin API (`/_svc/admin/logs*`), the Prometheus endpoint
+ * (`/_svc/admin/metrics`) and running a cron job now
+ * (`/_svc/admin/crons/:job/run`, audited as `cron.run` by `operator`),
+ * behind the admin gate that already ran: the declared routes of
+ * {@link logsAdminRoutes}. Without a bound log store every route reading
+ * records answers `404`, as an absent surface does, saying how to bind it.
  *
  * @see ../../../../../docs/admin-api.md
  */
-export function handleLogsAdmin(
-  request: Request,
-  url: URL,
-  env: unknown,
-  deps: LogsAdminDeps,
-): Promise<Response> {
+export function handleLogsAdmin(request: Request, url: URL, ctx: LogsContext): Promise<Response> {
   const path = url.pathname.slice(logsAdminRoutes.prefix.length);
-  return server.handle(request, { path, ctx: { env, deps } });
+  return server.handle(request, { path, ctx });
 }

@@ -1,6 +1,6 @@
 /**
- * Every data action the admin audit trail records (routes under
- * `/_svc/admin/data/`). `@svc/auth` accepts these in `GET
+ * Every action of `createWorker`'s own admin routes the audit trail
+ * records (under `/_svc/admin/data/`, and running a cron job now). `@svc/auth` accepts these in `GET
  * /_svc/admin/auth/audit?action=` and shows them on the dashboard's Audit page.
  *
  * @example DATA_AUDIT_ACTIONS.includes("shard.delete") // true
@@ -23,13 +23,15 @@ export const DATA_AUDIT_ACTIONS = [
   "procedure.run",
   // The SQL console: one statement, read-only or written, with its text.
   "shard.sql",
+  // A cron job run now by an operator (/_svc/admin/crons/:job/run), beside its schedule.
+  "cron.run",
 ] as const;
 
 /** One of {@link DATA_AUDIT_ACTIONS}. */
 export type DataAuditAction = (typeof DATA_AUDIT_ACTIONS)[number];
 
 /** What a data action was done to. */
-export type DataAuditTargetType = "shard" | "migration";
+export type DataAuditTargetType = "shard" | "migration" | "cron";
 
 /** One data action for the audit trail: who, what, to which shard, with what outcome. */
 export interface DataAuditEntry {
@@ -37,7 +39,7 @@ export interface DataAuditEntry {
   operator: string;
   action: DataAuditAction;
   targetType: DataAuditTargetType;
-  /** The shard key, or the migration's name. */
+  /** The shard key, the migration's name, or the cron job's name. */
   targetId: string;
   outcome: "ok" | "error";
   /** What happened (`"1200 documents deleted"`) or, for an error, its client-safe message. */

@@ -225,6 +225,7 @@ export const auditTargetType = oneOf([
   "shard",
   "migration",
   "api-key",
+  "cron",
 ]);
 /** @see {@link auditTargetType} */
 export type AuditTargetType = Infer<typeof auditTargetType>;

@@ -1,36 +1,14 @@
-import type { CallRecord } from "../../api/log-types.ts";
 import { useApp } from "../../app-context.ts";
 import { Empty, LoadView } from "../../components/states.tsx";
-import { Time } from "../../components/time.tsx";
-import { statusLabel, statusTone } from "../../lib/log-format.ts";
-import { Link } from "../../lib/navigation.tsx";
-import { hrefOf, NO_LOG_FILTERS } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
-
-/** A run's time and status, linking to its detail; a dash when there is none. */
-function Run(props: { record: CallRecord | null; empty: string }) {
-  const { record } = props;
-  if (record === null) return <span class="muted">{props.empty}</span>;
-  const href = hrefOf({
-    page: "logs",
-    view: "calls",
-    filters: { ...NO_LOG_FILTERS, entry: record.entry },
-    record: record.requestId,
-  });
-  return (
-    <span class="run">
-      <span class={`badge badge-${statusTone(record.status)}`}>{statusLabel(record)}</span>{" "}
-      <Link href={href}>
-        <Time iso={record.time} />
-      </Link>
-    </span>
-  );
-}
+import { CronTable } from "./cron-table.tsx";
+import { QueueTable } from "./queue-table.tsx";
 
 /**
- * Cron jobs and queue consumers over the last 24 hours: runs, failures,
- * dead-lettered messages, the last run and the last failure of each (every
- * declared job and queue is listed, with zeros until it first runs).
+ * Cron jobs and queue consumers: what ran over the last 24 hours (runs,
+ * failures, dead-lettered messages, the last run and failure of each; every
+ * declared job and queue is listed, with zeros until it first runs), and
+ * what comes next: each job's next run with "Run now", each queue's backlog.
  */
 export function JobsView() {
   const { logs } = useApp();
@@ -52,40 +30,7 @@ export function JobsView() {
             {jobs.length === 0 ? (
               <Empty title="No cron jobs">Declare them in svc/crons.ts.</Empty>
             ) : (
-              <div class="table-wrap">
-                <table class="table table-stack jobs-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Job</th>
-                      <th scope="col">Schedule</th>
-                      <th scope="col">Runs</th>
-                      <th scope="col">Failures</th>
-                      <th scope="col">Last run</th>
-                      <th scope="col">Last failure</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {jobs.map((job) => (
-                      <tr key={job.job}>
-                        <td data-label="Job" class="cell-wrap">
-                          <strong>{job.job}</strong> <span class="muted mono">{job.function}</span>
-                        </td>
-                        <td data-label="Schedule" class="mono">
-                          {job.schedule ?? "no longer declared"}
-                        </td>
-                        <td data-label="Runs">{job.runs}</td>
-                        <td data-label="Failures">{job.failures}</td>
-                        <td data-label="Last run">
-                          <Run record={job.lastRun} empty="Not run yet" />
-                        </td>
-                        <td data-label="Last failure">
-                          <Run record={job.lastFailure} empty="None" />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <CronTable jobs={jobs} onRan={loaded.reload} />
             )}
           </section>
           <section class="section" aria-labelledby="queues-title">
@@ -95,45 +40,7 @@ export function JobsView() {
             {queues.length === 0 ? (
               <Empty title="No queue consumers">Declare them in svc/queues.ts.</Empty>
             ) : (
-              <div class="table-wrap">
-                <table class="table table-stack queues-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Queue</th>
-                      <th scope="col">Messages</th>
-                      <th scope="col">Failures</th>
-                      <th scope="col">Dead-lettered</th>
-                      <th scope="col">Last run</th>
-                      <th scope="col">Last failure</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {queues.map((queue) => (
-                      <tr key={queue.queue}>
-                        <td data-label="Queue" class="cell-wrap">
-                          <strong>{queue.queue}</strong>{" "}
-                          <span class="muted mono">{queue.function}</span>
-                        </td>
-                        <td data-label="Messages">{queue.runs}</td>
-                        <td data-label="Failures">{queue.failures}</td>
-                        <td data-label="Dead-lettered">
-                          {queue.deadLettered > 0 ? (
-                            <span class="badge badge-danger">{queue.deadLettered}</span>
-                          ) : (
-                            0
-                          )}
-                        </td>
-                        <td data-label="Last run">
-                          <Run record={queue.lastRun} empty="No messages yet" />
-                        </td>
-                        <td data-label="Last failure">
-                          <Run record={queue.lastFailure} empty="None" />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <QueueTable queues={queues} />
             )}
           </section>
         </>

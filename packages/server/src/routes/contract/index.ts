@@ -40,10 +40,12 @@ export { studioGroup } from "../../data-admin/studio/contract.ts";
 export type { ErrorCode } from "../../errors/error-codes.ts";
 export type {
   CronJobView,
+  CronRunAnswer,
   ErrorGroupView,
   FunctionMetrics,
   MetricsAnswer,
   MetricsWindow,
+  QueueBacklog,
   QueueView,
   SeriesPoint,
 } from "../../logs-admin/answers.ts";
