@@ -1,9 +1,20 @@
 import { useId, useMemo, useState } from "preact/hooks";
+import type { RunAnswer } from "../../api/data.ts";
+import { useDataApi } from "../../api/use-data-api.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import {
+  type ActAs,
+  type ActAsChoice,
+  actAsName,
+  RunAsPicker,
+  runAsOf,
+} from "../../components/run-as-picker.tsx";
+import { ErrorNotice } from "../../components/states.tsx";
 import { textsOf, ValueField, valuesOf } from "../../components/value-field.tsx";
 import type { FieldSchema } from "../../lib/field-values.ts";
 import { deref, type Schema } from "../../lib/json-schema.ts";
 import type { OperationView } from "../../lib/openapi.ts";
+import { RunResult } from "../functions/run-result.tsx";
 
 /** What a try answered: status, content type and body text. */
 interface Reply {
@@ -50,13 +61,24 @@ function pretty(text: string): string {
   }
 }
 
+/** Whom an operation can be tried as: identities need the procedure behind the route. */
+function kindsOf(operation: OperationView): readonly ActAs[] {
+  return operation.procedure === undefined
+    ? ["anonymous", "token"]
+    : ["anonymous", "user", "service", "token"];
+}
+
 /**
  * "Try it" for one REST operation: its arguments as a form generated from
- * the document's schemas, an optional shard key and bearer token, and the
- * raw answer (status and body). Requests go from this page to the app's own
- * REST route without the browser's cookies, so they run anonymously unless
- * a token is given. An operation that may write (a mutation or action)
- * asks for confirmation first.
+ * the document's schemas, an optional shard key, and whom to act as, with
+ * the same picker as Functions' "Run as". Anonymous or with a pasted bearer
+ * token (an organization's API key), the request goes from this page to the
+ * app's own REST route without the browser's cookies, and the raw answer
+ * (status and body) shows. As a user or the service, the procedure behind
+ * the route runs through the admin API's run route, as Functions' "Run"
+ * does (the admin API resolves the user and audits the run), and its answer
+ * shows. An operation that may write (a mutation or action) asks for
+ * confirmation first.
  */
 export function TryIt(props: { operation: OperationView; document: Schema }) {
   const { operation } = props;
@@ -66,16 +88,41 @@ export function TryIt(props: { operation: OperationView; document: Schema }) {
   const [open, setOpen] = useState(false);
   const [texts, setTexts] = useState(() => textsOf(all, {}));
   const [shardKey, setShardKey] = useState("");
-  const [token, setToken] = useState("");
+  const [actAs, setActAs] = useState<ActAsChoice>({ kind: "anonymous", user: "", token: "" });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reply, setReply] = useState<Reply | null>(null);
+  const [ran, setRan] = useState<RunAnswer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [refused, setRefused] = useState<Error | null>(null);
+  const data = useDataApi();
   const writes = operation.kind === "mutation" || operation.kind === "action";
 
+  const runAsIdentity = async (procedure: string) => {
+    const as = runAsOf(actAs);
+    if (as === null) return;
+    setBusy(true);
+    setRefused(null);
+    setReply(null);
+    try {
+      const args = valuesOf(all, texts);
+      setRan(await data.run(shardKey.trim() || "default", { path: procedure, args, as }));
+    } catch (error) {
+      setRan(null);
+      setRefused(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const send = async () => {
+    const asIdentity = actAs.kind === "user" || actAs.kind === "service";
+    if (operation.procedure !== undefined && asIdentity) return runAsIdentity(operation.procedure);
     setBusy(true);
     setFailure(null);
+    setRan(null);
+    setRefused(null);
+    const token = actAs.kind === "token" ? actAs.token : "";
     const params = new URLSearchParams();
     for (const input of inputs.query) {
       const text = texts[input.name] ?? "";
@@ -155,16 +202,7 @@ export function TryIt(props: { operation: OperationView; document: Schema }) {
             spellcheck={false}
           />
         </label>
-        <label class="field field-grow">
-          <span class="field-label">Bearer token (optional; else anonymous)</span>
-          <input
-            class="input mono"
-            type="password"
-            value={token}
-            onInput={(event) => setToken(event.currentTarget.value)}
-            autocomplete="off"
-          />
-        </label>
+        <RunAsPicker label="Act as" choice={actAs} onChange={setActAs} kinds={kindsOf(operation)} />
       </div>
       <div class="actions">
         <button type="button" class="btn" onClick={() => setOpen(false)}>
@@ -192,6 +230,8 @@ export function TryIt(props: { operation: OperationView; document: Schema }) {
           <pre class="code-block">{reply.body}</pre>
         </div>
       ) : null}
+      {refused ? <ErrorNotice error={refused} /> : null}
+      {ran ? <RunResult answer={ran} /> : null}
       {confirming ? (
         <ConfirmDialog
           title={`Send ${operation.method} ${operation.path}?`}
@@ -201,7 +241,8 @@ export function TryIt(props: { operation: OperationView; document: Schema }) {
           onClose={() => setConfirming(false)}
         >
           <p>
-            This {operation.kind} may write data in the app{shardKey ? ` (shard ${shardKey})` : ""}.
+            This {operation.kind} may write data in the app{shardKey ? ` (shard ${shardKey})` : ""},
+            acting as <strong>{actAsName(actAs)}</strong>.
           </p>
         </ConfirmDialog>
       ) : null}

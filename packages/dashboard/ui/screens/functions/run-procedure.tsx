@@ -1,7 +1,13 @@
 import { useId, useMemo, useState } from "preact/hooks";
-import type { ProcedureInfo, RunAnswer, RunAs } from "../../api/data.ts";
+import type { ProcedureInfo, RunAnswer } from "../../api/data.ts";
 import { useDataApi } from "../../api/use-data-api.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import {
+  type ActAsChoice,
+  actAsName,
+  RunAsPicker,
+  runAsOf,
+} from "../../components/run-as-picker.tsx";
 import { ErrorNotice } from "../../components/states.tsx";
 import { textsOf, ValueField, valuesOf } from "../../components/value-field.tsx";
 import { type FieldSchema, fieldOfIssue } from "../../lib/field-values.ts";
@@ -37,8 +43,7 @@ export function RunProcedure(props: { info: ProcedureInfo; shard: string }) {
   const shardsId = useId();
   const shards = useLoad((signal) => data.shards({ limit: 50 }, signal), []);
   const [shard, setShard] = useState(props.shard || "default");
-  const [runAs, setRunAs] = useState<RunAs["kind"]>("user");
-  const [user, setUser] = useState("");
+  const [runAs, setRunAs] = useState<ActAsChoice>({ kind: "user", user: "", token: "" });
   const [texts, setTexts] = useState(() => textsOf(fields, {}));
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -50,7 +55,7 @@ export function RunProcedure(props: { info: ProcedureInfo; shard: string }) {
     setBusy(true);
     setFailure(null);
     try {
-      const as: RunAs = runAs === "user" ? { kind: "user", userId: user.trim() } : { kind: runAs };
+      const as = runAsOf(runAs) ?? { kind: "anonymous" as const };
       setAnswer(
         await data.run(shard.trim(), { path: info.path, args: valuesOf(fields, texts), as }),
       );
@@ -107,31 +112,12 @@ export function RunProcedure(props: { info: ProcedureInfo; shard: string }) {
               ))}
             </datalist>
           </label>
-          <label class="field">
-            <span class="field-label">Run as</span>
-            <select
-              class="input"
-              value={runAs}
-              onChange={(event) => setRunAs(event.currentTarget.value as RunAs["kind"])}
-            >
-              <option value="user">A user…</option>
-              <option value="anonymous">Anonymous</option>
-              <option value="service">Service</option>
-            </select>
-          </label>
-          {runAs === "user" ? (
-            <label class="field field-grow">
-              <span class="field-label">User id or email</span>
-              <input
-                class="input"
-                value={user}
-                required
-                onInput={(event) => setUser(event.currentTarget.value)}
-                autocomplete="off"
-                spellcheck={false}
-              />
-            </label>
-          ) : null}
+          <RunAsPicker
+            label="Run as"
+            choice={runAs}
+            onChange={setRunAs}
+            kinds={["user", "anonymous", "service"]}
+          />
         </div>
         {fields.length === 0 ? (
           <p class="muted small">This procedure takes no arguments.</p>
@@ -176,8 +162,8 @@ export function RunProcedure(props: { info: ProcedureInfo; shard: string }) {
         >
           <p>
             This {info.kind} may write to shard <code>{shard}</code>, running as{" "}
-            {runAs === "user" ? <strong>{user || "the user"}</strong> : runAs}. Its writes are real
-            and the run is recorded in the audit trail.
+            <strong>{actAsName(runAs)}</strong>. Its writes are real and the run is recorded in the
+            audit trail.
           </p>
         </ConfirmDialog>
       ) : null}
