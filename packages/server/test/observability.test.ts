@@ -593,9 +593,11 @@ describe("call records", () => {
         function: string;
         entry: string;
         calls: number;
+        errors: number;
         p50Ms: number;
         series: unknown[];
       }[];
+      overall: { calls: number; errors: number; p95Ms: number | null };
     };
     const chatty = answer.functions.find(
       (f) => f.function === "observed:chatty" && f.entry === "rpc",
@@ -603,6 +605,12 @@ describe("call records", () => {
     expect(chatty?.calls).toBeGreaterThanOrEqual(1);
     expect(chatty?.series).toHaveLength(60);
     expect(typeof chatty?.p50Ms).toBe("number");
+    // The Overview's app health: every function of the window together.
+    const sum = (of: (f: { calls: number; errors: number }) => number) =>
+      answer.functions.reduce((total, f) => total + of(f), 0);
+    expect(answer.overall.calls).toBe(sum((f) => f.calls));
+    expect(answer.overall.errors).toBe(sum((f) => f.errors));
+    expect(answer.overall.p95Ms).toBeGreaterThan(0);
     const prometheus = await admin("/_svc/admin/metrics");
     expect(prometheus.headers.get("content-type")).toContain("text/plain; version=0.0.4");
     const text = await prometheus.text();

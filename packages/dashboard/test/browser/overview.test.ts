@@ -1,6 +1,7 @@
 /**
  * The overview screen (issue 17) in Chromium against the example app: the
- * figures it shows are the ones `GET overview` answers, the window of the
+ * figures it shows are the ones `GET overview` answers, the app's health
+ * over the last hour comes from the call records' metrics, the window of the
  * sign-ups chart lives in the URL, the figures lead to their lists, and the
  * screen reads well (axe in light and dark) at laptop and phone widths.
  */
@@ -107,6 +108,33 @@ describe.skipIf(!ready)("the overview screen", () => {
     await expect
       .poll(() => page.locator(".page-subtitle").textContent())
       .toBe(`${shown(total)} matching`);
+    await page.close();
+  });
+
+  it("shows the app's health over the last hour: calls, error rate and p95", async () => {
+    const refused = await fetch(`${app.url}/_svc/rpc`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: "messages:send", args: { body: "x", channel: "general" } }),
+    });
+    expect(refused.status).toBe(401);
+    const page = await signedInAt(browser.context, app, "overview");
+    await page.getByRole("heading", { name: "App health · last hour" }).waitFor();
+    const calls = page.getByRole("link", { name: /^Calls: / });
+    await calls.waitFor();
+    const metrics = (await (
+      await fetch(`${app.url}/_svc/admin/logs/metrics?window=1h`, adminInit())
+    ).json()) as { overall: { calls: number; errors: number } };
+    const shownCalls = Number((await figure(page, "Calls")).replaceAll(",", ""));
+    expect(shownCalls).toBeGreaterThan(0);
+    expect(shownCalls).toBeLessThanOrEqual(metrics.overall.calls);
+    expect(await figure(page, "Error rate")).toMatch(/^\d+(\.\d)? %$/);
+    expect(await figure(page, "p95 duration")).toMatch(/^\d+(\.\d+)? (ms|s)$/);
+    expect(metrics.overall.errors).toBeGreaterThan(0);
+    await expectAccessible(page, "overview, app health");
+    await page.getByRole("link", { name: /^Error rate: / }).click();
+    await page.getByRole("heading", { name: "Logs", level: 1 }).waitFor();
+    expect(new URL(page.url()).searchParams.get("status")).toBe("failed");
     await page.close();
   });
 

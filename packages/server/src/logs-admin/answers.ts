@@ -40,6 +40,8 @@ export interface MetricsAnswer {
   to: string;
   stepSeconds: number;
   functions: FunctionMetrics[];
+  /** Every function together over the window: the app's health at a glance (the Overview's). */
+  overall: { calls: number; errors: number; p95Ms: number | null };
 }
 
 /** One error group as the admin API answers it. */

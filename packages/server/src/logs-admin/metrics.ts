@@ -31,8 +31,8 @@ function round(value: number | null): number | null {
 
 /**
  * Calls, errors by code, mean and p50/p95/p99 duration, and a sparkline per
- * (function, entry point) over a window, from the roll-ups of every
- * partition. Percentiles come from the merged histograms (exact to within
+ * (function, entry point) over a window, and calls, errors and p95 of them
+ * all together, from the roll-ups of every partition. Percentiles come from the merged histograms (exact to within
  * a bucket). With `excludeAdmin`, the admin API's own calls are left out.
  */
 export async function metricsOf(
@@ -68,7 +68,11 @@ export async function metricsOf(
     }
     return accumulator;
   };
+  const overall = { calls: 0, errors: 0, histogram: emptyHistogram() };
   for (const row of totals) {
+    overall.calls += row.calls;
+    if (row.code !== "") overall.errors += row.calls;
+    addHistogram(overall.histogram, row.histogram);
     const accumulator = accumulatorOf(row.entry, row.route);
     accumulator.calls += row.calls;
     accumulator.durationSum += row.durationSum;
@@ -105,5 +109,10 @@ export async function metricsOf(
         series: f.series,
       }))
       .sort((a, b) => b.calls - a.calls || a.function.localeCompare(b.function)),
+    overall: {
+      calls: overall.calls,
+      errors: overall.errors,
+      p95Ms: round(quantile(overall.histogram, 0.95)),
+    },
   };
 }

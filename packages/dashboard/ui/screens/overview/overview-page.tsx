@@ -11,12 +11,14 @@ import {
   userHref,
 } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
+import { AppHealth } from "./app-health.tsx";
 import { SignUpsChart } from "./sign-ups-chart.tsx";
 import { Stat } from "./stat.tsx";
 
 /**
- * The overview: totals, active users and sign-ups per day, from one
- * `GET overview` (indexed queries in one D1 batch). The window of the
+ * The overview: totals, the app's health over the last hour (from the call
+ * records), active users and sign-ups per day (one `GET overview`, indexed
+ * queries in one D1 batch). The window of the
  * sign-ups chart lives in the URL (`?days=`), so a reload keeps it.
  */
 export function OverviewPage(props: { days: OverviewDays }) {
@@ -111,6 +113,7 @@ function OverviewContent(props: { overview: Overview; days: OverviewDays }) {
           ) : null}
         </dl>
       </section>
+      <AppHealth />
       <section class="overview-section" aria-labelledby="overview-active">
         <h2 id="overview-active" class="section-heading">
           Active users

@@ -10,8 +10,14 @@ import { Link } from "../../lib/navigation.tsx";
  * <dl class="stats"><Stat label="Users" value={1200} href="/_svc/dashboard/users" /></dl>
  * ```
  */
-export function Stat(props: { label: string; value: number; note?: string; href?: string }) {
-  const value = props.value.toLocaleString("en");
+export function Stat(props: {
+  label: string;
+  /** A count, or a figure already in words ("2.5 %", "41 ms"). */
+  value: number | string;
+  note?: string;
+  href?: string;
+}) {
+  const value = typeof props.value === "number" ? props.value.toLocaleString("en") : props.value;
   return (
     <div class="stat card">
       <dt class="stat-label">{props.label}</dt>
