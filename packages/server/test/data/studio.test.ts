@@ -65,7 +65,7 @@ async function auditEntries(action: string): Promise<AuditRow[]> {
 }
 
 describe("data studio admin routes", () => {
-  it("refuse without a token (401) and answer every unknown shard, table, id or user with the one 404", async () => {
+  it("refuse without a token (401), name a missing shard or user, and answer every unknown table or id with the one 404", async () => {
     await shardWith("studio-refusals", 1);
     const paths = [
       "shards/studio-refusals/tables",
@@ -84,15 +84,38 @@ describe("data studio admin routes", () => {
     expect(unknownRoute.status).toBe(404);
     const [note] = (await dataJson<Page>("GET", documentsOf("studio-refusals", "notes"), 200))
       .documents;
+    // A missing shard or user is named, so a run says which one was not found.
+    for (const [path, detail] of [
+      [
+        "shards/never-written-shard/tables",
+        "No shard never-written-shard: the registry does not list it (never written to, or deleted).",
+      ],
+      [
+        documentsOf("never-written-shard", "notes"),
+        "No shard never-written-shard: the registry does not list it (never written to, or deleted).",
+      ],
+      [
+        documentsOf("studio-refusals", "notes", "asUser=nobody%40example.com"),
+        "No user has the id or email nobody@example.com.",
+      ],
+    ] as const) {
+      const response = await dataAdmin("GET", path);
+      expect(response.status, path).toBe(404);
+      expect(((await response.json()) as { detail: string }).detail, path).toBe(detail);
+    }
+    const ran = await dataAdmin("POST", "shards/studio-refusals/run", {
+      json: { path: "notes:all", as: { kind: "user", userId: "nobody" } },
+    });
+    expect(ran.status).toBe(404);
+    expect(((await ran.json()) as { detail: string }).detail).toBe(
+      "No user has the id or email nobody.",
+    );
     const missing = [
-      "shards/never-written-shard/tables",
-      documentsOf("never-written-shard", "notes"),
       documentsOf("studio-refusals", "nope"),
       documentsOf("studio-refusals", "constructor"),
       `${documentsOf("studio-refusals", "notes")}/notes_${"0".repeat(26)}`,
       `${documentsOf("studio-refusals", "messages")}/${note!._id}`,
       `${documentsOf("studio-refusals", "notes")}/junk`,
-      documentsOf("studio-refusals", "notes", "asUser=nobody%40example.com"),
     ];
     for (const path of missing) {
       const found = await answer(await dataAdmin("GET", path));
@@ -106,21 +129,16 @@ describe("data studio admin routes", () => {
         "shards/studio-refusals/run",
         { path: "messages:failingStream", as: { kind: "service" } },
       ],
-      [
-        "POST",
-        "shards/studio-refusals/run",
-        { path: "notes:all", as: { kind: "user", userId: "nobody" } },
-      ],
     ] as const) {
       const found = await answer(await dataAdmin(method, path, json === undefined ? {} : { json }));
       expect({ path, ...found }).toEqual({ path, ...unknownRoute });
     }
   }, 30_000);
 
-  it("list tables with row counts, fields, validators and indexes; list every procedure", async () => {
+  it("list tables with row counts, fields, validators, user id fields and indexes; list every procedure", async () => {
     await shardWith("studio-tables", 3);
     const { tables } = await dataJson<{
-      tables: { name: string; rows: number; indexes: unknown[] }[];
+      tables: { name: string; rows: number; indexes: unknown[]; userFields: string[] }[];
     }>("GET", "shards/studio-tables/tables", 200);
     expect(tables.find((table) => table.name === "notes")).toMatchObject({
       rows: 3,
@@ -133,12 +151,18 @@ describe("data studio admin routes", () => {
         { name: "by_creation_time", fields: [] },
         { name: "by_n", fields: ["n"] },
       ],
+      userFields: [],
       policies: null,
     });
     expect(tables.find((table) => table.name === "messages")).toMatchObject({
       rows: 2,
+      // Function policies say nothing the studio can read about which field holds a user.
+      userFields: [],
       policies: { read: "function", insert: "function", update: "function", delete: "function" },
     });
+    // A field a declarative rule compares with the caller's user id holds a user's id.
+    expect(tables.find((table) => table.name === "posts")?.userFields).toEqual(["author"]);
+    expect(tables.find((table) => table.name === "ruleDocs")?.userFields).toEqual(["owner"]);
     const { functions } = await dataJson<{
       functions: { path: string; visibility: string; args: object }[];
     }>("GET", "functions", 200);

@@ -1,7 +1,9 @@
+import { Fragment } from "preact";
 import { useState } from "preact/hooks";
 import type { StudioDocument, TableInfo } from "../../api/data.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
+import { UserIdLink } from "../../components/user-id-link.tsx";
 import { textsOf, ValueField, valuesOf } from "../../components/value-field.tsx";
 import { fieldOfIssue, issuePath, ownFields } from "../../lib/field-values.ts";
 import { fieldProblems } from "../../lib/schema-check.ts";
@@ -130,6 +132,17 @@ export function DocumentDrawer(props: {
             <dd class="mono">
               {document._creationTime} ({new Date(document._creationTime).toISOString()})
             </dd>
+            {table.userFields.map((field) => {
+              const id = document[field];
+              return typeof id === "string" && id !== "" ? (
+                <Fragment key={field}>
+                  <dt>{field} (user)</dt>
+                  <dd>
+                    <UserIdLink id={id} />
+                  </dd>
+                </Fragment>
+              ) : null;
+            })}
           </dl>
         ) : null}
         {tried && invalid.length > 0 ? (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { StudioDocument, TableInfo } from "../../api/data.ts";
+import { UserIdLink } from "../../components/user-id-link.tsx";
 import { cellText } from "../../lib/field-values.ts";
 import { absoluteTime } from "../../lib/format.ts";
 
@@ -10,8 +11,11 @@ const OVERSCAN = 10;
 /** Longest text a cell's tooltip carries. */
 const TITLE_LIMIT = 400;
 
-function Cell(props: { value: unknown }) {
+/** A field's value; a user's id (a field the table's policies compare with the caller) leads to that user. */
+function Cell(props: { value: unknown; userId?: boolean }) {
   if (props.value === undefined) return <span class="muted">—</span>;
+  if (props.userId === true && typeof props.value === "string" && props.value !== "")
+    return <UserIdLink id={props.value} />;
   const text = cellText(props.value);
   return (
     <span title={text.length > TITLE_LIMIT ? `${text.slice(0, TITLE_LIMIT)}…` : text}>{text}</span>
@@ -29,7 +33,8 @@ function CreationTime(props: { at: number }) {
 
 /**
  * The documents as a grid whose columns come from the table's schema:
- * selection, `_id` (opens the document), each field, `_creationTime`. Only
+ * selection, `_id` (opens the document), each field (a user's id links to
+ * that user), `_creationTime`. Only
  * the rows in view (and a few around them) are in the DOM, between two
  * spacers as tall as the rows left out, so a thousand rows scroll as
  * smoothly as ten; `aria-rowcount` / `aria-rowindex` keep the full count
@@ -127,7 +132,10 @@ export function DocumentsGrid(props: {
                 </td>
                 {table.fields.map((field) => (
                   <td key={field.name}>
-                    <Cell value={document[field.name]} />
+                    <Cell
+                      value={document[field.name]}
+                      userId={table.userFields.includes(field.name)}
+                    />
                   </td>
                 ))}
                 <td>

@@ -1,13 +1,14 @@
 import type { CallRecord } from "../../api/log-types.ts";
 import { NameText } from "../../components/name-text.tsx";
 import { Time } from "../../components/time.tsx";
-import { callerLabel, formatDuration, statusLabel, statusTone } from "../../lib/log-format.ts";
+import { formatDuration, statusLabel, statusTone } from "../../lib/log-format.ts";
 import { Link } from "../../lib/navigation.tsx";
+import { CallerCell } from "./caller-cell.tsx";
 
 /**
  * Calls, newest first: when, the status (and code), the function with its
- * entry point, the caller, the duration and the shard. The function is a
- * link to the call's detail; a click anywhere on the row follows it. On a
+ * entry point, the caller (a user leads to that user), the duration and
+ * the shard. The function is a link to the call's detail; a click anywhere on the row follows it. On a
  * phone the rows become stacked, labelled cards.
  */
 export function CallTable(props: {
@@ -53,7 +54,7 @@ export function CallTable(props: {
                 <span class="badge">{record.entry}</span>
               </td>
               <td data-label="Caller" class="cell-wrap muted">
-                {callerLabel(record.caller)}
+                <CallerCell caller={record.caller} />
               </td>
               <td data-label="Duration">{formatDuration(record.durationMs)}</td>
               <td data-label="Shard" class="cell-wrap mono muted">

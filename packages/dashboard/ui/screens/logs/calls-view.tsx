@@ -8,6 +8,7 @@ import { navigate } from "../../lib/navigation.tsx";
 import { hrefOf, type LogFilters } from "../../lib/routes.ts";
 import { usePagedList } from "../../lib/use-paged-list.ts";
 import { CallTable } from "./call-table.tsx";
+import { withCallerId } from "./caller-by-email.ts";
 import { RecordDrawer } from "./record-drawer.tsx";
 
 const PAGE_SIZE = 50;
@@ -47,11 +48,12 @@ function queryOf(filters: LogFilters): LogQuery {
  * address is shareable (`?record=<request id>`).
  */
 export function CallsView(props: { filters: LogFilters; record: string | null }) {
-  const { logs } = useApp();
+  const { logs, api } = useApp();
   const { filters, record } = props;
   const query = useMemo(() => queryOf(filters), [filters]);
   const list = usePagedList(async (cursor, signal) => {
-    const page = await logs.list({ ...query, cursor, limit: pageSize() }, signal);
+    const asked = await withCallerId(api, query, signal);
+    const page = await logs.list({ ...asked, cursor, limit: pageSize() }, signal);
     return { items: page.records, nextCursor: page.cursor };
   }, []);
   const [live, setLive] = useState(false);
@@ -64,12 +66,14 @@ export function CallsView(props: { filters: LogFilters; record: string | null })
     if (!live) return;
     const controller = new AbortController();
     setTailError(null);
-    logs
-      .tail(
-        query,
-        (next) => setFresh((shown) => [next, ...shown].slice(0, LIVE_KEPT)),
-        controller.signal,
-        () => setFollowing(true),
+    withCallerId(api, query, controller.signal)
+      .then((asked) =>
+        logs.tail(
+          asked,
+          (next) => setFresh((shown) => [next, ...shown].slice(0, LIVE_KEPT)),
+          controller.signal,
+          () => setFollowing(true),
+        ),
       )
       .then(
         () => {
@@ -85,7 +89,7 @@ export function CallsView(props: { filters: LogFilters; record: string | null })
       controller.abort();
       setFollowing(false);
     };
-  }, [live, logs, query]);
+  }, [live, logs, api, query]);
 
   const seen = new Set<string>();
   const records = [...fresh, ...list.items].filter((item) => {

@@ -89,7 +89,7 @@ export function LogFiltersForm(props: {
         search
         label="Caller"
         value={filters.user}
-        placeholder="User id, cron:job…"
+        placeholder="Email, user id, cron:job…"
         onChange={set("user")}
       />
       <DelayedFilter

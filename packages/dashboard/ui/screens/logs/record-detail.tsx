@@ -3,7 +3,8 @@ import type { CallRecord } from "../../api/log-types.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { Time } from "../../components/time.tsx";
 import { formatBytes } from "../../lib/format.ts";
-import { callerLabel, formatDuration, statusLabel, statusTone } from "../../lib/log-format.ts";
+import { formatDuration, statusLabel, statusTone } from "../../lib/log-format.ts";
+import { CallerCell } from "./caller-cell.tsx";
 
 function Facts(props: { record: CallRecord }) {
   const { record } = props;
@@ -25,7 +26,7 @@ function Facts(props: { record: CallRecord }) {
       </span>,
     ],
     ["Duration", formatDuration(record.durationMs)],
-    ["Caller", callerLabel(record.caller)],
+    ["Caller", <CallerCell key="c" caller={record.caller} />],
     ["Shard", record.shardKey ?? "—"],
     ["Bytes in / out", `${formatBytes(record.bytesIn)} / ${formatBytes(record.bytesOut)}`],
   ];

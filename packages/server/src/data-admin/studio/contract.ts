@@ -82,6 +82,11 @@ export const tableInfo = named(
         schema: v.record(v.any()).describe("The field's validator as JSON Schema."),
       }),
     ),
+    userFields: v
+      .array(v.string())
+      .describe(
+        "Fields holding a user's id: those a declarative policy compares with the caller's user id (`rule.userId`).",
+      ),
     indexes: v.array(v.object({ name: v.string(), fields: v.array(v.string()) })),
     searchIndexes: v.array(
       v.object({ name: v.string(), searchField: v.string(), filterFields: v.array(v.string()) }),

@@ -7,7 +7,7 @@ import type { FunctionRegistry } from "../../procedures/procedure.ts";
 import { implement } from "../../routes/implement.ts";
 import { serveRoutes } from "../../routes/serve.ts";
 import type { ShardEndpoint } from "../../shard/call.ts";
-import { notFound } from "../not-found.ts";
+import { unknownShard } from "../not-found.ts";
 import { findShard } from "../registry-reader.ts";
 import { studioGroup } from "./contract.ts";
 import { type StudioAudit, type StudioContext, studioHandlers } from "./handlers.ts";
@@ -100,7 +100,7 @@ const server = serveRoutes(
 /**
  * Answers a data-studio route under `/_svc/admin/data/` (the admin gate has
  * already admitted it): the shard of the path must be in the registry,
- * else the generic 404; writes and runs are audited with the operator, the
+ * else a 404 naming the shard; writes and runs are audited with the operator, the
  * shard, and what changed, refusals included.
  *
  * @example await serveStudio(request, "shards/room-1/tables", { namespace, operator: "alice", audit, studio })
@@ -125,7 +125,7 @@ export function serveStudio(
       lookupIdentity: studio.lookupIdentity,
       timeoutMs: studio.timeoutMs,
       async knownShard(key) {
-        if (!(await isKnown(namespace, checkShardKey(key)))) throw notFound();
+        if (!(await isKnown(namespace, checkShardKey(key)))) throw unknownShard(key);
         return endpointStub<ShardEndpoint>(namespace, key);
       },
     },

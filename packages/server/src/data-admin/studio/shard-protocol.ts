@@ -37,6 +37,8 @@ export interface TableInfo {
   /** Rows stored in this shard, hidden or not. */
   rows: number;
   fields: FieldInfo[];
+  /** Fields holding a user's id: those a declarative policy compares with the caller's user id. */
+  userFields: string[];
   /** `by_creation_time` first, then the schema's indexes in declaration order. */
   indexes: { name: string; fields: string[] }[];
   /** The table's search indexes, in declaration order (docs/search.md). */

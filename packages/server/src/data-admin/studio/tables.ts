@@ -2,7 +2,7 @@ import { CREATION_TIME_INDEX } from "../../db/query.ts";
 import { sqlTable } from "../../db/storage.ts";
 import { SvcError } from "../../errors/svc-error.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "../../schema/define.ts";
-import { isRule } from "../../schema/rule.ts";
+import { isRule, type Rule } from "../../schema/rule.ts";
 import type { PolicyForm, TableInfo } from "./shard-protocol.ts";
 
 const OPERATIONS = ["read", "insert", "update", "delete"] as const;
@@ -33,10 +33,38 @@ function policyForm(entry: unknown): PolicyForm {
   return isRule(entry) ? "rule" : "function";
 }
 
+/** The fields a rule compares with the caller's user id (`rule.userId`, an API key's owner user). */
+function userIdFields(target: Rule): string[] {
+  if (target.op === "eq" || target.op === "in") {
+    const { operand } = target;
+    const holdsUser =
+      operand.kind === "userId" || (operand.kind === "apiKey" && operand.field === "ownerUserId");
+    return holdsUser ? [target.field] : [];
+  }
+  if (target.op === "and" || target.op === "or") return target.rules.flatMap(userIdFields);
+  return [];
+}
+
+/**
+ * The top-level fields of a table that hold a user's id, as its declarative
+ * policies say: a field a rule compares with the caller's user id holds one.
+ *
+ * @example userFieldsOf(messages) // ["author"] for read: rule.eq("author", rule.userId)
+ */
+function userFieldsOf(definition: AnyTableDefinition): string[] {
+  const found = new Set<string>();
+  for (const operation of OPERATIONS) {
+    const entry = definition.policies?.[operation];
+    if (isRule(entry)) for (const field of userIdFields(entry)) found.add(field);
+  }
+  return [...found].filter((field) => Object.hasOwn(definition.fields, field));
+}
+
 /**
  * Describes every table of a shard for the data studio: its stored row count,
- * fields with their validators as JSON Schema, indexes and how each RLS
- * operation is declared (never the policy's code or values).
+ * fields with their validators as JSON Schema, the fields that hold a
+ * user's id, indexes and how each RLS operation is declared (never the
+ * policy's code or values).
  *
  * @example describeTables(ctx.storage.sql, schema)[0] // { name: "messages", rows: 3, … }
  */
@@ -52,6 +80,7 @@ export function describeTables(sql: SqlStorage, schema: SchemaDefinition): Table
         optional: validator.isOptional,
         schema: validator.toJsonSchema(),
       })),
+      userFields: userFieldsOf(definition),
       indexes: [
         { name: CREATION_TIME_INDEX, fields: [] },
         ...Object.entries(definition.indexes).map(([index, fields]) => ({

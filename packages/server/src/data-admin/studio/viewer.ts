@@ -49,8 +49,9 @@ async function userIdentity(
     );
   }
   const identity = await lookup(idOrEmail);
-  // The same not-found as an unknown route: the answer says nothing about which users exist.
-  if (identity === null) throw new SvcError("NOT_FOUND", "Not found.");
+  // Named, so a run or a view says it was the user that was missing (the operator may list users anyway).
+  if (identity === null)
+    throw new SvcError("NOT_FOUND", `No user has the id or email ${idOrEmail}.`);
   return identity;
 }
 
