@@ -2,7 +2,8 @@
  * Ids that lead somewhere (issue 52 point 9): a document field holding a
  * user's id (the example app's `messages.author`, which its policies compare
  * with the caller's user id) links to that user, in the grid's cell and in
- * the document's drawer; following it opens the user. The Logs page's
+ * the document's drawer; following it opens the user, whose drawer leads
+ * on to their calls. The Logs page's
  * caller filter takes an email, and a call's user caller links to that
  * user. At laptop and phone widths, axe-clean.
  */
@@ -65,6 +66,15 @@ describe.skipIf(!ready)("ids that lead somewhere", () => {
       expect(new URL(page.url()).pathname).toBe(
         `/_svc/dashboard/users/${encodeURIComponent(author.id)}`,
       );
+      // The user's drawer leads on to their own calls.
+      await page.getByRole("link", { name: "see their calls in Logs" }).click();
+      await page.getByRole("heading", { name: "Logs", level: 1 }).waitFor();
+      expect(new URL(page.url()).searchParams.get("user")).toBe(author.id);
+      await page
+        .locator(".calls-table tbody tr")
+        .filter({ hasText: "messages:send" })
+        .first()
+        .waitFor();
       await page.close();
     });
 

@@ -9,6 +9,7 @@ import { ApiKeysSection } from "../api-keys/api-keys-section.tsx";
 import { MissingUser } from "./missing-user.tsx";
 import { UserAccounts } from "./user-accounts.tsx";
 import { UserActions } from "./user-actions.tsx";
+import { UserCalls } from "./user-calls.tsx";
 import { UserHistory } from "./user-history.tsx";
 import { UserPasskeys } from "./user-passkeys.tsx";
 import { UserProfile } from "./user-profile.tsx";
@@ -85,6 +86,7 @@ export function UserDrawer(props: {
                   />
                 ) : null}
                 <ApiKeysSection owner={{ userId }} ownerLabel={data.user.email} />
+                <UserCalls userId={userId} />
                 <UserHistory userId={userId} revision={revision} />
               </div>
             );
