@@ -65,7 +65,10 @@ export function readQuery(
     seen.add(name);
     const read = fieldValue(field, raw);
     if ("error" in read) add(name, read.error);
-    else if ("value" in read) {
+    else if (!("value" in read)) {
+      // An empty text reads as absent: a required one is missing, never undefined in a handler.
+      if (!field.isOptional) add(name, "required parameter is empty");
+    } else {
       const found: Issue[] = [];
       field.check(read.value, { path: [], issues: found });
       for (const issue of found) add([name, ...issue.path].join("."), issue.message);
