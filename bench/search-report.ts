@@ -23,7 +23,7 @@ export function searchSection(search: SearchResult | undefined): string {
       ? []
       : [
           `Measured apart from the other sections (\`npm run bench -- search\`, ${machine.date}, ${machine.cpu}, ${machine.cores} cores), ` +
-            "while other test suites shared the machine: compare the rows of this section with each other.",
+            "on a machine with no other work running: compare the rows of this section with each other.",
           "",
         ]),
     "`notes:search` over REST (`withSearchIndex`, 10 most relevant), one request at a time, in a shard of " +
