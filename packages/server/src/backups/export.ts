@@ -1,3 +1,4 @@
+import { EXPORT_STALL_MS, exportLease } from "./export-lease.ts";
 import { type BackupHeader, documentLine, headerLine } from "./format.ts";
 import type { BackupRow, SystemTableBackup } from "./system-tables.ts";
 
@@ -5,11 +6,6 @@ import type { BackupRow, SystemTableBackup } from "./system-tables.ts";
 const PAGE_ROWS = 1_000;
 /** Bytes per chunk an export step aims for (one chunk may exceed it by one document). */
 const CHUNK_BYTES = 512 * 1024;
-/**
- * An export whose reader asks for nothing for this long is ended (writes to
- * the shard wait while it runs, so a stalled reader must not hold them).
- */
-export const EXPORT_STALL_MS = 60_000;
 
 /**
  * Streams a shard as a backup (docs/data-lifecycle.md): the header, then each
@@ -36,18 +32,11 @@ export function exportStream(
   let tableIndex = 0;
   let afterRowid = 0;
   let headerSent = false;
-  let released = false;
-  let stall: ReturnType<typeof setTimeout> | undefined;
-  const finish = () => {
-    if (stall !== undefined) clearTimeout(stall);
-    if (released) return;
-    released = true;
-    release();
-  };
+  const lease = exportLease(release);
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        if (stall !== undefined) clearTimeout(stall);
+        lease.disarm();
         try {
           let chunk = "";
           if (!headerSent) {
@@ -79,20 +68,17 @@ export function exportStream(
           if (chunk.length > 0) controller.enqueue(encoder.encode(chunk));
           if (tableIndex >= tables.length) {
             controller.close();
-            finish();
+            lease.end();
             return;
           }
-          stall = setTimeout(() => {
-            controller.error(new Error("svc: the export reader stalled; the export was ended"));
-            finish();
-          }, EXPORT_STALL_MS);
+          lease.arm(controller);
         } catch (error) {
-          finish();
+          lease.end();
           throw error;
         }
       },
       cancel() {
-        finish();
+        lease.end();
       },
     },
     { highWaterMark: 1 },

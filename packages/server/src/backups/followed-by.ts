@@ -1,4 +1,4 @@
-import { EXPORT_STALL_MS } from "./export.ts";
+import { EXPORT_STALL_MS, exportLease } from "./export-lease.ts";
 
 /**
  * One export stream made of two: `first`, then the stream `next()` opens
@@ -16,45 +16,34 @@ export function followedBy(
 ): ReadableStream<Uint8Array> {
   let reader = first.getReader();
   let onSecond = false;
-  let released = false;
-  let stall: ReturnType<typeof setTimeout> | undefined;
-  const finish = () => {
-    if (stall !== undefined) clearTimeout(stall);
-    if (released) return;
-    released = true;
-    release();
-  };
+  const lease = exportLease(release);
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        if (stall !== undefined) clearTimeout(stall);
+        lease.disarm();
         try {
           for (;;) {
             const { done, value } = await reader.read();
             if (!done) {
               controller.enqueue(value);
-              stall = setTimeout(() => {
-                controller.error(new Error("svc: the export reader stalled; the export was ended"));
-                void reader.cancel().catch(() => {});
-                finish();
-              }, EXPORT_STALL_MS);
+              lease.arm(controller, () => void reader.cancel().catch(() => {}));
               return;
             }
             if (onSecond) {
               controller.close();
-              finish();
+              lease.end();
               return;
             }
             onSecond = true;
             reader = next().getReader();
           }
         } catch (error) {
-          finish();
+          lease.end();
           throw error;
         }
       },
       async cancel(reason) {
-        finish();
+        lease.end();
         await reader.cancel(reason);
       },
     },
