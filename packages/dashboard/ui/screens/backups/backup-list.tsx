@@ -1,5 +1,6 @@
 import type { Backup } from "../../api/data-admin.ts";
 import { NameText } from "../../components/name-text.tsx";
+import { RowsTable } from "../../components/rows-table.tsx";
 import { Time } from "../../components/time.tsx";
 import { formatBytes } from "../../lib/format.ts";
 
@@ -16,55 +17,39 @@ export function BackupList(props: {
   onRestore: (backup: Backup) => void;
 }) {
   return (
-    <div class="table-wrap">
-      <table class="table table-rows table-stack">
-        <caption class="sr-only">Backups</caption>
-        <thead>
-          <tr>
-            <th scope="col">Shard</th>
-            <th scope="col">Taken</th>
-            <th scope="col">Documents</th>
-            <th scope="col">Size</th>
-            <th scope="col">
-              <span class="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.backups.map((backup) => (
-            <tr key={backup.id} data-backup-id={backup.id}>
-              <td data-label="Shard" class="cell-wrap">
-                <code>
-                  <NameText text={backup.shardKey} />
-                </code>
-              </td>
-              <td data-label="Taken">
-                <Time iso={backup.createdAt} absolute />
-              </td>
-              <td data-label="Documents">{backup.documents.toLocaleString("en")}</td>
-              <td data-label="Size">{formatBytes(backup.sizeBytes)}</td>
-              <td data-label="Actions" class="cell-actions">
-                <button
-                  type="button"
-                  class="btn btn-small"
-                  aria-label={`Download backup of ${backup.shardKey} taken ${backup.createdAt}`}
-                  onClick={() => props.onDownload(backup)}
-                >
-                  Download
-                </button>
-                <button
-                  type="button"
-                  class="btn btn-small"
-                  aria-label={`Restore backup of ${backup.shardKey} taken ${backup.createdAt}`}
-                  onClick={() => props.onRestore(backup)}
-                >
-                  Restore…
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RowsTable caption="Backups" columns={["Shard", "Taken", "Documents", "Size"]} actions>
+      {props.backups.map((backup) => (
+        <tr key={backup.id} data-backup-id={backup.id}>
+          <td data-label="Shard" class="cell-wrap">
+            <code>
+              <NameText text={backup.shardKey} />
+            </code>
+          </td>
+          <td data-label="Taken">
+            <Time iso={backup.createdAt} absolute />
+          </td>
+          <td data-label="Documents">{backup.documents.toLocaleString("en")}</td>
+          <td data-label="Size">{formatBytes(backup.sizeBytes)}</td>
+          <td data-label="Actions" class="cell-actions">
+            <button
+              type="button"
+              class="btn btn-small"
+              aria-label={`Download backup of ${backup.shardKey} taken ${backup.createdAt}`}
+              onClick={() => props.onDownload(backup)}
+            >
+              Download
+            </button>
+            <button
+              type="button"
+              class="btn btn-small"
+              aria-label={`Restore backup of ${backup.shardKey} taken ${backup.createdAt}`}
+              onClick={() => props.onRestore(backup)}
+            >
+              Restore…
+            </button>
+          </td>
+        </tr>
+      ))}
+    </RowsTable>
   );
 }

@@ -1,4 +1,5 @@
 import type { FilesApi, FileView } from "../../api/files.ts";
+import { RowsTable } from "../../components/rows-table.tsx";
 import { Time } from "../../components/time.tsx";
 import { formatBytes } from "../../lib/format.ts";
 import { Link } from "../../lib/navigation.tsx";
@@ -30,83 +31,66 @@ export function FileTable(props: {
 }) {
   const { api, shard } = props;
   return (
-    <div class="table-wrap">
-      <table class="table table-rows table-stack">
-        <thead>
-          <tr>
-            <th scope="col">Preview</th>
-            <th scope="col">File</th>
-            <th scope="col">Type</th>
-            <th scope="col">Size</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Stored</th>
-            <th scope="col">
-              <span class="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.files.map((file) => (
-            <tr key={file.storageId} data-file-id={file.storageId}>
-              <td data-label="Preview">
-                {canPreview(file) ? (
-                  <FilePreview api={api} shard={shard} file={file} />
-                ) : (
-                  <span class="muted">—</span>
-                )}
-              </td>
-              <td data-label="File" class="cell-wrap">
-                <code>{file.storageId}</code>
-                {file.state === "ready" ? null : (
-                  <span class="badge badge-warn file-state">{file.state}</span>
-                )}
-              </td>
-              <td data-label="Type" class="cell-wrap">
-                {file.contentType ?? <span class="muted">—</span>}
-              </td>
-              <td data-label="Size">
-                {file.size === null ? <span class="muted">—</span> : formatBytes(file.size)}
-              </td>
-              <td data-label="Owner" class="cell-wrap">
-                {file.references.length === 0 ? (
-                  <span class="muted">None</span>
-                ) : (
-                  file.references.map((owner) => (
-                    <div key={`${owner.table}/${owner.id}`}>
-                      <Link href={documentHref(shard, owner.table, owner.id)}>
-                        {owner.table} <code>{owner.id}</code>
-                      </Link>
-                    </div>
-                  ))
-                )}
-              </td>
-              <td data-label="Stored">
-                <Time iso={file.createdAt} />
-              </td>
-              <td class="cell-actions">
-                {file.state === "ready" ? (
-                  <button
-                    type="button"
-                    class="btn btn-small"
-                    aria-label={`Download ${file.storageId}`}
-                    onClick={() => props.onDownload(file)}
-                  >
-                    Download
-                  </button>
-                ) : null}
-                <button
-                  type="button"
-                  class="btn btn-small btn-danger"
-                  aria-label={`Delete ${file.storageId}`}
-                  onClick={() => props.onDelete(file)}
-                >
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RowsTable columns={["Preview", "File", "Type", "Size", "Owner", "Stored"]} actions>
+      {props.files.map((file) => (
+        <tr key={file.storageId} data-file-id={file.storageId}>
+          <td data-label="Preview">
+            {canPreview(file) ? (
+              <FilePreview api={api} shard={shard} file={file} />
+            ) : (
+              <span class="muted">—</span>
+            )}
+          </td>
+          <td data-label="File" class="cell-wrap">
+            <code>{file.storageId}</code>
+            {file.state === "ready" ? null : (
+              <span class="badge badge-warn file-state">{file.state}</span>
+            )}
+          </td>
+          <td data-label="Type" class="cell-wrap">
+            {file.contentType ?? <span class="muted">—</span>}
+          </td>
+          <td data-label="Size">
+            {file.size === null ? <span class="muted">—</span> : formatBytes(file.size)}
+          </td>
+          <td data-label="Owner" class="cell-wrap">
+            {file.references.length === 0 ? (
+              <span class="muted">None</span>
+            ) : (
+              file.references.map((owner) => (
+                <div key={`${owner.table}/${owner.id}`}>
+                  <Link href={documentHref(shard, owner.table, owner.id)}>
+                    {owner.table} <code>{owner.id}</code>
+                  </Link>
+                </div>
+              ))
+            )}
+          </td>
+          <td data-label="Stored">
+            <Time iso={file.createdAt} />
+          </td>
+          <td class="cell-actions">
+            {file.state === "ready" ? (
+              <button
+                type="button"
+                class="btn btn-small"
+                aria-label={`Download ${file.storageId}`}
+                onClick={() => props.onDownload(file)}
+              >
+                Download
+              </button>
+            ) : null}
+            <button
+              type="button"
+              class="btn btn-small btn-danger"
+              aria-label={`Delete ${file.storageId}`}
+              onClick={() => props.onDelete(file)}
+            >
+              Delete
+            </button>
+          </td>
+        </tr>
+      ))}
+    </RowsTable>
   );
 }

@@ -1,5 +1,6 @@
 import type { MigrationSummary } from "../../api/data-admin.ts";
 import { NameText } from "../../components/name-text.tsx";
+import { RowsTable } from "../../components/rows-table.tsx";
 
 /** The states of a migration in a shard, in the order an operator reads them. */
 const STATES = ["done", "running", "registered", "stopped"] as const;
@@ -20,71 +21,53 @@ export function MigrationList(props: {
   onRun: (name: string) => void;
 }) {
   return (
-    <div class="table-wrap">
-      <table class="table table-rows table-stack">
-        <caption class="sr-only">Migrations</caption>
-        <thead>
-          <tr>
-            <th scope="col">Migration</th>
-            <th scope="col">Table</th>
-            <th scope="col">Shards</th>
-            <th scope="col">Documents</th>
-            <th scope="col">
-              <span class="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.migrations.map((migration) => (
-            <tr key={migration.name} data-migration={migration.name}>
-              <td data-label="Migration" class="cell-wrap">
-                <code>
-                  <NameText text={migration.name} />
-                </code>
-              </td>
-              <td data-label="Table">
-                <code>{migration.table}</code>
-              </td>
-              <td data-label="Shards" class="cell-wrap">
-                {STATES.filter((state) => migration.shards[state] > 0).map((state) => (
-                  <span key={state} class={state === "stopped" ? "badge badge-danger" : "badge"}>
-                    {state} {migration.shards[state]}
-                  </span>
-                ))}
-                {migration.shards.withFailures > 0 ? (
-                  <span class="badge badge-warn">
-                    with failures {migration.shards.withFailures}
-                  </span>
-                ) : null}
-              </td>
-              <td data-label="Documents" class="cell-wrap muted">
-                {migration.documents.changed} changed · {migration.documents.deleted} deleted ·{" "}
-                {migration.documents.failed} failed
-              </td>
-              <td data-label="Actions" class="cell-actions">
-                <button
-                  type="button"
-                  class="btn btn-small"
-                  disabled={props.busy !== null}
-                  aria-label={`Dry run ${migration.name}`}
-                  onClick={() => props.onDryRun(migration.name)}
-                >
-                  Dry run
-                </button>
-                <button
-                  type="button"
-                  class="btn btn-small"
-                  disabled={props.busy !== null}
-                  aria-label={`Run ${migration.name}`}
-                  onClick={() => props.onRun(migration.name)}
-                >
-                  Run…
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RowsTable caption="Migrations" columns={["Migration", "Table", "Shards", "Documents"]} actions>
+      {props.migrations.map((migration) => (
+        <tr key={migration.name} data-migration={migration.name}>
+          <td data-label="Migration" class="cell-wrap">
+            <code>
+              <NameText text={migration.name} />
+            </code>
+          </td>
+          <td data-label="Table">
+            <code>{migration.table}</code>
+          </td>
+          <td data-label="Shards" class="cell-wrap">
+            {STATES.filter((state) => migration.shards[state] > 0).map((state) => (
+              <span key={state} class={state === "stopped" ? "badge badge-danger" : "badge"}>
+                {state} {migration.shards[state]}
+              </span>
+            ))}
+            {migration.shards.withFailures > 0 ? (
+              <span class="badge badge-warn">with failures {migration.shards.withFailures}</span>
+            ) : null}
+          </td>
+          <td data-label="Documents" class="cell-wrap muted">
+            {migration.documents.changed} changed · {migration.documents.deleted} deleted ·{" "}
+            {migration.documents.failed} failed
+          </td>
+          <td data-label="Actions" class="cell-actions">
+            <button
+              type="button"
+              class="btn btn-small"
+              disabled={props.busy !== null}
+              aria-label={`Dry run ${migration.name}`}
+              onClick={() => props.onDryRun(migration.name)}
+            >
+              Dry run
+            </button>
+            <button
+              type="button"
+              class="btn btn-small"
+              disabled={props.busy !== null}
+              aria-label={`Run ${migration.name}`}
+              onClick={() => props.onRun(migration.name)}
+            >
+              Run…
+            </button>
+          </td>
+        </tr>
+      ))}
+    </RowsTable>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from "../../api/data-admin.ts";
 import { NameText } from "../../components/name-text.tsx";
 import { ProgressMeter } from "../../components/progress-meter.tsx";
+import { RowsTable } from "../../components/rows-table.tsx";
 import { ErrorNotice } from "../../components/states.tsx";
 
 /** How often a running migration's progress is asked for. */
@@ -81,40 +82,29 @@ export function RunProgress(props: { run: MigrationRun; onFinished: () => void }
     <div class="stack">
       <ProgressMeter label={`Running ${name}`} value={done} max={total} text={text} />
       {error ? <ErrorNotice error={error} compact /> : null}
-      <div class="table-wrap">
-        <table class="table table-rows table-stack">
-          <caption class="sr-only">Progress by shard</caption>
-          <thead>
-            <tr>
-              <th scope="col">Shard</th>
-              <th scope="col">State</th>
-              <th scope="col">Checked</th>
-              <th scope="col">Changed</th>
-              <th scope="col">Failed</th>
+      <RowsTable
+        caption="Progress by shard"
+        columns={["Shard", "State", "Checked", "Changed", "Failed"]}
+      >
+        {props.run.shards.map(({ key, status: started, error: shardError }) => {
+          const status = byShard.get(key) ?? started;
+          return (
+            <tr key={key} data-shard={key}>
+              <td data-label="Shard" class="cell-wrap">
+                <code>
+                  <NameText text={key} />
+                </code>
+              </td>
+              <td data-label="State" class="cell-wrap">
+                {status === null ? (shardError?.message ?? "No answer.") : status.state}
+              </td>
+              <td data-label="Checked">{status?.scanned ?? 0}</td>
+              <td data-label="Changed">{status?.changed ?? 0}</td>
+              <td data-label="Failed">{status?.failed ?? 0}</td>
             </tr>
-          </thead>
-          <tbody>
-            {props.run.shards.map(({ key, status: started, error: shardError }) => {
-              const status = byShard.get(key) ?? started;
-              return (
-                <tr key={key} data-shard={key}>
-                  <td data-label="Shard" class="cell-wrap">
-                    <code>
-                      <NameText text={key} />
-                    </code>
-                  </td>
-                  <td data-label="State" class="cell-wrap">
-                    {status === null ? (shardError?.message ?? "No answer.") : status.state}
-                  </td>
-                  <td data-label="Checked">{status?.scanned ?? 0}</td>
-                  <td data-label="Changed">{status?.changed ?? 0}</td>
-                  <td data-label="Failed">{status?.failed ?? 0}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </RowsTable>
     </div>
   );
 }

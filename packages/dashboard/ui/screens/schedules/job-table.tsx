@@ -1,4 +1,5 @@
 import type { ScheduledJobView } from "@svc/server/routes/contract";
+import { RowsTable } from "../../components/rows-table.tsx";
 import { Time } from "../../components/time.tsx";
 
 const TONE: Record<ScheduledJobView["state"], string> = {
@@ -19,57 +20,40 @@ export function JobTable(props: {
   onCancel: (job: ScheduledJobView) => void;
 }) {
   return (
-    <div class="table-wrap">
-      <table class="table table-rows table-stack">
-        <thead>
-          <tr>
-            <th scope="col">State</th>
-            <th scope="col">Due</th>
-            <th scope="col">Function</th>
-            <th scope="col">Runs as</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Error</th>
-            <th scope="col">
-              <span class="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.jobs.map((job) => (
-            <tr key={job.id} data-job-id={job.id}>
-              <td data-label="State">
-                <span class={`badge ${TONE[job.state]}`}>{job.state}</span>
-              </td>
-              <td data-label="Due">
-                <Time iso={job.dueAt} />
-              </td>
-              <td data-label="Function" class="cell-wrap">
-                <code>{job.function}</code>
-                <div class="muted mono">{JSON.stringify(job.args)}</div>
-              </td>
-              <td data-label="Runs as" class="cell-wrap muted">
-                {job.runsAs}
-              </td>
-              <td data-label="Attempts">{job.attempts}</td>
-              <td data-label="Error" class="cell-wrap">
-                {job.error ?? <span class="muted">—</span>}
-              </td>
-              <td data-label="Actions">
-                {job.state === "pending" ? (
-                  <button
-                    type="button"
-                    class="btn btn-small"
-                    aria-label={`Cancel job ${job.id}`}
-                    onClick={() => props.onCancel(job)}
-                  >
-                    Cancel
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RowsTable columns={["State", "Due", "Function", "Runs as", "Attempts", "Error"]} actions>
+      {props.jobs.map((job) => (
+        <tr key={job.id} data-job-id={job.id}>
+          <td data-label="State">
+            <span class={`badge ${TONE[job.state]}`}>{job.state}</span>
+          </td>
+          <td data-label="Due">
+            <Time iso={job.dueAt} />
+          </td>
+          <td data-label="Function" class="cell-wrap">
+            <code>{job.function}</code>
+            <div class="muted mono">{JSON.stringify(job.args)}</div>
+          </td>
+          <td data-label="Runs as" class="cell-wrap muted">
+            {job.runsAs}
+          </td>
+          <td data-label="Attempts">{job.attempts}</td>
+          <td data-label="Error" class="cell-wrap">
+            {job.error ?? <span class="muted">—</span>}
+          </td>
+          <td data-label="Actions">
+            {job.state === "pending" ? (
+              <button
+                type="button"
+                class="btn btn-small"
+                aria-label={`Cancel job ${job.id}`}
+                onClick={() => props.onCancel(job)}
+              >
+                Cancel
+              </button>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </RowsTable>
   );
 }
