@@ -1,3 +1,4 @@
+import { hexOf } from "../values/hex.ts";
 import type { AnyTableDefinition, SchemaDefinition } from "./define.ts";
 import { describeFields, type FieldDescription } from "./describe-validator.ts";
 
@@ -76,7 +77,5 @@ export async function schemaVersion(snapshot: SchemaSnapshot): Promise<string> {
     "SHA-256",
     new TextEncoder().encode(canonicalJson(snapshot.tables)),
   );
-  return [...new Uint8Array(digest).slice(0, 8)]
-    .map((byte) => byte.toString(16).padStart(2, "0"))
-    .join("");
+  return hexOf(new Uint8Array(digest).slice(0, 8));
 }

@@ -1,14 +1,11 @@
 import { putInParts } from "../backups/r2.ts";
+import { hexOf } from "../values/hex.ts";
 import { refusedUpload } from "./limits.ts";
 
 /** What was stored: the byte count and the SHA-256 (hex) of exactly those bytes. */
 export interface StoredBytes {
   size: number;
   sha256: string;
-}
-
-function hex(buffer: ArrayBuffer): string {
-  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 function sha256Stream(): DigestStream {
@@ -55,7 +52,7 @@ export async function putStream(
       error,
     );
   }
-  return { size: length, sha256: hex(await digest.digest) };
+  return { size: length, sha256: hexOf(await digest.digest) };
 }
 
 /**
@@ -72,7 +69,7 @@ export async function putBlob(
 ): Promise<StoredBytes> {
   const bytes = await blob.arrayBuffer();
   await bucket.put(key, bytes, { httpMetadata: { contentType } });
-  return { size: bytes.byteLength, sha256: hex(await crypto.subtle.digest("SHA-256", bytes)) };
+  return { size: bytes.byteLength, sha256: hexOf(await crypto.subtle.digest("SHA-256", bytes)) };
 }
 
 /**
@@ -110,5 +107,5 @@ export async function putUnsized(
   );
   await putInParts(bucket, key, counted, { httpMetadata: { contentType } });
   await hashing.close();
-  return { size, sha256: hex(await digest.digest) };
+  return { size, sha256: hexOf(await digest.digest) };
 }

@@ -1,6 +1,7 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { problemResponse } from "../http/problem-response.ts";
 import { DEFAULT_SOCKET_LIMITS, type ResolvedSocketLimits } from "../limits/socket-limits.ts";
+import { hexOf } from "../values/hex.ts";
 import type { SocketGrant } from "./protocol.ts";
 
 /** What a socket's hibernation attachment holds: its id and when its authority ends. */
@@ -11,7 +12,7 @@ export interface SocketAttachment {
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hexOf(digest);
 }
 
 /**
