@@ -16,7 +16,8 @@ import {
   type RouteQuery,
   type RouteTransport,
 } from "@svc/server/routes/contract";
-import { DATA_ADMIN_MANIFEST, STUDIO_MANIFEST } from "./data-routes.generated.ts";
+import { dataAdminApi } from "./data-admin.ts";
+import { STUDIO_MANIFEST } from "./data-routes.generated.ts";
 
 /** A JSON Schema node as the server sends it (a field's validator). */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -53,7 +54,7 @@ export type DocumentsPage = Omit<RouteAnswer<typeof studioRoutes.listDocuments>,
  * their declarations through the generated manifest (`STUDIO_MANIFEST`,
  * which holds them without their validators, so the Data and Functions
  * screens load no validator code), plus the registry's routes
- * (`DATA_ADMIN_MANIFEST`: the shard list, a shard, its deletion), over the
+ * (through {@link dataAdminApi}: the shard list, a shard, its deletion), over the
  * dashboard's admin transport (the token, errors as `ApiError`).
  *
  * @example
@@ -64,7 +65,7 @@ export type DocumentsPage = Omit<RouteAnswer<typeof studioRoutes.listDocuments>,
  */
 export function dataApi(send: RouteTransport) {
   const routes = createRouteClient(STUDIO_MANIFEST, send);
-  const registry = createRouteClient(DATA_ADMIN_MANIFEST, send);
+  const registry = dataAdminApi(send);
   return {
     shards: (query: RouteQuery<typeof dataAdminRoutes.routes.listShards>, signal?: AbortSignal) =>
       registry.listShards({ query, signal }),
