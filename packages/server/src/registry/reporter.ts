@@ -44,6 +44,8 @@ export class RegistryReporter {
   #unreported = false;
   /** When the report already due (in storage and in the alarm) goes out; `null` when none is. */
   #dueAt: number | null = null;
+  /** Open holds on the first report (imports into a shard the registry has not heard of). */
+  #holds = 0;
 
   constructor(deps: ReporterDeps) {
     this.#deps = deps;
@@ -95,6 +97,30 @@ export class RegistryReporter {
   }
 
   /**
+   * Keeps the first report back until the returned release is called: an
+   * import into a shard the registry has never heard of may still be refused,
+   * and the refusal erases the shard only while it is unreported. Without the
+   * hold, an import slower than one interval let the alarm report the shard
+   * first, and the refused import left an empty shard listed. While held, a
+   * due report waits one more interval at a time; a shard already reported is
+   * not held. Releasing twice is harmless.
+   *
+   * @example
+   * const release = reporter.holdFirstReport();
+   * try { await stageImport(); } finally { release(); }
+   */
+  holdFirstReport(): () => void {
+    if (!this.#unreported) return () => {};
+    this.#holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#holds -= 1;
+    };
+  }
+
+  /**
    * After the shard's data was deleted: forget everything, count the shard
    * as created just after `deletedAt` and report nothing until it is written
    * again (its registry row is gone with the data).
@@ -113,6 +139,9 @@ export class RegistryReporter {
     const due = readMeta(sql, DUE_KEY);
     if (due === null) return;
     if (Number(due) > Date.now()) return armAlarm(this.#deps.storage, Number(due));
+    if (this.#unreported && this.#holds > 0) {
+      return this.#schedule(Date.now() + this.#deps.intervalMs);
+    }
     // Cleared before sending: a write during the send schedules the next report.
     deleteMeta(sql, DUE_KEY);
     this.#dueAt = null;

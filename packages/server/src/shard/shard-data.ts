@@ -67,8 +67,11 @@ export async function outcome<T>(work: () => T | Promise<T>): Promise<Outcome<T>
 export class ShardData {
   readonly #deps: ShardDataDeps;
   readonly #import: ShardImport;
-  /** Imports begun on a shard the registry has never heard of (see {@link importAbort}). */
-  readonly #intoUnlisted = new Set<string>();
+  /**
+   * Imports begun on a shard the registry has never heard of (see
+   * {@link importAbort}), each with the release of its hold on the first report.
+   */
+  readonly #intoUnlisted = new Map<string, () => void>();
   /** The files of each running import, by import id. */
   readonly #fileRestores = new Map<string, FileRestore>();
 
@@ -95,7 +98,10 @@ export class ShardData {
       this.#fileRestores.delete(other);
     }
     this.#fileRestores.set(id, new FileRestore(this.#deps.files));
-    if (this.#deps.reporter?.unreported) this.#intoUnlisted.add(id);
+    // A new import ends older ones: their holds on the first report go with them.
+    for (const other of [...this.#intoUnlisted.keys()]) this.#leaveUnlisted(other);
+    const reporter = this.#deps.reporter;
+    if (reporter?.unreported) this.#intoUnlisted.set(id, reporter.holdFirstReport());
     return id;
   }
 
@@ -119,7 +125,7 @@ export class ShardData {
         files?.insertRows(sql),
       );
       this.#fileRestores.delete(id);
-      this.#intoUnlisted.delete(id);
+      this.#leaveUnlisted(id);
       this.#written(tables, (files?.files ?? 0) > 0);
       return { documents, tables };
     } catch (error) {
@@ -133,7 +139,7 @@ export class ShardData {
   async importAbort(id: string): Promise<void> {
     this.#import.abort(id);
     await this.#abortFiles(id);
-    if (!this.#intoUnlisted.delete(id)) return;
+    if (!this.#leaveUnlisted(id)) return;
     const { ctx, reporter } = this.#deps;
     // Still unheard of, and nobody else is using it (no socket): nothing but this import made it.
     if (!reporter?.unreported || ctx.getWebSockets().length > 0) return;
@@ -143,6 +149,15 @@ export class ShardData {
       this.#deps.reinitialize();
       reporter.reset(Date.now());
     });
+  }
+
+  /** Forgets an import into an unlisted shard and releases its hold; whether it was one. */
+  #leaveUnlisted(id: string): boolean {
+    const release = this.#intoUnlisted.get(id);
+    if (release === undefined) return false;
+    this.#intoUnlisted.delete(id);
+    release();
+    return true;
   }
 
   /** Deletes everything the shard stores, then starts it again empty. */
@@ -201,7 +216,7 @@ export class ShardData {
       return await this.importCommit(id);
     } finally {
       this.#import.abort(id);
-      this.#intoUnlisted.delete(id);
+      this.#leaveUnlisted(id);
       await this.#abortFiles(id);
     }
   }

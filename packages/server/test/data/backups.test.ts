@@ -80,6 +80,28 @@ describe("export and import", () => {
     await registryRow(keys[0]!, 3);
   });
 
+  it("leaves no registry row when a refused import into a new key outlasts a registry interval", async () => {
+    await seedShard("src-slow-refused", 2);
+    await registryRow("src-slow-refused", 2);
+    const [header] = await exportLines("src-slow-refused");
+    const key = `slow-refused-${crypto.randomUUID()}`;
+    const encoder = new TextEncoder();
+    // The header arrives at once; the broken line only after five registry intervals (200 ms each).
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(`${header}\n`));
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        controller.enqueue(encoder.encode('{"table":\n'));
+        controller.close();
+      },
+    });
+    const response = await dataAdmin("POST", `shards/${key}/import`, { body, headers: NDJSON });
+    expect(response.status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const listed = await dataAdmin("GET", `shards/${encodeURIComponent(key)}`);
+    expect(listed.status).toBe(404);
+  });
+
   it("round-trips a shard into an empty one: same ids, creation times and values", async () => {
     await seedShard("src-1", 25, 4);
     await registryRow("src-1", 29);
