@@ -14,6 +14,7 @@ declare namespace Cloudflare {
     BACKUPS: R2Bucket;
     FILES: R2Bucket;
     FILES_SHARD: DurableObjectNamespace;
+    FILES_BARE_SHARD: DurableObjectNamespace;
     SVC_STORAGE_SECRET: string;
   }
 }

@@ -15,10 +15,13 @@ import { migrations } from "./fixture/migrations.ts";
 import { openApiSpec } from "./fixture/openapi.ts";
 import schema from "./fixture/schema.ts";
 import {
+  BARE_FILES,
+  bareFilesWorker,
   FILES_WORKER_HEADER,
   filesFunctions,
   filesSchema,
   filesWorker,
+  UNSET_STORAGE_SECRET,
 } from "./storage/files-app.ts";
 import "./telemetry-recorder.ts";
 
@@ -39,6 +42,13 @@ export const FilesShard = createShard({
   schema: filesSchema,
   functions: filesFunctions,
   storage: { bucket: "FILES", unreferencedMs: 1_500 },
+  registry: { intervalMs: 200 },
+});
+/** The storage tests' shards of the app without a signing secret (storage/files-no-secret.test.ts). */
+export const BareFilesShard = createShard({
+  schema: filesSchema,
+  functions: filesFunctions,
+  storage: { bucket: "FILES", secret: UNSET_STORAGE_SECRET },
   registry: { intervalMs: 200 },
 });
 export { RateLimitStore } from "@svc/ratelimit";
@@ -123,9 +133,11 @@ export default {
   fetch: (request, env, ctx) =>
     request.headers.has(DATA_WORKER_HEADER)
       ? dataWorker.fetch(request, env, ctx)
-      : request.headers.has(FILES_WORKER_HEADER)
-        ? filesWorker.fetch(request, env, ctx)
-        : svc.fetch(request, env, ctx),
+      : request.headers.get(FILES_WORKER_HEADER) === BARE_FILES
+        ? bareFilesWorker.fetch(request, env, ctx)
+        : request.headers.has(FILES_WORKER_HEADER)
+          ? filesWorker.fetch(request, env, ctx)
+          : svc.fetch(request, env, ctx),
   scheduled: (controller, env, ctx) =>
     controller.cron === DATA_BACKUP_SCHEDULE
       ? dataWorker.scheduled(controller, env, ctx)

@@ -9,7 +9,7 @@ import { isIdOf, newId } from "../values/ids.ts";
 import { FILES_PAGE, filesAdminRoutes } from "./admin-contract.ts";
 import type { StorageEndpoint } from "./endpoint.ts";
 import { MAX_UPLOAD_BYTES, mediaType } from "./limits.ts";
-import { type ResolvedStorageOptions, storageBindings } from "./options.ts";
+import { type ResolvedStorageOptions, storageBucket } from "./options.ts";
 import { objectKey } from "./paths.ts";
 import { putStream, putUnsized } from "./put-stream.ts";
 import { STORAGE_ID_TABLE } from "./references.ts";
@@ -46,7 +46,7 @@ const filesAdminImplementation = implement(filesAdminRoutes)
     async downloadFile({ params, ctx }) {
       const id = fileId(params.id);
       const shardKey = checkShardKey(params.key);
-      const { bucket } = storageBindings(ctx.env, ctx.options);
+      const bucket = storageBucket(ctx.env, ctx.options);
       const object = await bucket.get(objectKey(shardKey, id));
       if (object === null) throw noFile();
       return new Response(object.body, {
@@ -61,7 +61,7 @@ const filesAdminImplementation = implement(filesAdminRoutes)
     },
     async uploadFile({ params, request, ctx }) {
       const shard = await shardOf(ctx, params.key);
-      const { bucket } = storageBindings(ctx.env, ctx.options);
+      const bucket = storageBucket(ctx.env, ctx.options);
       const id = newId(STORAGE_ID_TABLE);
       const key = objectKey(checkShardKey(params.key), id);
       const contentType =

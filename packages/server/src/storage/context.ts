@@ -167,7 +167,7 @@ export function storageContext(
       const row = await readable(files, call, checkId(storageId));
       if (row === null) return null;
       const ttl = bounded(options.expiresInMs, DEFAULT_DOWNLOAD_URL_MS, MAX_URL_MS, "expiresInMs");
-      const token = await signGrant(files.bindings().secret, {
+      const token = await signGrant(files.secret(), {
         kind: "download",
         shardKey: files.shardKey,
         id: row.id,
@@ -193,7 +193,7 @@ export function storageContext(
       );
       const contentTypes = checkedTypes(options.contentTypes);
       const ttl = bounded(options.expiresInMs, DEFAULT_UPLOAD_URL_MS, MAX_URL_MS, "expiresInMs");
-      const { secret } = files.bindings();
+      const secret = files.secret();
       const id = newId(STORAGE_ID_TABLE);
       const expiresAt = files.now() + ttl;
       const record = async () =>
@@ -227,7 +227,7 @@ export function storageContext(
     async store(body, options = {}) {
       const blob = bytesOf(body);
       const contentType = mediaType(options.contentType ?? blob.type) || "application/octet-stream";
-      const { bucket } = files.bindings();
+      const bucket = files.bucket();
       const id = newId(STORAGE_ID_TABLE);
       const stored = await putBlob(bucket, files.key(id), blob, contentType);
       await files.stored(id, stored, contentType, call.userId);
@@ -236,7 +236,7 @@ export function storageContext(
     async get(storageId) {
       const row = await readable(files, call, checkId(storageId));
       if (row === null) return null;
-      const object = await files.bindings().bucket.get(files.key(row.id));
+      const object = await files.bucket().get(files.key(row.id));
       return object?.body ?? null;
     },
   };

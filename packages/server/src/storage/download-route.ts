@@ -2,7 +2,7 @@ import { SvcError } from "../errors/svc-error.ts";
 import { problemResponse } from "../http/problem-response.ts";
 import { fileHeaders } from "./download-headers.ts";
 import { type DownloadGrant, verifyGrant } from "./grant.ts";
-import { type ResolvedStorageOptions, storageBindings } from "./options.ts";
+import { type ResolvedStorageOptions, storageBucket, storageSecret } from "./options.ts";
 import { objectKey } from "./paths.ts";
 
 const notFound = () => new SvcError("NOT_FOUND", "No such file.");
@@ -71,9 +71,9 @@ export async function handleDownload(
     throw new SvcError("METHOD_NOT_ALLOWED", "GET or HEAD only.", {
       headers: { allow: "GET, HEAD" },
     });
-  const { bucket, secret } = storageBindings(env, options);
   const now = Date.now();
-  const grant = await grantFor(secret, url, storageId, now);
+  const grant = await grantFor(storageSecret(env, options), url, storageId, now);
+  const bucket = storageBucket(env, options);
   const key = objectKey(grant.shardKey, grant.id);
   const range = rangeOf(request.headers.get("range"));
   let object: R2Object | null;

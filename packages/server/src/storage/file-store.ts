@@ -1,7 +1,7 @@
 import { bucketOf } from "../backups/r2.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
-import { type ResolvedStorageOptions, type StorageBindings, storageBindings } from "./options.ts";
+import { type ResolvedStorageOptions, storageBucket, storageSecret } from "./options.ts";
 import { objectKey } from "./paths.ts";
 import type { StoredBytes } from "./put-stream.ts";
 import { type ReferenceProbe, referenceProbes, referencesTo } from "./references.ts";
@@ -88,9 +88,14 @@ export class FileStore {
     return this.#deps.exclusive(task);
   }
 
-  /** The bucket and secret, or the configuration error naming what is missing. */
-  bindings(): StorageBindings {
-    return storageBindings(this.#deps.env, this.#deps.options);
+  /** The files' bucket, or the configuration error naming the missing binding. */
+  bucket(): R2Bucket {
+    return storageBucket(this.#deps.env, this.#deps.options);
+  }
+
+  /** The secret that signs file URLs, or `UNAVAILABLE` (`no_secret`) where none is set. */
+  secret(): string {
+    return storageSecret(this.#deps.env, this.#deps.options);
   }
 
   /**
@@ -231,7 +236,7 @@ export class FileStore {
   }
 
   async #sweep(): Promise<void> {
-    const { bucket } = this.bindings();
+    const bucket = this.bucket();
     for (;;) {
       const ids = deletedFiles(this.#deps.sql, this.now(), UPLOAD_GRACE_MS, BATCH);
       if (ids.length === 0) return;

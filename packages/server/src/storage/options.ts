@@ -1,4 +1,5 @@
 import { bucketOf } from "../backups/r2.ts";
+import { SvcError } from "../errors/svc-error.ts";
 
 /**
  * Where a worker and its shards find file storage (docs/storage.md): the R2
@@ -46,25 +47,34 @@ export function resolveStorageOptions(options: StorageOptions = {}): ResolvedSto
   };
 }
 
-/** The bucket and signing secret storage runs on, read from `env`. */
-export interface StorageBindings {
-  bucket: R2Bucket;
-  secret: string;
+/**
+ * The R2 bucket that holds the files' bytes, or a configuration error naming
+ * the missing binding. The bucket alone: listing, reading, storing and
+ * deleting bytes (the operator's files routes, `ctx.storage.store/get`) need
+ * no signing secret.
+ *
+ * @example const bucket = storageBucket(env, resolveStorageOptions());
+ */
+export function storageBucket(env: unknown, options: ResolvedStorageOptions): R2Bucket {
+  return bucketOf(env, options.bucket, "storage.bucket");
 }
 
 /**
- * Reads the storage bucket and secret from `env`, or throws a configuration
- * error naming what is missing (the operator sees it in the logs; a client
- * sees `INTERNAL`).
+ * The secret that signs upload and download URLs, read from `env`. Only the
+ * URLs need it: without it (or shorter than 32 characters) they are refused
+ * `UNAVAILABLE` with `data.reason` `no_secret`, naming the variable to set,
+ * while everything else about files goes on working.
  *
- * @example const { bucket, secret } = storageBindings(env, resolveStorageOptions());
+ * @example const secret = storageSecret(env, resolveStorageOptions());
  */
-export function storageBindings(env: unknown, options: ResolvedStorageOptions): StorageBindings {
+export function storageSecret(env: unknown, options: ResolvedStorageOptions): string {
   const secret = (env as Record<string, unknown> | undefined)?.[options.secret];
   if (typeof secret !== "string" || secret.length < MIN_SECRET_LENGTH) {
-    throw new Error(
-      `svc: file storage needs a secret of at least ${MIN_SECRET_LENGTH} characters in env.${options.secret} (wrangler secret put ${options.secret})`,
+    throw new SvcError(
+      "UNAVAILABLE",
+      `File URLs are not configured: they are signed with a secret of at least ${MIN_SECRET_LENGTH} characters in env.${options.secret} (wrangler secret put ${options.secret}).`,
+      { data: { reason: "no_secret" } },
     );
   }
-  return { bucket: bucketOf(env, options.bucket, "storage.bucket"), secret };
+  return secret;
 }

@@ -4,7 +4,7 @@ import { jsonResponse } from "../http/responses.ts";
 import type { StorageEndpoint } from "./endpoint.ts";
 import { verifyGrant } from "./grant.ts";
 import { mediaType, refusedUpload, typeAllowed } from "./limits.ts";
-import { type ResolvedStorageOptions, storageBindings } from "./options.ts";
+import { type ResolvedStorageOptions, storageBucket, storageSecret } from "./options.ts";
 import { objectKey } from "./paths.ts";
 import { putStream, putUnsized } from "./put-stream.ts";
 
@@ -43,7 +43,8 @@ export async function handleUpload(
 ): Promise<Response> {
   if (request.method !== "POST")
     throw new SvcError("METHOD_NOT_ALLOWED", "POST only.", { headers: { allow: "POST" } });
-  const { bucket, secret } = storageBindings(env, options);
+  const secret = storageSecret(env, options);
+  const bucket = storageBucket(env, options);
   const grant = await verifyGrant(secret, url.searchParams.get("token"), "upload", Date.now());
   const contentType = mediaType(request.headers.get("content-type")) || "application/octet-stream";
   if (!typeAllowed(contentType, grant.contentTypes))

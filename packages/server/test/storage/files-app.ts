@@ -10,8 +10,17 @@ import {
 } from "../../src/index.ts";
 import { testIdentity } from "../fixture/identity.ts";
 
-/** Requests with this header go to {@link filesWorker} (see ../worker.ts). */
+/**
+ * Requests with this header go to {@link filesWorker} (see ../worker.ts), or
+ * to {@link bareFilesWorker} where its value is {@link BARE_FILES}.
+ */
 export const FILES_WORKER_HEADER = "x-test-files-worker";
+
+/** The {@link FILES_WORKER_HEADER} value of the app without a signing secret. */
+export const BARE_FILES = "bare";
+
+/** The env variable the bare app's storage reads its secret from: never set. */
+export const UNSET_STORAGE_SECRET = "FILES_UNSET_SECRET";
 
 /**
  * The storage tests' app: attachments reference files and are readable by
@@ -121,6 +130,19 @@ export const filesWorker = createWorker({
   storage: { bucket: "FILES" },
   // Backups of the files' shards (storage/files-backup.test.ts); run on demand only.
   backups: { bucket: "BACKUPS", schedule: "30 3 * * *" },
+  adminToken: FILES_ADMIN_TOKEN,
+  logs: false,
+});
+
+/**
+ * The same app over `FILES_BARE_SHARD`, its storage reading the signing
+ * secret from a variable that is never set: everything but file URLs works.
+ */
+export const bareFilesWorker = createWorker({
+  shardDO: "FILES_BARE_SHARD",
+  functions: filesFunctions,
+  resolveIdentity: testIdentity,
+  storage: { bucket: "FILES", secret: UNSET_STORAGE_SECRET },
   adminToken: FILES_ADMIN_TOKEN,
   logs: false,
 });
