@@ -63,6 +63,13 @@ const attach = mutation
     ctx.db.insert("attachments", { ...args, owner: ctx.auth.userId ?? "" }),
   );
 
+/** Schedules {@link attach} after `delayMs`: a pending job beside the files (files-backup.test.ts). */
+const attachLater = mutation
+  .input({ file: v.id("_storage"), name: v.string(), delayMs: v.number() })
+  .handler((ctx, args) =>
+    ctx.scheduler.runAfter(args.delayMs, attach, { file: args.file, name: args.name }),
+  );
+
 const album = mutation
   .input({ photos: v.array(v.id("_storage")) })
   .handler(async (ctx, args) =>
@@ -111,6 +118,7 @@ export const filesFunctions = {
   "files:uploadUrl": uploadUrl,
   "files:uploadUrlThenFail": uploadUrlThenFail,
   "files:attach": attach,
+  "files:attachLater": attachLater,
   "files:album": album,
   "files:url": url,
   "files:metadata": metadata,

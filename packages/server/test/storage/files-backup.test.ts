@@ -3,7 +3,8 @@
  * metadata, and with `?files=true` the bytes; a restore into a fresh shard
  * puts both back, so a file downloads byte-identical (with the flag) or
  * keeps its metadata only (without). A backup whose bytes were altered is
- * refused and leaves nothing behind.
+ * refused and leaves nothing behind. A shard with files and pending
+ * scheduled jobs gets both back.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -148,5 +149,46 @@ describe("files in backups", () => {
     );
     expect(await env.FILES.head(objectKey(target, id))).toBeNull();
     expect(await filesValue("files:metadata", { file: id }, "alice", target)).toBeNull();
+  });
+
+  it("restores a shard's files and its pending scheduled jobs together", async () => {
+    const source = `files-jobs-${crypto.randomUUID().slice(0, 8)}`;
+    const bytes = bytesOf(50_000, 5);
+    const id = await shardWithFile(source, bytes);
+    await filesValue(
+      "files:attachLater",
+      { file: id, name: "later", delayMs: 3_000 },
+      "alice",
+      source,
+    );
+    const backup = await adminJson<Backup>(`data/shards/${source}/backup?files=true`, 200, {
+      method: "POST",
+    });
+    const lines = await backupLines(backup.id);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      files: 1,
+      fileBytes: true,
+      tables: { _svc_scheduled: 1 },
+    });
+
+    const target = `${source}-restored`;
+    const restored = await restore(target, backup.id);
+    expect(restored.status, await restored.clone().text()).toBe(200);
+    expect(await restored.json()).toMatchObject({ documents: 1, tables: { _svc_scheduled: 1 } });
+    const url = await filesValue<string>("files:url", { file: id }, "alice", target);
+    expect(await sha256(await (await storageFetch(url)).arrayBuffer())).toBe(await sha256(bytes));
+    // The restored job runs in the clone, as alice: a second attachment of the restored file.
+    const until = Date.now() + 15_000;
+    let references: unknown[] = [];
+    while (references.length < 2) {
+      if (Date.now() > until) throw new Error("the restored job never ran");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const page = await adminJson<{ files: { references: unknown[] }[] }>(
+        `files/shards/${target}`,
+        200,
+      );
+      references = page.files[0]?.references ?? [];
+    }
+    expect(references).toHaveLength(2);
   });
 });
