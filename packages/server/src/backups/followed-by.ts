@@ -7,7 +7,7 @@ import { EXPORT_STALL_MS, exportLease } from "./export-lease.ts";
  * the reader asks for nothing for {@link EXPORT_STALL_MS} (writes wait while
  * an export runs, so a stalled reader must not hold them).
  *
- * @example followedBy(exportStream(sql, header, () => {}), () => fileLines(sql, null, key), release)
+ * @example followedBy(exportStream(sql, header, () => {}), () => fileLines(sql, null, files), release)
  */
 export function followedBy(
   first: ReadableStream<Uint8Array>,

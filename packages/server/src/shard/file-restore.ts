@@ -2,14 +2,16 @@ import { type BackupHeader, lineError, parseHeader } from "../backups/format.ts"
 import type { NumberedLine } from "../backups/lines.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { type BackedUpFile, isFileLine, parseFileLine } from "../storage/backup-lines.ts";
-import { putStream, type StoredBytes } from "../storage/put-stream.ts";
-import { STORAGE_TABLE } from "../storage/table.ts";
+import { putStreamHashed, type StoredBytes } from "../storage/put-stream.ts";
+import { type FileRow, STORAGE_TABLE } from "../storage/table.ts";
 
 /** Where a restore puts file bytes: the shard's bucket and the object key of an id. */
 export interface FileRestoreTarget {
   /** The bucket, or `null` where none is bound (then a backup with bytes is refused). */
   bucket(): R2Bucket | null;
   key(storageId: string): string;
+  /** A stored file's SHA-256, computed from its bytes where its upload recorded none (a backup's file line). */
+  sha256Of(row: FileRow): Promise<string>;
 }
 
 interface Writing {
@@ -155,7 +157,7 @@ export class FileRestore {
     const key = this.#target.key(id);
     this.#keys.push(key);
     const pipe = new TransformStream<Uint8Array, Uint8Array>();
-    const done = putStream(bucket, key, pipe.readable, row.size, row.contentType);
+    const done = putStreamHashed(bucket, key, pipe.readable, row.size, row.contentType);
     done.catch(() => {});
     this.#writing = { id, offset: 0, writer: pipe.writable.getWriter(), done };
     return this.#writing;

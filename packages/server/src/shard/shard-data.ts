@@ -238,7 +238,7 @@ export class ShardData {
     const bucket = header.fileBytes === true ? this.#deps.files.bucket() : null;
     return followedBy(
       exportStream(sql, header, () => undefined, systemTables),
-      () => fileLines(sql, bucket, (id) => this.#deps.files.key(id)),
+      () => fileLines(sql, bucket, this.#deps.files),
       release,
     );
   }

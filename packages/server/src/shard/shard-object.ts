@@ -315,7 +315,11 @@ export function createShard(
         env,
         schema,
         reporter: this.#reporter,
-        files: { bucket: () => this.#files.boundBucket(), key: (id) => this.#files.key(id) },
+        files: {
+          bucket: () => this.#files.boundBucket(),
+          key: (id) => this.#files.key(id),
+          sha256Of: (row) => this.#files.sha256Of(row),
+        },
         systemTables: [scheduledJobsBackup],
         // Due jobs wait too, so a backup's count of pending jobs holds while it is read.
         exclusive: (task) => this.#scheduler.paused(() => this.#dispatcher.exclusive(task)),

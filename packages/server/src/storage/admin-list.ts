@@ -7,13 +7,13 @@ import { type FileRow, listFileRows } from "./table.ts";
 /** References shown per file in the admin list. */
 const REFERENCES_SHOWN = 5;
 
-function viewOf(files: FileStore, row: FileRow): FileAdminView {
+async function viewOf(files: FileStore, row: FileRow): Promise<FileAdminView> {
   return {
     storageId: row.id,
     state: row.state,
     size: row.size,
     contentType: row.content_type,
-    sha256: row.sha256,
+    sha256: row.state === "ready" ? await files.sha256Of(row) : row.sha256,
     createdAt: new Date(row.created_at).toISOString(),
     uploader: row.uploader,
     references: referencesTo(files.sql, files.probes, row.id, REFERENCES_SHOWN),
@@ -30,20 +30,21 @@ function parseCursor(cursor: string | null): { createdAt: number; id: string } |
 /**
  * One page of a shard's files for the operator: every state, with the
  * documents that reference each (RLS not applied), and the cursor of the
- * next page (`<created at>.<id>`, `null` at the end).
+ * next page (`<created at>.<id>`, `null` at the end). A stored upload's
+ * SHA-256 not yet computed is computed here (once: it is recorded).
  *
- * @example listFiles(files, null, 50)
+ * @example await listFiles(files, null, 50)
  */
-export function listFiles(
+export async function listFiles(
   files: FileStore,
   cursor: string | null,
   limit: number,
-): { files: FileAdminView[]; cursor: string | null } {
+): Promise<{ files: FileAdminView[]; cursor: string | null }> {
   const rows = listFileRows(files.sql, parseCursor(cursor), limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    files: page.map((row) => viewOf(files, row)),
+    files: await Promise.all(page.map((row) => viewOf(files, row))),
     cursor: rows.length > limit && last !== undefined ? `${last.created_at}.${last.id}` : null,
   };
 }

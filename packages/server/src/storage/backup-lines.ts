@@ -59,12 +59,12 @@ export function countStoredFiles(sql: SqlStorage): number {
     .one().n;
 }
 
-function rowLine(row: FileRow): string {
+function rowLine(row: FileRow, sha256: string): string {
   const file: BackedUpFile = {
     id: row.id,
     size: row.size ?? 0,
     contentType: row.content_type ?? "application/octet-stream",
-    sha256: row.sha256 ?? "",
+    sha256,
     createdAt: row.created_at,
     uploader: row.uploader,
   };
@@ -100,15 +100,17 @@ async function* bytesLines(bucket: R2Bucket, key: string, row: FileRow): AsyncGe
 
 /**
  * The file lines of a backup as a stream: every stored file's metadata and,
- * given a `bucket`, its bytes read from R2 (`key` names an id's object). It
- * runs under the same lock as the documents' export, so the files match them.
+ * given a `bucket`, its bytes read from R2 (`files.key` names an id's
+ * object). An upload's SHA-256 not yet computed is computed on the way
+ * (`files.sha256Of`), so every file line carries one. It runs under the same
+ * lock as the documents' export, so the files match them.
  *
- * @example concatenated(exportStream(sql, header, release), fileLines(sql, files.bucket(), files.key))
+ * @example followedBy(exportStream(sql, header, () => {}), () => fileLines(sql, bucket, files), release)
  */
 export function fileLines(
   sql: SqlStorage,
   bucket: R2Bucket | null,
-  key: (storageId: string) => string,
+  files: { key(storageId: string): string; sha256Of(row: FileRow): Promise<string> },
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   async function* lines(): AsyncGenerator<string> {
@@ -124,8 +126,8 @@ export function fileLines(
       if (rows.length === 0) return;
       for (const row of rows) {
         after = row.id;
-        yield rowLine(row);
-        if (bucket !== null) yield* bytesLines(bucket, key(row.id), row);
+        yield rowLine(row, await files.sha256Of(row));
+        if (bucket !== null) yield* bytesLines(bucket, files.key(row.id), row);
       }
     }
   }

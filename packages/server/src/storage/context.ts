@@ -178,7 +178,7 @@ export function storageContext(
     },
     async getMetadata(storageId) {
       const row = await readable(files, call, checkId(storageId));
-      return row === null ? null : metadataOf(row);
+      return row === null ? null : metadataOf(row, await files.sha256Of(row));
     },
   };
   if (call.kind !== "mutation" && call.kind !== "action") return reader;

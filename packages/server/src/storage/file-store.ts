@@ -3,18 +3,20 @@ import { SvcError } from "../errors/svc-error.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { type ResolvedStorageOptions, storageBucket, storageSecret } from "./options.ts";
 import { objectKey } from "./paths.ts";
-import type { StoredBytes } from "./put-stream.ts";
+import { digestObject, type StoredBytes } from "./put-stream.ts";
 import { type ReferenceProbe, referenceProbes, referencesTo } from "./references.ts";
 import {
   claimUpload,
   deletedFiles,
   ensureStorageTable,
+  type FileRow,
   fileRow,
   forgetFile,
   insertUploading,
   markDeleted,
   markReady,
   oldReadyFiles,
+  recordSha256,
   STORAGE_TABLE,
 } from "./table.ts";
 
@@ -134,6 +136,26 @@ export class FileStore {
   /** The R2 key of one of this shard's files. */
   key(storageId: string): string {
     return objectKey(this.#deps.shardKey, storageId);
+  }
+
+  /**
+   * A stored file's SHA-256 (hex): the one recorded, or, for an upload
+   * (which hashes nothing on its way in, docs/storage.md "Costs"), computed
+   * now from its bytes in R2 and recorded for the next time. The record
+   * waits for running mutations and is not awaited, so a caller inside a
+   * mutation or a backup's export never waits on itself.
+   *
+   * @example const sha256 = await files.sha256Of(row);
+   */
+  async sha256Of(row: FileRow): Promise<string> {
+    if (row.sha256 !== null) return row.sha256;
+    const sha256 = await digestObject(this.bucket(), this.key(row.id));
+    if (sha256 === null) throw new Error(`svc: the bytes of file ${row.id} are missing from R2`);
+    const record = this.#deps.exclusive(async () => recordSha256(this.#deps.sql, row.id, sha256));
+    void record.catch((error: unknown) =>
+      console.error("svc: recording a file's sha256 failed", error),
+    );
+    return sha256;
   }
 
   /** Whether any document references the file (RLS not applied). */

@@ -2,27 +2,60 @@ import { putInParts } from "../backups/r2.ts";
 import { hexOf } from "../values/hex.ts";
 import { refusedUpload } from "./limits.ts";
 
-/** What was stored: the byte count and the SHA-256 (hex) of exactly those bytes. */
+/**
+ * What was stored: the byte count and the SHA-256 (hex) of exactly those
+ * bytes, or `null` where the upload did not hash them (computed on first
+ * need, {@link digestObject}).
+ */
 export interface StoredBytes {
   size: number;
-  sha256: string;
+  sha256: string | null;
 }
 
 function sha256Stream(): DigestStream {
   return new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
 }
 
+/** Pipes the body through a `FixedLengthStream` of `length` (R2 needs a known length) into R2. */
+async function putFixed(
+  bucket: R2Bucket,
+  key: string,
+  body: ReadableStream<Uint8Array>,
+  length: number,
+  contentType: string,
+  beside: Promise<unknown> = Promise.resolve(),
+): Promise<void> {
+  const fixed = new FixedLengthStream(length);
+  const storing = body.pipeTo(fixed.writable);
+  try {
+    await Promise.all([
+      bucket.put(key, fixed.readable, { httpMetadata: { contentType } }),
+      storing,
+      beside,
+    ]);
+  } catch (error) {
+    void storing.catch(() => {});
+    void beside.catch(() => {});
+    throw refusedUpload(
+      "BAD_REQUEST",
+      "length_mismatch",
+      `The body did not arrive as the ${length} bytes its Content-Length declared.`,
+      error,
+    );
+  }
+}
+
 /**
- * Streams `body` into R2 under `key` without holding it in memory: the body
- * is teed, one branch piped into a SHA-256 digest, the other through a
- * `FixedLengthStream` of the declared `length` (R2 needs a known length)
- * into R2. Both pipes run inside the runtime, with no JavaScript per chunk
- * (half the CPU per MiB of a JavaScript pump, BENCHMARKS.md section 15).
- * A body longer or shorter than `length` fails the put and is answered
- * `BAD_REQUEST` (`data.reason` `length_mismatch`); the caller removes
- * whatever R2 kept.
+ * Streams `body` into R2 under `key` without holding it in memory and
+ * without hashing it: one pipe through a `FixedLengthStream` of the declared
+ * `length`, run inside the runtime with no JavaScript per chunk. An upload's
+ * SHA-256 is computed on first need instead ({@link digestObject}): hashing
+ * on the way in (a `tee()` into a `DigestStream`) cost 5–6 ms of worker CPU
+ * per MiB, a third of the upload (docs/storage.md "Costs"). A body longer or
+ * shorter than `length` fails the put and is answered `BAD_REQUEST`
+ * (`data.reason` `length_mismatch`); the caller removes whatever R2 kept.
  *
- * @example const { size, sha256 } = await putStream(bucket, key, request.body, length, "image/png");
+ * @example const { size } = await putStream(bucket, key, request.body, length, "image/png");
  */
 export async function putStream(
   bucket: R2Bucket,
@@ -31,28 +64,42 @@ export async function putStream(
   length: number,
   contentType: string,
 ): Promise<StoredBytes> {
+  await putFixed(bucket, key, body, length, contentType);
+  return { size: length, sha256: null };
+}
+
+/**
+ * {@link putStream} that also hashes the bytes on their way (the body teed
+ * into a `DigestStream`): for a restore, which must check the bytes against
+ * the SHA-256 its backup carries before it keeps them.
+ *
+ * @example const { sha256 } = await putStreamHashed(bucket, key, pipe.readable, row.size, row.contentType);
+ */
+export async function putStreamHashed(
+  bucket: R2Bucket,
+  key: string,
+  body: ReadableStream<Uint8Array>,
+  length: number,
+  contentType: string,
+): Promise<StoredBytes & { sha256: string }> {
   const digest = sha256Stream();
-  const fixed = new FixedLengthStream(length);
   const [toDigest, toStore] = body.tee();
-  const hashing = toDigest.pipeTo(digest);
-  const storing = toStore.pipeTo(fixed.writable);
-  try {
-    await Promise.all([
-      bucket.put(key, fixed.readable, { httpMetadata: { contentType } }),
-      storing,
-      hashing,
-    ]);
-  } catch (error) {
-    void hashing.catch(() => {});
-    void storing.catch(() => {});
-    throw refusedUpload(
-      "BAD_REQUEST",
-      "length_mismatch",
-      `The body did not arrive as the ${length} bytes its Content-Length declared.`,
-      error,
-    );
-  }
+  await putFixed(bucket, key, toStore, length, contentType, toDigest.pipeTo(digest));
   return { size: length, sha256: hexOf(await digest.digest) };
+}
+
+/**
+ * The SHA-256 (hex) of an object's bytes as R2 holds them, streamed through
+ * a `DigestStream` (bounded memory), or `null` where the object is gone.
+ *
+ * @example const sha256 = await digestObject(bucket, files.key(id));
+ */
+export async function digestObject(bucket: R2Bucket, key: string): Promise<string | null> {
+  const object = await bucket.get(key);
+  if (object === null) return null;
+  const digest = sha256Stream();
+  await object.body.pipeTo(digest);
+  return hexOf(await digest.digest);
 }
 
 /**
@@ -74,8 +121,8 @@ export async function putBlob(
 
 /**
  * Streams a body of unknown length (no `Content-Length`: a streamed request)
- * into R2 in multipart parts, one part's buffer at a time (~8 MiB), hashing
- * as it goes. Past `maxBytes` the upload is aborted, nothing is kept, and
+ * into R2 in multipart parts, one part's buffer at a time (~8 MiB), counting
+ * its bytes (its SHA-256 is computed on first need, as for {@link putStream}). Past `maxBytes` the upload is aborted, nothing is kept, and
  * the answer is `PAYLOAD_TOO_LARGE` (`data.reason` `too_large`).
  *
  * @example const stored = await putUnsized(bucket, key, request.body, grant.maxBytes, "text/csv");
@@ -87,8 +134,6 @@ export async function putUnsized(
   maxBytes: number,
   contentType: string,
 ): Promise<StoredBytes> {
-  const digest = sha256Stream();
-  const hashing = digest.getWriter();
   let size = 0;
   const counted = body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -100,12 +145,10 @@ export async function putUnsized(
             "too_large",
             `The file is over the ${maxBytes} bytes this upload URL accepts.`,
           );
-        hashing.write(chunk).catch(() => {});
         controller.enqueue(chunk);
       },
     }),
   );
   await putInParts(bucket, key, counted, { httpMetadata: { contentType } });
-  await hashing.close();
-  return { size, sha256: hexOf(await digest.digest) };
+  return { size, sha256: null };
 }

@@ -65,16 +65,17 @@ export function fileRow(sql: SqlStorage, id: string): FileRow | null {
 }
 
 /**
- * The metadata of a `ready` row.
+ * The metadata of a `ready` row, with its SHA-256 (which an upload's row
+ * only gets on first need: `FileStore.sha256Of`).
  *
- * @example metadataOf(row).sha256
+ * @example metadataOf(row, await files.sha256Of(row)).sha256
  */
-export function metadataOf(row: FileRow): FileMetadata {
+export function metadataOf(row: FileRow, sha256: string): FileMetadata {
   return {
     storageId: row.id,
     size: row.size ?? 0,
     contentType: row.content_type ?? "application/octet-stream",
-    sha256: row.sha256 ?? "",
+    sha256,
     createdAt: row.created_at,
   };
 }
@@ -125,7 +126,7 @@ export function markReady(
     now: number;
     size: number;
     contentType: string;
-    sha256: string;
+    sha256: string | null;
     uploader: string | null;
   },
 ): void {
@@ -141,6 +142,16 @@ export function markReady(
     file.now,
     file.uploader,
   );
+}
+
+/**
+ * Records the SHA-256 computed for a file stored without one (an upload);
+ * a row that has one keeps it.
+ *
+ * @example recordSha256(sql, id, await digestObject(bucket, key));
+ */
+export function recordSha256(sql: SqlStorage, id: string, sha256: string): void {
+  sql.exec(`UPDATE ${STORAGE_TABLE} SET sha256 = ? WHERE id = ? AND sha256 IS NULL`, sha256, id);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { objectKey } from "../../src/storage/paths.ts";
@@ -96,6 +97,38 @@ describe("upload through a generated URL and read back", () => {
     const past = await storageFetch(url, { headers: { range: "bytes=400000-400010" } });
     expect(past.status).toBe(416);
     expect(past.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
+  });
+
+  it("hashes an upload on first need, from its bytes in R2, and keeps that sha256", async () => {
+    const shard = "files-lazy-sha256";
+    const bytes = bytesOf(200_000, 11);
+    const id = await uploaded(shard, "alice", bytes);
+    const recorded = () =>
+      runInDurableObject(env.FILES_SHARD.getByName(shard), (_instance, state) =>
+        state.storage.sql
+          .exec<{ sha256: string | null }>("SELECT sha256 FROM _svc_storage WHERE id = ?", id)
+          .one(),
+      );
+    // The upload streamed its bytes into R2 and hashed none of them.
+    expect(await recorded()).toEqual({ sha256: null });
+
+    const first = await filesValue<{ sha256: string }>(
+      "files:metadata",
+      { file: id },
+      "alice",
+      shard,
+    );
+    expect(first.sha256).toBe(await sha256(bytes));
+    await eventually(async () => (await recorded()).sha256 === first.sha256);
+    // Recorded: later reads answer it without reading the bytes again (changed here behind svc's back).
+    await env.FILES.put(objectKey(shard, id), bytesOf(200_000, 12));
+    const again = await filesValue<{ sha256: string }>(
+      "files:metadata",
+      { file: id },
+      "alice",
+      shard,
+    );
+    expect(again.sha256).toBe(first.sha256);
   });
 
   it("answers 304 to If-None-Match with the file's ETag", async () => {
