@@ -4,6 +4,7 @@ import {
   choicesOf,
   controlOf,
   fieldOfIssue,
+  idTableOf,
   jsonOfTyped,
   textOfValue,
   typedOfJson,
@@ -23,6 +24,15 @@ describe("field values", () => {
     [{}, "json"],
   ] as const)("gives %j the %s control", (schema, control) => {
     expect(controlOf(schema)).toBe(control);
+  });
+
+  it.each([
+    [{ type: "string", pattern: "^messages_[0-9a-z]{26}$", "x-svc-table": "messages" }, "messages"],
+    [{ anyOf: [{ type: "string", "x-svc-table": "notes" }, { type: "null" }] }, "notes"],
+    [{ type: "string" }, null],
+    [{ anyOf: [{ type: "string" }, { type: "null" }] }, null],
+  ] as const)("reads the table of an id field from %j", (schema, table) => {
+    expect(idTableOf(schema)).toBe(table);
   });
 
   it("lists the fixed values of literal unions only", () => {

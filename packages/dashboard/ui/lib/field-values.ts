@@ -28,6 +28,24 @@ export function choicesOf(schema: FieldSchema): (string | number | boolean)[] | 
   return values;
 }
 
+/**
+ * The table whose documents a field's values are ids of (`v.id("messages")`
+ * publishes `x-svc-table`; also inside a union such as `v.union(v.id(…),
+ * v.null())`), or `null`: such a value links to its document.
+ *
+ * @example idTableOf({ type: "string", "x-svc-table": "messages" }) // "messages"
+ */
+export function idTableOf(schema: FieldSchema): string | null {
+  if (typeof schema["x-svc-table"] === "string") return schema["x-svc-table"];
+  const options = schema.anyOf ?? schema.oneOf;
+  if (!Array.isArray(options)) return null;
+  for (const option of options) {
+    const table = (option as FieldSchema | null)?.["x-svc-table"];
+    if (typeof table === "string") return table;
+  }
+  return null;
+}
+
 /** Which control edits values of `schema`. */
 export function controlOf(schema: FieldSchema): FieldControl {
   if (schema.type === "string") return "string";

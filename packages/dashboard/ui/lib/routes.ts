@@ -389,3 +389,18 @@ export function userHref(
 ): string {
   return hrefOf({ page: "users", userId, filters, at });
 }
+
+/**
+ * One document on the Data page: its table in `shard`, filtered to its `_id`
+ * (which the server reads by its key), so a field holding a `v.id(…)` leads there.
+ *
+ * @example documentHref("room-1", "messages", "messages_0a1b…") // …/data/room-1/messages?filter=…
+ */
+export function documentHref(shard: string, table: string, id: string): string {
+  return hrefOf({
+    page: "data",
+    shard,
+    table,
+    browse: { ...DEFAULT_BROWSE, filter: JSON.stringify({ _id: id }) },
+  });
+}

@@ -283,6 +283,32 @@ describe("data studio admin routes", () => {
     expect(next.documents.map((doc) => doc.n)).toEqual([5_000]);
     expect(next.plan).toMatchObject({ scanned: 1, scanLimited: false });
     expect(next.nextCursor).toBeNull();
+
+    // A linked document (`filter={"_id":…}`) is read by its key: found past the scan limit.
+    const needle = next.documents[0]?._id as string;
+    const byId = (filter: Record<string, unknown>) =>
+      dataJson<Page>(
+        "GET",
+        documentsOf("studio-scan", "notes", `filter=${encodeURIComponent(JSON.stringify(filter))}`),
+        200,
+      );
+    const linked = await byId({ _id: needle });
+    expect(linked.documents.map((doc) => doc._id)).toEqual([needle]);
+    expect(linked.plan).toMatchObject({
+      index: "by_id",
+      eqFields: ["_id"],
+      served: "index",
+      scanned: 1,
+    });
+    expect(linked.nextCursor).toBeNull();
+    expect((await byId({ _id: needle, text: "other" })).documents).toEqual([]);
+    expect((await byId({ _id: needle.replace(/^notes_/, "messages_") })).documents).toEqual([]);
+    const wrongType = await dataJson<Problem>(
+      "GET",
+      documentsOf("studio-scan", "notes", `filter=${encodeURIComponent('{"_id":1}')}`),
+      400,
+    );
+    expect(wrongType.errors?.[0]?.path).toBe("query.filter");
   });
 
   it("view as a user, anonymous or the service: RLS exactly as for that caller, always labelled", async () => {

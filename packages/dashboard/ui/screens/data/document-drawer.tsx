@@ -3,9 +3,10 @@ import { useState } from "preact/hooks";
 import type { StudioDocument, TableInfo } from "../../api/data.ts";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
+import { DocumentIdLink } from "../../components/document-id-link.tsx";
 import { UserIdLink } from "../../components/user-id-link.tsx";
 import { textsOf, ValueField, valuesOf } from "../../components/value-field.tsx";
-import { fieldOfIssue, issuePath, ownFields } from "../../lib/field-values.ts";
+import { fieldOfIssue, idTableOf, issuePath, ownFields } from "../../lib/field-values.ts";
 import { fieldProblems } from "../../lib/schema-check.ts";
 import { changedFields, newInsertKey, type StagedChange } from "./staged-changes.ts";
 
@@ -39,6 +40,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * problem beside its field.
  */
 export function DocumentDrawer(props: {
+  shard: string;
   table: TableInfo;
   document: StudioDocument | null;
   change: StagedChange | undefined;
@@ -139,6 +141,18 @@ export function DocumentDrawer(props: {
                   <dt>{field} (user)</dt>
                   <dd>
                     <UserIdLink id={id} />
+                  </dd>
+                </Fragment>
+              ) : null;
+            })}
+            {table.fields.map((field) => {
+              const target = idTableOf(field.schema);
+              const id = document[field.name];
+              return target !== null && typeof id === "string" && id !== "" ? (
+                <Fragment key={field.name}>
+                  <dt>{field.name} (document)</dt>
+                  <dd>
+                    <DocumentIdLink shard={props.shard} table={target} id={id} />
                   </dd>
                 </Fragment>
               ) : null;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { StudioDocument, TableInfo } from "../../api/data.ts";
+import { DocumentIdLink } from "../../components/document-id-link.tsx";
 import { UserIdLink } from "../../components/user-id-link.tsx";
-import { cellText } from "../../lib/field-values.ts";
+import { cellText, idTableOf } from "../../lib/field-values.ts";
 import { absoluteTime } from "../../lib/format.ts";
 
 /** Height of one grid row in pixels (fixed, so the visible slice is computed, never measured). */
@@ -11,12 +12,20 @@ const OVERSCAN = 10;
 /** Longest text a cell's tooltip carries. */
 const TITLE_LIMIT = 400;
 
-/** A field's value; a user's id (a field the table's policies compare with the caller) leads to that user. */
-function Cell(props: { value: unknown; userId?: boolean }) {
-  if (props.value === undefined) return <span class="muted">—</span>;
-  if (props.userId === true && typeof props.value === "string" && props.value !== "")
-    return <UserIdLink id={props.value} />;
-  const text = cellText(props.value);
+/** Where a field's values lead: a user (a field the table's policies compare with the caller), or a document of a table (`v.id(…)`). */
+type FieldLink = { to: "user" } | { to: "document"; shard: string; table: string };
+
+/** A field's value; a user's id or a document's id leads there. */
+function Cell(props: { value: unknown; link: FieldLink | null }) {
+  const { value, link } = props;
+  if (value === undefined) return <span class="muted">—</span>;
+  if (link !== null && typeof value === "string" && value !== "")
+    return link.to === "user" ? (
+      <UserIdLink id={value} />
+    ) : (
+      <DocumentIdLink shard={link.shard} table={link.table} id={value} />
+    );
+  const text = cellText(value);
   return (
     <span title={text.length > TITLE_LIMIT ? `${text.slice(0, TITLE_LIMIT)}…` : text}>{text}</span>
   );
@@ -31,16 +40,31 @@ function CreationTime(props: { at: number }) {
   );
 }
 
+/** How each field's values link, by field name. */
+function linksOf(shard: string, table: TableInfo): Record<string, FieldLink | null> {
+  const links: Record<string, FieldLink | null> = {};
+  for (const field of table.fields) {
+    const target = idTableOf(field.schema);
+    links[field.name] = table.userFields.includes(field.name)
+      ? { to: "user" }
+      : target === null
+        ? null
+        : { to: "document", shard, table: target };
+  }
+  return links;
+}
+
 /**
  * The documents as a grid whose columns come from the table's schema:
  * selection, `_id` (opens the document), each field (a user's id links to
- * that user), `_creationTime`. Only
+ * that user, a `v.id(…)` value to its document), `_creationTime`. Only
  * the rows in view (and a few around them) are in the DOM, between two
  * spacers as tall as the rows left out, so a thousand rows scroll as
  * smoothly as ten; `aria-rowcount` / `aria-rowindex` keep the full count
  * for screen readers.
  */
 export function DocumentsGrid(props: {
+  shard: string;
   table: TableInfo;
   documents: StudioDocument[];
   selected: ReadonlySet<string>;
@@ -68,6 +92,7 @@ export function DocumentsGrid(props: {
     Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN,
   );
   const columns = table.fields.length + 3;
+  const links = linksOf(props.shard, table);
   const allSelected = documents.length > 0 && documents.every((doc) => props.selected.has(doc._id));
 
   return (
@@ -132,10 +157,7 @@ export function DocumentsGrid(props: {
                 </td>
                 {table.fields.map((field) => (
                   <td key={field.name}>
-                    <Cell
-                      value={document[field.name]}
-                      userId={table.userFields.includes(field.name)}
-                    />
+                    <Cell value={document[field.name]} link={links[field.name] ?? null} />
                   </td>
                 ))}
                 <td>

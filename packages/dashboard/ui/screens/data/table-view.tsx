@@ -152,6 +152,7 @@ export function TableView(props: {
             </Empty>
           ) : (
             <DocumentsGrid
+              shard={shard}
               table={table}
               documents={pages.documents}
               selected={selected}
@@ -191,6 +192,7 @@ export function TableView(props: {
 
       {editing !== null ? (
         <DocumentDrawer
+          shard={shard}
           table={table}
           document={editing.document}
           change={editing.change}

@@ -8,6 +8,9 @@ import { indexFields } from "./tables.ts";
 
 const SYSTEM_FIELDS = new Set(["_id", "_creationTime"]);
 
+/** The plan's index name when `_id` is pinned: the document's primary key, not a declared index. */
+export const ID_KEY = "by_id";
+
 function invalid(parameter: string, message: string): never {
   throw validationFailed([{ path: `query.${parameter}`, message }]);
 }
@@ -32,6 +35,7 @@ function bestIndexFor(
  * that serves most of `filter` is chosen, else `by_creation_time`. Filter
  * fields on the index keys right after the equalities extend them; every other
  * filter field is checked row by row (a bounded scan, reported as such).
+ * A filter on `_id` reads that one document by its key ({@link ID_KEY}).
  *
  * @example
  * planBrowse(messages, { filter: { author: "u1", body: "hi" }, … })
@@ -51,6 +55,16 @@ export function planBrowse(
   if (search !== undefined) return planSearchBrowse(definition, { ...query, search });
   const eqValues = query.eq ?? [];
   const hasRange = query.gte !== undefined || query.lte !== undefined;
+  const id = filter._id;
+  if (id !== undefined && query.index === undefined && !hasRange) {
+    // A linked document (`?filter={"_id":…}`) is one key lookup, never a scan of the table.
+    if (typeof id !== "string") invalid("filter", "_id: compare with a document id (a string)");
+    const scan = Object.entries(filter)
+      .filter(([field]) => field !== "_id")
+      .map(([field, value]) => ({ field, value }));
+    const eqs = [{ field: "_id", value: id }];
+    return { index: ID_KEY, id, eqs, range: null, order: "asc", scan };
+  }
   if (query.index === undefined && eqValues.length > 0)
     invalid("eq", "eq needs an index (the values pin its leading fields)");
   const index =

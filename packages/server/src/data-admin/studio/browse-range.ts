@@ -4,6 +4,8 @@ import type { FilterValue } from "./shard-protocol.ts";
 export interface BrowseRange {
   /** The index, or the search index of a search. */
   index: string;
+  /** Set when the filter pins `_id`: the one document is read by its key, whatever the table's size. */
+  id?: string;
   /** Set for a search: the words, in the search index's field. */
   search?: { field: string; text: string };
   /** Equalities on the index's leading keys, in key order. */

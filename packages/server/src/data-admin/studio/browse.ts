@@ -2,6 +2,7 @@ import { TableQuery } from "../../db/query.ts";
 import type { SearchFilterBuilder, SearchFilterState, SearchQuery } from "../../db/search/types.ts";
 import type { DatabaseReader, IndexRange, IndexRangeState } from "../../db/types.ts";
 import type { SearchIndexSpec } from "../../schema/search-index.ts";
+import { tableOfId } from "../../values/ids.ts";
 import type { BrowseRange } from "./browse-range.ts";
 import type { BrowsePage, FilterValue, StudioDocument } from "./shard-protocol.ts";
 
@@ -55,6 +56,34 @@ function rowsOf(db: DatabaseReader, table: string, plan: BrowseRange): SearchQue
     .order(plan.order === "desc" ? "desc" : "asc");
 }
 
+/** The page of a browse pinned to one `_id`: that document (as `db` sees it) if it passes the other filters. */
+async function byId(
+  db: DatabaseReader,
+  table: string,
+  plan: BrowseRange,
+  id: string,
+): Promise<BrowsePage> {
+  const found = tableOfId(id) === table ? await db.get(id) : null;
+  const document = found as StudioDocument | null;
+  const kept =
+    document !== null && plan.scan.every(({ field, value }) => matches(document, field, value));
+  return {
+    documents: kept ? [document] : [],
+    nextCursor: null,
+    plan: {
+      index: plan.index,
+      eqFields: ["_id"],
+      rangeField: null,
+      order: "asc",
+      scanFields: plan.scan.map((entry) => entry.field),
+      served: plan.scan.length === 0 ? "index" : "scan",
+      scanned: document === null ? 0 : 1,
+      scanLimit: SCAN_LIMIT,
+      scanLimited: false,
+    },
+  };
+}
+
 /**
  * Runs a planned browse through `db` (a handle from the shard's dispatcher,
  * so RLS is whatever that handle enforces) and answers one bounded page.
@@ -68,6 +97,7 @@ export async function browse(
   page: { cursor: string | null; limit: number },
 ): Promise<BrowsePage> {
   const { eqs, range, scan } = plan;
+  if (plan.id !== undefined) return byId(db, table, plan, plan.id);
   let query = rowsOf(db, table, plan);
   for (const { field, value } of scan) query = query.filter((doc) => matches(doc, field, value));
   if (!(query instanceof TableQuery)) throw new Error("svc: the database answered a foreign query");

@@ -188,7 +188,7 @@ export const studioRoutes = {
     path: "shards/:key/tables/:table/documents",
     summary: "Browse a table",
     description:
-      "By an index (`eq`: JSON array pinning its leading fields; `gte` / `lte`: JSON bounds on the next key) or by creation time, in `order`, filtered by `filter` (a JSON object of field → value, served by an index when one matches, else a scan of at most `plan.scanLimit` rows per page that says so), cursor-paged. With `search`, the words are searched with `searchIndex` (the table's first search index when absent), most relevant first (`plan.order` is `relevance`); `filter` fields that are the index's filter fields narrow it, others are scanned. As the operator (every row) or, with `asUser`, exactly as that caller's RLS allows.",
+      "By an index (`eq`: JSON array pinning its leading fields; `gte` / `lte`: JSON bounds on the next key) or by creation time, in `order`, filtered by `filter` (a JSON object of field → value, served by an index when one matches, else a scan of at most `plan.scanLimit` rows per page that says so; `_id` reads that one document by its key, plan index `by_id`), cursor-paged. With `search`, the words are searched with `searchIndex` (the table's first search index when absent), most relevant first (`plan.order` is `relevance`); `filter` fields that are the index's filter fields narrow it, others are scanned. As the operator (every row) or, with `asUser`, exactly as that caller's RLS allows.",
     query: v.object({
       index: v.optional(text(128)),
       eq: v.optional(text(4096)),
