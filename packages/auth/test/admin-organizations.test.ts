@@ -183,6 +183,36 @@ describe("members", () => {
       body: { email: colleague.email.toUpperCase(), role: "admin" },
     });
     expect(member).toMatchObject({ role: "admin", user: { id: colleague.id } });
+    // The audit line names the added user by id in its detail and by name and email beside it.
+    const { entries: added } = await adminJson<{ entries: unknown[] }>(
+      "GET",
+      `audit?action=member.add&target=${organization.id}`,
+      200,
+    );
+    expect(added).toMatchObject([
+      {
+        userId: colleague.id,
+        user: { name: "Test User", email: colleague.email },
+        detail: `added ${colleague.id} as admin`,
+      },
+    ]);
+    // The colleague's drawer lists the organization, with only allow-listed fields.
+    const { memberships } = await adminJson<{ memberships: Record<string, unknown>[] }>(
+      "GET",
+      `users/${colleague.id}/organizations`,
+      200,
+    );
+    expect(memberships).toEqual([
+      {
+        id: member.id,
+        role: "admin",
+        createdAt: expect.any(String),
+        organization: { id: organization.id, name: "Acme", slug: organization.slug },
+      },
+    ]);
+    expect(await adminJson("GET", `users/${crypto.randomUUID()}/organizations`, 404)).toMatchObject(
+      { code: "NOT_FOUND" },
+    );
     expect(await membersSeenBy(colleague.headers, organization.id)).toEqual(
       expect.arrayContaining([
         { email: owner.email, role: "owner" },

@@ -6,6 +6,7 @@ import type {
   AdminPasskey,
   AdminSession,
   AdminUser,
+  AdminUserMembership,
 } from "./contract/index.ts";
 /**
  * The JSON shapes of the admin API, each built field by field from a row: an
@@ -233,6 +234,28 @@ export function toMember(row: Row): AdminMember {
     role: String(row.role),
     createdAt: isoRequired(row.createdAt),
     user: { id: String(row.user_id), email: String(row.user_email), name: String(row.user_name) },
+  };
+}
+
+/**
+ * A user's membership with its organization's id, name and slug (selected as
+ * `organization_*`): never the organization's metadata.
+ *
+ * @example
+ * ```ts
+ * rows.map(toUserMembership);
+ * ```
+ */
+export function toUserMembership(row: Row): AdminUserMembership {
+  return {
+    id: String(row.id),
+    role: String(row.role),
+    createdAt: isoRequired(row.createdAt),
+    organization: {
+      id: String(row.organization_id),
+      name: String(row.organization_name),
+      slug: String(row.organization_slug),
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import {
   updateOrganization,
 } from "./organizations/manage.ts";
 import { addMember, removeMember, setMemberRole } from "./organizations/members.ts";
+import { listUserOrganizations } from "./organizations/user-memberships.ts";
 import { getOverview } from "./overview.ts";
 import { banUser, unbanUser } from "./users/ban.ts";
 import { createUser } from "./users/create.ts";
@@ -68,6 +69,7 @@ export const ADMIN_AUTH_IMPLEMENTATION = implement(ADMIN_AUTH_ROUTES)
     listPasskeys,
     revokePasskey,
     listAccounts,
+    listUserOrganizations,
     unlinkAccount,
     listOrganizations,
     createOrganization,

@@ -71,16 +71,21 @@ export function createPreviewAdmin(options: PreviewAdminOptions): AuthAdminSurfa
     capability: (name) => name !== "organizations" || options.organizations,
     // The trail records what the real one does: each declared action, its target from the path, refusals too.
     audit: {
-      open: ({ name, action, params, ctx }): AuditEntry => ({
-        id: `aud_${crypto.randomUUID().slice(0, 8)}`,
-        at: new Date().toISOString(),
-        operator: ctx.operator,
-        action,
-        ...AUDIT_TARGETS[name as keyof typeof AUDIT_TARGETS](params),
-        outcome: "ok",
-        detail: null,
-        reason: null,
-      }),
+      open: ({ name, action, params, ctx }): AuditEntry => {
+        const target = AUDIT_TARGETS[name as keyof typeof AUDIT_TARGETS](params);
+        const user = data.users.find((candidate) => candidate.id === target.userId);
+        return {
+          id: `aud_${crypto.randomUUID().slice(0, 8)}`,
+          at: new Date().toISOString(),
+          operator: ctx.operator,
+          action,
+          ...target,
+          user: user === undefined ? null : { name: user.name, email: user.email },
+          outcome: "ok",
+          detail: null,
+          reason: null,
+        };
+      },
       close: async (entry, error) => {
         const detail = error instanceof Error ? error.message : String(error);
         if (error !== undefined) Object.assign(entry, { outcome: "error", detail });

@@ -96,6 +96,20 @@ export const organizationHandlers = {
     ctx.data.organizations.splice(ctx.data.organizations.indexOf(organization), 1);
     return { deleted: true as const, members: members.length };
   },
+  listUserOrganizations: async ({ ctx, params }) => {
+    userOf(ctx.data, params.id);
+    const memberships = ctx.data.organizations.flatMap((organization) =>
+      (ctx.data.members.get(organization.id) ?? [])
+        .filter((member) => member.user.id === params.id)
+        .map((member) => ({
+          id: member.id,
+          role: member.role,
+          createdAt: member.createdAt,
+          organization: { id: organization.id, name: organization.name, slug: organization.slug },
+        })),
+    );
+    return { memberships };
+  },
   listMembers: async ({ ctx, params, query }) => {
     const { items, nextCursor } = page(organizationOf(ctx, params.id).members, query);
     return { members: items, nextCursor };

@@ -291,6 +291,7 @@ export function seedPreviewData(): PreviewData {
       targetType,
       targetId: targetType === "user" ? user.id : id("ses"),
       userId: user.id,
+      user: { name: user.name, email: user.email },
       outcome: next() > 0.92 ? "error" : "ok",
       detail: null,
       reason:

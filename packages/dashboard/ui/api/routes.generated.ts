@@ -55,6 +55,7 @@ export const ADMIN_AUTH_MANIFEST: RouteManifest<AdminAuthRoutes> = {
     listPasskeys: { method: "GET", path: "users/:id/passkeys", answer: "json" },
     revokePasskey: { method: "DELETE", path: "users/:id/passkeys/:passkeyId", answer: "json" },
     listAccounts: { method: "GET", path: "users/:id/accounts", answer: "json" },
+    listUserOrganizations: { method: "GET", path: "users/:id/organizations", answer: "json" },
     unlinkAccount: { method: "DELETE", path: "users/:id/accounts/:accountId", answer: "json" },
     listOrganizations: { method: "GET", path: "organizations", answer: "json" },
     createOrganization: { method: "POST", path: "organizations", body: "json", answer: "json" },

@@ -20,6 +20,9 @@ const FIELDS = [
   "reason",
 ] as const;
 
+/** The user concerned's fields an entry carries: allow-listed, only what names them. */
+const USER_FIELDS = ["id", "name", "email"] as const;
+
 /**
  * `GET audit`: the trail, newest first, in keyset pages over svc's audit
  * indexes. `target` matches the entry's target or the user it concerns (so a
@@ -27,7 +30,8 @@ const FIELDS = [
  * matches like the id of the user who has it, and failed creations recorded
  * under that email; `action` is
  * one of the recorded actions; `operator` the token name. There is no route
- * that changes or deletes an entry.
+ * that changes or deletes an entry. Each entry names the user it concerns
+ * (`user`: name and email, joined by primary key) while that user exists.
  *
  * @example
  * ```ts
@@ -63,7 +67,10 @@ export async function listAudit(call: AdminCall<"listAudit">): Promise<AdminAnsw
   const limit = query.limit ?? DEFAULT_LIMIT;
   const { results } = await db
     .prepare(
-      `SELECT ${names.select(AUDIT_MODEL, FIELDS, "a")}, ${keyset.sortSelect()} FROM ${names.table(AUDIT_MODEL)} a` +
+      `SELECT ${names.select(AUDIT_MODEL, FIELDS, "a")}, ${names.select("user", USER_FIELDS, "u", "user_")}, ` +
+        `${keyset.sortSelect()} FROM ${names.table(AUDIT_MODEL)} a` +
+        // The user concerned, by primary key, so a line says whom it is about by name and email.
+        ` LEFT JOIN ${names.table("user")} u ON ${names.column("user", "id", "u")} = ${column("userId")}` +
         `${conditions.length === 0 ? "" : ` WHERE ${conditions.join(" AND ")}`} ORDER BY ${keyset.orderBy()} LIMIT ?`,
     )
     .bind(...binds, ...keyset.binds(), limit + 1)
@@ -95,6 +102,10 @@ function toAuditEntry(row: Row): AuditEntry {
     targetId: String(row.targetId),
     userId: text(row.userId),
     outcome: row.outcome === "ok" ? "ok" : "error",
+    user:
+      row.user_id === null || row.user_id === undefined
+        ? null
+        : { name: String(row.user_name), email: String(row.user_email) },
     detail: text(row.detail),
     reason: text(row.reason),
   };

@@ -170,6 +170,22 @@ export const adminMember = named(
 /** @see {@link adminMember} */
 export type AdminMember = Infer<typeof adminMember>;
 
+/**
+ * One organization a user belongs to, as their drawer lists it: the
+ * organization's id, name and slug, and the membership (its id, role, since when).
+ */
+export const adminUserMembership = named(
+  "UserMembership",
+  v.object({
+    id: v.string().describe("The membership's id (the `memberId` of the member routes)."),
+    role: v.string(),
+    createdAt: v.string(),
+    organization: v.object({ id: v.string(), name: v.string(), slug: v.string() }),
+  }),
+);
+/** @see {@link adminUserMembership} */
+export type AdminUserMembership = Infer<typeof adminUserMembership>;
+
 /** A pending (or answered) invitation to an organization. */
 export const adminInvitation = named(
   "Invitation",
@@ -243,6 +259,9 @@ export const auditEntry = named(
     targetType: auditTargetType,
     targetId: v.string(),
     userId: nullable(v.string()).describe("The user concerned, when there is one."),
+    user: nullable(v.object({ name: v.string(), email: v.string() })).describe(
+      "The name and email of the user concerned, while that user exists (an id in `detail` reads as them).",
+    ),
     outcome: oneOf(["ok", "error"]),
     detail: nullable(v.string()),
     reason: nullable(v.string()),

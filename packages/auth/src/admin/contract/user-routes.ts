@@ -25,6 +25,7 @@ import {
   adminPasskey,
   adminSession,
   adminUser,
+  adminUserMembership,
   signInLinkOutcome,
 } from "./shapes.ts";
 
@@ -233,6 +234,13 @@ export const USER_ROUTES = {
     path: "users/:id/accounts",
     summary: "A user's linked sign-in methods",
     answer: v.object({ accounts: v.array(adminAccount) }),
+  }),
+  listUserOrganizations: route({
+    method: "GET",
+    path: "users/:id/organizations",
+    summary: "The organizations a user belongs to, with their role, newest membership first",
+    answer: v.object({ memberships: v.array(adminUserMembership) }),
+    requires: "organizations",
   }),
   unlinkAccount: route({
     method: "DELETE",

@@ -1,8 +1,10 @@
+import { Fragment } from "preact";
 import type { AuditEntry } from "../../api/types.ts";
 import { Time } from "../../components/time.tsx";
+import { UserLink } from "../../components/user-link.tsx";
 import { absoluteTime, timesIn } from "../../lib/format.ts";
 import { Link } from "../../lib/navigation.tsx";
-import { hrefOf, userHref } from "../../lib/routes.ts";
+import { hrefOf } from "../../lib/routes.ts";
 
 /**
  * The entry's target, linked when it leads somewhere: a user target is a user
@@ -11,13 +13,8 @@ import { hrefOf, userHref } from "../../lib/routes.ts";
  */
 function Target(props: { entry: AuditEntry }) {
   const { entry } = props;
-  if (entry.targetType === "user" && entry.userId === entry.targetId) {
-    return (
-      <Link href={userHref(entry.targetId)} class="mono">
-        {entry.targetId}
-      </Link>
-    );
-  }
+  if (entry.targetType === "user" && entry.userId === entry.targetId)
+    return <UserLink id={entry.targetId} user={entry.user} />;
   if (entry.targetType === "organization") {
     return (
       <Link
@@ -31,8 +28,8 @@ function Target(props: { entry: AuditEntry }) {
   return <span class="mono">{entry.targetId}</span>;
 }
 
-/** An entry's detail with its ISO timestamps written as everywhere else ("23 Nov 2026, 09:00"). */
-function Detail(props: { text: string }) {
+/** Text with its ISO timestamps written as everywhere else ("23 Nov 2026, 09:00"). */
+function WithTimes(props: { text: string }) {
   return (
     <>
       {timesIn(props.text).map((part) =>
@@ -44,6 +41,32 @@ function Detail(props: { text: string }) {
           </time>
         ),
       )}
+    </>
+  );
+}
+
+/**
+ * An entry's detail, the id of the user it concerns written as that user's
+ * name and email ("added Ann (ann@example.com) as member"), linked.
+ */
+function Detail(props: { entry: AuditEntry; text: string }) {
+  const { userId, user } = props.entry;
+  if (userId === null || user === null || userId === "") return <WithTimes text={props.text} />;
+  // Each part keyed by where it starts in the text: after the first, a part follows an id.
+  let at = 0;
+  const parts = props.text.split(userId).map((text) => {
+    const part = { at, text };
+    at += text.length + userId.length;
+    return part;
+  });
+  return (
+    <>
+      {parts.map((part) => (
+        <Fragment key={part.at}>
+          {part.at > 0 ? <UserLink id={userId} user={user} /> : null}
+          <WithTimes text={part.text} />
+        </Fragment>
+      ))}
     </>
   );
 }
@@ -77,7 +100,7 @@ export function AuditList(props: { entries: AuditEntry[]; compact?: boolean }) {
           {entry.reason ? <div class="audit-note">Reason: {entry.reason}</div> : null}
           {entry.detail ? (
             <div class="audit-note muted">
-              <Detail text={entry.detail} />
+              <Detail entry={entry} text={entry.detail} />
             </div>
           ) : null}
         </li>

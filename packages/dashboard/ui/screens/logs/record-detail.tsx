@@ -26,7 +26,7 @@ function Facts(props: { record: CallRecord }) {
       </span>,
     ],
     ["Duration", formatDuration(record.durationMs)],
-    ["Caller", <CallerCell key="c" caller={record.caller} />],
+    ["Caller", <CallerCell key="c" caller={record.caller} named />],
     ["Shard", record.shardKey ?? "—"],
     ["Bytes in / out", `${formatBytes(record.bytesIn)} / ${formatBytes(record.bytesOut)}`],
   ];

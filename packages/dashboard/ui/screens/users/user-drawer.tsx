@@ -3,6 +3,7 @@ import { ApiError } from "../../api/client.ts";
 import type { UserDetail } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { Dialog } from "../../components/dialog.tsx";
+import { lazyComponent } from "../../components/lazy.tsx";
 import { LoadView } from "../../components/states.tsx";
 import { useLoad } from "../../lib/use-load.ts";
 import { ApiKeysSection } from "../api-keys/api-keys-section.tsx";
@@ -10,15 +11,22 @@ import { MissingUser } from "./missing-user.tsx";
 import { UserAccounts } from "./user-accounts.tsx";
 import { UserActions } from "./user-actions.tsx";
 import { UserCalls } from "./user-calls.tsx";
-import { UserHistory } from "./user-history.tsx";
 import { UserPasskeys } from "./user-passkeys.tsx";
 import { UserProfile } from "./user-profile.tsx";
 import { UserSessions } from "./user-sessions.tsx";
 
+// The drawer's last sections (below the fold) are chunks of their own, off the first load.
+const UserOrganizations = lazyComponent(() =>
+  import("./user-organizations.tsx").then((module) => module.UserOrganizations),
+);
+const UserHistory = lazyComponent(() =>
+  import("./user-history.tsx").then((module) => module.UserHistory),
+);
+
 /**
  * Everything about one user in a drawer over the list: profile, what an
  * operator may do (as capabilities allow), sessions, sign-in methods,
- * passkeys, API keys, and that user's recent admin history. Any change reloads the
+ * passkeys, organizations, API keys, and that user's recent admin history. Any change reloads the
  * drawer, the list behind it and the history. An id the server does not
  * know (a deleted user) gets a state that says so. After a delete, focus
  * goes to `returnFocus` (the list's heading), as the user's row is gone.
@@ -84,6 +92,9 @@ export function UserDrawer(props: {
                     onlyMethod={onlyMethod}
                     onChanged={changed}
                   />
+                ) : null}
+                {capabilities.organizations ? (
+                  <UserOrganizations userId={userId} revision={revision} />
                 ) : null}
                 <ApiKeysSection owner={{ userId }} ownerLabel={data.user.email} />
                 <UserCalls userId={userId} />
