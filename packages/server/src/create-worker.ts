@@ -42,7 +42,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
   const backups = backupsOptionOf(options.backups);
   const adminGate = createAdminGate(options.adminToken);
   const route = serveMounts(
-    routeTable(options, runtime, backups),
+    routeTable(options, runtime, backups, recorder),
     async (request) => {
       const operator = await adminGate(request);
       noteCall(request, { caller: { kind: "operator", id: operator } });
@@ -68,7 +68,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
       return scope === undefined ? work() : runInScope(scope, work);
     }
     try {
-      return await route(request, env, url);
+      return await route(request, env, url, ctx);
     } catch (error) {
       return problemResponse(error, { request });
     }

@@ -1,14 +1,15 @@
 /**
  * The jobs view's future (issue 52 point 5) in workerd: each cron job's
  * schedule in words and its next run, "run now" as an audited admin route
- * (the job runs as its service in its shard; the audit line names the
- * operator and the outcome), and each queue's backlog from the runtime.
+ * (the job runs as its service in its shard, recorded as a `cron` call of
+ * the job; the audit line names the operator and the outcome), and each
+ * queue's backlog from the runtime.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { describeCronSchedule, nextCronRun } from "../src/cron/schedule.ts";
-import type { CronJobView, QueueView } from "../src/routes/contract/index.ts";
+import type { CallRecord, CronJobView, QueueView } from "../src/routes/contract/index.ts";
 import { rpcValue } from "./rpc.ts";
 import worker, { recordingWorker } from "./worker.ts";
 
@@ -103,6 +104,39 @@ describe("the jobs admin routes", () => {
           /^ran tick \(\*\/5 \* \* \* \*\) in shard default in \d+ ms$/,
         ),
       }),
+    );
+  });
+
+  it("record a job run now as a cron call of that job, beside the admin call", async () => {
+    const started = Date.now();
+    const response = await call("recording", "/_svc/admin/crons/tick/run", {
+      method: "POST",
+      headers: ADMIN,
+    });
+    expect(response.status).toBe(200);
+    const recorded = async (query: string) => {
+      const answer = await call("recording", `/_svc/admin/logs?since=${started}&${query}`, {
+        headers: ADMIN,
+      });
+      return ((await answer.json()) as { records: CallRecord[] }).records;
+    };
+    // Records are written ~100 ms after their call.
+    await vi.waitFor(
+      async () => {
+        expect(await recorded("entry=cron")).toContainEqual(
+          expect.objectContaining({
+            entry: "cron",
+            route: "jobs:record",
+            caller: { kind: "service", id: "cron:tick" },
+            status: 200,
+            cron: { job: "tick", schedule: "*/5 * * * *" },
+          }),
+        );
+        expect(await recorded("entry=admin&admin=include")).toContainEqual(
+          expect.objectContaining({ route: "POST /_svc/admin/*", status: 200 }),
+        );
+      },
+      { timeout: 8_000, interval: 200 },
     );
   });
 

@@ -6,6 +6,7 @@ import { handleLogsAdmin, type LogsAdminDeps } from "../logs-admin/routes.ts";
 import { dataAuditSink } from "../model/data-audit.ts";
 import { adminRouteOf } from "../observability/admin-route-name.ts";
 import { noteCall } from "../observability/call-scope.ts";
+import type { CallRecorder, RecordRun } from "../observability/recorder.ts";
 import { REST_PREFIX } from "../procedures/rest-routes.ts";
 import { handleRest } from "../rest/rest-route.ts";
 import { SVC_ADMIN_ROUTES } from "../routes/contract/svc-admin-routes.ts";
@@ -61,13 +62,14 @@ function serveOpenApi(request: Request, document: object): Response {
  *
  * @example
  * ```ts
- * const route = serveMounts(routeTable(options, runtime, backups), adminGate, maxHeaderBytes);
+ * const route = serveMounts(routeTable(options, runtime, backups, recorder), adminGate, maxHeaderBytes);
  * ```
  */
 export function routeTable<Env>(
   options: WorkerOptions<Env>,
   runtime: WorkerRuntime<Env>,
   backups: Required<BackupsOptions> | undefined,
+  recorder?: CallRecorder,
 ): Mount<Env>[] {
   const { authAdmin, openApiSpec } = options;
   const dataAdmin: DataAdminDeps = {
@@ -98,8 +100,14 @@ export function routeTable<Env>(
     timeoutMs: runtime.procedureTimeoutMs,
     audit: dataAdmin.audit,
   };
-  const serveLogs: Mount<Env>["serve"] = ({ request, env, url, operator }) =>
-    handleLogsAdmin(request, url, { env, deps: logsDeps, operator });
+  const serveLogs: Mount<Env>["serve"] = ({ request, env, url, operator, lifetime }) => {
+    // A cron job run now is recorded as its schedule would record it, beside the admin call.
+    const record: RecordRun | undefined =
+      recorder === undefined
+        ? undefined
+        : (facts, work) => recorder.service(facts, env, lifetime, work);
+    return handleLogsAdmin(request, url, { env, deps: logsDeps, operator, record });
+  };
   for (const path of LOGS_ADMIN_PATHS) mounts.push({ path, adminGate: true, serve: serveLogs });
   mounts.push({
     path: CRONS_ADMIN_PREFIX,

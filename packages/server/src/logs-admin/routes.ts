@@ -5,6 +5,7 @@ import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import type { DataAuditSink } from "../model/data-audit.ts";
 import type { RecordingPlan } from "../observability/plan.ts";
+import type { RecordRun } from "../observability/recorder.ts";
 import type { FunctionRegistry } from "../procedures/procedure.ts";
 import type { QueueConsumers } from "../queue/consumers.ts";
 import { implement } from "../routes/implement.ts";
@@ -41,6 +42,8 @@ interface LogsContext {
   deps: LogsAdminDeps;
   /** The admin token's name (who runs a cron job now). */
   operator: string;
+  /** Records a cron job run now as a `cron` call, as its schedule would; absent when recording is off. */
+  record?: RecordRun;
 }
 
 /** An open audit record of running a cron job now. */
@@ -148,6 +151,7 @@ const logsAdminImplementation = implement(logsAdminRoutes)
           functions: deps.functions,
           shard: (shardKey) => deps.shard(env, shardKey),
           timeoutMs: deps.timeoutMs,
+          ...(ctx.record === undefined ? {} : { record: ctx.record }),
         },
         job,
       );

@@ -10,6 +10,8 @@ export interface MountCall<Env> {
   rest: string;
   /** The name of the admin token presented, for a gated mount; `""` otherwise. */
   operator: string;
+  /** The request's `ExecutionContext`: what a mount starts after its answer (a record's write) runs under. */
+  lifetime: ExecutionContext;
 }
 
 /**
@@ -55,15 +57,15 @@ const matches = (mount: { path: string }, path: string) =>
  * @example
  * ```ts
  * const route = serveMounts(mounts, createAdminGate(adminToken), 64 * 1024);
- * const response = await route(request, env, new URL(request.url));
+ * const response = await route(request, env, new URL(request.url), ctx);
  * ```
  */
 export function serveMounts<Env>(
   mounts: readonly Mount<Env>[],
   adminGate: (request: Request) => Promise<string>,
   maxHeaderBytes: number,
-): (request: Request, env: Env, url: URL) => Promise<Response> {
-  return async (request, env, url) => {
+): (request: Request, env: Env, url: URL, lifetime: ExecutionContext) => Promise<Response> {
+  return async (request, env, url, lifetime) => {
     refuseHugeHeaders(request, maxHeaderBytes);
     const path = url.pathname;
     const mount = mounts.find((candidate) => matches(candidate, path));
@@ -71,7 +73,7 @@ export function serveMounts<Env>(
     mount.claim?.(request, path);
     const operator = mount.adminGate === true ? await adminGate(request) : "";
     const rest = mount.path.endsWith("/") ? path.slice(mount.path.length) : "";
-    const response = await mount.serve({ request, env, url, rest, operator });
+    const response = await mount.serve({ request, env, url, rest, operator, lifetime });
     return mount.noStore === true ? noStore(response) : response;
   };
 }
