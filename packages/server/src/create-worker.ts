@@ -17,6 +17,8 @@ import { serveMounts } from "./worker/mounts.ts";
 export type { SvcWorker, WorkerOptions } from "./create-worker/options.ts";
 
 const RESERVED_PREFIX = "/_svc/";
+/** The admin API: app code it runs (auth hooks, email senders) writes into the admin call's record. */
+const ADMIN_PREFIX = "/_svc/admin/";
 
 /**
  * Builds the worker's handlers. `fetch`: svc's route table under `/_svc/`
@@ -68,7 +70,10 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
       return scope === undefined ? work() : runInScope(scope, work);
     }
     try {
-      return await route(request, env, url, ctx);
+      // An admin call runs app code too (an auth hook, an email sender): its lines go to its record.
+      const scope = url.pathname.startsWith(ADMIN_PREFIX) ? callScopeOf(request) : undefined;
+      const work = () => route(request, env, url, ctx);
+      return await (scope === undefined ? work() : runInScope(scope, work));
     } catch (error) {
       return problemResponse(error, { request });
     }

@@ -430,6 +430,21 @@ describe("call records", () => {
     expect(record.bytesOut).toBe(new TextEncoder().encode(answered).byteLength);
   });
 
+  it("keep an admin call's own console lines, as any call's", async () => {
+    const response = await admin("/_svc/admin/auth/console-line");
+    expect(response.status).toBe(200);
+    await response.text();
+    const record = await recordWhere(
+      (r) => r.logs.some((line) => line.message === "the auth admin wrote a line"),
+      "&entry=admin",
+    );
+    expect(record).toMatchObject({
+      entry: "admin",
+      route: "GET /_svc/admin/auth/*",
+      logs: [{ level: "info", message: "the auth admin wrote a line" }],
+    });
+  });
+
   it("keep the admin API's own calls out of logs, groups and metrics unless asked", async () => {
     await rpc("observed:chatty", { word: "app-first" });
     // A refused admin call (reads of the records are not recorded): it would group as an error.

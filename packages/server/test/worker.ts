@@ -108,7 +108,11 @@ const options: WorkerOptions = {
   queues,
   // createWorker's side of the admin contract; @svc/auth's createAuthAdmin is tested in its package.
   authAdmin: {
-    handle: async (request, context) => Response.json({ method: request.method, ...context }),
+    handle: async (request, context) => {
+      // What an app's hook (an email sender, a better-auth hook) writes during an admin call.
+      if (context.path === "console-line") console.info("the auth admin wrote a line");
+      return Response.json({ method: request.method, ...context });
+    },
     handleLink: async (request, context) =>
       Response.json({ link: true, method: request.method, ...context }),
     dashboard: {
