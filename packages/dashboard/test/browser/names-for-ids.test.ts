@@ -86,6 +86,9 @@ describe.skipIf(!ready)("names instead of bare ids", () => {
       await note.waitFor();
       expect(await note.textContent()).toBe(`added ${label()} as member`);
       expect(await note.getByRole("link", { name: label() }).getAttribute("href")).toBe(href());
+      // The target is the organization; the user the entry concerns is named beside it.
+      const target = page.locator(".audit-target").first();
+      expect(await target.getByRole("link", { name: label() }).getAttribute("href")).toBe(href());
       await expectNoSidewaysScroll(page.locator("html"));
       await expectAccessible(page, `audit, a member's name (${width})`);
       await page.close();

@@ -73,7 +73,8 @@ function Detail(props: { entry: AuditEntry; text: string }) {
 
 /**
  * Audit entries, newest first: when, who (operator), what (action code),
- * to whom, and how it ended. `compact` drops the target, for the user
+ * to whom (and the user it concerns, by name, when the target is not that
+ * user: a session, a membership), and how it ended. `compact` drops the target, for the user
  * drawer where the target is the user in view.
  */
 export function AuditList(props: { entries: AuditEntry[]; compact?: boolean }) {
@@ -95,6 +96,12 @@ export function AuditList(props: { entries: AuditEntry[]; compact?: boolean }) {
           {props.compact ? null : (
             <div class="audit-target muted">
               {entry.targetType} <Target entry={entry} />
+              {entry.targetType !== "user" && entry.userId !== null && entry.user !== null ? (
+                <>
+                  {" "}
+                  · user <UserLink id={entry.userId} user={entry.user} />
+                </>
+              ) : null}
             </div>
           )}
           {entry.reason ? <div class="audit-note">Reason: {entry.reason}</div> : null}
