@@ -105,7 +105,10 @@ describe.skipIf(!ready)("the dashboard's lists", () => {
     const note = entries.first().locator(".audit-note time");
     expect(await note.getAttribute("datetime")).toBe(until);
     expect(await entries.first().textContent()).not.toContain(until);
-    await expectUncovered(entries.first().getByRole("link", { name: user.id }));
+    // The audit line names the user (name and email) and links to them.
+    const userLink = entries.first().getByRole("link", { name: user.email });
+    expect(await userLink.getAttribute("href")).toContain(encodeURIComponent(user.id));
+    await expectUncovered(userLink);
     await expectAccessible(page, "audit filtered");
 
     await page.getByLabel("Action").selectOption("");
