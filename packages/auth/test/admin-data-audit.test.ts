@@ -54,6 +54,7 @@ describe("data actions in the audit trail", () => {
         targetType: "shard",
         targetId: key,
         userId: null,
+        user: null,
         outcome: "ok",
         detail: "0 documents deleted",
         reason: null,
@@ -64,6 +65,7 @@ describe("data actions in the audit trail", () => {
         targetType: "shard",
         targetId: key,
         userId: null,
+        user: null,
         outcome: "error",
         detail:
           "Invalid request: query.confirm: must repeat the shard key exactly, to confirm that its data is to be deleted",
