@@ -43,7 +43,7 @@ import {
   SVC_ADMIN_ROUTES,
   schedulesAdminRoutes,
   studioGroup,
-} from "../packages/server/src/routes/index.ts";
+} from "../packages/server/src/entries/routes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const GENERATED_BY =

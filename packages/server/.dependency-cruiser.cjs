@@ -61,14 +61,7 @@ const LAYERS = [
   { name: "create-worker", paths: ["create-worker/", "create-worker\\.ts$"] },
   {
     name: "entries",
-    paths: [
-      "index\\.ts$",
-      "internal\\.ts$",
-      "routes/index\\.ts$",
-      "routes/contract/index\\.ts$",
-      "codegen/index\\.ts$",
-      "otlp/index\\.ts$",
-    ],
+    paths: ["index\\.ts$", "internal\\.ts$", "entries/", "codegen/index\\.ts$", "otlp/index\\.ts$"],
   },
 ];
 

@@ -9,7 +9,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { describeCronSchedule, nextCronRun } from "../src/cron/schedule.ts";
-import type { CallRecord, CronJobView, QueueView } from "../src/routes/contract/index.ts";
+import type { CallRecord, CronJobView, QueueView } from "../src/entries/route-contract.ts";
 import { rpcValue } from "./rpc.ts";
 import worker, { recordingWorker } from "./worker.ts";
 

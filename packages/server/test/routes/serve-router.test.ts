@@ -5,7 +5,7 @@ import {
   routeGroup,
   serveRoutes,
   v,
-} from "../../src/routes/index.ts";
+} from "../../src/entries/routes.ts";
 import { runRouterSuite } from "./router.case.ts";
 
 /** Declared route groups (the admin API) route through the shared engine: the one suite over `serveRoutes`. */

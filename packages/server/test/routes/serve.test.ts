@@ -1,5 +1,4 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { SvcError } from "../../src/errors/svc-error.ts";
 import {
   createRouteClient,
   fakeOf,
@@ -16,7 +15,8 @@ import {
   serveRoutes,
   text,
   v,
-} from "../../src/routes/index.ts";
+} from "../../src/entries/routes.ts";
+import { SvcError } from "../../src/errors/svc-error.ts";
 
 const note = named("Note", v.object({ id: v.string(), body: v.string(), pinned: v.boolean() }));
 

@@ -28,16 +28,16 @@
  * @packageDocumentation
  */
 
-export { SVC_ADMIN_GROUPS } from "../../create-worker/admin-groups.ts";
+export { SVC_ADMIN_GROUPS } from "../create-worker/admin-groups.ts";
 export {
   BACKUPS_CAPABILITY,
   type BackupInfo,
   dataAdminRoutes,
   type RestoreResult,
   type ShardListEntry,
-} from "../../data-admin/contract.ts";
-export { studioGroup } from "../../data-admin/studio/contract.ts";
-export type { ErrorCode } from "../../errors/error-codes.ts";
+} from "../data-admin/contract.ts";
+export { studioGroup } from "../data-admin/studio/contract.ts";
+export type { ErrorCode } from "../errors/error-codes.ts";
 export type {
   CronJobView,
   CronRunAnswer,
@@ -48,12 +48,12 @@ export type {
   QueueBacklog,
   QueueView,
   SeriesPoint,
-} from "../../logs-admin/answers.ts";
-export { logsAdminRoutes } from "../../logs-admin/contract.ts";
+} from "../logs-admin/answers.ts";
+export { logsAdminRoutes } from "../logs-admin/contract.ts";
 export {
   DATA_AUDIT_ACTIONS,
   type DataAuditAction,
-} from "../../model/data-audit.ts";
+} from "../model/data-audit.ts";
 export {
   type Caller,
   type CallFailure,
@@ -63,19 +63,7 @@ export {
   ENTRY_POINTS,
   type EntryPoint,
   type QueueFacts,
-} from "../../observability/record.ts";
-export {
-  JOB_STATES,
-  type JobPage,
-  type JobState,
-  type ScheduledJobView,
-} from "../../scheduler/job-view.ts";
-export { schedulesAdminRoutes } from "../../schedules-admin/contract.ts";
-export { type FileAdminView, filesAdminRoutes } from "../../storage/admin-contract.ts";
-export type { ObjectType, ObjectValidator, Shape } from "../../values/composites.ts";
-export { v } from "../../values/index.ts";
-export { partsOf, type ValidatorParts } from "../../values/parts.ts";
-export type { AnyValidator, Infer, Validator } from "../../values/validator.ts";
+} from "../observability/record.ts";
 export {
   type ClientRoute,
   clientRouteOf,
@@ -90,10 +78,10 @@ export {
   type RouteRequest,
   type RouteTransport,
   routeManifest,
-} from "./client.ts";
-export { fakeOf } from "./fake.ts";
-export { integer, oneOf, text } from "./fields.ts";
-export { named, schemaNameOf } from "./named.ts";
+} from "../routes/contract/client.ts";
+export { fakeOf } from "../routes/contract/fake.ts";
+export { integer, oneOf, text } from "../routes/contract/fields.ts";
+export { named, schemaNameOf } from "../routes/contract/named.ts";
 export {
   fillPattern,
   openApiPathOf,
@@ -102,8 +90,8 @@ export {
   paramNamesOf,
   parsePattern,
   type Segment,
-} from "./pattern.ts";
-export type { PublishedRoutes } from "./published.ts";
+} from "../routes/contract/pattern.ts";
+export type { PublishedRoutes } from "../routes/contract/published.ts";
 export {
   type AnswerSpec,
   type FileAnswer,
@@ -124,6 +112,18 @@ export {
   routeGroup,
   type TypedAnswer,
   typedAnswer,
-} from "./route.ts";
-export { REST_OPENAPI_CAPABILITY, SVC_ADMIN_ROUTES } from "./svc-admin-routes.ts";
-export { typeText } from "./type-text.ts";
+} from "../routes/contract/route.ts";
+export { REST_OPENAPI_CAPABILITY, SVC_ADMIN_ROUTES } from "../routes/contract/svc-admin-routes.ts";
+export { typeText } from "../routes/contract/type-text.ts";
+export {
+  JOB_STATES,
+  type JobPage,
+  type JobState,
+  type ScheduledJobView,
+} from "../scheduler/job-view.ts";
+export { schedulesAdminRoutes } from "../schedules-admin/contract.ts";
+export { type FileAdminView, filesAdminRoutes } from "../storage/admin-contract.ts";
+export type { ObjectType, ObjectValidator, Shape } from "../values/composites.ts";
+export { v } from "../values/index.ts";
+export { partsOf, type ValidatorParts } from "../values/parts.ts";
+export type { AnyValidator, Infer, Validator } from "../values/validator.ts";

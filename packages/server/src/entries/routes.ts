@@ -40,25 +40,29 @@
  * ```
  * @packageDocumentation
  */
-export { type AdminOpenApiText, adminOpenApi } from "./admin-openapi.ts";
-export * from "./contract/index.ts";
-export { namedTypesBlock, routesMarkdownTable } from "./docs-table.ts";
-export { routeErrorCodes } from "./error-codes.ts";
+export { type AdminOpenApiText, adminOpenApi } from "../routes/admin-openapi.ts";
+export { namedTypesBlock, routesMarkdownTable } from "../routes/docs-table.ts";
+export { routeErrorCodes } from "../routes/error-codes.ts";
 export {
   implement,
   type RouteCall,
   type RouteHandler,
   type RouteHandlers,
   type RouteImplementation,
-} from "./implement.ts";
-export { type RoutesOpenApiDocument, type RoutesOpenApiOptions, routesOpenApi } from "./openapi.ts";
-export { type PathMatch, PathRouter } from "./path-router.ts";
-export { checkBody, DEFAULT_ROUTE_BODY_BYTES, readRouteBody } from "./read-body.ts";
-export { readQuery } from "./read-query.ts";
-export { schemaWithRefs } from "./schema-walk.ts";
+} from "../routes/implement.ts";
+export {
+  type RoutesOpenApiDocument,
+  type RoutesOpenApiOptions,
+  routesOpenApi,
+} from "../routes/openapi.ts";
+export { type PathMatch, PathRouter } from "../routes/path-router.ts";
+export { checkBody, DEFAULT_ROUTE_BODY_BYTES, readRouteBody } from "../routes/read-body.ts";
+export { readQuery } from "../routes/read-query.ts";
+export { schemaWithRefs } from "../routes/schema-walk.ts";
 export {
   type AuditOpening,
   type RouteServer,
   type ServeRoutesOptions,
   serveRoutes,
-} from "./serve.ts";
+} from "../routes/serve.ts";
+export * from "./route-contract.ts";
