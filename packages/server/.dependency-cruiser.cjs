@@ -46,16 +46,10 @@ const LAYERS = [
     paths: ["rpc/", "rest/", "subscriptions/", "http-actions/", "queue/", "cron/"],
     independent: true,
   },
+  { name: "app-description", paths: ["manifest/", "openapi/"] },
   {
     name: "admin",
-    paths: [
-      "data-admin/",
-      "logs-admin/",
-      "schedules-admin/",
-      "storage/admin-",
-      "codegen/",
-      "openapi/",
-    ],
+    paths: ["data-admin/", "logs-admin/", "schedules-admin/", "storage/admin-", "codegen/"],
     independent: true,
   },
   { name: "create-worker", paths: ["create-worker/", "create-worker\\.ts$"] },

@@ -1,10 +1,5 @@
 import { type CronJobs, isCronJobs } from "../cron/jobs.ts";
 import { type HttpRouter, isHttpRouter } from "../http-actions/router.ts";
-import { checkMigrations, isMigration, type MigrationRegistry } from "../migrations/define.ts";
-import { buildOpenApi, type OpenApiDocument, type OpenApiOptions } from "../openapi/build.ts";
-import { isQueueConsumers, type QueueConsumers } from "../queue/consumers.ts";
-import type { SchemaDefinition } from "../schema/define.ts";
-import { type SchemaSnapshot, snapshotSchema } from "../schema/snapshot.ts";
 import {
   type CronManifest,
   cronManifestOf,
@@ -15,7 +10,12 @@ import {
   type QueueManifest,
   queueManifestOf,
   registryFromModules,
-} from "./manifest.ts";
+} from "../manifest/manifest.ts";
+import { checkMigrations, isMigration, type MigrationRegistry } from "../migrations/define.ts";
+import { buildOpenApi, type OpenApiDocument, type OpenApiOptions } from "../openapi/build.ts";
+import { isQueueConsumers, type QueueConsumers } from "../queue/consumers.ts";
+import type { SchemaDefinition } from "../schema/define.ts";
+import { type SchemaSnapshot, snapshotSchema } from "../schema/snapshot.ts";
 
 /** What `svc codegen` asks the discovery worker for. */
 export interface DescribeInput {

@@ -4,6 +4,15 @@
  *
  * @packageDocumentation
  */
+
+export {
+  type CronManifest,
+  type HttpRouteManifest,
+  manifestOf,
+  type ProcedureManifest,
+  type QueueManifest,
+  registryFromModules,
+} from "../manifest/manifest.ts";
 export { buildOpenApi, type OpenApiDocument, type OpenApiOptions } from "../openapi/build.ts";
 export {
   BREAKING_CHANGES,
@@ -26,14 +35,6 @@ export {
   describeApp,
   type MigrationManifest,
 } from "./describe.ts";
-export {
-  type CronManifest,
-  type HttpRouteManifest,
-  manifestOf,
-  type ProcedureManifest,
-  type QueueManifest,
-  registryFromModules,
-} from "./manifest.ts";
 export {
   type BreakingChange,
   changesNeedingMigration,

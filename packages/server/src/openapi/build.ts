@@ -1,4 +1,4 @@
-import type { HttpRouteManifest, ProcedureManifest } from "../codegen/manifest.ts";
+import type { HttpRouteManifest, ProcedureManifest } from "../manifest/manifest.ts";
 import { splitProcedurePath } from "../procedures/references.ts";
 import { type RestMethod, restRouteOf } from "../procedures/rest-routes.ts";
 import { REST_ERROR_CODES, SUCCESS_HEADERS, sharedComponents } from "./components.ts";

@@ -1,4 +1,4 @@
-import type { HttpRouteManifest } from "../codegen/manifest.ts";
+import type { HttpRouteManifest } from "../manifest/manifest.ts";
 import { REST_ERROR_CODES } from "./components.ts";
 import { camel, errorResponses, queryParameters } from "./operation-parts.ts";
 

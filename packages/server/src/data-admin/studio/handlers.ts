@@ -1,4 +1,4 @@
-import { manifestOf } from "../../codegen/manifest.ts";
+import { manifestOf } from "../../manifest/manifest.ts";
 import type { FunctionRegistry } from "../../procedures/procedure.ts";
 import type { RouteHandlers } from "../../routes/implement.ts";
 import type { ShardEndpoint } from "../../shard/call.ts";
