@@ -38,7 +38,7 @@ const LAYERS = [
     independent: true,
   },
   { name: "dispatch", paths: ["dispatch/"] },
-  { name: "scheduler", paths: ["scheduler/"] },
+  { name: "shard-runners", paths: ["scheduler/", "studio/"], independent: true },
   { name: "shard", paths: ["shard/"] },
   { name: "worker", paths: ["worker/"] },
   {

@@ -1,9 +1,9 @@
-import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/shard-protocol.ts";
 import type { SerializedError } from "../errors/svc-error.ts";
 import type { Transport } from "../model/call-meta.ts";
 import type { Identity } from "../model/identity.ts";
 import type { ShardObservation } from "../observability/call-scope.ts";
 import type { RecordingPlan } from "../observability/plan.ts";
+import type { ShardAdminRequest, ShardAdminResult } from "../studio/shard-protocol.ts";
 
 /** One call from the worker into a shard. Plain data (crosses JS RPC). */
 export interface ShardCall {

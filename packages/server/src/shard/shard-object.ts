@@ -1,8 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { NumberedLine } from "../backups/lines.ts";
 import type { BackupInfo } from "../backups/r2.ts";
-import { shardAdmin } from "../data-admin/studio/shard-admin.ts";
-import type { ShardAdminRequest, ShardAdminResult } from "../data-admin/studio/shard-protocol.ts";
 import { applySchema } from "../db/storage.ts";
 import { type CallOrigin, checkOutput, Dispatcher } from "../dispatch/dispatch.ts";
 import { armAlarm } from "../durable/alarms.ts";
@@ -53,6 +51,8 @@ import { FileStore } from "../storage/file-store.ts";
 import { resolveStorageOptions, type StorageOptions } from "../storage/options.ts";
 import type { StoredBytes } from "../storage/put-stream.ts";
 import { STORAGE_TABLE } from "../storage/table.ts";
+import { shardAdmin } from "../studio/shard-admin.ts";
+import type { ShardAdminRequest, ShardAdminResult } from "../studio/shard-protocol.ts";
 import { SubscriptionHub } from "../subscriptions/hub.ts";
 import { CLOSE } from "../subscriptions/protocol.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";

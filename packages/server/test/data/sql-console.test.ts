@@ -6,7 +6,7 @@
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { SqlPage } from "../../src/data-admin/studio/shard-protocol.ts";
+import type { SqlPage } from "../../src/studio/shard-protocol.ts";
 import { DATA, dataAdmin, dataJson, registryRow, seedShard } from "./admin.ts";
 
 type Problem = { status: number; code: string; detail: string };

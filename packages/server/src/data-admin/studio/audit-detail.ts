@@ -1,5 +1,5 @@
+import type { DocumentChange } from "../../studio/shard-protocol.ts";
 import { stringifyJson } from "../../values/json-codec.ts";
-import type { DocumentChange } from "./shard-protocol.ts";
 
 /**
  * Largest encoded document an audit entry keeps whole; a bigger one is

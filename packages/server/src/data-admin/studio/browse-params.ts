@@ -1,6 +1,6 @@
 import { validationFailed } from "../../errors/validation-failed.ts";
+import type { BrowseQuery, FilterValue } from "../../studio/shard-protocol.ts";
 import { parseJson } from "../../values/json-codec.ts";
-import type { BrowseQuery, FilterValue } from "./shard-protocol.ts";
 
 /** Page size of a browse without `limit`. */
 export const DEFAULT_BROWSE_LIMIT = 25;

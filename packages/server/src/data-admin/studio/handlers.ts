@@ -2,11 +2,11 @@ import { manifestOf } from "../../manifest/manifest.ts";
 import type { FunctionRegistry } from "../../procedures/procedure.ts";
 import type { RouteHandlers } from "../../routes/implement.ts";
 import type { ShardEndpoint } from "../../shard/call.ts";
+import type { StudioDocument } from "../../studio/shard-protocol.ts";
 import { bulkDetail, changeDetail } from "./audit-detail.ts";
 import { browseQueryOf } from "./browse-params.ts";
 import { DEFAULT_SQL_ROWS, type studioRoutes } from "./contract.ts";
 import { callStudio, type StudioRequest } from "./shard-call.ts";
-import type { StudioDocument } from "./shard-protocol.ts";
 import { type IdentityLookup, resolveRunAs, resolveViewer } from "./viewer.ts";
 
 /** What the studio's handlers need from the `/_svc/admin/data/` mount. */

@@ -1,7 +1,7 @@
 import { deserializeError, SvcError } from "../../errors/svc-error.ts";
 import type { ShardEndpoint } from "../../shard/call.ts";
+import type { ShardAdminAnswers, ShardAdminRequest } from "../../studio/shard-protocol.ts";
 import { withTimeout } from "../../worker/invoke.ts";
-import type { ShardAdminAnswers, ShardAdminRequest } from "./shard-protocol.ts";
 
 type Op = ShardAdminRequest["op"];
 

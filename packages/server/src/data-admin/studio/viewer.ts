@@ -1,6 +1,6 @@
 import { SvcError } from "../../errors/svc-error.ts";
 import type { Identity } from "../../model/identity.ts";
-import type { RunAs, Viewer } from "./shard-protocol.ts";
+import type { RunAs, Viewer } from "../../studio/shard-protocol.ts";
 
 /** Finds the identity of a user by id or email (`authAdmin.lookupIdentity`), `null` when none. */
 export type IdentityLookup = (idOrEmail: string) => Promise<Identity | null>;

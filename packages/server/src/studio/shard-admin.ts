@@ -1,9 +1,9 @@
-import type { DatabaseWriter } from "../../db/types.ts";
-import type { CallOrigin, Dispatcher } from "../../dispatch/dispatch.ts";
-import { normalizeError } from "../../errors/normalize.ts";
-import { SvcError, serializeError } from "../../errors/svc-error.ts";
-import type { Identity } from "../../model/identity.ts";
-import type { SchemaDefinition } from "../../schema/define.ts";
+import type { DatabaseWriter } from "../db/types.ts";
+import type { CallOrigin, Dispatcher } from "../dispatch/dispatch.ts";
+import { normalizeError } from "../errors/normalize.ts";
+import { SvcError, serializeError } from "../errors/svc-error.ts";
+import type { Identity } from "../model/identity.ts";
+import type { SchemaDefinition } from "../schema/define.ts";
 import { browse } from "./browse.ts";
 import { planBrowse } from "./browse-plan.ts";
 import { checkSelection, edits, readDocument } from "./documents.ts";

@@ -1,8 +1,8 @@
-import type { WrittenDocument } from "../../db/database.ts";
-import type { SerializedError } from "../../errors/svc-error.ts";
-import type { Identity } from "../../model/identity.ts";
-import type { ProcedureKind } from "../../procedures/references.ts";
-import type { JsonSchema } from "../../values/validator.ts";
+import type { WrittenDocument } from "../db/database.ts";
+import type { SerializedError } from "../errors/svc-error.ts";
+import type { Identity } from "../model/identity.ts";
+import type { ProcedureKind } from "../procedures/references.ts";
+import type { JsonSchema } from "../values/validator.ts";
 
 /**
  * Whom the data studio reads as: the operator (every row, no RLS), or a

@@ -1,6 +1,6 @@
-import { CREATION_TIME_INDEX } from "../../db/query.ts";
-import { validationFailed } from "../../errors/validation-failed.ts";
-import type { AnyTableDefinition } from "../../schema/define.ts";
+import { CREATION_TIME_INDEX } from "../db/query.ts";
+import { validationFailed } from "../errors/validation-failed.ts";
+import type { AnyTableDefinition } from "../schema/define.ts";
 import type { BrowseRange } from "./browse-range.ts";
 import { planSearchBrowse } from "./browse-search-plan.ts";
 import type { BrowseQuery, FilterValue } from "./shard-protocol.ts";

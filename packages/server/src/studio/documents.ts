@@ -1,9 +1,9 @@
-import type { DatabaseReader, DatabaseWriter } from "../../db/types.ts";
-import { SvcError } from "../../errors/svc-error.ts";
-import { validationFailed } from "../../errors/validation-failed.ts";
-import type { AnyTableDefinition } from "../../schema/define.ts";
-import { tableOfId } from "../../values/ids.ts";
-import { type Issue, toValidationIssues } from "../../values/validator.ts";
+import type { DatabaseReader, DatabaseWriter } from "../db/types.ts";
+import { SvcError } from "../errors/svc-error.ts";
+import { validationFailed } from "../errors/validation-failed.ts";
+import type { AnyTableDefinition } from "../schema/define.ts";
+import { tableOfId } from "../values/ids.ts";
+import { type Issue, toValidationIssues } from "../values/validator.ts";
 import type { DocumentChange, StudioDocument } from "./shard-protocol.ts";
 
 /** Most documents one bulk request may change. */

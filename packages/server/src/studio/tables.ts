@@ -1,8 +1,8 @@
-import { CREATION_TIME_INDEX } from "../../db/query.ts";
-import { sqlTable } from "../../db/storage.ts";
-import { SvcError } from "../../errors/svc-error.ts";
-import type { AnyTableDefinition, SchemaDefinition } from "../../schema/define.ts";
-import { isRule, type Rule } from "../../schema/rule.ts";
+import { CREATION_TIME_INDEX } from "../db/query.ts";
+import { sqlTable } from "../db/storage.ts";
+import { SvcError } from "../errors/svc-error.ts";
+import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
+import { isRule, type Rule } from "../schema/rule.ts";
 import type { PolicyForm, TableInfo } from "./shard-protocol.ts";
 
 const OPERATIONS = ["read", "insert", "update", "delete"] as const;

@@ -1,5 +1,5 @@
-import { SvcError } from "../../errors/svc-error.ts";
-import { toJsonValue } from "../../values/json-codec.ts";
+import { SvcError } from "../errors/svc-error.ts";
+import { toJsonValue } from "../values/json-codec.ts";
 import { isOneStatement } from "./one-statement.ts";
 import type { SqlPage, SqlQuery } from "./shard-protocol.ts";
 

@@ -1,5 +1,5 @@
-import { validationFailed } from "../../errors/validation-failed.ts";
-import type { AnyTableDefinition } from "../../schema/define.ts";
+import { validationFailed } from "../errors/validation-failed.ts";
+import type { AnyTableDefinition } from "../schema/define.ts";
 import type { BrowseRange } from "./browse-range.ts";
 import type { BrowseQuery } from "./shard-protocol.ts";
 

@@ -1,8 +1,8 @@
-import { TableQuery } from "../../db/query.ts";
-import type { SearchFilterBuilder, SearchFilterState, SearchQuery } from "../../db/search/types.ts";
-import type { DatabaseReader, IndexRange, IndexRangeState } from "../../db/types.ts";
-import type { SearchIndexSpec } from "../../schema/search-index.ts";
-import { tableOfId } from "../../values/ids.ts";
+import { TableQuery } from "../db/query.ts";
+import type { SearchFilterBuilder, SearchFilterState, SearchQuery } from "../db/search/types.ts";
+import type { DatabaseReader, IndexRange, IndexRangeState } from "../db/types.ts";
+import type { SearchIndexSpec } from "../schema/search-index.ts";
+import { tableOfId } from "../values/ids.ts";
 import type { BrowseRange } from "./browse-range.ts";
 import type { BrowsePage, FilterValue, StudioDocument } from "./shard-protocol.ts";
 
