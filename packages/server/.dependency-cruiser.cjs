@@ -32,11 +32,8 @@ const LAYERS = [
   { name: "http", paths: ["http/"] },
   { name: "limits", paths: ["limits/"] },
   { name: "routes", paths: ["routes/"] },
-  {
-    name: "shard-features",
-    paths: ["registry/", "backups/", "migrations/", "storage/"],
-    independent: true,
-  },
+  { name: "shard-features", paths: ["backups/", "migrations/", "storage/"], independent: true },
+  { name: "registry", paths: ["registry/"] },
   { name: "dispatch", paths: ["dispatch/"] },
   { name: "shard-runners", paths: ["scheduler/", "studio/"], independent: true },
   { name: "shard", paths: ["shard/"] },

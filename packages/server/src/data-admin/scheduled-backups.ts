@@ -1,6 +1,6 @@
 import { endpointStub } from "../model/endpoint-stub.ts";
+import type { RegistryEndpoint } from "../registry/data-endpoint.ts";
 import { registryPartitionNames } from "../registry/partitions.ts";
-import type { RegistryEndpoint } from "../shard/data-endpoint.ts";
 import type { BackupsOptions } from "./options.ts";
 
 const DEFAULT_KEEP = 7;

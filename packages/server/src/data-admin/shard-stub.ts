@@ -3,7 +3,7 @@ import { deserializeError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
 import { checkShardKey } from "../model/shard-key.ts";
-import type { ShardDataEndpoint } from "../shard/data-endpoint.ts";
+import type { ShardDataEndpoint } from "../registry/data-endpoint.ts";
 import { notFound } from "./not-found.ts";
 import type { DataContext } from "./options.ts";
 import { findShard } from "./registry-reader.ts";

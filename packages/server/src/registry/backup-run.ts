@@ -1,5 +1,5 @@
 import { armAlarm } from "../durable/alarms.ts";
-import type { BackupRun, ShardDataEndpoint } from "../shard/data-endpoint.ts";
+import type { BackupRun, ShardDataEndpoint } from "./data-endpoint.ts";
 import type { RegistryDirectory } from "./directory.ts";
 
 /** Shards one registry partition backs up at once (16 partitions: 64 in all). */

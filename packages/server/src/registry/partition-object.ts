@@ -1,5 +1,5 @@
-import type { BackupRun, RegistryEndpoint, ShardDataEndpoint } from "../shard/data-endpoint.ts";
 import { BackupRunner } from "./backup-run.ts";
+import type { BackupRun, RegistryEndpoint, ShardDataEndpoint } from "./data-endpoint.ts";
 import { type DirectoryPage, RegistryDirectory, type ShardEntry } from "./directory.ts";
 import type { ShardReport } from "./report.ts";
 

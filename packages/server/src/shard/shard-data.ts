@@ -17,12 +17,12 @@ import { readMeta } from "../durable/meta.ts";
 import { normalizeError } from "../errors/normalize.ts";
 import type { Outcome } from "../errors/outcome.ts";
 import { serializeError } from "../errors/svc-error.ts";
+import type { BackupTarget, RestoreResult } from "../registry/data-endpoint.ts";
 import type { RegistryReporter } from "../registry/reporter.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { countStoredFiles, fileLines } from "../storage/backup-lines.ts";
 import { STORAGE_TABLE } from "../storage/table.ts";
 import { SVC_VERSION } from "../version.ts";
-import type { BackupTarget, RestoreResult } from "./data-endpoint.ts";
 import { FileRestore, type FileRestoreTarget } from "./file-restore.ts";
 
 /** Lines staged per step when a shard restores from its bucket. */

@@ -18,6 +18,13 @@ import type { ShardObservation } from "../observability/call-scope.ts";
 import { type ObservedRun, observeRun } from "../observability/observe-run.ts";
 import { ShardRunRecorder } from "../observability/shard-recorder.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
+import type {
+  BackupRun,
+  BackupTarget,
+  RegistryEndpoint,
+  RestoreResult,
+  ShardDataEndpoint,
+} from "../registry/data-endpoint.ts";
 import type { DirectoryPage, ShardEntry } from "../registry/directory.ts";
 import { ownNamespace } from "../registry/own-namespace.ts";
 import { RegistryPartition } from "../registry/partition-object.ts";
@@ -57,13 +64,6 @@ import { SubscriptionHub } from "../subscriptions/hub.ts";
 import { CLOSE } from "../subscriptions/protocol.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";
 import { creationClock } from "./creation-clock.ts";
-import type {
-  BackupRun,
-  BackupTarget,
-  RegistryEndpoint,
-  RestoreResult,
-  ShardDataEndpoint,
-} from "./data-endpoint.ts";
 import { Deadlines } from "./deadlines.ts";
 import { SHARD_IN_ISOLATE, type ShardInIsolate } from "./in-isolate.ts";
 import { IndexBuilds } from "./index-builds.ts";

@@ -1,8 +1,8 @@
 import type { NumberedLine } from "../backups/lines.ts";
 import type { BackupInfo } from "../backups/r2.ts";
 import type { Outcome } from "../errors/outcome.ts";
-import type { DirectoryPage, ShardEntry } from "../registry/directory.ts";
-import type { ShardReport } from "../registry/report.ts";
+import type { DirectoryPage, ShardEntry } from "./directory.ts";
+import type { ShardReport } from "./report.ts";
 
 /** What an import or restore put into a shard. */
 export interface RestoreResult {
