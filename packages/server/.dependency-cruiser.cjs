@@ -35,12 +35,16 @@ const LAYERS = [
   { name: "shard-features", paths: ["backups/", "migrations/", "storage/"], independent: true },
   { name: "registry", paths: ["registry/"] },
   { name: "dispatch", paths: ["dispatch/"] },
-  { name: "shard-runners", paths: ["scheduler/", "studio/"], independent: true },
+  {
+    name: "shard-runners",
+    paths: ["scheduler/", "studio/", "subscriptions/"],
+    independent: true,
+  },
   { name: "shard", paths: ["shard/"] },
   { name: "worker", paths: ["worker/"] },
   {
     name: "transports",
-    paths: ["rpc/", "rest/", "subscriptions/", "http-actions/", "queue/", "cron/"],
+    paths: ["rpc/", "rest/", "http-actions/", "queue/", "cron/"],
     independent: true,
   },
   { name: "app-description", paths: ["manifest/", "openapi/"] },

@@ -1,9 +1,6 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { clientAddress } from "../limits/rate-limit-gate.ts";
 import { noteCall } from "../observability/call-scope.ts";
-import { encodeOpaqueJson } from "../values/opaque-json.ts";
-import { throughDoor } from "../worker/admission.ts";
-import type { WorkerRuntime } from "../worker/runtime.ts";
 import {
   BEARER_PROTOCOL_PREFIX,
   CLIENT_ID_PARAM,
@@ -12,7 +9,10 @@ import {
   type SocketGrant,
   SUBSCRIPTION_PATH,
   SUBSCRIPTION_PROTOCOL,
-} from "./protocol.ts";
+} from "../subscriptions/protocol.ts";
+import { encodeOpaqueJson } from "../values/opaque-json.ts";
+import { throughDoor } from "../worker/admission.ts";
+import type { WorkerRuntime } from "../worker/runtime.ts";
 
 const INTERNAL_HEADER_PREFIX = "x-svc-internal-";
 
