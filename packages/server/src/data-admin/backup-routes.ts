@@ -1,12 +1,13 @@
 import { BACKUP_CONTENT_TYPE } from "../backups/format.ts";
 import { bucketOf, listBackups, openBackup, shardBackupPrefix } from "../backups/r2.ts";
+import { unwrap } from "../errors/outcome.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import { checkShardKey } from "../model/shard-key.ts";
 import type { RouteHandler } from "../routes/implement.ts";
 import type { dataAdminRoutes } from "./contract.ts";
 import type { BackupsOptions, DataAuditRecord, DataContext } from "./options.ts";
-import { pathKey, refuseUnconfirmed, requireKnownShard, shardOf, unwrap } from "./shard-stub.ts";
+import { pathKey, refuseUnconfirmed, requireKnownShard, shardOf } from "./shard-stub.ts";
 import { backupFileName } from "./transfer-routes.ts";
 
 type Routes = typeof dataAdminRoutes.routes;

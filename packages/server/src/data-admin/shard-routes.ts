@@ -1,9 +1,10 @@
+import { unwrap } from "../errors/outcome.ts";
 import type { RouteHandler } from "../routes/implement.ts";
 import type { dataAdminRoutes } from "./contract.ts";
 import { notFound } from "./not-found.ts";
 import type { DataAuditRecord, DataContext } from "./options.ts";
 import { findShard, listShards, partitionOfShard } from "./registry-reader.ts";
-import { pathKey, refuseUnconfirmed, requireKnownShard, shardOf, unwrap } from "./shard-stub.ts";
+import { pathKey, refuseUnconfirmed, requireKnownShard, shardOf } from "./shard-stub.ts";
 
 type Routes = typeof dataAdminRoutes.routes;
 type Handler<Name extends keyof Routes> = RouteHandler<Routes[Name], DataContext, DataAuditRecord>;

@@ -1,5 +1,3 @@
-import type { Outcome } from "../errors/outcome.ts";
-import { deserializeError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
 import { checkShardKey } from "../model/shard-key.ts";
@@ -20,12 +18,6 @@ export function pathKey(params: { key: string }): string {
 /** The data methods of shard `key`. */
 export function shardOf(ctx: DataContext, key: string): ShardDataEndpoint {
   return endpointStub<ShardDataEndpoint>(ctx.deps.namespace(ctx.env), key);
-}
-
-/** The value of a shard's answer, or its error thrown here (same code and message). */
-export function unwrap<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw deserializeError(outcome.error);
-  return outcome.value;
 }
 
 /** Fails with `NOT_FOUND` unless the registry knows shard `key` (never touches the shard itself). */

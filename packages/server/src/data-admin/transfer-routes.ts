@@ -1,10 +1,11 @@
 import { BACKUP_CONTENT_TYPE } from "../backups/format.ts";
 import { type NumberedLine, ndjsonLines } from "../backups/lines.ts";
+import { unwrap } from "../errors/outcome.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import type { RouteHandler } from "../routes/implement.ts";
 import type { dataAdminRoutes } from "./contract.ts";
 import type { DataAuditRecord, DataContext } from "./options.ts";
-import { pathKey, requireKnownShard, shardOf, unwrap } from "./shard-stub.ts";
+import { pathKey, requireKnownShard, shardOf } from "./shard-stub.ts";
 
 type Routes = typeof dataAdminRoutes.routes;
 type Handler<Name extends keyof Routes> = RouteHandler<Routes[Name], DataContext, DataAuditRecord>;

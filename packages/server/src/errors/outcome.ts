@@ -1,4 +1,4 @@
-import type { SerializedError } from "./svc-error.ts";
+import { deserializeError, type SerializedError } from "./svc-error.ts";
 
 /**
  * What a Durable Object's RPC method answers for work that may fail: the
@@ -13,3 +13,18 @@ import type { SerializedError } from "./svc-error.ts";
  * ```
  */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
+
+/**
+ * The value of an {@link Outcome}, or its error thrown here with the same
+ * code and message, so a Durable Object's failure reads, on the worker's
+ * side, as if it had been thrown there.
+ *
+ * @example
+ * ```ts
+ * const importId = unwrap(await shard.importBegin());
+ * ```
+ */
+export function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw deserializeError(outcome.error);
+  return outcome.value;
+}

@@ -1,5 +1,5 @@
 import { findShard } from "../data-admin/registry-reader.ts";
-import { unwrap } from "../data-admin/shard-stub.ts";
+import { unwrap } from "../errors/outcome.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
 import { checkShardKey } from "../model/shard-key.ts";

@@ -1,4 +1,4 @@
-import { unwrap } from "../data-admin/shard-stub.ts";
+import { unwrap } from "../errors/outcome.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { jsonResponse } from "../http/responses.ts";
 import type { StorageEndpoint } from "./endpoint.ts";
