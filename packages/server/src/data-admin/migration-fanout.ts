@@ -4,8 +4,8 @@ import { type SerializedError, serializeError } from "../errors/svc-error.ts";
 import type { DryRunReport } from "../migrations/dry-run.ts";
 import type { MigrationStatus } from "../migrations/shard-migrations.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
+import { listShards } from "../registry/reader.ts";
 import type { MigrationEndpoint } from "../shard/migration-endpoint.ts";
-import { listShards } from "./registry-reader.ts";
 
 /** Shards one page of a fan-out reaches at most, and at once. */
 export const FANOUT_CONCURRENCY = 8;

@@ -1,9 +1,9 @@
 import { unwrap } from "../errors/outcome.ts";
+import { findShard, listShards, partitionOfShard } from "../registry/reader.ts";
 import type { RouteHandler } from "../routes/implement.ts";
 import type { dataAdminRoutes } from "./contract.ts";
 import { notFound } from "./not-found.ts";
 import type { DataAuditRecord, DataContext } from "./options.ts";
-import { findShard, listShards, partitionOfShard } from "./registry-reader.ts";
 import { pathKey, refuseUnconfirmed, requireKnownShard, shardOf } from "./shard-stub.ts";
 
 type Routes = typeof dataAdminRoutes.routes;

@@ -2,9 +2,9 @@ import { validationFailed } from "../errors/validation-failed.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
 import { checkShardKey } from "../model/shard-key.ts";
 import type { ShardDataEndpoint } from "../registry/data-endpoint.ts";
+import { findShard } from "../registry/reader.ts";
 import { notFound } from "./not-found.ts";
 import type { DataContext } from "./options.ts";
-import { findShard } from "./registry-reader.ts";
 
 /**
  * The shard key of a route's path, checked as every door checks keys:

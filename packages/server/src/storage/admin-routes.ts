@@ -1,8 +1,8 @@
-import { findShard } from "../data-admin/registry-reader.ts";
 import { unwrap } from "../errors/outcome.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
 import { checkShardKey } from "../model/shard-key.ts";
+import { findShard } from "../registry/reader.ts";
 import { implement } from "../routes/implement.ts";
 import { type RouteServer, serveRoutes } from "../routes/serve.ts";
 import { isIdOf, newId } from "../values/ids.ts";

@@ -1,9 +1,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { findShard } from "../../src/data-admin/registry-reader.ts";
 import type { DataAuditEntry, ShardEntry } from "../../src/index.ts";
 import { registryPartitionName, registryPartitionOf } from "../../src/registry/partitions.ts";
+import { findShard } from "../../src/registry/reader.ts";
 import { versionOf } from "../../src/schema/applied-version.ts";
 import schema from "../fixture/schema.ts";
 import { rpcValue } from "../rpc.ts";

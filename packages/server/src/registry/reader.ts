@@ -1,12 +1,12 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
-import type { RegistryEndpoint } from "../registry/data-endpoint.ts";
-import type { ShardEntry } from "../registry/directory.ts";
+import type { RegistryEndpoint } from "./data-endpoint.ts";
+import type { ShardEntry } from "./directory.ts";
 import {
   registryPartitionName,
   registryPartitionNames,
   registryPartitionOf,
-} from "../registry/partitions.ts";
+} from "./partitions.ts";
 
 /** A page of the registry. */
 export interface ShardPage {
