@@ -15,7 +15,6 @@ import { handleSubscribe } from "../rpc/subscribe-route.ts";
 import { handleSchedulesAdmin, SCHEDULES_ADMIN_PREFIX } from "../schedules-admin/routes.ts";
 import { filesAdminRoutes } from "../storage/admin-contract.ts";
 import { handleFilesAdmin } from "../storage/admin-routes.ts";
-import { storageMount } from "../storage/mount.ts";
 import { resolveStorageOptions } from "../storage/options.ts";
 import { SUBSCRIPTION_PATH } from "../subscriptions/protocol.ts";
 import { DASHBOARD_PREFIX, serveDashboard } from "../worker/dashboard-route.ts";
@@ -23,6 +22,7 @@ import type { Mount } from "../worker/mounts.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 import { serveAdminOpenApi } from "./admin-openapi-route.ts";
 import type { WorkerOptions } from "./options.ts";
+import { storageMount } from "./storage-mount.ts";
 
 /** Every `/_svc/admin/*` route sits under this prefix, behind the admin token. */
 const ADMIN_PREFIX = "/_svc/admin/";

@@ -1,11 +1,11 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
+import { handleDownload } from "../storage/download-route.ts";
+import type { StorageEndpoint } from "../storage/endpoint.ts";
+import { resolveStorageOptions, type StorageOptions } from "../storage/options.ts";
+import { STORAGE_PREFIX } from "../storage/paths.ts";
+import { handleUpload } from "../storage/upload-route.ts";
 import type { Mount } from "../worker/mounts.ts";
-import { handleDownload } from "./download-route.ts";
-import type { StorageEndpoint } from "./endpoint.ts";
-import { resolveStorageOptions, type StorageOptions } from "./options.ts";
-import { STORAGE_PREFIX } from "./paths.ts";
-import { handleUpload } from "./upload-route.ts";
 
 const FILE_PATH = /^files\/(_storage_[0-9a-z]{26})$/;
 
