@@ -64,7 +64,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
   const serve = async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(RESERVED_PREFIX)) {
-      // App code runs here, in the worker: its console lines need the call's frame.
+      // App code runs here, in the worker: it runs under the call's scope, for its console lines.
       const scope = callScopeOf(request);
       const work = () => serveApp(request, env, ctx, url);
       return scope === undefined ? work() : runInScope(scope, work);

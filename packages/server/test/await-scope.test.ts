@@ -14,7 +14,7 @@ describe("await scopes", () => {
     const first = new CallScope();
     const second = new CallScope();
     const theirs = new CallScope();
-    const seen: { mine?: CallScope; theirs?: CallScope } = {};
+    const seen: { mine?: object; theirs?: object } = {};
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;

@@ -1,28 +1,32 @@
-import type { CallScope } from "./call-scope.ts";
-
 /**
- * Scopes found through a call's await chain, for the calls a shard runs.
+ * svc's one way to find which call the code running now belongs to, in
+ * every place app code runs: the worker (HTTP actions, cron jobs, queue
+ * messages) and shards (procedure calls, subscription re-runs, scheduled
+ * runs). Console lines ask it, and so do calls from worker code into a
+ * shard (whether to record them); svc's own request path is handed the
+ * scope with the request instead (`bindCallScope`).
  *
- * A shard must tell which of its concurrent calls printed a console line.
- * An `AsyncLocalStorage` frame a call does that exactly, but workerd makes
- * each frame on its garbage-collected heap: 5.7 µs a call in the benchmark
- * app, more than the whole 5 % recording may cost a small REST read
- * (BENCHMARKS.md section 12), paid by every call though most print nothing.
- * Here a call costs nothing of the sort: its work runs under a named async
- * function from a small pool (`svc.call.<copy>#3`), and only a console line
- * pays, about 1.5 µs, to read V8's async stack trace for the innermost such
- * name.
+ * Why not `AsyncLocalStorage`: workerd makes each of its frames on the
+ * garbage-collected heap, 4 to 6 µs a call (5.7 µs in a shard of the
+ * benchmark app), more than the whole 5 % recording may cost a small REST
+ * read (BENCHMARKS.md section 12), paid by every call though most print
+ * nothing; it also needs the `nodejs_compat` flag. Here a call costs one
+ * more `async` function: its work runs under a named async function from
+ * a small pool (`svc.call.<copy>#3`), and only a lookup pays, about 1.5 µs,
+ * to read V8's async stack trace for the innermost such name.
  *
- * What it finds: the lines of the handler and of everything it awaits,
- * before and after each `await`, through `.then` chains and `Promise.all`:
- * V8 follows a promise to the one that waits for it, so a line of work
+ * What it finds: the lines of the call and of everything it awaits, before
+ * and after each `await`, through `.then` chains and `Promise.all`: V8
+ * follows a promise to the one that waits for it, so a line of work
  * another call started (a promise shared between calls, a module-level
- * queue) lands in the record of the call that awaits it. What it does not:
+ * queue) lands in the record of the call that awaits it, and a call run
+ * inside another (a subscription re-run a commit started) keeps its own. What it does not:
  * a line printed by a callback no running call awaits (a timer's, an event
- * listener's, work left running); such a line is still printed, only kept
- * in no record, like one printed after its call ended. A call whose work
- * never settles keeps its runner, and every console line in the isolate
- * then pays the stack capture.
+ * listener's, `waitUntil` work, work left running); such a line is still
+ * printed, only kept in no record, like one printed after its call ended.
+ * A call whose work never settles keeps its runner, and every console line
+ * in the isolate then pays the stack capture. An app that freezes `Error`
+ * keeps its lines out of records (docs/observability.md).
  */
 
 /**
@@ -50,8 +54,8 @@ const V8Error = Error as unknown as {
   captureStackTrace(target: object, below: () => unknown): void;
 };
 
-/** The scope of the call running under each runner; `undefined`: runner free. */
-const scopes: (CallScope | undefined)[] = [];
+/** The scope (a call's record, `CallScope`) of the call running under each runner; `undefined`: runner free. */
+const scopes: (object | undefined)[] = [];
 /** Runners by index, each named {@link NAME_PREFIX} and its index, made on first use. */
 const runners: Rejoin[] = [];
 /**
@@ -86,7 +90,7 @@ function runnerAt(index: number): Rejoin {
  *
  * @example const value = await runInAwaitScope(scope, () => handler(ctx, args));
  */
-export function runInAwaitScope<T>(scope: CallScope, work: () => Promise<T>): Promise<T> {
+export function runInAwaitScope<T>(scope: object, work: () => Promise<T>): Promise<T> {
   const index = free.pop() ?? scopes.length;
   scopes[index] = scope;
   return runnerAt(index)(work);
@@ -128,7 +132,7 @@ function innermostRunnerNow(): number {
  *
  * @example awaitScope()?.addLine("log", "hello");
  */
-export function awaitScope(): CallScope | undefined {
+export function awaitScope(): object | undefined {
   if (free.length === scopes.length) return undefined;
   try {
     return scopes[innermostRunnerNow()];

@@ -1,3 +1,4 @@
+import { awaitScope, runInAwaitScope } from "./await-scope.ts";
 import {
   type Caller,
   type CallFailure,
@@ -43,12 +44,13 @@ export interface ShardObservation {
  * Everything gathered for the call running now: facts from the entry point,
  * console lines (bounded), the first failure, the error code of the answer.
  * One scope per call, so concurrent calls in one isolate (or one Durable
- * Object) never mix their lines. Where it is found depends on who runs the
- * call: svc's code on a request's path holds the request ({@link callScopeOf}
- * reads it off the request); app code the worker runs (HTTP actions, cron
- * jobs, queue messages) runs in an `AsyncLocalStorage` frame
- * ({@link runInScope}); a shard's handler runs under a named runner whose
- * console lines find it through V8's async stack (`await-scope.ts`).
+ * Object) never mix their lines. One way finds it wherever app code runs
+ * (an HTTP action, a cron job, a queue message in the worker; a procedure,
+ * a subscription re-run, a scheduled run in a shard): the call runs under
+ * {@link runInScope}, and {@link currentScope} reads which call from the
+ * await chain of the code running now (`await-scope.ts`). svc's own code
+ * on a request's path is handed the scope with the request
+ * ({@link bindCallScope}, {@link callScopeOf}) and never looks it up.
  *
  * @example
  * ```ts
@@ -104,64 +106,15 @@ export class CallScope {
   }
 }
 
-/** The part of Node's `AsyncLocalStorage` svc uses. */
-interface ScopeStorage {
-  run<R>(store: CallScope, work: () => R): R;
-  getStore(): CallScope | undefined;
-}
-
-interface BuiltinModules {
-  getBuiltinModule?(id: "node:async_hooks"): {
-    AsyncLocalStorage: new () => ScopeStorage;
-  };
-}
-
 /**
- * `AsyncLocalStorage` from the runtime (workerd and Node both offer
- * `process.getBuiltinModule`), found without a static `node:` import so a
- * bundle never needs a Node polyfill for it; `null` where there is none.
- */
-function createStorage(): ScopeStorage | null {
-  const runtime = (globalThis as { process?: BuiltinModules }).process;
-  const hooks = runtime?.getBuiltinModule?.("node:async_hooks");
-  return hooks === undefined ? null : new hooks.AsyncLocalStorage();
-}
-
-const storage = createStorage();
-
-/** A storage that never holds a scope: where the runtime has no `AsyncLocalStorage`. */
-const NO_STORAGE: ScopeStorage = {
-  run: (_store, work) => work(),
-  getStore: () => undefined,
-};
-
-const scopes: ScopeStorage = storage ?? NO_STORAGE;
-
-/**
- * Refuses to start recording where calls cannot be told apart (a runtime
- * without `AsyncLocalStorage`), with the fix in the message.
- */
-export function requireCallScopes(): void {
-  if (storage === null) {
-    throw new Error(
-      "svc: call records need AsyncLocalStorage; enable the nodejs_compat (or nodejs_als) compatibility flag, or pass logs: false to createWorker",
-    );
-  }
-}
-
-/**
- * The scopes of the HTTP calls being answered, by their request. svc's own
- * code on a request's path (routing, admission, dispatch, problem answers)
- * holds the request and finds the call's scope here, so a call whose app
- * code runs in a shard (RPC, REST, streams, sockets) or that runs none (the
- * admin API) costs no `AsyncLocalStorage` frame in the worker: a frame cost
- * the worker 4 to 5 µs a call, about a quarter of what recording cost a
- * small REST read (BENCHMARKS.md section 12). App code the worker runs
- * itself (HTTP actions; cron jobs and queue messages) gets a frame
- * ({@link runInScope}), for its console lines and its calls into shards.
- * The scope is a symbol-keyed property of the request, not a `WeakMap`
- * entry: the entry (an ephemeron the garbage collector traces apart) cost
- * about 2 µs a call more.
+ * The scope of the HTTP call answering a request, kept on the request.
+ * This is not a second way to find a call: it is the scope handed along
+ * with the request svc's own code already holds (routing, admission,
+ * dispatch, problem answers), as an argument would be, so those steps pay
+ * no lookup. Code that holds no request (app code, console lines) finds
+ * the call through its await chain ({@link currentScope}). A
+ * symbol-keyed property, not a `WeakMap` entry: the entry (an ephemeron
+ * the garbage collector traces apart) cost about 2 µs a call more.
  */
 const SCOPE: unique symbol = Symbol("svc.callScope");
 
@@ -178,22 +131,27 @@ export function bindCallScope(request: Request, scope: CallScope): void {
 }
 
 /**
- * Runs `work` as one call in an `AsyncLocalStorage` frame: console lines
- * and notes made inside it without a request (app code run in the worker,
- * calls into shards) land in `scope`.
+ * Runs `work` as one call whose console lines, server calls and notes
+ * without a request land in `scope`: found through the call's await chain
+ * (`await-scope.ts` says how, what it finds and what not). Every place svc
+ * runs app code goes through here: an HTTP action in the worker, a cron job
+ * or queue message, a shard's procedure call, a subscription re-run, a
+ * scheduled run.
  *
  * @example await runInScope(scope, () => handler(ctx, request));
  */
-export function runInScope<T>(scope: CallScope, work: () => T): T {
-  return scopes.run(scope, work);
+export function runInScope<T>(scope: CallScope, work: () => Promise<T>): Promise<T> {
+  return runInAwaitScope(scope, work);
 }
 
 /**
- * The scope of the call running now, found through its `AsyncLocalStorage`
- * frame (app code run in the worker, a shard's handler), if it is recorded.
+ * The scope of the call whose await chain the code running now is on, if
+ * it is recorded. Free while no recorded call runs app code; else one read
+ * of V8's async stack, so svc asks only where no request is at hand (a
+ * console line, a server call).
  */
 export function currentScope(): CallScope | undefined {
-  return scopes.getStore();
+  return awaitScope() as CallScope | undefined;
 }
 
 /**
@@ -203,7 +161,7 @@ export function currentScope(): CallScope | undefined {
  * @example callScopeOf(request)?.requestId
  */
 export function callScopeOf(request: Request | null): CallScope | undefined {
-  return (request === null ? undefined : (request as ScopedRequest)[SCOPE]) ?? scopes.getStore();
+  return (request === null ? undefined : (request as ScopedRequest)[SCOPE]) ?? currentScope();
 }
 
 /**

@@ -1,4 +1,3 @@
-import { awaitScope } from "./await-scope.ts";
 import { type CapturedLine, currentScope } from "./call-scope.ts";
 
 const LEVELS: readonly CapturedLine["level"][] = ["debug", "log", "info", "warn", "error"];
@@ -45,11 +44,9 @@ export function formatConsoleArgs(args: readonly unknown[]): string {
 
 /**
  * Wraps `console.debug/log/info/warn/error` once per isolate so that, inside
- * a recorded call, each line is also kept in that call's scope (bounded):
- * code in an `AsyncLocalStorage` frame (app code the worker runs, a shard's
- * subscription re-runs) through that frame, a shard's call through its await
- * chain (`await-scope.ts`). The
- * line is still printed as before: Workers Logs and `wrangler tail` see it
+ * a recorded call, each line is also kept in that call's scope (bounded),
+ * found through the line's await chain (`currentScope`, `await-scope.ts`).
+ * The line is still printed as before: Workers Logs and `wrangler tail` see it
  * either way. Outside a recorded call the wrapper only forwards.
  *
  * @example
@@ -64,9 +61,9 @@ export function installConsoleCapture(): void {
   for (const level of LEVELS) {
     const forward = target[level] as ConsoleMethod;
     const wrapper: ConsoleMethod = (...args: unknown[]) => {
-      // A frame's scope first: it is the innermost context when there is one (a subscription
-      // re-run a mutation's commit started runs in one, on the mutation's own await chain).
-      (currentScope() ?? awaitScope())?.addLine(level, formatConsoleArgs(args));
+      // The innermost recorded call on the line's await chain: a subscription re-run a
+      // mutation's commit started keeps its own lines, though it runs on the mutation's chain.
+      currentScope()?.addLine(level, formatConsoleArgs(args));
       forward.apply(console, args);
     };
     wrapper[FORWARDS_TO] = forward;

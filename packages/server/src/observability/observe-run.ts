@@ -1,5 +1,5 @@
-import { type Rejoin, runInAwaitScope } from "./await-scope.ts";
-import { CallScope, failureOf, type ShardObservation } from "./call-scope.ts";
+import type { Rejoin } from "./await-scope.ts";
+import { CallScope, failureOf, runInScope, type ShardObservation } from "./call-scope.ts";
 import { installConsoleCapture } from "./console-capture.ts";
 
 /** How a shard-side run ended, with what was observed when the worker asked for it. */
@@ -31,7 +31,7 @@ export function observeRun<T>(
   installConsoleCapture();
   const scope = new CallScope();
   // `then`, not an `async` wrapper: one promise a call less on every recorded call.
-  return runInAwaitScope(scope, () => work((inner) => runInAwaitScope(scope, inner))).then(
+  return runInScope(scope, () => work((inner) => runInScope(scope, inner))).then(
     (value): ObservedRun<T> =>
       // Most calls print nothing: then nothing more travels back with the answer.
       scope.lines.length === 0 && scope.dropped === 0

@@ -2,14 +2,7 @@ import { ERROR_STATUS, type ErrorCode } from "../errors/error-codes.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { sizeOf } from "./body-size.ts";
 import { buildRecord, type CallEnd } from "./build-record.ts";
-import {
-  bindCallScope,
-  type CallFacts,
-  CallScope,
-  failureOf,
-  requireCallScopes,
-  runInScope,
-} from "./call-scope.ts";
+import { bindCallScope, type CallFacts, CallScope, failureOf, runInScope } from "./call-scope.ts";
 import { installConsoleCapture, plainConsole } from "./console-capture.ts";
 import { consoleFormatOf } from "./console-format.ts";
 import { printRecords } from "./console-line.ts";
@@ -76,9 +69,9 @@ export class RecordSinks {
  * one HTTP request (entry points say what the call is with `noteCall`, given
  * the request), runs it, then builds and emits its record; a request no
  * entry point claimed leaves no record. App code the worker runs for the
- * request (an HTTP action) enters the scope's frame itself
- * (`runInScope`), for its console lines. `service` runs one cron job or
- * queue message in a frame of its own, and records it the same way.
+ * request (an HTTP action) runs under the scope itself (`runInScope`), for
+ * its console lines. `service` runs one cron job or queue message under a
+ * scope of its own, and records it the same way.
  * Recording never changes an answer: it only reads it (and, for a body of
  * unknown length, counts its bytes on the way out).
  */
@@ -91,7 +84,6 @@ export class CallRecorder {
    * isolates spread over the partitions.
    */
   constructor(plan: RecordingPlan, partition = Math.floor(Math.random() * plan.partitions)) {
-    requireCallScopes();
     installConsoleCapture();
     this.sinks = new RecordSinks(plan, partition);
   }

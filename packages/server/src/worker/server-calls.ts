@@ -2,7 +2,7 @@ import { deserializeError } from "../errors/svc-error.ts";
 import type { ProcedureKind, Transport } from "../model/call-meta.ts";
 import type { Identity } from "../model/identity.ts";
 import { checkShardKey, DEFAULT_SHARD } from "../model/shard-key.ts";
-import { currentScope, noteObservation, requestIdOfCall } from "../observability/call-scope.ts";
+import { currentScope, requestIdOfCall } from "../observability/call-scope.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import { isProcedure } from "../procedures/procedure.ts";
 import type { RunnableReference } from "../procedures/references.ts";
@@ -158,17 +158,18 @@ async function callShard(
   key: string | undefined,
 ): Promise<unknown> {
   const shardKey = checkShardKey(key ?? DEFAULT_SHARD);
-  const record = currentScope() !== undefined;
+  // Found once, before the call: each lookup reads the await chain's stack.
+  const scope = currentScope();
   const result = await deps.shard(shardKey).call({
     path,
     args,
     shardKey,
     ...origin,
-    record,
+    record: scope !== undefined,
     fromServer: true,
     timeoutMs: deps.timeoutMs,
   });
-  noteObservation(null, result.observed);
+  scope?.absorb(result.observed);
   if (!result.ok) throw deserializeError(result.error);
   return result.value;
 }
