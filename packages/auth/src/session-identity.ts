@@ -68,7 +68,11 @@ export interface SessionIdentityOptions {
   cache?:
     | false
     | {
-        /** Longest an identity is kept, in ms (never past the session's `expiresAt`). @default 60000 */
+        /**
+         * Longest an identity is kept, in ms (never past the session's `expiresAt`); each is
+         * kept between three quarters of it and all of it, at random, so identities cached
+         * together are not all read again together. @default 60000
+         */
         ttlMs?: number;
         /** Most identities kept per isolate; the least recently used go first. @default 5000 */
         maxEntries?: number;

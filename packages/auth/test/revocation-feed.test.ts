@@ -240,6 +240,33 @@ describe("RevocableCache", () => {
     expect(loads).toBe(1);
   });
 
+  it("keeps values loaded together for different times within ttlMs, so they expire apart", async () => {
+    const { clock, cache } = cacheOver(1_000);
+    let loads = 0;
+    const load = (key: string) => async () => {
+      loads += 1;
+      return { session: key, user: key };
+    };
+    const keys = Array.from({ length: 200 }, (_, index) => `caller-${index}`);
+    const readAll = async () => {
+      loads = 0;
+      for (const key of keys) await cache.get(key, load(key), tagged);
+      return loads;
+    };
+    expect(await readAll()).toBe(200);
+    // Every value is kept for at least three quarters of ttlMs (60 s here)...
+    clock.advance(44_900);
+    expect(await readAll()).toBe(0);
+    // ...some expire between then and ttlMs, not all at once...
+    clock.advance(7_600); // 52.5 s since loaded: past the first quarter of the spread
+    const expiredEarly = await readAll();
+    expect(expiredEarly).toBeGreaterThan(0);
+    expect(expiredEarly).toBeLessThan(200);
+    // ...and none outlives ttlMs: at 60 s every first value left is read again, none reloaded since.
+    clock.advance(7_500);
+    expect(await readAll()).toBe(200 - expiredEarly);
+  });
+
   it("keeps nothing for a lookup that found nothing, and at most maxEntries", async () => {
     const { cache } = cacheOver(2);
     expect(await cache.get("nobody", async () => null, tagged)).toBeNull();

@@ -24,7 +24,13 @@ export interface CacheTags {
  * ```
  */
 export interface RevocableCacheOptions {
-  /** Longest a value is kept (ms), whatever the log says. */
+  /**
+   * Longest a value is kept (ms), whatever the log says. Each value is kept
+   * for a random time between three quarters of it and all of it: values
+   * loaded together (every caller of a fresh isolate) then do not all
+   * expire together, so their reloads do not come as one burst of source
+   * reads that stalls the requests behind it.
+   */
   ttlMs: number;
   /** Most values kept; the least recently used go first. */
   maxEntries: number;
@@ -97,7 +103,8 @@ export class RevocableCache<Value> {
     if (value === null) return null;
     const { revokedBy, expiresAt = Number.POSITIVE_INFINITY } = tags(value);
     if (feed && mark && feed.revokedSince(mark, revokedBy)) return value;
-    const until = Math.min(now + this.#ttlMs, Number.isNaN(expiresAt) ? now : expiresAt);
+    const keptFor = this.#ttlMs * (1 - Math.random() / 4);
+    const until = Math.min(now + keptFor, Number.isNaN(expiresAt) ? now : expiresAt);
     if (until <= now) return value;
     this.#entries.set(key, { value, until, revokedBy });
     if (this.#entries.size > this.#maxEntries)
