@@ -1,4 +1,4 @@
-import { problemResponse } from "@svc/server/internal";
+import { problemResponse, requestUrl } from "@svc/server/internal";
 import type { BetterAuthOptions } from "better-auth";
 import { accountOf } from "./limits/accounts.ts";
 import type { AuthRateLimit } from "./limits/rate-limit.ts";
@@ -68,7 +68,7 @@ export async function handleAuthRequest(
   options: HandleAuthRequestOptions = {},
 ): Promise<Response | null> {
   const basePath = (auth.options.basePath ?? DEFAULT_BASE_PATH).replace(/\/+$/, "");
-  const pathname = new URL(request.url).pathname;
+  const pathname = requestUrl(request).pathname;
   if (!isAuthPath(pathname, basePath)) return null;
   if (options.rateLimit === undefined && !warnedUnlimited.has(auth)) {
     warnedUnlimited.add(auth);

@@ -6,6 +6,7 @@ import { workerRuntime } from "./create-worker/runtime-of.ts";
 import { backupsOptionOf } from "./data-admin/scheduled-backups.ts";
 import { SvcError } from "./errors/svc-error.ts";
 import { problemResponse } from "./http/problem-response.ts";
+import { requestUrl } from "./http/request-url.ts";
 import { handleHttpAction } from "./http-actions/handle.ts";
 import { noteIsolateRequest } from "./migrations/isolate-requests.ts";
 import { callScopeOf, noteCall, runInScope } from "./observability/call-scope.ts";
@@ -62,7 +63,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     return problemResponse(new SvcError("NOT_FOUND", "Not found."));
   };
   const serve = async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
-    const url = new URL(request.url);
+    const url = requestUrl(request);
     if (!url.pathname.startsWith(RESERVED_PREFIX)) {
       // App code runs here, in the worker: it runs under the call's scope, for its console lines.
       const scope = callScopeOf(request);

@@ -18,6 +18,7 @@ export { type ProblemDetails, toProblem } from "./errors/problem.ts";
 export { deserializeError } from "./errors/svc-error.ts";
 export { decodeUtf8, isJsonContentType, readBodyBytes, readJsonBody } from "./http/body.ts";
 export { type ProblemAnswerInit, problemResponse } from "./http/problem-response.ts";
+export { requestUrl } from "./http/request-url.ts";
 export { jsonResponse } from "./http/responses.ts";
 export { addressKey, checkIpv6Prefix } from "./limits/address-key.ts";
 export { ANONYMOUS_BUCKET, enforceVerdict } from "./limits/rate-limit-gate.ts";
