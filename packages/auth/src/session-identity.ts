@@ -1,7 +1,7 @@
 import type { Identity, IdentityResolver } from "@svc/server";
 import { isD1Like } from "./database.ts";
 import { d1RevocationReader } from "./revocation/log-reader.ts";
-import { RevocableCache } from "./revocation/revocable-cache.ts";
+import { type CacheTags, RevocableCache } from "./revocation/revocable-cache.ts";
 import { RevocationFeed, registerRevocationFeed } from "./revocation/revocation-feed.ts";
 
 /** A JSON-safe value: what crosses into a Durable Object intact. */
@@ -126,19 +126,29 @@ export function sessionIdentity<Env = unknown>(
     if (cookie === null && authorization === null) return exact(request, env);
     const cache = caches(sourceOf(env));
     if (cache === null) return exact(request, env);
-    const identity = await cache.get(
+    const kept = await cache.get(
       `${authorization ?? ""}\n${cookie ?? ""}`,
-      () => exact(request, env),
-      (found) => ({
-        revokedBy: [
-          ["session", found.sessionId],
-          ["user", found.userId],
-        ],
-        expiresAt: Date.parse(String(found.session.expiresAt)),
-      }),
+      async () => {
+        const found = await exact(request, env);
+        return found === null ? null : JSON.stringify(found);
+      },
+      (text) => tagsOf(JSON.parse(text) as SessionIdentity),
     );
-    // A copy: a caller changing its identity must not change the cached one.
-    return identity === null ? null : structuredClone(identity);
+    // A fresh copy per call: a caller changing its identity must not change the cached one. The
+    // cache keeps the identity's JSON text (it is JSON by construction): parsing it costs a fifth
+    // of a `structuredClone`, which was most of a cached call's CPU (BENCHMARKS.md section 1a).
+    return kept === null ? null : (JSON.parse(kept) as SessionIdentity);
+  };
+}
+
+/** What revokes a cached identity: its session's and its user's log rows, and its session's end. */
+function tagsOf(identity: SessionIdentity): CacheTags {
+  return {
+    revokedBy: [
+      ["session", identity.sessionId],
+      ["user", identity.userId],
+    ],
+    expiresAt: Date.parse(String(identity.session.expiresAt)),
   };
 }
 
@@ -165,9 +175,9 @@ function toIdentity(
 function cachesFor(
   settings: { ttlMs: number; maxEntries: number; revocationMs: number; clock?: () => number },
   explicit: boolean,
-): (source: SessionSource) => RevocableCache<SessionIdentity> | null {
-  const byDatabase = new WeakMap<object, RevocableCache<SessionIdentity>>();
-  let withoutLog: RevocableCache<SessionIdentity> | null = null;
+): (source: SessionSource) => RevocableCache<string> | null {
+  const byDatabase = new WeakMap<object, RevocableCache<string>>();
+  let withoutLog: RevocableCache<string> | null = null;
   return (source) => {
     const { database, secondaryStorage } = (source.options ?? {}) as {
       database?: unknown;
