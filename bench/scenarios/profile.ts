@@ -27,6 +27,18 @@ const gates: ProfileSetup = async (url) => {
   const read = `${url}/_svc/rest/rows/get?shardKey=bench&id=${rowId}`;
   const { body } = await postJson(`${url}/bench/seed-sessions?n=500`, {});
   const tokens = (body as { tokens: string[] }).tokens;
+  // Each caller once first, as the gates scenario does: the profile then shows cached calls, not
+  // the cache filling (a round that filled it spent a quarter of its CPU in better-auth).
+  for (let start = 0; start < tokens.length; start += 16) {
+    await Promise.all(
+      tokens.slice(start, start + 16).map(async (token) => {
+        const response = await fetch(read, {
+          headers: { "x-bench-variant": "identity", authorization: `Bearer ${token}` },
+        });
+        await response.arrayBuffer();
+      }),
+    );
+  }
   let next = 0;
   return [
     { name: "leased gate", url: read, headers: { "x-bench-variant": "ratelimit-leased" } },
