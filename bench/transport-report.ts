@@ -42,11 +42,11 @@ function handWrittenNote(transport: TransportResult, registry?: RegistryResult):
     "The hand-written route does one Durable Object call (`getByName`, one RPC method) and one `SELECT`, " +
       "answered with `c.json`. svc's REST read does the same call, and around it, as the code stands " +
       "(section 1a's profile ranks them by self time): in the bench worker, an awaited `ensureMigrated(auth)` " +
-      "and `handleAuthRequest`'s path check before every svc request, which the Hono route skips; the call " +
-      "record (`CallRecorder.request`: an AsyncLocalStorage scope, the record built at the end, a push to " +
-      "the store shipper, whose batched writes go out in `waitUntil` and whose store prints the console " +
-      "lines; in the shard, " +
-      "`observeRun`'s console capture and scope for a recorded call); the header-size cap and the route " +
+      "and `handleAuthRequest`'s path check (on the URL parse svc's router then reuses) before every svc request, which the Hono route skips; the call " +
+      "record (`CallRecorder.request`: a call scope handed along with the request, the record built at the " +
+      "end, a push to the store shipper, whose batched writes go out in `waitUntil` and whose store prints " +
+      "the console lines; in the shard, " +
+      "`observeRun`'s console capture and the call run under its await-chain runner); the header-size cap and the route " +
       "lookup; the one admission step (`worker/admission.ts`: cross-site cookie check, shard key, request " +
       "gate, `resolveIdentity` — no gate and no resolver are configured on this worker —, `shardAccess`, and " +
       "the API key gate and scope check, a property read when no key calls); the dispatch span (none is started without an OpenTelemetry " +
