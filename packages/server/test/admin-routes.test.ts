@@ -107,6 +107,23 @@ describe("the whole admin API's OpenAPI document", () => {
       for (const operation of Object.values(item)) expect(operation.responses["401"]).toBeDefined();
   });
 
+  it("writes its operations as the app's REST document does: one emitter for both", async () => {
+    const document = await documentOf({});
+    const rest = (await (await get("/_svc/admin/openapi", alice)).json()) as {
+      components: { responses: Record<string, unknown> };
+      paths: Record<string, Record<string, { parameters?: unknown }>>;
+    };
+    // The same problem answer for the same codes, inline here and shared there.
+    expect(document.paths["/_svc/admin/openapi"]?.get?.responses["404"]).toEqual(
+      rest.components.responses.Error404,
+    );
+    const operations = [document, rest].flatMap((doc) =>
+      Object.values(doc.paths).flatMap((item) => Object.values(item)),
+    );
+    for (const operation of operations)
+      expect(Array.isArray((operation as { parameters?: unknown }).parameters)).toBe(true);
+  });
+
   it("lists the backup routes where backups are configured", async () => {
     const document = await documentOf(DATA);
     expect(Object.keys(document.paths)).toContain("/_svc/admin/data/backups");

@@ -1,6 +1,11 @@
 import type { ErrorCode } from "../errors/error-codes.ts";
 import { SHARD_KEY_HEADER, SHARD_KEY_PARAM, SHARD_KEY_SCHEMAS } from "../model/shard-key.ts";
-import { problemResponse, problemSchemas } from "../routes/problem-schemas.ts";
+import {
+  problemResponseName,
+  problemResponses,
+  type SecurityRequirement,
+} from "../routes/openapi-emit.ts";
+import { problemSchemas } from "../routes/problem-schemas.ts";
 
 /** Name of better-auth's default session cookie (its `cookiePrefix` is `better-auth`). */
 export const SESSION_COOKIE = "better-auth.session_token";
@@ -34,27 +39,24 @@ const RATE_LIMIT_HEADERS = {
   },
 };
 
-/** Name of the reusable response for a status (`#/components/responses/<name>`). */
-export function errorResponseName(status: number): string {
-  return `Error${status}`;
-}
+/**
+ * What each REST operation may be called with: anonymously, a session
+ * cookie, a bearer token or an API key (the procedure decides what it needs).
+ */
+export const REST_SECURITY: readonly SecurityRequirement[] = [
+  {},
+  { sessionCookie: [] },
+  { bearerAuth: [] },
+  { apiKey: [] },
+];
 
 /** The `components` section every svc document shares. */
 export function sharedComponents(): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
-  for (const [status, codes] of Object.entries(REST_ERROR_CODES)) {
-    const headers: Record<string, unknown> = {};
-    if (status === "429") {
-      headers["Retry-After"] = {
-        description: "Whole seconds to wait (at least 1).",
-        schema: { type: "integer", minimum: 1 },
-      };
-      Object.assign(headers, RATE_LIMIT_HEADERS);
-    }
-    if (status === "405")
-      headers.Allow = { description: "Methods this route accepts.", schema: { type: "string" } };
-    responses[errorResponseName(Number(status))] = problemResponse(Number(status), codes, headers);
-  }
+  for (const [status, answer] of Object.entries(
+    problemResponses(Object.values(REST_ERROR_CODES).flat(), { rateLimit: RATE_LIMIT_HEADERS }),
+  ))
+    responses[problemResponseName(Number(status))] = answer;
   return {
     schemas: problemSchemas({
       data: "Extra data the procedure attached to its error.",

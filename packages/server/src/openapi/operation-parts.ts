@@ -1,12 +1,19 @@
 /**
- * Pieces of an OpenAPI operation that the REST emitter (`build.ts`) and the
+ * Pieces of an operation draft that the REST emitter (`build.ts`) and the
  * HTTP actions' (`http-operations.ts`) both use: in a file of their own so
  * neither imports the other.
  */
+import type { ParameterDraft } from "../routes/openapi-emit.ts";
 import type { JsonSchema } from "../values/validator.ts";
-import { errorResponseName } from "./components.ts";
 
-/** `["messages", "list"]` → `messagesList`. */
+/**
+ * `["messages", "list"]` → `messagesList`: operation ids from path segments.
+ *
+ * @example
+ * ```ts
+ * camel(["get", "notes", ":id"]); // "getNotesId"
+ * ```
+ */
 export function camel(segments: readonly string[]): string {
   return segments
     .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
@@ -19,32 +26,44 @@ export function camel(segments: readonly string[]): string {
     .join("");
 }
 
-/** Query parameters of a GET (or an HTTP action's query-string arguments). */
-export function queryParameters(args: JsonSchema): Record<string, unknown>[] {
+const PLAIN_TYPES = new Set(["string", "number", "integer", "boolean"]);
+
+/**
+ * Query parameters of a GET (or an HTTP action's query-string arguments):
+ * values are parsed as JSON when they are valid JSON, so any but a plain
+ * string, number or boolean is documented as JSON content.
+ *
+ * @example
+ * ```ts
+ * queryParameters({ type: "object", properties: { limit: { type: "integer" } } }); // [{ name: "limit", in: "query", … }]
+ * ```
+ */
+export function queryParameters(args: JsonSchema): ParameterDraft[] {
   const properties = (args.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((args.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, schema]) => {
-    const plainString = schema.type === "string";
-    return {
-      name,
-      in: "query",
-      required: required.has(name),
-      ...(typeof schema.description === "string" ? { description: schema.description } : {}),
-      // Values are parsed as JSON when they are valid JSON; non-string values are documented as such.
-      ...(plainString ||
-      schema.type === "number" ||
-      schema.type === "integer" ||
-      schema.type === "boolean"
-        ? { schema }
-        : { content: { "application/json": { schema } } }),
-    };
-  });
+  return Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: required.has(name),
+    ...(typeof schema.description === "string" ? { description: schema.description } : {}),
+    schema,
+    json: !PLAIN_TYPES.has(schema.type as string),
+  }));
 }
 
-/** `$ref`s to the shared problem-details responses for these statuses. */
-export function errorResponses(statuses: readonly number[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const status of statuses)
-    out[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
-  return out;
+/**
+ * The JSON request body of these arguments, or none when they have no
+ * properties; required when any argument is.
+ *
+ * @example
+ * ```ts
+ * jsonBody({ type: "object", properties: { text: { type: "string" } }, required: ["text"] });
+ * ```
+ */
+export function jsonBody(
+  args: JsonSchema,
+): { body: { required: boolean; content: { "application/json": JsonSchema } } } | undefined {
+  if (Object.keys((args.properties ?? {}) as object).length === 0) return undefined;
+  const required = ((args.required ?? []) as string[]).length > 0;
+  return { body: { required, content: { "application/json": args } } };
 }
