@@ -114,6 +114,19 @@ export const NO_LOG_FILTERS: LogFilters = {
   q: "",
 };
 
+/**
+ * The Logs page's calls filtered by these (every other filter off): where a
+ * function, a user or an error leads.
+ *
+ * @example
+ * ```ts
+ * callsHref({ function: "messages:send", status: "failed" }); // "/_svc/dashboard/logs?function=…"
+ * ```
+ */
+export function callsHref(filters: Partial<LogFilters> = {}): string {
+  return hrefOf({ page: "logs", view: "calls", filters: { ...NO_LOG_FILTERS, ...filters } });
+}
+
 const LOG_FILTER_NAMES = Object.keys(NO_LOG_FILTERS) as (keyof LogFilters)[];
 
 function logFiltersOf(params: URLSearchParams): LogFilters {

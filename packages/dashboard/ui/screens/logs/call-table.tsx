@@ -1,5 +1,6 @@
 import type { CallRecord } from "../../api/log-types.ts";
 import { NameText } from "../../components/name-text.tsx";
+import { RowsTable } from "../../components/rows-table.tsx";
 import { Time } from "../../components/time.tsx";
 import { formatDuration, statusLabel, statusTone } from "../../lib/log-format.ts";
 import { Link } from "../../lib/navigation.tsx";
@@ -16,54 +17,41 @@ export function CallTable(props: {
   hrefOf: (record: CallRecord) => string;
 }) {
   return (
-    <div class="table-wrap">
-      <table class="table table-rows table-stack calls-table">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Status</th>
-            <th scope="col">Function</th>
-            <th scope="col">Caller</th>
-            <th scope="col">Duration</th>
-            <th scope="col">Shard</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.records.map((record) => (
-            <tr
-              key={record.requestId}
-              class="row-link"
-              data-request-id={record.requestId}
-              onClick={(event) => {
-                if ((event.target as HTMLElement).closest("a, button")) return;
-                (event.currentTarget.querySelector("a") as HTMLAnchorElement | null)?.click();
-              }}
-            >
-              <td data-label="Time">
-                <Time iso={record.time} />
-              </td>
-              <td data-label="Status">
-                <span class={`badge badge-${statusTone(record.status)}`}>
-                  {statusLabel(record)}
-                </span>
-              </td>
-              <td data-label="Function" class="cell-wrap">
-                <Link href={props.hrefOf(record)} class="mono call-route">
-                  <NameText text={record.route} />
-                </Link>{" "}
-                <span class="badge">{record.entry}</span>
-              </td>
-              <td data-label="Caller" class="cell-wrap muted">
-                <CallerCell caller={record.caller} />
-              </td>
-              <td data-label="Duration">{formatDuration(record.durationMs)}</td>
-              <td data-label="Shard" class="cell-wrap mono muted">
-                {record.shardKey === null ? "—" : <NameText text={record.shardKey} />}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RowsTable
+      columns={["Time", "Status", "Function", "Caller", "Duration", "Shard"]}
+      class="calls-table"
+    >
+      {props.records.map((record) => (
+        <tr
+          key={record.requestId}
+          class="row-link"
+          data-request-id={record.requestId}
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest("a, button")) return;
+            (event.currentTarget.querySelector("a") as HTMLAnchorElement | null)?.click();
+          }}
+        >
+          <td data-label="Time">
+            <Time iso={record.time} />
+          </td>
+          <td data-label="Status">
+            <span class={`badge badge-${statusTone(record.status)}`}>{statusLabel(record)}</span>
+          </td>
+          <td data-label="Function" class="cell-wrap">
+            <Link href={props.hrefOf(record)} class="mono call-route">
+              <NameText text={record.route} />
+            </Link>{" "}
+            <span class="badge">{record.entry}</span>
+          </td>
+          <td data-label="Caller" class="cell-wrap muted">
+            <CallerCell caller={record.caller} />
+          </td>
+          <td data-label="Duration">{formatDuration(record.durationMs)}</td>
+          <td data-label="Shard" class="cell-wrap mono muted">
+            {record.shardKey === null ? "—" : <NameText text={record.shardKey} />}
+          </td>
+        </tr>
+      ))}
+    </RowsTable>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import type { CronJobView } from "../../api/log-types.ts";
 import { useApp } from "../../app-context.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { RowsTable } from "../../components/rows-table.tsx";
 import { Time } from "../../components/time.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { JobRun } from "./job-run.tsx";
@@ -36,59 +37,53 @@ export function CronTable(props: { jobs: CronJobView[]; onRan: () => void }) {
   };
   return (
     <>
-      <div class="table-wrap">
-        <table class="table table-stack jobs-table">
-          <thead>
-            <tr>
-              <th scope="col">Job</th>
-              <th scope="col">Schedule (UTC)</th>
-              <th scope="col">Next run</th>
-              <th scope="col">Runs</th>
-              <th scope="col">Failures</th>
-              <th scope="col">Last run</th>
-              <th scope="col">Last failure</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.jobs.map((job) => (
-              <tr key={job.job} data-job={job.job}>
-                <td data-label="Job" class="cell-wrap">
-                  <strong>{job.job}</strong> <span class="muted mono">{job.function}</span>
-                </td>
-                <td data-label="Schedule (UTC)" class="cell-wrap">
-                  <Schedule job={job} />
-                </td>
-                <td data-label="Next run">
-                  <Time iso={job.nextRun} empty={job.schedule === null ? "—" : "Not computed"} />
-                </td>
-                <td data-label="Runs">{job.runs}</td>
-                <td data-label="Failures">{job.failures}</td>
-                <td data-label="Last run">
-                  <JobRun record={job.lastRun} empty="Not run yet" />
-                </td>
-                <td data-label="Last failure">
-                  <JobRun record={job.lastFailure} empty="None" />
-                </td>
-                <td data-label="Actions">
-                  {job.schedule === null ? null : (
-                    <button
-                      type="button"
-                      class="btn btn-small"
-                      aria-label={`Run now: ${job.job}`}
-                      onClick={() => setConfirm(job)}
-                    >
-                      Run now
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable
+        columns={[
+          "Job",
+          "Schedule (UTC)",
+          "Next run",
+          "Runs",
+          "Failures",
+          "Last run",
+          "Last failure",
+        ]}
+        actions
+        class="jobs-table"
+      >
+        {props.jobs.map((job) => (
+          <tr key={job.job} data-job={job.job}>
+            <td data-label="Job" class="cell-wrap">
+              <strong>{job.job}</strong> <span class="muted mono">{job.function}</span>
+            </td>
+            <td data-label="Schedule (UTC)" class="cell-wrap">
+              <Schedule job={job} />
+            </td>
+            <td data-label="Next run">
+              <Time iso={job.nextRun} empty={job.schedule === null ? "—" : "Not computed"} />
+            </td>
+            <td data-label="Runs">{job.runs}</td>
+            <td data-label="Failures">{job.failures}</td>
+            <td data-label="Last run">
+              <JobRun record={job.lastRun} empty="Not run yet" />
+            </td>
+            <td data-label="Last failure">
+              <JobRun record={job.lastFailure} empty="None" />
+            </td>
+            <td data-label="Actions">
+              {job.schedule === null ? null : (
+                <button
+                  type="button"
+                  class="btn btn-small"
+                  aria-label={`Run now: ${job.job}`}
+                  onClick={() => setConfirm(job)}
+                >
+                  Run now
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </RowsTable>
       {confirm === null ? null : (
         <ConfirmDialog
           title={`Run ${confirm.job} now?`}

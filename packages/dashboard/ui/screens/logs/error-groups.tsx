@@ -4,10 +4,11 @@ import { useApp } from "../../app-context.ts";
 import { AdminCallsSwitch } from "../../components/admin-calls-switch.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { NameText } from "../../components/name-text.tsx";
+import { RowsTable } from "../../components/rows-table.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
 import { Link } from "../../lib/navigation.tsx";
-import { hrefOf, NO_LOG_FILTERS } from "../../lib/routes.ts";
+import { callsHref } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { RecordDetail } from "./record-detail.tsx";
 
@@ -31,62 +32,39 @@ export function ErrorGroupsView() {
           groups.length === 0 ? (
             <Empty title="No errors in the last 7 days">Failed calls are grouped here.</Empty>
           ) : (
-            <div class="table-wrap">
-              <table class="table table-stack groups-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Error</th>
-                    <th scope="col">Function</th>
-                    <th scope="col">Count</th>
-                    <th scope="col">First seen</th>
-                    <th scope="col">Last seen</th>
-                    <th scope="col">Sample</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {groups.map((group) => (
-                    <tr key={`${group.code}\n${group.function}\n${group.shape}`}>
-                      <td data-label="Error" class="cell-wrap">
-                        <span class="badge badge-danger">{group.code}</span>{" "}
-                        <span class="group-shape">{group.shape}</span>
-                      </td>
-                      <td data-label="Function" class="cell-wrap">
-                        <Link
-                          class="mono"
-                          href={hrefOf({
-                            page: "logs",
-                            view: "calls",
-                            filters: {
-                              ...NO_LOG_FILTERS,
-                              function: group.function,
-                              status: group.code,
-                            },
-                          })}
-                        >
-                          <NameText text={group.function} />
-                        </Link>
-                      </td>
-                      <td data-label="Count">{group.count.toLocaleString("en")}</td>
-                      <td data-label="First seen">
-                        <Time iso={group.firstSeen} />
-                      </td>
-                      <td data-label="Last seen">
-                        <Time iso={group.lastSeen} />
-                      </td>
-                      <td data-label="Sample">
-                        <button
-                          type="button"
-                          class="btn btn-small"
-                          onClick={() => setSample(group)}
-                        >
-                          Show sample
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RowsTable
+              columns={["Error", "Function", "Count", "First seen", "Last seen", "Sample"]}
+              class="groups-table"
+            >
+              {groups.map((group) => (
+                <tr key={`${group.code}\n${group.function}\n${group.shape}`}>
+                  <td data-label="Error" class="cell-wrap">
+                    <span class="badge badge-danger">{group.code}</span>{" "}
+                    <span class="group-shape">{group.shape}</span>
+                  </td>
+                  <td data-label="Function" class="cell-wrap">
+                    <Link
+                      class="mono"
+                      href={callsHref({ function: group.function, status: group.code })}
+                    >
+                      <NameText text={group.function} />
+                    </Link>
+                  </td>
+                  <td data-label="Count">{group.count.toLocaleString("en")}</td>
+                  <td data-label="First seen">
+                    <Time iso={group.firstSeen} />
+                  </td>
+                  <td data-label="Last seen">
+                    <Time iso={group.lastSeen} />
+                  </td>
+                  <td data-label="Sample">
+                    <button type="button" class="btn btn-small" onClick={() => setSample(group)}>
+                      Show sample
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </RowsTable>
           )
         }
       </LoadView>

@@ -1,4 +1,5 @@
 import type { QueueBacklog, QueueView } from "../../api/log-types.ts";
+import { RowsTable } from "../../components/rows-table.tsx";
 import { Time } from "../../components/time.tsx";
 import { formatBytes } from "../../lib/format.ts";
 import { JobRun } from "./job-run.tsx";
@@ -27,55 +28,51 @@ export function QueueTable(props: { queues: QueueView[] }) {
   const unreported = props.queues.some((queue) => queue.backlog === null);
   return (
     <>
-      <div class="table-wrap">
-        <table class="table table-stack queues-table">
-          <thead>
-            <tr>
-              <th scope="col">Queue</th>
-              <th scope="col">Waiting</th>
-              <th scope="col">Oldest waiting</th>
-              <th scope="col">Messages</th>
-              <th scope="col">Failures</th>
-              <th scope="col">Dead-lettered</th>
-              <th scope="col">Last run</th>
-              <th scope="col">Last failure</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.queues.map((queue) => (
-              <tr key={queue.queue} data-queue={queue.queue}>
-                <td data-label="Queue" class="cell-wrap">
-                  <strong>{queue.queue}</strong> <span class="muted mono">{queue.function}</span>
-                </td>
-                <td data-label="Waiting">
-                  <Backlog backlog={queue.backlog} />
-                </td>
-                <td data-label="Oldest waiting">
-                  <Time
-                    iso={queue.backlog?.oldestAt ?? null}
-                    empty={queue.backlog === null ? "Not reported" : "Nothing waits"}
-                  />
-                </td>
-                <td data-label="Messages">{queue.runs}</td>
-                <td data-label="Failures">{queue.failures}</td>
-                <td data-label="Dead-lettered">
-                  {queue.deadLettered > 0 ? (
-                    <span class="badge badge-danger">{queue.deadLettered}</span>
-                  ) : (
-                    0
-                  )}
-                </td>
-                <td data-label="Last run">
-                  <JobRun record={queue.lastRun} empty="No messages yet" />
-                </td>
-                <td data-label="Last failure">
-                  <JobRun record={queue.lastFailure} empty="None" />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable
+        columns={[
+          "Queue",
+          "Waiting",
+          "Oldest waiting",
+          "Messages",
+          "Failures",
+          "Dead-lettered",
+          "Last run",
+          "Last failure",
+        ]}
+        class="queues-table"
+      >
+        {props.queues.map((queue) => (
+          <tr key={queue.queue} data-queue={queue.queue}>
+            <td data-label="Queue" class="cell-wrap">
+              <strong>{queue.queue}</strong> <span class="muted mono">{queue.function}</span>
+            </td>
+            <td data-label="Waiting">
+              <Backlog backlog={queue.backlog} />
+            </td>
+            <td data-label="Oldest waiting">
+              <Time
+                iso={queue.backlog?.oldestAt ?? null}
+                empty={queue.backlog === null ? "Not reported" : "Nothing waits"}
+              />
+            </td>
+            <td data-label="Messages">{queue.runs}</td>
+            <td data-label="Failures">{queue.failures}</td>
+            <td data-label="Dead-lettered">
+              {queue.deadLettered > 0 ? (
+                <span class="badge badge-danger">{queue.deadLettered}</span>
+              ) : (
+                0
+              )}
+            </td>
+            <td data-label="Last run">
+              <JobRun record={queue.lastRun} empty="No messages yet" />
+            </td>
+            <td data-label="Last failure">
+              <JobRun record={queue.lastFailure} empty="None" />
+            </td>
+          </tr>
+        ))}
+      </RowsTable>
       {unreported ? (
         <p class="muted">
           “Not reported”: the backlog is read through the queue’s producer binding (

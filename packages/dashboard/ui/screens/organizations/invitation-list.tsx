@@ -3,6 +3,7 @@ import type { Invitation } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
+import { RowsTable } from "../../components/rows-table.tsx";
 import { Section } from "../../components/section.tsx";
 import { Empty, ErrorNotice, LoadView } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
@@ -83,74 +84,58 @@ export function InvitationList(props: { orgId: string }) {
             <Empty title="No invitations" />
           ) : (
             <>
-              <div class="table-wrap">
-                <table class="table table-stack">
-                  <thead>
-                    <tr>
-                      <th scope="col">Invited</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Invited by</th>
-                      <th scope="col">Expires</th>
-                      <th scope="col">
-                        <span class="sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.items.map((invitation) => {
-                      const lapsed =
-                        invitation.status === "pending" && isPast(invitation.expiresAt);
-                      return (
-                        <tr key={invitation.id}>
-                          <td class="cell-wrap">
-                            {invitation.email}
-                            <div class="muted small">as {invitation.role ?? "member"}</div>
-                          </td>
-                          <td data-label="Status">
-                            <span
-                              class={lapsed ? "badge" : (STATUS_TONE[invitation.status] ?? "badge")}
+              <RowsTable columns={["Invited", "Status", "Invited by", "Expires"]} actions>
+                {list.items.map((invitation) => {
+                  const lapsed = invitation.status === "pending" && isPast(invitation.expiresAt);
+                  return (
+                    <tr key={invitation.id}>
+                      <td class="cell-wrap">
+                        {invitation.email}
+                        <div class="muted small">as {invitation.role ?? "member"}</div>
+                      </td>
+                      <td data-label="Status">
+                        <span
+                          class={lapsed ? "badge" : (STATUS_TONE[invitation.status] ?? "badge")}
+                        >
+                          {lapsed ? "expired" : invitation.status}
+                        </span>
+                      </td>
+                      <td data-label="Invited by">
+                        {invitation.inviter?.email ?? <span class="muted">—</span>}
+                      </td>
+                      <td data-label="Expires">
+                        {invitation.status === "pending" ? (
+                          <Time iso={invitation.expiresAt} />
+                        ) : (
+                          <span class="muted">{capitalized(invitation.status)}</span>
+                        )}
+                      </td>
+                      <td class="cell-actions">
+                        {invitation.status === "pending" ? (
+                          <>
+                            <button
+                              type="button"
+                              class="btn btn-small"
+                              aria-label={`Resend the invitation of ${invitation.email}`}
+                              onClick={() => resend(invitation)}
                             >
-                              {lapsed ? "expired" : invitation.status}
-                            </span>
-                          </td>
-                          <td data-label="Invited by">
-                            {invitation.inviter?.email ?? <span class="muted">—</span>}
-                          </td>
-                          <td data-label="Expires">
-                            {invitation.status === "pending" ? (
-                              <Time iso={invitation.expiresAt} />
-                            ) : (
-                              <span class="muted">{capitalized(invitation.status)}</span>
-                            )}
-                          </td>
-                          <td class="cell-actions">
-                            {invitation.status === "pending" ? (
-                              <>
-                                <button
-                                  type="button"
-                                  class="btn btn-small"
-                                  aria-label={`Resend the invitation of ${invitation.email}`}
-                                  onClick={() => resend(invitation)}
-                                >
-                                  Resend
-                                </button>
-                                <button
-                                  type="button"
-                                  class="btn btn-small btn-danger-ghost"
-                                  aria-label={`Cancel the invitation of ${invitation.email}`}
-                                  onClick={() => setCanceling(invitation)}
-                                >
-                                  Cancel
-                                </button>
-                              </>
-                            ) : null}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                              Resend
+                            </button>
+                            <button
+                              type="button"
+                              class="btn btn-small btn-danger-ghost"
+                              aria-label={`Cancel the invitation of ${invitation.email}`}
+                              onClick={() => setCanceling(invitation)}
+                            >
+                              Cancel
+                            </button>
+                          </>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </RowsTable>
               <LoadMore list={list} label="Load more invitations" />
             </>
           )

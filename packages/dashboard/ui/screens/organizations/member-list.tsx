@@ -3,6 +3,7 @@ import type { Member } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
+import { RowsTable } from "../../components/rows-table.tsx";
 import { Section } from "../../components/section.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
@@ -55,58 +56,44 @@ export function MemberList(props: { orgId: string; onChanged: () => void }) {
             <Empty title="No members" />
           ) : (
             <>
-              <div class="table-wrap">
-                <table class="table table-stack">
-                  <thead>
-                    <tr>
-                      <th scope="col">Member</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">Joined</th>
-                      <th scope="col">
-                        <span class="sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.items.map((member) => (
-                      <tr key={member.id}>
-                        <td>
-                          <Link class="user-name" href={userHref(member.user.id)}>
-                            {member.user.name || member.user.email}
-                          </Link>
-                          <div class="muted small">{member.user.email}</div>
-                        </td>
-                        <td data-label="Role">
-                          <span class={member.role === "owner" ? "badge badge-accent" : "badge"}>
-                            {member.role}
-                          </span>
-                        </td>
-                        <td data-label="Joined">
-                          <Time iso={member.createdAt} />
-                        </td>
-                        <td class="cell-actions">
-                          <button
-                            type="button"
-                            class="btn btn-small"
-                            aria-label={`Change role of ${member.user.email}`}
-                            onClick={() => setOpen({ kind: "role", member })}
-                          >
-                            Role
-                          </button>
-                          <button
-                            type="button"
-                            class="btn btn-small btn-danger-ghost"
-                            aria-label={`Remove ${member.user.email}`}
-                            onClick={() => setOpen({ kind: "remove", member })}
-                          >
-                            Remove
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <RowsTable columns={["Member", "Role", "Joined"]} actions>
+                {list.items.map((member) => (
+                  <tr key={member.id}>
+                    <td>
+                      <Link class="user-name" href={userHref(member.user.id)}>
+                        {member.user.name || member.user.email}
+                      </Link>
+                      <div class="muted small">{member.user.email}</div>
+                    </td>
+                    <td data-label="Role">
+                      <span class={member.role === "owner" ? "badge badge-accent" : "badge"}>
+                        {member.role}
+                      </span>
+                    </td>
+                    <td data-label="Joined">
+                      <Time iso={member.createdAt} />
+                    </td>
+                    <td class="cell-actions">
+                      <button
+                        type="button"
+                        class="btn btn-small"
+                        aria-label={`Change role of ${member.user.email}`}
+                        onClick={() => setOpen({ kind: "role", member })}
+                      >
+                        Role
+                      </button>
+                      <button
+                        type="button"
+                        class="btn btn-small btn-danger-ghost"
+                        aria-label={`Remove ${member.user.email}`}
+                        onClick={() => setOpen({ kind: "remove", member })}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </RowsTable>
               <LoadMore list={list} label="Load more members" />
             </>
           )

@@ -1,7 +1,7 @@
 import { useApp } from "../../app-context.ts";
 import { LoadView } from "../../components/states.tsx";
 import { formatDuration } from "../../lib/log-format.ts";
-import { hrefOf, NO_LOG_FILTERS } from "../../lib/routes.ts";
+import { callsHref, hrefOf } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
 import { Stat } from "./stat.tsx";
 
@@ -30,20 +30,12 @@ export function AppHealth() {
       <LoadView loaded={metrics} label="Reading the call records…">
         {({ overall }) => (
           <dl class="stats">
-            <Stat
-              label="Calls"
-              value={overall.calls}
-              href={hrefOf({ page: "logs", view: "calls", filters: NO_LOG_FILTERS })}
-            />
+            <Stat label="Calls" value={overall.calls} href={callsHref()} />
             <Stat
               label="Error rate"
               value={errorRate(overall.calls, overall.errors)}
               note={`${overall.errors.toLocaleString("en")} failed`}
-              href={hrefOf({
-                page: "logs",
-                view: "calls",
-                filters: { ...NO_LOG_FILTERS, status: "failed", since: "1h" },
-              })}
+              href={callsHref({ status: "failed", since: "1h" })}
             />
             <Stat
               label="p95 duration"

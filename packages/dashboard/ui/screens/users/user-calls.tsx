@@ -1,6 +1,6 @@
 import { Section } from "../../components/section.tsx";
 import { Link } from "../../lib/navigation.tsx";
-import { hrefOf, NO_LOG_FILTERS } from "../../lib/routes.ts";
+import { callsHref } from "../../lib/routes.ts";
 
 /**
  * Where a user's own calls are: the Logs page filtered to them as the
@@ -9,11 +9,7 @@ import { hrefOf, NO_LOG_FILTERS } from "../../lib/routes.ts";
  * @example <UserCalls userId={user.id} />
  */
 export function UserCalls(props: { userId: string }) {
-  const href = hrefOf({
-    page: "logs",
-    view: "calls",
-    filters: { ...NO_LOG_FILTERS, user: props.userId },
-  });
+  const href = callsHref({ user: props.userId });
   return (
     <Section title="Calls">
       <p class="muted small">
