@@ -1,3 +1,4 @@
+import { PageHeader } from "../../components/page-header.tsx";
 import { ApiKeysSection } from "./api-keys-section.tsx";
 
 /**
@@ -10,16 +11,10 @@ import { ApiKeysSection } from "./api-keys-section.tsx";
 export function ApiKeysPage() {
   return (
     <div class="page">
-      <header class="page-header">
-        <div>
-          <h1 class="page-title" tabIndex={-1}>
-            API keys
-          </h1>
-          <p class="page-subtitle">
-            Every key of the app, whoever owns it. New keys are made from a user or an organization.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="API keys"
+        subtitle="Every key of the app, whoever owns it. New keys are made from a user or an organization."
+      />
       <ApiKeysSection owner={null} ownerLabel="" />
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { ApiError } from "../../api/client.ts";
 import { type Backup, useDataAdminApi } from "../../api/data-admin.ts";
 import { LoadMore } from "../../components/load-more.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { Section } from "../../components/section.tsx";
 import { Empty, ErrorNotice, LoadView } from "../../components/states.tsx";
 import { useToast } from "../../components/toasts.tsx";
@@ -64,17 +65,10 @@ export function BackupsPage() {
 
   return (
     <div class="page">
-      <header class="page-header">
-        <div>
-          <h1 class="page-title" tabIndex={-1}>
-            Backups
-          </h1>
-          <p class="page-subtitle">
-            Shard backups in the app's R2 bucket: taken on a schedule or now, downloaded, restored
-            into an empty shard.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Backups"
+        subtitle="Shard backups in the app's R2 bucket: taken on a schedule or now, downloaded, restored into an empty shard."
+      />
       {notConfigured ? (
         <Empty title="Backups are not configured">
           Pass <code>backups: {"{ bucket, schedule }"}</code> to <code>createWorker</code> and bind

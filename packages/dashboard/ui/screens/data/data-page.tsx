@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import type { TableInfo } from "../../api/data.ts";
 import { useDataApi } from "../../api/use-data-api.ts";
+import { PageHeader } from "../../components/page-header.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { type DataBrowse, DEFAULT_BROWSE } from "../../lib/routes.ts";
 import { useLoad } from "../../lib/use-load.ts";
@@ -27,14 +28,7 @@ export function DataPage(props: {
   const [listVersion, setListVersion] = useState(0);
   return (
     <div class="page page-wide">
-      <header class="page-header">
-        <div>
-          <h1 class="page-title" tabIndex={-1}>
-            Data
-          </h1>
-          <p class="page-subtitle">Browse, edit and delete the documents of every shard.</p>
-        </div>
-      </header>
+      <PageHeader title="Data" subtitle="Browse, edit and delete the documents of every shard." />
       <div class="data-layout">
         <aside class="data-aside" aria-label="Shards and tables">
           <ShardPicker key={listVersion} selected={props.shard} />

@@ -4,6 +4,7 @@ import { useApp } from "../../app-context.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DelayedFilter } from "../../components/delayed-filter.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { saveFile } from "../../lib/export-download.ts";
@@ -24,17 +25,10 @@ export function FilesPage(props: { shard: string }) {
   const { shard } = props;
   return (
     <div class="page">
-      <header class="page-header">
-        <div>
-          <h1 class="page-title" tabIndex={-1}>
-            Files
-          </h1>
-          <p class="page-subtitle">
-            Files stored with ctx.storage in one shard, oldest first, with the documents that own
-            them.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Files"
+        subtitle="Files stored with ctx.storage in one shard, oldest first, with the documents that own them."
+      />
       <search class="filters">
         <DelayedFilter
           label="Shard"

@@ -2,6 +2,7 @@ import { useMemo, useState } from "preact/hooks";
 import type { ProcedureInfo } from "../../api/data.ts";
 import type { MetricsWindow } from "../../api/log-types.ts";
 import { useDataApi } from "../../api/use-data-api.ts";
+import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { Link } from "../../lib/navigation.tsx";
@@ -38,16 +39,10 @@ export function FunctionsPage(props: {
   const [filter, setFilter] = useState("");
   return (
     <div class="page page-wide">
-      <header class="page-header">
-        <div>
-          <h1 class="page-title" tabIndex={-1}>
-            Functions
-          </h1>
-          <p class="page-subtitle">
-            Every procedure of the app. Run one in a shard as a user, anonymously or as the service.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Functions"
+        subtitle="Every procedure of the app. Run one in a shard as a user, anonymously or as the service."
+      />
       <FunctionsMetrics window={props.window} path={props.path} shard={props.shard} />
       <LoadView loaded={loaded} label="Loading procedures…">
         {({ functions }) => (

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { type MigrationRun, useDataAdminApi } from "../../api/data-admin.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { Section } from "../../components/section.tsx";
 import { Empty, ErrorNotice, Loading, LoadView } from "../../components/states.tsx";
 import { useLoad } from "../../lib/use-load.ts";
@@ -44,17 +45,10 @@ export function MigrationsPage() {
 
   return (
     <div class="page">
-      <header class="page-header">
-        <div>
-          <h1 class="page-title" tabIndex={-1}>
-            Migrations
-          </h1>
-          <p class="page-subtitle">
-            The app's data migrations, shard by shard. A dry run writes nothing; a run goes through
-            each shard in batches while the app keeps serving.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Migrations"
+        subtitle="The app's data migrations, shard by shard. A dry run writes nothing; a run goes through each shard in batches while the app keeps serving."
+      />
       <Section title="Migrations" count={status.data?.migrations.length}>
         <LoadView loaded={status} label="Asking every shard…">
           {({ migrations, shards, unreachable, nextCursor }) => (

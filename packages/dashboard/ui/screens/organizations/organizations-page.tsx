@@ -1,7 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import type { OrganizationPage } from "../../api/types.ts";
 import { useApp } from "../../app-context.ts";
+import { PageHeader } from "../../components/page-header.tsx";
 import { Pager } from "../../components/pager.tsx";
+import { RowsTable } from "../../components/rows-table.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
 import { rangeLabel } from "../../lib/format.ts";
@@ -40,18 +42,13 @@ export function OrganizationsPage(props: {
   }
   return (
     <div class="page">
-      <header class="page-header">
-        <div>
-          <h1 class="page-title" tabIndex={-1}>
-            Organizations
-          </h1>
-        </div>
+      <PageHeader title="Organizations">
         {capabilities.organizations ? (
           <button type="button" class="btn btn-primary" onClick={() => setCreating(true)}>
             New organization
           </button>
         ) : null}
-      </header>
+      </PageHeader>
       {creating ? (
         <CreateOrganizationDialog
           onClose={() => setCreating(false)}
@@ -120,38 +117,28 @@ function OrganizationList(props: { query: string; at: PagePosition }) {
           }
           return (
             <>
-              <div class="table-wrap">
-                <table class="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Organization</th>
-                      <th scope="col">Members</th>
-                      <th scope="col" class="hide-narrow">
-                        Created
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.organizations.map((org) => (
-                      <tr key={org.id}>
-                        <td>
-                          <Link
-                            class="user-name"
-                            href={hrefOf({ page: "organizations", orgId: org.id, tab: "members" })}
-                          >
-                            {org.name}
-                          </Link>
-                          <div class="muted mono small">{org.slug}</div>
-                        </td>
-                        <td>{org.memberCount}</td>
-                        <td class="hide-narrow">
-                          <Time iso={org.createdAt} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <RowsTable
+                columns={["Organization", "Members", { label: "Created", class: "hide-narrow" }]}
+                stack={false}
+              >
+                {data.organizations.map((org) => (
+                  <tr key={org.id}>
+                    <td>
+                      <Link
+                        class="user-name"
+                        href={hrefOf({ page: "organizations", orgId: org.id, tab: "members" })}
+                      >
+                        {org.name}
+                      </Link>
+                      <div class="muted mono small">{org.slug}</div>
+                    </td>
+                    <td>{org.memberCount}</td>
+                    <td class="hide-narrow">
+                      <Time iso={org.createdAt} />
+                    </td>
+                  </tr>
+                ))}
+              </RowsTable>
               <Pager
                 label={rangeLabel(pages.offset, data.organizations.length, data.total)}
                 previousLabel={pages.previousLabel}

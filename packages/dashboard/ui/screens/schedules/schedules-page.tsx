@@ -5,6 +5,7 @@ import { useApp } from "../../app-context.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DelayedFilter } from "../../components/delayed-filter.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { navigate } from "../../lib/navigation.tsx";
@@ -27,16 +28,10 @@ export function SchedulesPage(props: { filters: ScheduleFilters }) {
     });
   return (
     <div class="page">
-      <header class="page-header">
-        <div>
-          <h1 class="page-title" tabIndex={-1}>
-            Schedules
-          </h1>
-          <p class="page-subtitle">
-            Jobs procedures scheduled with ctx.scheduler, by due time, in one shard.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Schedules"
+        subtitle="Jobs procedures scheduled with ctx.scheduler, by due time, in one shard."
+      />
       <search class="filters">
         <DelayedFilter
           label="Shard"
