@@ -29,7 +29,9 @@ export type ContentDraft = Readonly<Record<string, JsonSchema>>;
  * point at the document's `components.responses` (see
  * {@link problemResponses}); `codes` are written inline, one answer a status.
  */
-export type ProblemDraft = { shared: readonly number[] } | { codes: readonly ErrorCode[] };
+export type ProblemDraft =
+  | { shared: readonly number[] }
+  | { codes: readonly ErrorCode[]; headers?: ProblemHeaderOptions };
 
 /** What a document says about the headers of its problem answers. */
 export interface ProblemHeaderOptions {
@@ -61,7 +63,6 @@ export interface OperationDraft {
     content?: ContentDraft;
   };
   problems: ProblemDraft;
-  headers?: ProblemHeaderOptions;
   security?: readonly SecurityRequirement[];
 }
 
@@ -212,7 +213,7 @@ export function openApiOperation(draft: OperationDraft): Record<string, unknown>
             { $ref: `#/components/responses/${problemResponseName(status)}` },
           ]),
         )
-      : problemResponses(problems.codes, draft.headers);
+      : problemResponses(problems.codes, problems.headers);
   return {
     operationId: draft.operationId,
     tags: [draft.tag],

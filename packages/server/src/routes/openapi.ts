@@ -96,8 +96,7 @@ function operationDraft(
                 : { "application/json": {} },
           }),
     },
-    problems: { codes: routeErrorCodes(spec, always) },
-    headers: { challenge: "Bearer" },
+    problems: { codes: routeErrorCodes(spec, always), headers: { challenge: "Bearer" } },
   };
 }
 
