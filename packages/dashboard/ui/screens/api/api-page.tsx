@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { ApiError } from "../../api/client.ts";
 import { useApp } from "../../app-context.ts";
 import { RichText } from "../../components/rich-text.tsx";
+import { SearchField } from "../../components/search-field.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { resolveRef } from "../../lib/json-schema.ts";
 import { navigate } from "../../lib/navigation.tsx";
@@ -97,16 +98,12 @@ function Reference(props: { reference: ApiReference; filter: string }) {
       <RichText text={reference.description} class="lead" />
       <div class="api-layout">
         <aside class="api-index" aria-label="Operations">
-          <label class="field">
-            <span class="sr-only">Filter operations</span>
-            <input
-              class="input input-search"
-              type="search"
-              placeholder="Filter operations"
-              value={query}
-              onInput={(event) => setQuery(event.currentTarget.value)}
-            />
-          </label>
+          <SearchField
+            label="Filter operations"
+            placeholder="Filter operations"
+            value={query}
+            onInput={setQuery}
+          />
           <nav>
             {groups.map((group) => (
               <div key={group.name} class="api-index-group">

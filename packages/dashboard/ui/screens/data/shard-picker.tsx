@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import type { ShardEntry } from "../../api/data.ts";
 import { useDataApi } from "../../api/use-data-api.ts";
 import { LoadMore } from "../../components/load-more.tsx";
+import { SearchField } from "../../components/search-field.tsx";
 import { Empty, ErrorNotice, Loading } from "../../components/states.tsx";
 import { Link } from "../../lib/navigation.tsx";
 import { hrefOf } from "../../lib/routes.ts";
@@ -31,16 +32,12 @@ export function ShardPicker(props: { selected: string | null }) {
       <h2 id="shards-title" class="section-title">
         Shards
       </h2>
-      <label class="field">
-        <span class="sr-only">Search shards by key</span>
-        <input
-          class="input input-search"
-          type="search"
-          placeholder="Search shard keys"
-          value={search}
-          onInput={(event) => setSearch(event.currentTarget.value)}
-        />
-      </label>
+      <SearchField
+        label="Search shards by key"
+        placeholder="Search shard keys"
+        value={search}
+        onInput={setSearch}
+      />
       {list.first.error ? (
         <ErrorNotice error={list.first.error} onRetry={list.first.reload} compact />
       ) : list.first.data === undefined ? (

@@ -4,6 +4,7 @@ import type { MetricsWindow } from "../../api/log-types.ts";
 import { useDataApi } from "../../api/use-data-api.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RichText } from "../../components/rich-text.tsx";
+import { SearchField } from "../../components/search-field.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { Link } from "../../lib/navigation.tsx";
 import { hrefOf } from "../../lib/routes.ts";
@@ -79,16 +80,12 @@ function Functions(props: {
   return (
     <div class="api-layout">
       <aside class="api-index" aria-label="Procedures">
-        <label class="field">
-          <span class="sr-only">Filter procedures</span>
-          <input
-            class="input input-search"
-            type="search"
-            placeholder="Filter procedures"
-            value={props.filter}
-            onInput={(event) => props.onFilter(event.currentTarget.value)}
-          />
-        </label>
+        <SearchField
+          label="Filter procedures"
+          placeholder="Filter procedures"
+          value={props.filter}
+          onInput={props.onFilter}
+        />
         <ul class="procedure-index">
           {shown.map((info) => (
             <li key={info.path}>

@@ -4,6 +4,7 @@ import { useApp } from "../../app-context.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RowsTable } from "../../components/rows-table.tsx";
+import { SearchField } from "../../components/search-field.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { Time } from "../../components/time.tsx";
 import { rangeLabel } from "../../lib/format.ts";
@@ -93,17 +94,14 @@ function OrganizationList(props: { query: string; at: PagePosition }) {
   return (
     <>
       <search class="filters">
-        <label class="field field-grow">
-          <span class="sr-only">Search organizations</span>
-          <input
-            class="input input-search"
-            type="search"
-            placeholder="Search name or slug"
-            value={search}
-            onInput={(event) => setSearch(event.currentTarget.value)}
-            spellcheck={false}
-          />
-        </label>
+        <SearchField
+          label="Search organizations"
+          placeholder="Search name or slug"
+          value={search}
+          onInput={setSearch}
+          grow
+          noSpellcheck
+        />
       </search>
       <LoadView loaded={page} label="Loading organizations…">
         {(data) => {
