@@ -2,7 +2,8 @@
  * The admin user search folds Unicode case (issue 52): "émilie" finds
  * "Émilie" through the search index, through the per-row test a broad
  * search walks with, and for terms too short for the index, over real D1
- * and the admin route.
+ * and the admin route. A term whose common trigrams are left out of the
+ * index lookup is still matched whole, folded.
  */
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -11,9 +12,12 @@ import { ensureMigrated } from "../src/index.ts";
 import { ADMIN_TOKENS } from "./fixture/admin.ts";
 import { bulkAdmin } from "./fixture/admin-bulk.ts";
 import { TEST_ORIGIN } from "./fixture/constants.ts";
+import { RecordingD1 } from "./fixture/recording-d1.ts";
 
 const db = env.ADMIN_FOLDING;
-const { auth, worker } = bulkAdmin(db);
+/** Sees which operand the search index is asked with. */
+const recorder = new RecordingD1(db);
+const { auth, worker } = bulkAdmin(recorder);
 
 /** Users whose names and emails carry letters outside ASCII, in one case or the other. */
 const NAMED = [
@@ -23,16 +27,25 @@ const NAMED = [
   ["fold-li", "李雷", "li@fold.test"],
   ["fold-nandu", "Ñandú Pérez", "nandu@fold.test"],
   ["fold-oskar", "Óskar Þórsson", "ÓSKAR@FOLD.TEST"],
+  // Holds " 01234" like "Ölfa 01234" does, but not "Ölfa": found by the index lookup without
+  // "Ölf", "lfa", "fa " and "a 0" (every Ölfa user has them), and refused by the row test.
+  ["fold-decoy", "Zeta 01234", "zeta@fold.test"],
 ] as const;
 /** More users than a search lists by row id (5,000): a search for them walks and tests each row. */
 const BROAD = 6_000;
 
-async function search(term: string): Promise<{ ids: string[]; total: number }> {
+async function search(term: string, filters = {}): Promise<{ ids: string[]; total: number }> {
   const ids: string[] = [];
   let total = 0;
   let cursor: string | null = null;
   do {
-    const query = new URLSearchParams({ search: term, limit: "100", sort: "email", order: "asc" });
+    const query = new URLSearchParams({
+      search: term,
+      limit: "100",
+      sort: "email",
+      order: "asc",
+      ...filters,
+    });
     if (cursor !== null) query.set("cursor", cursor);
     const response = await worker.fetch(
       new Request(`${TEST_ORIGIN}/_svc/admin/auth/users?${query}`, {
@@ -112,5 +125,28 @@ describe("the admin user search", () => {
   it("folds, through the index, a term with more letters outside ASCII than the row test spells", async () => {
     // Σοφία Παππά: eight letters outside ASCII, 256 case spellings.
     expect(await search("σοφία παππά")).toEqual({ ids: ["fold-sofia"], total: 1 });
+  });
+
+  it("matches the whole term when the index is asked without its common trigrams", async () => {
+    recorder.statements.length = 0;
+    expect(await search("ÖLFA 01234")).toEqual({ ids: ["ölfa-01234"], total: 1 });
+    // The operand the statement asked the index with: its `lookup` step, run on its own.
+    const lookup = recorder.statements.find((statement) => statement.sql.includes(" lookup("));
+    expect(lookup).toBeDefined();
+    const steps = lookup!.sql.slice(0, lookup!.sql.indexOf("SELECT COUNT(*) AS total"));
+    const asked = await db
+      .prepare(`${steps}SELECT operand, narrowed FROM lookup`)
+      .bind(...lookup!.binds.slice(0, steps.split("?").length - 1))
+      .first<{ operand: string; narrowed: number }>();
+    expect(asked).toEqual({ operand: '" 01234"', narrowed: 1 });
+    expect(await search("ölfa 01234")).toEqual({ ids: ["ölfa-01234"], total: 1 });
+    // With other filters, the candidates are tested after those filters.
+    expect(await search("ÖLFA 01234", { role: "user" })).toEqual({ ids: ["ölfa-01234"], total: 1 });
+    expect(await search("ÖLFA 01234", { banned: "false" })).toEqual({
+      ids: ["ölfa-01234"],
+      total: 1,
+    });
+    expect(await search("zeta 01234")).toEqual({ ids: ["fold-decoy"], total: 1 });
+    expect(await search("a 01234")).toEqual({ ids: ["ölfa-01234", "fold-decoy"], total: 2 });
   });
 });

@@ -151,5 +151,27 @@ function unquote(identifier: string): string {
  */
 export function searchIndexMatch(term: string): string | null {
   if ([...term].length < TRIGRAM) return null;
-  return `"${term.replaceAll('"', '""')}"`;
+  return phrase(term);
+}
+
+/** `text` quoted as one FTS5 phrase: operators and quotes in it match literally. */
+function phrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/**
+ * Each trigram of `term`: three characters (code points, as FTS5's trigram
+ * tokenizer counts them) from each position. A search asks the index how
+ * common each one is, and for the rarer ones alone (`users/search-matches.ts`).
+ *
+ * @example
+ * ```ts
+ * trigramsOf("ann@x"); // ["ann", "nn@", "n@x"]
+ * ```
+ */
+export function trigramsOf(term: string): string[] {
+  const chars = [...term];
+  return chars
+    .slice(0, Math.max(chars.length - TRIGRAM + 1, 0))
+    .map((_, at) => chars.slice(at, at + TRIGRAM).join(""));
 }

@@ -41,6 +41,10 @@ export interface UserFilter {
  */
 export interface SearchFilter extends UserFilter {
   match: string | null;
+  /** The term as typed. */
+  term: string;
+  /** The per-row test of the whole term, when it folds every letter of it (`foldsFully`); else `null`. */
+  rowTest: Sql | null;
 }
 
 /** The filters of one `GET users` request. */
@@ -159,7 +163,10 @@ function searchFilter(
     binds: matches.flatMap((match) => match.binds),
   };
   const match = indexes.search ? searchIndexMatch(term) : null;
-  if (match === null) return { seek: rowTest, check: rowTest, match: null };
+  const folds = foldsFully(term);
+  if (match === null) {
+    return { seek: rowTest, check: rowTest, match: null, term, rowTest: folds ? rowTest : null };
+  }
   const index = `"${USER_SEARCH_TABLE}"`;
   const seek = {
     sql: `u.rowid IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ?)`,
@@ -167,7 +174,7 @@ function searchFilter(
   };
   // A term with many letters outside ASCII has too many case spellings to test per row: the
   // index, which folds them all, answers the test too.
-  return { seek, check: foldsFully(term) ? rowTest : seek, match };
+  return { seek, check: folds ? rowTest : seek, match, term, rowTest: folds ? rowTest : null };
 }
 
 /** Most distinct role strings read for a role filter; beyond it the filter scans. */

@@ -1,5 +1,4 @@
 import type { AdminEnvironment } from "../environment.ts";
-import { USER_SEARCH_TABLE } from "../search-index.ts";
 import {
   type FilterQuery,
   type Sql,
@@ -8,6 +7,7 @@ import {
   userFilters,
 } from "./list-filters.ts";
 import { listIndexes } from "./list-indexes.ts";
+import { searchMatches } from "./search-matches.ts";
 
 /**
  * Most search matches fetched through the search index and sorted: up to
@@ -84,12 +84,28 @@ export async function selectUsers(
   // are few, lists their row ids: a search costs one index read, narrow or broad.
   const exactUpTo = environment.totals.exactUpTo;
   const searchUpTo = Math.max(SORT_MATCHES_UP_TO, exactUpTo) + 1;
-  const matches = search?.match ? await searchMatches(environment, search.match, searchUpTo) : null;
-  // A search counted in full is tested against its matches' row ids, not by LIKE on every row.
+  const matches =
+    search?.match == null
+      ? null
+      : await searchMatches(
+          environment,
+          { ...search, match: search.match },
+          searchUpTo,
+          required.length === 0 && excluded === null,
+        );
+  // A search counted in full is tested against its matches' row ids, not by LIKE on every row
+  // (and, when those are the index's candidates, by the row test on those rows alone).
+  const verify = matches?.verify ?? null;
   const ids: Sql | null =
     matches?.ids == null
       ? null
-      : { sql: "u.rowid IN (SELECT value FROM json_each(?))", binds: [matches.ids] };
+      : {
+          sql:
+            verify === null
+              ? "u.rowid IN (SELECT value FROM json_each(?))"
+              : `(u.rowid IN (SELECT value FROM json_each(?)) AND ${verify.sql})`,
+          binds: [matches.ids, ...(verify?.binds ?? [])],
+        };
   const searchTest = search === null ? [] : [ids ?? search.check];
   const tested = (others: UserFilter[]) => [
     ...searchTest,
@@ -120,7 +136,8 @@ export async function selectUsers(
     // Counted in full (at most `exactUpTo` + 1 row ids): exact, by probing those rows alone.
     const rest = [...required.map((filter) => filter.check), ...notExcluded];
     const conditions = [ids, ...rest];
-    const total = rest.length === 0 ? found : await count(environment, conditions);
+    const total =
+      rest.length === 0 && verify === null ? found : await count(environment, conditions);
     return { conditions, sortMatches: byIds, total, totalIsExact: true };
   }
   const conditions = tested(required);
@@ -176,28 +193,6 @@ async function count(environment: AdminEnvironment, conditions: Sql[]): Promise<
     .bind(...conditions.flatMap((condition) => condition.binds))
     .first<{ total: number }>();
   return Number(counted?.total ?? 0);
-}
-
-/**
- * A search's matches in the search index, counted no further than `upTo`,
- * with their row ids (a JSON array) when all were counted (fewer than
- * `upTo`), else `ids: null`: one pass over the index serves the count, the
- * page and the test of every other filter.
- */
-async function searchMatches(
-  environment: AdminEnvironment,
-  match: string,
-  upTo: number,
-): Promise<{ count: number; ids: string | null }> {
-  const index = `"${USER_SEARCH_TABLE}"`;
-  const found = await environment.db
-    .prepare(
-      `SELECT COUNT(*) AS total, CASE WHEN COUNT(*) < ? THEN json_group_array(id) END AS ids ` +
-        `FROM (SELECT rowid AS id FROM ${index} WHERE ${index} MATCH ? LIMIT ?)`,
-    )
-    .bind(upTo, match, upTo)
-    .first<{ total: number; ids: string | null }>();
-  return { count: Number(found?.total ?? 0), ids: found?.ids ?? null };
 }
 
 /** Users meeting every condition among the first `rows` users of the table, counted no further than `upTo`. */
