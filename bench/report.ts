@@ -146,6 +146,7 @@ function adminSection({ admin }: Results): string {
     row.total === undefined ? "" : `${count(row.total)}${row.totalIsExact === false ? "+" : ""}`,
     `${row.svcMs.toFixed(0)} ms`,
     `${row.rawMs.toFixed(0)} ms`,
+    row.rawMs > 0 ? `${(row.svcMs / row.rawMs).toFixed(2)}×` : "",
     `< ${adminGoalMs(row)} ms: ${verdict(row.svcMs < adminGoalMs(row))}`,
   ]);
   const planned = admin.results.filter((row) => /search|filter/.test(row.name));
@@ -163,16 +164,23 @@ function adminSection({ admin }: Results): string {
       "goes through `createWorker`'s admin gate to `createAuthAdmin`, as the dashboard's do, inside workerd " +
       `(\`npm run bench:admin -w @svc/auth\`). Median of ${admin.rounds} rounds. The baseline is the very SQL ` +
       "that request issued, run straight on the D1 binding in the same round: the difference is what svc adds. " +
-      "workerd's clock advances in whole milliseconds, so 1 ms is the resolution.",
+      "workerd's clock advances in whole milliseconds, so 1 ms is the resolution." +
+      (admin.load === undefined
+        ? ""
+        : ` The machine's 1-minute load average was ${admin.load.start.toFixed(1)} when the run started and ` +
+          `${admin.load.end.toFixed(1)} when it ended (2 cores shared): read the ratio to the same SQL, measured ` +
+          "in the same round, before the milliseconds."),
     "",
-    table(["case", "request", "total", "svc (p50)", "same SQL on D1", "goal"], rows),
+    table(["case", "request", "total", "svc (p50)", "same SQL on D1", "svc / D1", "goal"], rows),
     "",
     "Totals come from svc's user counters (`svc_user_counts`, kept by triggers: users, bans, users per " +
       "role string, sign-ups per day, active users per hour) where they can; a total that would cost more " +
       "than the page is counted up to 10,000 and answered as a lower bound (`totalIsExact: false`, shown " +
       "with “+”), as docs/admin-api.md documents. SQLite's plan (`EXPLAIN QUERY PLAN`) for the searches " +
       "and filters: a search of three or more characters reads svc's FTS5 trigram index " +
-      "(`svc_user_search`); a small role or ban filter walks `svc_user_role_idx` / `svc_user_banned_idx`; " +
+      "(`svc_user_search`), in one statement (`search`) that first counts each of its trigrams among the " +
+      "1,000 oldest users and leaves those held by more than one in ten out of the lookup, testing the rows " +
+      "the rest finds against the whole term; a small role or ban filter walks `svc_user_role_idx` / `svc_user_banned_idx`; " +
       "a broad one walks the sort order's index and stops at a full page.",
     "",
     ...plans,
@@ -237,9 +245,10 @@ function adminNotes(admin: AdminResult): string[] {
   ];
 }
 
-/** `count`, `page` or `roles` (the skip scan of distinct roles), from a statement's text. */
+/** `count`, `search`, `page` or `roles` (the skip scan of distinct roles), from a statement's text. */
 function statementKind(sql: string): string {
   if (sql.startsWith("SELECT COUNT")) return "count";
+  if (sql.startsWith("WITH grams")) return "search";
   if (sql.startsWith("WITH RECURSIVE")) return "roles";
   return "page";
 }

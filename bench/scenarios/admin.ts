@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { runWorkerdBench } from "../lib/workerd-bench.ts";
 
@@ -24,6 +25,8 @@ export interface AdminResult {
   rounds: number;
   seededMs: number;
   results: AdminCase[];
+  /** The machine's 1-minute load average when the run started and ended (absent in older results). */
+  load?: { start: number; end: number };
 }
 
 /**
@@ -33,11 +36,13 @@ export interface AdminResult {
  */
 export async function measureAdmin(log: (line: string) => void): Promise<AdminResult> {
   // Issue 18's scale: a million users (seeded in the run, ~10 s), fewer rounds than at 100,000.
-  const result = await runWorkerdBench<AdminResult>(
+  const start = os.loadavg()[0]!;
+  const measured = await runWorkerdBench<AdminResult>(
     path.resolve(import.meta.dirname, "../../packages/auth"),
     { USERS: "1000000", ROUNDS: "7" },
     "admin",
   );
+  const result = { ...measured, load: { start, end: os.loadavg()[0]! } };
   for (const row of result.results) {
     log(`    ${row.name}: ${row.svcMs} ms (raw D1 ${row.rawMs} ms)`);
   }
