@@ -30,11 +30,13 @@ export interface SearchMatches {
  * Trigrams nearly every user has ("son" and "on " of "Person 4321" among a
  * million "Person …" names) make FTS5's phrase lookup seek through lists of
  * a million rows for each candidate: 40 ms on D1 for a name 200 users share.
- * So, in the same statement, each trigram of the term is first looked for
- * among the {@link SAMPLE_USERS} oldest users (at most that many index
- * entries read per trigram); when some but not all are common, the index is
- * asked for the others (`AND`), and the rows it finds, a superset, are
- * tested against the whole term by the per-row test. `alone` (no other
+ * So, in the same statement, each distinct trigram of the term is first
+ * looked for among the {@link SAMPLE_USERS} oldest users (at most that many
+ * index entries read per trigram); when some but not all are common, the
+ * index is asked for the pieces of the term the others spell (`" 4321"`,
+ * pieces joined by `AND`), and the rows it finds, a superset, are tested
+ * against the whole term by the per-row test. A census of the newest users
+ * would need their row ids first; the oldest are where SQLite starts. `alone` (no other
  * filter) tests them right there; otherwise the candidates come back with
  * `verify`, which the caller tests after the other filters have narrowed
  * them (a name search with `role=admin` tests the admins among them), unless
@@ -69,9 +71,11 @@ export async function searchMatches(
   const user = names.table("user");
   const lookup =
     "WITH grams(at, gram) AS (SELECT key, value FROM json_each(?)), " +
-    `common(at) AS MATERIALIZED (SELECT at FROM grams WHERE (SELECT COUNT(*) FROM (SELECT rowid FROM ${index} ` +
-    `WHERE ${index} MATCH '"' || replace(grams.gram, '"', '""') || '"' ORDER BY rowid LIMIT ?) ` +
-    `WHERE rowid < (SELECT MIN(rowid) FROM ${user}) + ?) > ?), ` +
+    // Each distinct trigram counted once (a term may repeat one).
+    `common_grams(gram) AS MATERIALIZED (SELECT gram FROM (SELECT DISTINCT gram FROM grams) g WHERE (SELECT COUNT(*) ` +
+    `FROM (SELECT rowid FROM ${index} WHERE ${index} MATCH '"' || replace(g.gram, '"', '""') || '"' ORDER BY rowid ` +
+    `LIMIT ?) WHERE rowid < (SELECT MIN(rowid) FROM ${user}) + ?) > ?), ` +
+    "common(at) AS MATERIALIZED (SELECT at FROM grams WHERE gram IN (SELECT gram FROM common_grams)), " +
     "kept(at) AS MATERIALIZED (SELECT at FROM grams WHERE at NOT IN (SELECT at FROM common)), " +
     // Each run of kept trigrams is the piece of the term they spell, quoted as a phrase.
     `runs(phrase) AS (SELECT '"' || replace(substr(?, s.at + 1, (SELECT MIN(e.at) FROM kept e ` +
