@@ -431,3 +431,32 @@ describe("linked accounts", () => {
     expect((await signIn(email, PASSWORD)).status).toBe(401);
   });
 });
+
+describe("names by id", () => {
+  it("names each user of a list of ids in one answer, with only id, name and email", async () => {
+    const ann = await userWithSession("names-ann");
+    const bob = await userWithSession("names-bob");
+    const { users } = await adminJson<{ users: Record<string, unknown>[] }>(
+      "GET",
+      `users/names?ids=${ann.id},${bob.id},${ann.id},${crypto.randomUUID()}`,
+      200,
+    );
+    // Repeats count once, an unknown id is left out, and no other field is answered.
+    expect(users.sort((a, b) => String(a.email).localeCompare(String(b.email)))).toEqual([
+      { id: ann.id, name: "Test User", email: ann.email },
+      { id: bob.id, name: "Test User", email: bob.email },
+    ]);
+  });
+
+  it("refuses more than 100 ids and a missing list with the path", async () => {
+    const ids = Array.from({ length: 101 }, () => crypto.randomUUID()).join(",");
+    expect(await adminJson("GET", `users/names?ids=${ids}`, 400)).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [{ path: "query.ids", message: "at most 100 ids (got 101)" }],
+    });
+    expect(await adminJson("GET", "users/names", 400)).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [{ path: "query.ids" }],
+    });
+  });
+});

@@ -26,6 +26,7 @@ import { impersonateUser } from "./users/impersonate.ts";
 import { createImpersonationLink } from "./users/impersonation-link.ts";
 import { importUsers } from "./users/import.ts";
 import { listUsers } from "./users/list.ts";
+import { listUserNames } from "./users/names.ts";
 import { setPassword } from "./users/password.ts";
 import { setRole } from "./users/role.ts";
 import { revokeSession, revokeSessions } from "./users/sessions.ts";
@@ -52,6 +53,7 @@ export const ADMIN_AUTH_IMPLEMENTATION = implement(ADMIN_AUTH_ROUTES)
     createUser,
     exportUsers,
     importUsers,
+    listUserNames,
     getUser,
     updateUser: editUser,
     deleteUser,

@@ -145,6 +145,11 @@ export const userHandlers = {
       ? { user }
       : { user, signInLink: { kind, sentTo: email, sent: true as const } };
   },
+  listUserNames: async ({ ctx, query }) => {
+    const ids = new Set(query.ids.split(",").map((id) => id.trim()));
+    const users = ctx.data.users.filter((user) => ids.has(user.id));
+    return { users: users.map(({ id, name, email }) => ({ id, name, email })) };
+  },
   getUser: async ({ ctx, params }) => userDetail(ctx, params.id),
   updateUser: async ({ ctx, params, body }) => ({
     user: changeUser(ctx, params.id, body).user,

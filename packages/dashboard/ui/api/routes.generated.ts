@@ -23,6 +23,7 @@ export const ADMIN_AUTH_MANIFEST: RouteManifest<AdminAuthRoutes> = {
     createUser: { method: "POST", path: "users", body: "json", answer: "json" },
     exportUsers: { method: "GET", path: "users/export", answer: "file" },
     importUsers: { method: "POST", path: "users/import", body: "raw", answer: "json" },
+    listUserNames: { method: "GET", path: "users/names", answer: "json" },
     getUser: { method: "GET", path: "users/:id", answer: "json" },
     updateUser: { method: "PATCH", path: "users/:id", body: "json", answer: "json" },
     deleteUser: { method: "DELETE", path: "users/:id", answer: "json" },

@@ -32,6 +32,16 @@ export const userQuery = v.object({
   cursor,
 });
 
+/** Most ids one `GET users/names` names. */
+export const MAX_USER_NAMES = 100;
+
+/** Query of `GET users/names`. */
+export const userNamesQuery = v.object({
+  ids: text(MAX_USER_NAMES * 64).describe(
+    `User ids separated by commas, at most ${MAX_USER_NAMES} (repeats count once).`,
+  ),
+});
+
 /** Query of `GET users/export`. */
 export const exportQuery = v.object({
   format: v.optional(oneOf(["json", "csv"]).describe("Default `json`.")),

@@ -96,6 +96,17 @@ export const adminUser = named("User", v.object(userAnswerShape()));
 /** @see {@link adminUser} */
 export type AdminUser = Infer<typeof adminUser>;
 
+/**
+ * Whom a user id names, and nothing more: how a list of ids (the callers of
+ * a page of calls) is shown by name and email without loading each user.
+ */
+export const adminUserName = named(
+  "UserName",
+  v.object({ id: v.string(), name: v.string(), email: v.string() }),
+);
+/** @see {@link adminUserName} */
+export type AdminUserName = Infer<typeof adminUserName>;
+
 /** A session without its token. */
 export const adminSession = named(
   "Session",

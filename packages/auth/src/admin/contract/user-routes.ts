@@ -19,13 +19,14 @@ import {
   signInLinkBody,
   userChanges,
 } from "./bodies.ts";
-import { exportQuery, importQuery, userQuery } from "./queries.ts";
+import { exportQuery, importQuery, userNamesQuery, userQuery } from "./queries.ts";
 import {
   adminAccount,
   adminPasskey,
   adminSession,
   adminUser,
   adminUserMembership,
+  adminUserName,
   signInLinkOutcome,
 } from "./shapes.ts";
 
@@ -88,6 +89,13 @@ export const USER_ROUTES = {
     answer: adminImportReport,
     audit: "user.import",
     requires: "userActions",
+  }),
+  listUserNames: route({
+    method: "GET",
+    path: "users/names",
+    summary: "The name and email of each of up to 100 users, by id, in one lookup",
+    query: userNamesQuery,
+    answer: v.object({ users: v.array(adminUserName) }),
   }),
   getUser: route({
     method: "GET",
