@@ -1,7 +1,9 @@
 /**
  * Names instead of bare ids (issue 52 point 9): an audit line about a user
  * ("added <id> as member") names that user by name and email, linked to
- * them, and a call's details name its user caller the same way; the user's
+ * them, and a call's details name its user caller the same way; the Logs
+ * list names its callers (a user, an API key's owner) from one batched
+ * lookup of the page's users; the user's
  * drawer lists the organizations they belong to, each leading to it. At
  * laptop and phone widths, axe-clean.
  */
@@ -31,13 +33,18 @@ async function adminPost<T>(app: RunningApp, path: string, body: object): Promis
   return (await response.json()) as T;
 }
 
-/** The first record the logs API holds for `query`, once written (~100 ms after the call). */
-async function recordOf(app: RunningApp, query: string): Promise<CallRecord> {
+/** The first record the logs API holds for `query` (and `which`), once written (~100 ms after the call). */
+async function recordOf(
+  app: RunningApp,
+  query: string,
+  which: (record: CallRecord) => boolean = () => true,
+): Promise<CallRecord> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const response = await fetch(`${app.url}/_svc/admin/logs?${query}`, adminInit());
     const { records } = (await response.json()) as { records: CallRecord[] };
-    if (records[0] !== undefined) return records[0];
+    const found = records.find(which);
+    if (found !== undefined) return found;
     if (Date.now() > deadline) throw new Error(`no record for ${query}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -48,6 +55,8 @@ describe.skipIf(!ready)("names instead of bare ids", () => {
   const member = {} as SeededUser;
   let organizationId = "";
   let call: CallRecord;
+  let keyCall: CallRecord;
+  let keyId = "";
 
   beforeAll(async () => {
     const owner = await signUp(app, { label: "names-owner" });
@@ -69,6 +78,21 @@ describe.skipIf(!ready)("names instead of bare ids", () => {
     });
     expect(ping.status).toBe(200);
     call = await recordOf(app, `function=hello:ping&user=${encodeURIComponent(member.id)}`);
+    const { apiKey, key } = await adminPost<{ apiKey: { id: string }; key: string }>(
+      app,
+      "api-keys",
+      { ownerUserId: member.id, name: "names key", scopes: ["*"] },
+    );
+    keyId = apiKey.id;
+    const listed = await fetch(`${app.url}/_svc/rest/messages/list`, {
+      headers: { "x-api-key": key },
+    });
+    expect(listed.status).toBe(200);
+    keyCall = await recordOf(
+      app,
+      "limit=100",
+      (record) => record.caller.kind === "apiKey" && record.caller.id === keyId,
+    );
   });
 
   const label = () => `${member.name} (${member.email})`;
@@ -113,6 +137,37 @@ describe.skipIf(!ready)("names instead of bare ids", () => {
       await expect
         .poll(() => new URL(page.url()).pathname)
         .toBe(`/_svc/dashboard/organizations/${encodeURIComponent(organizationId)}`);
+      await page.close();
+    });
+
+    it(`the Logs list names its callers from one lookup, linked (${width})`, async () => {
+      const page = await signedInAt(browser.context, app, "overview");
+      await page.setViewportSize(viewport);
+      const lookups: string[] = [];
+      page.on("request", (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path.startsWith("/_svc/admin/auth/users/")) lookups.push(path);
+      });
+      await page.getByRole("link", { name: "Logs", exact: true }).click();
+      const row = (record: CallRecord) =>
+        page.locator(`tr[data-request-id="${record.requestId}"] td[data-label="Caller"]`);
+      const byUser = row(call).getByRole("link", { name: member.name, exact: true });
+      await byUser.waitFor();
+      expect(await byUser.getAttribute("href")).toBe(href());
+      expect(await byUser.getAttribute("title")).toBe(`${member.email} · open user ${member.id}`);
+      expect(await row(call).textContent()).toBe(`${member.name} (user)`);
+      // An API key's caller is named by its owner.
+      const byKey = row(keyCall).getByRole("link", { name: member.name, exact: true });
+      await byKey.waitFor();
+      expect(await byKey.getAttribute("href")).toBe(href());
+      expect(await row(keyCall).textContent()).toBe(`key ${keyId} of ${member.name}`);
+      // One batched lookup for the page's users, never one request per row.
+      expect(lookups).toEqual(["/_svc/admin/auth/users/names"]);
+      await expectNoSidewaysScroll(page.locator("html"));
+      await expectAccessible(page, `logs, callers by name (${width})`);
+      await byUser.click();
+      await page.getByRole("dialog").getByText(member.email).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe(href());
       await page.close();
     });
 

@@ -5,17 +5,20 @@ import { Time } from "../../components/time.tsx";
 import { formatDuration, statusLabel, statusTone } from "../../lib/log-format.ts";
 import { Link } from "../../lib/navigation.tsx";
 import { CallerCell } from "./caller-cell.tsx";
+import { useCallerNames } from "./use-caller-names.ts";
 
 /**
  * Calls, newest first: when, the status (and code), the function with its
  * entry point, the caller (a user leads to that user), the duration and
- * the shard. The function is a link to the call's detail; a click anywhere on the row follows it. On a
+ * the shard; callers are named by one batched lookup of the page's users.
+ * The function is a link to the call's detail; a click anywhere on the row follows it. On a
  * phone the rows become stacked, labelled cards.
  */
 export function CallTable(props: {
   records: CallRecord[];
   hrefOf: (record: CallRecord) => string;
 }) {
+  const names = useCallerNames(props.records);
   return (
     <RowsTable
       columns={["Time", "Status", "Function", "Caller", "Duration", "Shard"]}
@@ -44,7 +47,7 @@ export function CallTable(props: {
             <span class="badge">{record.entry}</span>
           </td>
           <td data-label="Caller" class="cell-wrap muted">
-            <CallerCell caller={record.caller} />
+            <CallerCell caller={record.caller} names={names} />
           </td>
           <td data-label="Duration">{formatDuration(record.durationMs)}</td>
           <td data-label="Shard" class="cell-wrap mono muted">

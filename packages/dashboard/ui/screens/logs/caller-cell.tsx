@@ -1,7 +1,7 @@
 import type { Caller } from "../../api/log-types.ts";
 import { useApp } from "../../app-context.ts";
 import { UserIdLink } from "../../components/user-id-link.tsx";
-import { UserLink } from "../../components/user-link.tsx";
+import { UserLink, type UserName } from "../../components/user-link.tsx";
 import { callerLabel } from "../../lib/log-format.ts";
 import { useLoad } from "../../lib/use-load.ts";
 
@@ -18,24 +18,31 @@ function UserLookupLink(props: { id: string }) {
 /**
  * Who made a call, as {@link callerLabel} says it, with a user's id (the
  * caller, or the owner of the API key used) leading to that user. `named`
- * (a call's details) looks the user up and shows their name and email.
+ * (a call's details) looks the user up and shows their name and email;
+ * `names` (the Logs list, looked up for the whole page at once) shows the
+ * name, with the email on hover; without either, the id is shown.
  *
- * @example <CallerCell caller={record.caller} />
+ * @example <CallerCell caller={record.caller} names={useCallerNames(records)} />
  */
-export function CallerCell(props: { caller: Caller; named?: boolean }) {
-  const { caller } = props;
-  const User = props.named === true ? UserLookupLink : UserIdLink;
-  if (caller.kind === "user") {
-    return (
-      <span>
-        <User id={caller.id} /> (user)
-      </span>
+export function CallerCell(props: {
+  caller: Caller;
+  named?: boolean;
+  names?: ReadonlyMap<string, UserName>;
+}) {
+  const { caller, names } = props;
+  const user = (id: string) =>
+    props.named === true ? (
+      <UserLookupLink id={id} />
+    ) : names !== undefined ? (
+      <UserLink id={id} user={names.get(id) ?? null} short />
+    ) : (
+      <UserIdLink id={id} />
     );
-  }
+  if (caller.kind === "user") return <span class="caller">{user(caller.id)} (user)</span>;
   if (caller.kind === "apiKey" && caller.userId !== null) {
     return (
-      <span>
-        key {caller.id} of <User id={caller.userId} />
+      <span class="caller">
+        key {caller.id} of {user(caller.userId)}
       </span>
     );
   }
