@@ -169,7 +169,15 @@ export {
 } from "./queue/define.ts";
 export type { ShardEntry } from "./registry/directory.ts";
 export { SCHEDULED_JOB_QUERY, type ScheduledJobStatus } from "./scheduler/job-status.ts";
-export type { JobState } from "./scheduler/job-view.ts";
+export type {
+  AcrossShardsCancel,
+  AcrossShardsJobPage,
+  JobPage,
+  JobState,
+  ScheduledJobView,
+  ShardFailure,
+  ShardJobView,
+} from "./scheduler/job-view.ts";
 export { SCHEDULER_LIMITS, type SchedulerLimit } from "./scheduler/limits.ts";
 export { schedulesAdminRoutes } from "./schedules-admin/contract.ts";
 export type { DataModelOf, Register } from "./schema/data-model.ts";

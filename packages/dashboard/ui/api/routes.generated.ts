@@ -129,6 +129,8 @@ export const SCHEDULES_ADMIN_MANIFEST: RouteManifest<(typeof schedulesAdminRoute
   routes: {
     listSchedules: { method: "GET", path: "shards/:key", answer: "json" },
     cancelSchedules: { method: "POST", path: "shards/:key/cancel", body: "json", answer: "json" },
+    listAllSchedules: { method: "GET", path: "jobs", answer: "json" },
+    cancelAllSchedules: { method: "POST", path: "jobs/cancel", body: "json", answer: "json" },
   },
 };
 

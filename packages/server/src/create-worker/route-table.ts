@@ -1,3 +1,4 @@
+import { fanOutPage } from "../data-admin/migration-fanout.ts";
 import type { BackupsOptions, DataAdminDeps } from "../data-admin/options.ts";
 import { DATA_ADMIN_PREFIX, handleDataAdmin } from "../data-admin/serve.ts";
 import { SvcError } from "../errors/svc-error.ts";
@@ -12,6 +13,7 @@ import { handleRest } from "../rest/rest-route.ts";
 import { SVC_ADMIN_ROUTES } from "../routes/contract/svc-admin-routes.ts";
 import { handleRpc, RPC_PATH } from "../rpc/route.ts";
 import { handleSubscribe } from "../rpc/subscribe-route.ts";
+import type { ScheduledEndpoint } from "../scheduler/endpoint.ts";
 import { handleSchedulesAdmin, SCHEDULES_ADMIN_PREFIX } from "../schedules-admin/routes.ts";
 import { filesAdminRoutes } from "../storage/admin-contract.ts";
 import { handleFilesAdmin } from "../storage/admin-routes.ts";
@@ -168,8 +170,15 @@ export function routeTable<Env>(
     claim: claimAdminCall,
     adminGate: true,
     noStore: true,
-    serve: ({ request, env, rest }) =>
-      handleSchedulesAdmin(request, rest, { env, namespace: dataAdmin.namespace }),
+    serve: ({ request, env, rest, operator }) =>
+      handleSchedulesAdmin(request, rest, {
+        env,
+        namespace: dataAdmin.namespace,
+        operator,
+        audit: dataAdmin.audit,
+        fanOut: (fanEnv, range, call) =>
+          fanOutPage(dataAdmin.namespace(fanEnv), range, (shard: ScheduledEndpoint) => call(shard)),
+      }),
   });
   if (authAdmin !== undefined) {
     mounts.push({

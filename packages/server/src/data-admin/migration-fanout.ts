@@ -71,11 +71,13 @@ async function ask<T>(
  * A fan-out over every shard is the caller following `nextCursor` page by
  * page (`svc migrations` does), so no single request grows with the number
  * of shards, and a run stopped halfway resumes from the last cursor.
+ * `Endpoint` is the shard's RPC face the call uses (the scheduler's lists
+ * and cancels across shards use `ScheduledEndpoint`).
  */
-export async function fanOutPage<T>(
+export async function fanOutPage<T, Endpoint = MigrationEndpoint>(
   namespace: DurableObjectNamespace,
   page: FanOutRange,
-  call: (shard: MigrationEndpoint, key: string) => Promise<Outcome<T>>,
+  call: (shard: Endpoint, key: string) => Promise<Outcome<T>>,
 ): Promise<FanOutPage<{ value: T }>> {
   const { shards, nextCursor } = await listShards(namespace, {
     search: page.search,
@@ -83,7 +85,7 @@ export async function fanOutPage<T>(
     limit: page.limit,
   });
   const answers = await boundedAll(shards, FANOUT_CONCURRENCY, ({ key }) =>
-    ask(key, () => call(endpointStub<MigrationEndpoint>(namespace, key), key)),
+    ask(key, () => call(endpointStub<Endpoint>(namespace, key), key)),
   );
   return { shards: answers, nextCursor };
 }

@@ -116,10 +116,14 @@ export {
 export { REST_OPENAPI_CAPABILITY, SVC_ADMIN_ROUTES } from "../routes/contract/svc-admin-routes.ts";
 export { typeText } from "../routes/contract/type-text.ts";
 export {
+  type AcrossShardsCancel,
+  type AcrossShardsJobPage,
   JOB_STATES,
   type JobPage,
   type JobState,
   type ScheduledJobView,
+  type ShardFailure,
+  type ShardJobView,
 } from "../scheduler/job-view.ts";
 export { schedulesAdminRoutes } from "../schedules-admin/contract.ts";
 export { type FileAdminView, filesAdminRoutes } from "../storage/admin-contract.ts";

@@ -1,8 +1,8 @@
 import type { CronJobs } from "../cron/jobs.ts";
 import { runCronJob } from "../cron/run.ts";
-import { INTERNAL_MESSAGE } from "../errors/normalize.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { validationFailed } from "../errors/validation-failed.ts";
+import { auditOutcome } from "../model/audit-outcome.ts";
 import type { DataAuditSink } from "../model/data-audit.ts";
 import type { RecordingPlan } from "../observability/plan.ts";
 import type { RecordRun } from "../observability/recorder.ts";
@@ -196,14 +196,12 @@ const server: RouteServer<LogsContext> = serveRoutes(logsAdminImplementation, {
       sink: ctx.deps.audit,
     }),
     async close(record, error) {
-      const safe = error instanceof SvcError && error.code !== "INTERNAL";
       await record.sink({
         operator: record.operator,
         action: "cron.run",
         targetType: "cron",
         targetId: record.job,
-        outcome: error === undefined ? "ok" : "error",
-        detail: error === undefined ? record.detail : safe ? error.message : INTERNAL_MESSAGE,
+        ...auditOutcome(record.detail, error),
       });
     },
   },

@@ -1,6 +1,7 @@
 /**
  * Every action of `createWorker`'s own admin routes the audit trail
- * records (under `/_svc/admin/data/`, and running a cron job now). `@svc/auth` accepts these in `GET
+ * records (under `/_svc/admin/data/`, running a cron job now, and canceling
+ * scheduled jobs). `@svc/auth` accepts these in `GET
  * /_svc/admin/auth/audit?action=` and shows them on the dashboard's Audit page.
  *
  * @example DATA_AUDIT_ACTIONS.includes("shard.delete") // true
@@ -25,6 +26,8 @@ export const DATA_AUDIT_ACTIONS = [
   "shard.sql",
   // A cron job run now by an operator (/_svc/admin/crons/:job/run), beside its schedule.
   "cron.run",
+  // Scheduled jobs canceled by an operator (/_svc/admin/schedules/), one shard's or across shards.
+  "schedule.cancel",
 ] as const;
 
 /** One of {@link DATA_AUDIT_ACTIONS}. */
@@ -39,7 +42,7 @@ export interface DataAuditEntry {
   operator: string;
   action: DataAuditAction;
   targetType: DataAuditTargetType;
-  /** The shard key, the migration's name, or the cron job's name. */
+  /** The shard key (`*` for a cancel across shards), the migration's name, or the cron job's name. */
   targetId: string;
   outcome: "ok" | "error";
   /** What happened (`"1200 documents deleted"`) or, for an error, its client-safe message. */

@@ -39,3 +39,37 @@ export interface JobPage {
   jobs: ScheduledJobView[];
   nextCursor: string | null;
 }
+
+/** A job listed across shards: the job and the shard it waits in. */
+export interface ShardJobView extends ScheduledJobView {
+  /** The shard's key (open its own list for its every job). */
+  shard: string;
+}
+
+/** A shard that could not answer a cross-shard list or cancel: its error, reported, not skipped. */
+export interface ShardFailure {
+  shard: string;
+  code: string;
+  message: string;
+}
+
+/**
+ * One page of jobs across the registry's shards: the jobs of one page of
+ * shards (in key order), by due time, each shard contributing its first
+ * `limit`. `nextCursor` is the next page of shards (`null` after the last).
+ */
+export interface AcrossShardsJobPage {
+  jobs: ShardJobView[];
+  /** Shards of this page holding more matching jobs than it shows. */
+  more: string[];
+  errors: ShardFailure[];
+  nextCursor: string | null;
+}
+
+/** What one page of a cancel across shards did: per shard, how many it canceled. */
+export interface AcrossShardsCancel {
+  canceled: number;
+  shards: { shard: string; canceled: number }[];
+  errors: ShardFailure[];
+  nextCursor: string | null;
+}
