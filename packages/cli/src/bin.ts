@@ -45,6 +45,11 @@ for a local dev server its .dev.vars):
                                         a shard's scheduled jobs, by due time
   svc schedules cancel <key> [<id>...] [--function <path>] [--user <id>] [--all]
                                         cancel pending jobs: by id, by filter, or all
+  svc schedules list --all-shards [--search <text>] [--state <s>] [--function <path>] [--user <id>] [--limit <n>] [--json]
+                                        every shard's jobs (each shard's first <n>, 20 by default);
+                                        exit 1 if a shard failed
+  svc schedules cancel --all-shards (--function <path> | --user <id> | --all) [--search <text>]
+                                        cancel pending jobs a filter selects in every shard
 ${LOGS_USAGE}
 
   svc --version                         the svc version
@@ -78,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
       function: { type: "string" },
       user: { type: "string" },
       all: { type: "boolean" },
+      "all-shards": { type: "boolean" },
     },
     allowPositionals: true,
   });

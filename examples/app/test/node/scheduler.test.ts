@@ -19,7 +19,8 @@ let app: DevServer | undefined;
 async function start(): Promise<DevServer> {
   app = await startDevServer({
     appDir: APP_DIR,
-    vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN },
+    // Shards report to the registry at once: `--all-shards` lists them through it.
+    vars: { SVC_ADMIN_TOKEN: ADMIN_TOKEN, REGISTRY_INTERVAL_MS: "200" },
     persistTo: await state,
     readyTimeoutMs: 90_000,
   });
@@ -31,8 +32,14 @@ afterAll(async () => {
   await rm(await state, { recursive: true, force: true });
 });
 
-async function rpc(url: string, bearer: string, path: string, args: unknown): Promise<unknown> {
-  const response = await fetch(`${url}/_svc/rpc?shardKey=room-sched`, {
+async function rpc(
+  url: string,
+  bearer: string,
+  path: string,
+  args: unknown,
+  shardKey = "room-sched",
+): Promise<unknown> {
+  const response = await fetch(`${url}/_svc/rpc?shardKey=${shardKey}`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${bearer}` },
     body: JSON.stringify({ path, args }),
@@ -69,7 +76,8 @@ describe("scheduled jobs in the example app", () => {
         expiryJob: string;
       }>;
 
-    await send("soon gone", 1);
+    // 3 s: the three sends must all land before the first is due, on a loaded machine too.
+    await send("soon gone", 3);
     const kept = await send("kept by the operator", 600);
     await send("survives a restart", 8);
     expect((await bodies(url, ann)).sort()).toEqual([
@@ -129,5 +137,52 @@ describe("scheduled jobs in the example app", () => {
     expect(onlookerSaw).toEqual([null]);
     expect(await bodies(url, author)).not.toContain("watch me go");
     for (const stop of stops) stop();
+  }, 180_000);
+
+  it("lists and cancels jobs across every shard with svc schedules --all-shards", async () => {
+    const { url } = app ?? (await start());
+    const cy = await signUpForToken(app!, "cy-scheduler@example.com");
+    const rooms = ["room-across-1", "room-across-2"];
+    for (const room of rooms)
+      await rpc(
+        url,
+        cy,
+        "messages:sendEphemeral",
+        { body: room, channel: "ephemeral", seconds: 600 },
+        room,
+      );
+    const across = async (...args: string[]) =>
+      (await svc(["schedules", "list", "--all-shards", "--search", "room-across-", ...args]))
+        .stdout;
+    const pendingJobs = async () =>
+      (await across("--state", "pending", "--json"))
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as { shard: string; function: string });
+    // The registry learns of the shards from their reports (every 200 ms here).
+    await until(async () => (await pendingJobs()).length === 2);
+    expect((await pendingJobs()).map((job) => [job.shard, job.function])).toEqual([
+      ["room-across-1", "messages:expire"],
+      ["room-across-2", "messages:expire"],
+    ]);
+    const table = await across();
+    expect(table).toMatch(/^SHARD\s+ID\s+STATE/);
+    expect(table).toContain("2 jobs");
+
+    const canceled = await svc([
+      "schedules",
+      "cancel",
+      "--all-shards",
+      "--search",
+      "room-across-",
+      "--function",
+      "messages:expire",
+    ]);
+    expect(canceled.stdout).toContain("1 canceled in shard room-across-1");
+    expect(canceled.stdout).toContain("1 canceled in shard room-across-2");
+    expect(canceled.stdout).toContain("2 jobs canceled across shards");
+    expect(await pendingJobs()).toEqual([]);
+    // A cancel naming no jobs is refused, whichever shards it would reach.
+    await expect(svc(["schedules", "cancel", "--all-shards"])).rejects.toMatchObject({ code: 1 });
   }, 180_000);
 });

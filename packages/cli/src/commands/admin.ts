@@ -5,7 +5,12 @@ import { filesGet, filesList, filesPut, filesRemove } from "./files.ts";
 import { migrationsDryRun, migrationsRun, migrationsStatus } from "./migrations.ts";
 import { restoreFromBucket, restoreFromFile } from "./restore.ts";
 import { backupAt } from "./restore-by-date.ts";
-import { schedulesCancel, schedulesList } from "./schedules.ts";
+import {
+  schedulesCancel,
+  schedulesCancelAcross,
+  schedulesList,
+  schedulesListAcross,
+} from "./schedules.ts";
 import { shardsDelete, shardsList, shardsShow } from "./shards.ts";
 
 /** The flags the admin commands read (parsed by the `svc` bin). */
@@ -31,6 +36,8 @@ export interface AdminFlags {
   function?: string | undefined;
   user?: string | undefined;
   all?: boolean | undefined;
+  /** `svc schedules … --all-shards`: every shard the registry knows. */
+  "all-shards"?: boolean | undefined;
 }
 
 /** Admin commands the `svc` bin routes here. */
@@ -137,18 +144,30 @@ export async function runAdminCommand(
       return 0;
     }
     case "schedules": {
-      const [sub, key, ...ids] = positionals;
+      const [sub, ...rest] = positionals;
       if (sub !== "list" && sub !== "cancel")
         throw usage(`unknown subcommand svc schedules ${JSON.stringify(sub)}`);
-      if (key === undefined) throw usage(`svc schedules ${sub} needs a shard key`);
       const filters = { function: flags.function, user: flags.user };
+      const limit = flags.limit === undefined ? undefined : Number(flags.limit);
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+        throw usage("--limit must be a positive integer");
+      if (flags["all-shards"] === true) {
+        if (rest.length > 0)
+          throw usage(`svc schedules ${sub} --all-shards takes no shard key or job ids`);
+        const across = { ...filters, search: flags.search };
+        const { failed } =
+          sub === "cancel"
+            ? await schedulesCancelAcross(client, { ...across, all: flags.all })
+            : await schedulesListAcross(client, { ...across, state: flags.state, limit, json });
+        return failed === 0 ? 0 : 1;
+      }
+      const [key, ...ids] = rest;
+      if (key === undefined)
+        throw usage(`svc schedules ${sub} needs a shard key (or --all-shards)`);
       if (sub === "cancel") {
         await schedulesCancel(client, key, { ...filters, ids, all: flags.all });
         return 0;
       }
-      const limit = flags.limit === undefined ? undefined : Number(flags.limit);
-      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
-        throw usage("--limit must be a positive integer");
       await schedulesList(client, key, { ...filters, state: flags.state, limit, json });
       return 0;
     }
