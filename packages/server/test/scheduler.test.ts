@@ -3,7 +3,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { CallRecord } from "../src/index.ts";
 import type { JobRow, ScheduledEndpoint } from "../src/internal.ts";
-import { forceEviction } from "./migration-support.ts";
+import { forceEviction, settled, shardOf, storeOldDocuments } from "./migration-support.ts";
 import { rpc, rpcValue } from "./rpc.ts";
 import { recordingWorker } from "./worker.ts";
 
@@ -343,4 +343,29 @@ describe("many jobs due at once", () => {
     expect(statuses.length).toBeGreaterThan(2);
     expect(statuses.every((status) => status === 200)).toBe(true);
   }, 200_000);
+});
+
+describe("migrations and scheduled jobs", () => {
+  it("a migration step reads documents, not jobs; pending jobs ride through the run and run once after", async () => {
+    const shardKey = "sched-migration";
+    const gadgets = "2026-01-02-gadgets";
+    const ids = await storeOldDocuments(shardKey, "gadgets", [
+      { n: 1, size: "peek-jobs" },
+      { n: 2 },
+    ]);
+    const id = await rpcValue<string>(
+      "scheduled:later",
+      { delayMs: 60_000, text: "kept" },
+      { shardKey, user: "ann" },
+    );
+    await shardOf(shardKey).runMigration(gadgets, shardKey);
+    const done = await settled(shardKey, gadgets);
+    expect(done).toMatchObject({ state: "done", scanned: 2, changed: 1, failed: 1 });
+    expect(done.failedDocuments).toEqual([
+      { id: ids[0], message: 'No table named "_svc_scheduled" in the schema.' },
+    ]);
+    expect(await jobsOf(shardKey)).toMatchObject([{ id, state: "pending", attempts: 0 }]);
+    expect(await shard(shardKey).runScheduled(Date.now() + 120_000)).toBe(1);
+    expect(await rpcValue("scheduled:texts", {}, { shardKey })).toEqual(["kept by ann"]);
+  });
 });
