@@ -59,13 +59,23 @@ const ROUTES: { href: string; route: Route }[] = [
   },
   {
     href: "/_svc/dashboard/schedules",
-    route: { page: "schedules", filters: { shard: "", state: "", function: "", user: "" } },
+    route: {
+      page: "schedules",
+      filters: { all: "", shard: "", state: "", function: "", user: "" },
+    },
+  },
+  {
+    href: "/_svc/dashboard/schedules?all=1&state=pending",
+    route: {
+      page: "schedules",
+      filters: { all: "1", shard: "", state: "pending", function: "", user: "" },
+    },
   },
   {
     href: "/_svc/dashboard/schedules?shard=room+1&state=failed&function=a%3Ab&user=u1",
     route: {
       page: "schedules",
-      filters: { shard: "room 1", state: "failed", function: "a:b", user: "u1" },
+      filters: { all: "", shard: "room 1", state: "failed", function: "a:b", user: "u1" },
     },
   },
   { href: "/_svc/dashboard/files", route: { page: "files", shard: "" } },

@@ -78,6 +78,8 @@ export type Route =
 
 /** The Schedules page's shard and filters as the URL carries them; `""` means "any" (or no shard yet). */
 export interface ScheduleFilters {
+  /** `"1"`: every shard the registry knows (`?all=1`), rather than `shard`. */
+  all: string;
   shard: string;
   state: string;
   function: string;
@@ -275,6 +277,7 @@ export function parseRoute(pathname: string, search: string): Route {
       return {
         page: "schedules",
         filters: {
+          all: params.get("all") === "1" ? "1" : "",
           shard: params.get("shard") ?? "",
           state: params.get("state") ?? "",
           function: params.get("function") ?? "",

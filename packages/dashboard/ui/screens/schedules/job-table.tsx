@@ -1,6 +1,7 @@
 import type { ScheduledJobView } from "@svc/server/routes/contract";
 import { RowsTable } from "../../components/rows-table.tsx";
 import { Time } from "../../components/time.tsx";
+import { Link } from "../../lib/navigation.tsx";
 
 const TONE: Record<ScheduledJobView["state"], string> = {
   pending: "",
@@ -10,19 +11,29 @@ const TONE: Record<ScheduledJobView["state"], string> = {
   canceled: "",
 };
 
+const COLUMNS = ["State", "Due", "Function", "Runs as", "Attempts", "Error"];
+
 /**
- * A shard's jobs by due time: state, due time, function, who it runs as,
- * attempts and the last error, with a Cancel button on each pending job. On
- * a phone the rows become stacked, labelled cards.
+ * Jobs by due time: state, due time, function, who it runs as, attempts and
+ * the last error, with a Cancel button on each pending job. Given
+ * `shardOf` (jobs across shards), a first Shard column links each job's
+ * shard to its own view. On a phone the rows become stacked, labelled cards.
  */
-export function JobTable(props: {
-  jobs: ScheduledJobView[];
-  onCancel: (job: ScheduledJobView) => void;
+export function JobTable<Job extends ScheduledJobView>(props: {
+  jobs: Job[];
+  onCancel: (job: Job) => void;
+  shardOf?: (job: Job) => { key: string; href: string };
 }) {
+  const { shardOf } = props;
   return (
-    <RowsTable columns={["State", "Due", "Function", "Runs as", "Attempts", "Error"]} actions>
+    <RowsTable columns={shardOf ? ["Shard", ...COLUMNS] : COLUMNS} actions>
       {props.jobs.map((job) => (
         <tr key={job.id} data-job-id={job.id}>
+          {shardOf ? (
+            <td data-label="Shard" class="cell-wrap">
+              <Link href={shardOf(job).href}>{shardOf(job).key}</Link>
+            </td>
+          ) : null}
           <td data-label="State">
             <span class={`badge ${TONE[job.state]}`}>{job.state}</span>
           </td>

@@ -11,17 +11,20 @@ import { useToast } from "../../components/toasts.tsx";
 import { navigate } from "../../lib/navigation.tsx";
 import { hrefOf, type ScheduleFilters } from "../../lib/routes.ts";
 import { usePagedList } from "../../lib/use-paged-list.ts";
+import { AcrossShardsResults } from "./across-shards.tsx";
 import { JobTable } from "./job-table.tsx";
 
 const PAGE_SIZE = 50;
 
 /**
- * The Schedules page: one shard's scheduled jobs (ctx.scheduler), filtered
- * by state, function and the user who scheduled them; cancel one pending
- * job, or every pending job the filters select.
+ * The Schedules page: one shard's scheduled jobs (ctx.scheduler), or every
+ * shard's through the registry ("All shards"), filtered by state, function
+ * and the user who scheduled them; cancel one pending job, or every pending
+ * job the filters select.
  */
 export function SchedulesPage(props: { filters: ScheduleFilters }) {
   const { filters } = props;
+  const across = filters.all === "1";
   const set = (change: Partial<ScheduleFilters>) =>
     navigate(hrefOf({ page: "schedules", filters: { ...filters, ...change } }), {
       replace: true,
@@ -30,11 +33,22 @@ export function SchedulesPage(props: { filters: ScheduleFilters }) {
     <div class="page">
       <PageHeader
         title="Schedules"
-        subtitle="Jobs procedures scheduled with ctx.scheduler, by due time, in one shard."
+        subtitle="Jobs procedures scheduled with ctx.scheduler, by due time, in one shard or in every shard the registry knows."
       />
       <search class="filters">
+        <label class="field">
+          <span class="field-label">Shards</span>
+          <select
+            class="input"
+            value={across ? "all" : "one"}
+            onChange={(event) => set({ all: event.currentTarget.value === "all" ? "1" : "" })}
+          >
+            <option value="one">One shard</option>
+            <option value="all">All shards</option>
+          </select>
+        </label>
         <DelayedFilter
-          label="Shard"
+          label={across ? "Shard key contains" : "Shard"}
           value={filters.shard}
           placeholder="room-1"
           onChange={(shard) => set({ shard })}
@@ -68,7 +82,9 @@ export function SchedulesPage(props: { filters: ScheduleFilters }) {
           onChange={(user) => set({ user })}
         />
       </search>
-      {filters.shard === "" ? (
+      {across ? (
+        <AcrossShardsResults key={JSON.stringify(filters)} filters={filters} />
+      ) : filters.shard === "" ? (
         <Empty title="Pick a shard">Type a shard key to see the jobs scheduled in it.</Empty>
       ) : (
         <ScheduleResults key={JSON.stringify(filters)} filters={filters} />
