@@ -11,6 +11,7 @@ import type { Results } from "./results.ts";
 import type { AdminCase, AdminResult } from "./scenarios/admin.ts";
 import type { AuthResult } from "./scenarios/auth.ts";
 import type { MigrationsResult } from "./scenarios/migrations.ts";
+import { schedulerSection } from "./scheduler-report.ts";
 import { searchSection } from "./search-report.ts";
 import { shardsSection } from "./shards-report.ts";
 import { storageSection } from "./storage-report.ts";
@@ -668,6 +669,8 @@ export function renderReport(results: Results): string {
     harnessSection(results.harness),
     "",
     storageSection(results.storage),
+    "",
+    schedulerSection(results.scheduler),
     "",
   ].join("\n");
 }

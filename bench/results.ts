@@ -14,6 +14,7 @@ import type { ProfileReport } from "./scenarios/profile.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 import type { RegistryResult } from "./scenarios/registry.ts";
 import type { RlsResult } from "./scenarios/rls.ts";
+import type { SchedulerResult } from "./scenarios/scheduler.ts";
 import type { SearchResult } from "./scenarios/search.ts";
 import type { ShardsResult } from "./scenarios/shards.ts";
 import type { StorageResult } from "./scenarios/storage.ts";
@@ -53,6 +54,8 @@ export interface Results {
   profiles?: Partial<Record<"transport" | "gates", ProfileReport>>;
   /** Absent in results from before the storage scenario existed. */
   storage?: StorageResult;
+  /** Absent in results from before the scheduler scenario existed. */
+  scheduler?: SchedulerResult;
   /**
    * Scenarios measured since by `npm run bench -- --merge <scenario>…` and put
    * in place of the full run's: which, when, and how long that run took.

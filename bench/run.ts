@@ -17,6 +17,7 @@ import { PROFILES, type ProfileReport, profileScenario } from "./scenarios/profi
 import { measureRateLimiter } from "./scenarios/ratelimit.ts";
 import { measureRegistry } from "./scenarios/registry.ts";
 import { measureRls } from "./scenarios/rls.ts";
+import { measureScheduler } from "./scenarios/scheduler.ts";
 import { measureSearch } from "./scenarios/search.ts";
 import { measureShards } from "./scenarios/shards.ts";
 import { measureStorage } from "./scenarios/storage.ts";
@@ -56,6 +57,7 @@ const SCENARIOS: {
   shards: ["1,000 shards: memory, cold calls, throughput as shards grow", measureShards],
   harness: ["@svc/testing: the harness's per-test overhead", measureHarness],
   storage: ["file storage: upload, download, getUrl, 100 MiB memory", measureStorage],
+  scheduler: ["scheduled functions: lateness, drain, runAfter cost", measureScheduler],
 };
 
 /**

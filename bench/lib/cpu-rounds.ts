@@ -34,7 +34,8 @@ function shuffled<T>(items: T[]): T[] {
 
 /**
  * Compares what a call costs the worker's CPU under several svc workers
- * (`variants`: name and `x-bench-variant`), the first being the baseline:
+ * (`variants`: name and `x-bench-variant`, and a JSON `body` to `POST` the
+ * target with, for a mutation), the first being the baseline:
  * each round makes `plan.calls` calls to `target` through each variant inside
  * one request (`GET /bench/loop`, no HTTP or load generator per call) and
  * reads the worker's workerd CPU around it, in nanoseconds. Short rounds put
@@ -53,17 +54,18 @@ function shuffled<T>(items: T[]): T[] {
 export async function cpuRounds(
   app: BenchApp,
   target: string,
-  variants: readonly { name: string; variant: string }[],
+  variants: readonly { name: string; variant: string; body?: string }[],
   plan: CpuRoundPlan,
 ): Promise<CpuRoundFigures[]> {
   const perCall = variants.map(() => [] as number[]);
-  const loop = (variant: string) =>
-    `${app.url}/bench/loop?variant=${variant}&calls=${plan.calls}&target=${encodeURIComponent(target)}`;
+  const loop = ({ variant, body }: { variant: string; body?: string }) =>
+    `${app.url}/bench/loop?variant=${variant}&calls=${plan.calls}&target=${encodeURIComponent(target)}` +
+    (body === undefined ? "" : `&body=${encodeURIComponent(body)}`);
   // Two warm-up rounds, not counted.
   for (let round = -2; round < plan.rounds; round++) {
     for (const index of shuffled(variants.map((_, index) => index))) {
       const before = await app.workerCpuMs();
-      const response = await fetch(loop(variants[index]!.variant));
+      const response = await fetch(loop(variants[index]!));
       const { ok } = (await response.json()) as { ok: number };
       const after = await app.workerCpuMs();
       if (ok !== plan.calls) {

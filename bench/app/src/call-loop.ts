@@ -4,9 +4,10 @@ import type { SvcWorker } from "@svc/server";
 const MAX_CALLS = 10_000;
 
 /**
- * `GET /bench/loop?variant=&calls=&target=`: makes `calls` requests to
+ * `GET /bench/loop?variant=&calls=&target=[&body=]`: makes `calls` requests to
  * `target` one after another through the named svc worker's own `fetch`,
- * inside this one request, and answers how many succeeded. The observability
+ * inside this one request (`POST`s of `body` when given, for a mutation),
+ * and answers how many succeeded. The observability
  * scenario reads the worker process's CPU around each loop: with no HTTP
  * server, socket or load generator in between, what differs between two
  * variants is only what the variants do, so rounds of a few dozen
@@ -32,6 +33,8 @@ export async function callLoop<Env>(
   const worker = variants[url.searchParams.get("variant") ?? ""];
   const calls = Number(url.searchParams.get("calls"));
   const target = url.searchParams.get("target");
+  // A mutation's arguments: each call then POSTs them as JSON.
+  const body = url.searchParams.get("body");
   if (worker === undefined || target === null || !Number.isSafeInteger(calls)) {
     return new Response("variant, calls and target are required", { status: 400 });
   }
@@ -52,7 +55,15 @@ export async function callLoop<Env>(
   });
   let ok = 0;
   for (let i = 0; i < calls; i++) {
-    const response = await worker.fetch(new Request(target), env, loopCtx);
+    const request =
+      body === null
+        ? new Request(target)
+        : new Request(target, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body,
+          });
+    const response = await worker.fetch(request, env, loopCtx);
     await response.arrayBuffer();
     if (response.ok) ok++;
   }

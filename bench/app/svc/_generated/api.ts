@@ -2,6 +2,7 @@
 
 import { makeReference } from "@svc/server/references";
 import type * as files from "../files.ts";
+import type * as jobs from "../jobs.ts";
 import type * as notes from "../notes.ts";
 import type * as posts from "../posts.ts";
 import type * as rows from "../rows.ts";
@@ -19,6 +20,11 @@ export const api = {
     uploadUrl: makeReference<typeof files.uploadUrl>("files:uploadUrl", "mutation", "public"),
     url: makeReference<typeof files.url>("files:url", "query", "public"),
     urls: makeReference<typeof files.urls>("files:urls", "query", "public"),
+  },
+  jobs: {
+    scheduleAt: makeReference<typeof jobs.scheduleAt>("jobs:scheduleAt", "mutation", "public"),
+    stamps: makeReference<typeof jobs.stamps>("jobs:stamps", "query", "public"),
+    write: makeReference<typeof jobs.write>("jobs:write", "mutation", "public"),
   },
   notes: {
     add: makeReference<typeof notes.add>("notes:add", "mutation", "public"),
@@ -39,6 +45,9 @@ export const api = {
 
 /** References to the internal procedures, for `ctx.run*` only. */
 export const internal = {
+  jobs: {
+    stamp: makeReference<typeof jobs.stamp>("jobs:stamp", "mutation", "internal"),
+  },
   posts: {
     seedInternal: makeReference<typeof posts.seedInternal>("posts:seedInternal", "mutation", "internal"),
   },

@@ -2,6 +2,7 @@
 
 import type { FunctionRegistry, MigrationRegistry } from "@svc/server";
 import * as files from "../files.ts";
+import * as jobs from "../jobs.ts";
 import * as notes from "../notes.ts";
 import * as posts from "../posts.ts";
 import * as rows from "../rows.ts";
@@ -12,6 +13,10 @@ export const functions = {
   "files:uploadUrl": files.uploadUrl,
   "files:url": files.url,
   "files:urls": files.urls,
+  "jobs:scheduleAt": jobs.scheduleAt,
+  "jobs:stamp": jobs.stamp,
+  "jobs:stamps": jobs.stamps,
+  "jobs:write": jobs.write,
   "notes:add": notes.add,
   "notes:search": notes.search,
   "posts:mine": posts.mine,
