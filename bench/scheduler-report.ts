@@ -31,7 +31,7 @@ export function schedulerSection(scheduler: SchedulerResult | undefined): string
       "the workerd CPU per call (worker and shard: one process), the median of per-round ratios. The jobs it " +
       "schedules stay pending, so later rounds count them beside more. " +
       `The machine was shared (1-minute load average ${loadBefore.toFixed(1)} at the start, ` +
-      `${loadAfter.toFixed(1)} at the end, on its cores): judge the CPU ratio, not the times.`,
+      `${loadAfter.toFixed(1)} at the end): judge the CPU ratio, not the times; the per-round ratios spread wide (the quartiles).`,
     "",
     table(
       ["pending beside", "jobs measured", "lateness p50", "lateness p99"],
