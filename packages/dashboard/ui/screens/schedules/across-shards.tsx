@@ -2,13 +2,13 @@ import { JOB_STATES, type ShardFailure, type ShardJobView } from "@svc/server/ro
 import { useMemo, useState } from "preact/hooks";
 import { schedulesApi } from "../../api/schedules.ts";
 import { useApp } from "../../app-context.ts";
-import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
 import { Empty, LoadView } from "../../components/states.tsx";
 import { useToast } from "../../components/toasts.tsx";
 import { Link } from "../../lib/navigation.tsx";
 import { hrefOf, type ScheduleFilters } from "../../lib/routes.ts";
 import { usePagedList } from "../../lib/use-paged-list.ts";
+import { CancelDialog } from "./cancel-dialog.tsx";
 import { JobTable } from "./job-table.tsx";
 
 /** Shards asked per page (the API asks 8 at a time); each gives its first {@link PER_SHARD} jobs. */
@@ -152,27 +152,21 @@ export function AcrossShardsResults(props: { filters: ScheduleFilters }) {
             </>
           )}
           {confirm === null ? null : (
-            <ConfirmDialog
-              title={
-                confirm === "filtered" ? "Cancel pending jobs in every shard" : "Cancel this job"
-              }
-              confirmLabel={confirm === "filtered" ? "Cancel jobs" : "Cancel job"}
-              danger
+            <CancelDialog
+              target={confirm}
+              title="Cancel pending jobs in every shard"
+              where={{
+                filtered: <>of every shard{shard ? ` whose key contains “${shard}”` : ""}</>,
+                job: (
+                  <>
+                    of shard <code>{confirm === "filtered" ? "" : confirm.shard}</code>{" "}
+                  </>
+                ),
+              }}
+              filtered={filtered}
               onConfirm={cancel}
               onClose={() => setConfirm(null)}
-            >
-              {confirm === "filtered" ? (
-                <p>
-                  Every pending job of every shard{shard ? ` whose key contains “${shard}”` : ""}
-                  {filtered ? " that matches the function and user filters" : ""} will not run.
-                </p>
-              ) : (
-                <p>
-                  Job <code>{confirm.id}</code> ({confirm.function}) of shard{" "}
-                  <code>{confirm.shard}</code> will not run.
-                </p>
-              )}
-            </ConfirmDialog>
+            />
           )}
         </>
       )}

@@ -2,7 +2,6 @@ import { JOB_STATES, type ScheduledJobView } from "@svc/server/routes/contract";
 import { useMemo, useState } from "preact/hooks";
 import { schedulesApi } from "../../api/schedules.ts";
 import { useApp } from "../../app-context.ts";
-import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DelayedFilter } from "../../components/delayed-filter.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -12,6 +11,7 @@ import { navigate } from "../../lib/navigation.tsx";
 import { hrefOf, type ScheduleFilters } from "../../lib/routes.ts";
 import { usePagedList } from "../../lib/use-paged-list.ts";
 import { AcrossShardsResults } from "./across-shards.tsx";
+import { CancelDialog } from "./cancel-dialog.tsx";
 import { JobTable } from "./job-table.tsx";
 
 const PAGE_SIZE = 50;
@@ -149,24 +149,21 @@ function ScheduleResults(props: { filters: ScheduleFilters }) {
               <LoadMore list={list} label="Load more jobs" />
             </div>
             {confirm === null ? null : (
-              <ConfirmDialog
-                title={confirm === "filtered" ? "Cancel pending jobs" : "Cancel this job"}
-                confirmLabel={confirm === "filtered" ? "Cancel jobs" : "Cancel job"}
-                danger
+              <CancelDialog
+                target={confirm}
+                title="Cancel pending jobs"
+                where={{
+                  filtered: (
+                    <>
+                      of shard <code>{shard}</code>
+                    </>
+                  ),
+                  job: null,
+                }}
+                filtered={filtered}
                 onConfirm={cancel}
                 onClose={() => setConfirm(null)}
-              >
-                {confirm === "filtered" ? (
-                  <p>
-                    Every pending job of shard <code>{shard}</code>
-                    {filtered ? " that matches the function and user filters" : ""} will not run.
-                  </p>
-                ) : (
-                  <p>
-                    Job <code>{confirm.id}</code> ({confirm.function}) will not run.
-                  </p>
-                )}
-              </ConfirmDialog>
+              />
             )}
           </>
         )
