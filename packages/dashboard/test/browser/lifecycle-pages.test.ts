@@ -90,7 +90,7 @@ describe.skipIf(!ready)("the Migrations and Backups pages", () => {
       const schedule = page.getByTestId("backup-schedule");
       await schedule.waitFor();
       expect(await schedule.textContent()).toBe(
-        "Every shard is backed up to the R2 bucket bound as BACKUPS on the schedule 0 3 * * * (cron, UTC); the 7 newest backups of each shard are kept.",
+        "Every shard is backed up to the R2 bucket bound as BACKUPS on the schedule 0 3 * * * (cron, UTC); the 7 newest backups of each shard are kept. Each carries the shard's file metadata; the bytes stay in the files bucket.",
       );
 
       await page.getByLabel("Shard to back up now").fill(shard);

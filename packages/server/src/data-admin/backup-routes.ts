@@ -31,10 +31,10 @@ export const listBackupsHandler: Handler<"listBackups"> = async ({ query, ctx })
     limit: query.limit ?? DEFAULT_BACKUP_PAGE,
   });
 
-/** `GET backups/schedule`: when the bucket backs every shard up, and how many backups stay. */
+/** `GET backups/schedule`: when the bucket backs every shard up, how many backups stay, with file bytes or not. */
 export const backupScheduleHandler: Handler<"backupSchedule"> = async ({ ctx }) => {
-  const { bucket, schedule, keep } = backupsOf(ctx);
-  return { bucket, schedule, keep };
+  const { bucket, schedule, keep, files } = backupsOf(ctx);
+  return { bucket, schedule, keep, files };
 };
 
 /**

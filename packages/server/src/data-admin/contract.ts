@@ -72,6 +72,8 @@ export const backupSchedule = named(
     schedule: v.string(),
     /** Backups kept per shard; older ones are deleted after each new one. */
     keep: v.number(),
+    /** Whether each scheduled backup carries the bytes of the shard's files, not only their metadata. */
+    files: v.boolean(),
   }),
 );
 

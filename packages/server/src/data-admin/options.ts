@@ -9,6 +9,12 @@ export interface BackupsOptions {
   schedule: string;
   /** Backups kept per shard; older ones are deleted after each new one. @default 7 */
   keep?: number;
+  /**
+   * Scheduled backups also carry the bytes of each shard's files (as
+   * `?files=true` / `svc backup --files` do for one taken now), not only
+   * their metadata (docs/storage.md "Backups"). @default false
+   */
+  files?: boolean;
 }
 
 /** What every data route shares, fixed when `createWorker` is called. */

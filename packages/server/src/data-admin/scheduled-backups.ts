@@ -9,7 +9,7 @@ const DEFAULT_KEEP = 7;
  * Checks `createWorker({ backups })` before anything is served and fills in
  * the defaults.
  *
- * @example backupsOptionOf({ bucket: "BACKUPS", schedule: "0 3 * * *" }) // { …, keep: 7 }
+ * @example backupsOptionOf({ bucket: "BACKUPS", schedule: "0 3 * * *" }) // { …, keep: 7, files: false }
  */
 export function backupsOptionOf(
   option: BackupsOptions | undefined,
@@ -28,13 +28,21 @@ export function backupsOptionOf(
   const keep = option.keep ?? DEFAULT_KEEP;
   if (!Number.isInteger(keep) || keep < 1)
     throw new Error("svc: backups.keep must be a positive integer");
-  return { bucket: option.bucket, schedule: option.schedule.trim().split(/\s+/).join(" "), keep };
+  const files = option.files ?? false;
+  if (typeof files !== "boolean") throw new Error("svc: backups.files must be true or false");
+  return {
+    bucket: option.bucket,
+    schedule: option.schedule.trim().split(/\s+/).join(" "),
+    keep,
+    files,
+  };
 }
 
 /**
  * Starts a backup run of every shard: each registry partition backs up its
  * own shards, a few at a time, one step per alarm (see
- * registry/backup-run.ts). The cron invocation itself only sends one call
+ * registry/backup-run.ts), with their files' bytes when `backups.files`
+ * says so. The cron invocation itself only sends one call
  * per partition, so it finishes at once however many shards exist.
  */
 export async function startBackupRuns(
@@ -49,6 +57,7 @@ export async function startBackupRuns(
         id,
         bucket: backups.bucket,
         keep: backups.keep,
+        files: backups.files,
       }),
     ),
   );

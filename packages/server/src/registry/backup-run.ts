@@ -9,6 +9,8 @@ interface RunRow extends Record<string, SqlStorageValue> {
   id: string;
   bucket: string;
   keep: number;
+  /** 1: the run backs up the files' bytes too. */
+  files: number;
   after: string;
   done: number;
   failed: number;
@@ -38,8 +40,13 @@ export class BackupRunner {
     this.#shard = shard;
     storage.sql.exec(
       "CREATE TABLE IF NOT EXISTS _svc_backup_run (id TEXT PRIMARY KEY, bucket TEXT NOT NULL, keep INTEGER NOT NULL, " +
-        "after TEXT NOT NULL, done INTEGER NOT NULL, failed INTEGER NOT NULL, started_at REAL NOT NULL)",
+        "after TEXT NOT NULL, done INTEGER NOT NULL, failed INTEGER NOT NULL, started_at REAL NOT NULL, " +
+        "files INTEGER NOT NULL DEFAULT 0)",
     );
+    // A partition that kept a run from before `files` existed gets the column.
+    const columns = storage.sql.exec<{ name: string }>("PRAGMA table_info(_svc_backup_run)");
+    if (!columns.toArray().some((column) => column.name === "files"))
+      storage.sql.exec("ALTER TABLE _svc_backup_run ADD COLUMN files INTEGER NOT NULL DEFAULT 0");
   }
 
   /** Starts `run` unless one is still going (that one finishes first; this one is skipped and logged). */
@@ -54,11 +61,12 @@ export class BackupRunner {
       return;
     }
     this.#storage.sql.exec(
-      "INSERT INTO _svc_backup_run (id, bucket, keep, after, done, failed, started_at) VALUES (?, ?, ?, '', 0, 0, ?)",
+      "INSERT INTO _svc_backup_run (id, bucket, keep, after, done, failed, started_at, files) VALUES (?, ?, ?, '', 0, 0, ?, ?)",
       run.id,
       run.bucket,
       run.keep,
       Date.now(),
+      run.files === true ? 1 : 0,
     );
     await armAlarm(this.#storage, Date.now());
   }
@@ -75,7 +83,7 @@ export class BackupRunner {
     const results = await Promise.all(
       entries.map(async ({ key }) => {
         const result = await this.#shard(key)
-          .backupTo({ bucket: run.bucket, keep: run.keep })
+          .backupTo({ bucket: run.bucket, keep: run.keep, files: run.files === 1 })
           .catch((error: unknown) => ({ ok: false as const, error }));
         if (!result.ok)
           console.error(`svc: backup of shard ${JSON.stringify(key)} failed`, result.error);

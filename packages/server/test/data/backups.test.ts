@@ -300,6 +300,7 @@ describe("backups in R2", () => {
       bucket: "BACKUPS",
       schedule: "30 3 * * *",
       keep: 2,
+      files: false,
     });
   });
 

@@ -2,7 +2,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { objectKey } from "../../src/storage/paths.ts";
 import { FILES_ADMIN_TOKEN } from "./files-app.ts";
-import { bytesOf, filesValue, sha256, storageFetch, upload } from "./storage-client.ts";
+import {
+  bytesOf,
+  filesValue,
+  operatorPut,
+  sha256,
+  storageFetch,
+  upload,
+} from "./storage-client.ts";
 
 const ADMIN = { authorization: `Bearer ${FILES_ADMIN_TOKEN}` };
 
@@ -62,13 +69,7 @@ describe("files admin routes", () => {
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${id}"`);
     expect(await sha256(await download.arrayBuffer())).toBe(await sha256(bytes));
 
-    const put = await admin(`shards/${shard}`, {
-      method: "POST",
-      headers: { "content-type": "text/plain" },
-      body: "from the operator",
-    });
-    expect(put.status).toBe(201);
-    const { storageId } = (await put.json()) as { storageId: string };
+    const storageId = await operatorPut(admin, shard, "from the operator");
     expect(storageId).toMatch(/^_storage_/);
     const second = (await (await admin(`shards/${shard}?limit=1`)).json()) as {
       files: { storageId: string }[];

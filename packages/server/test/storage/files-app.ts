@@ -136,8 +136,9 @@ export const filesWorker = createWorker({
   functions: filesFunctions,
   resolveIdentity: testIdentity,
   storage: { bucket: "FILES" },
-  // Backups of the files' shards (storage/files-backup.test.ts); run on demand only.
-  backups: { bucket: "BACKUPS", schedule: "30 3 * * *" },
+  // Backups of the files' shards (storage/files-backup.test.ts), the scheduled ones with the
+  // files' bytes; the test fires the schedule itself.
+  backups: { bucket: "BACKUPS", schedule: "30 3 * * *", files: true },
   adminToken: FILES_ADMIN_TOKEN,
   logs: false,
 });

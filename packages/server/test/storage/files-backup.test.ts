@@ -4,12 +4,18 @@
  * puts both back, so a file downloads byte-identical (with the flag) or
  * keeps its metadata only (without). A backup whose bytes were altered is
  * refused and leaves nothing behind. A shard with files and pending
- * scheduled jobs gets both back.
+ * scheduled jobs gets both back. Scheduled runs carry the bytes where
+ * `backups.files` says so.
  */
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { objectKey } from "../../src/storage/paths.ts";
-import { FILES_ADMIN_TOKEN } from "./files-app.ts";
+import { FILES_ADMIN_TOKEN, filesWorker } from "./files-app.ts";
 import { bytesOf, filesValue, sha256, storageFetch, upload } from "./storage-client.ts";
 
 type Backup = { id: string; documents: number };
@@ -61,6 +67,22 @@ async function backupLines(id: string): Promise<string[]> {
   return (await object!.text()).trimEnd().split("\n");
 }
 
+/** Checks that backup `id` holds one file with its bytes, in `pieces` bytes lines. */
+async function expectOneFileWithBytes(id: string, pieces: number): Promise<void> {
+  const lines = await backupLines(id);
+  expect(JSON.parse(lines[0]!)).toMatchObject({ files: 1, fileBytes: true });
+  const bytes = lines.filter((line) => line.startsWith('{"system":"_svc_storage_bytes"'));
+  expect(bytes).toHaveLength(pieces);
+}
+
+/** Restores `backup` into `target`, which must answer 200; answers its result. */
+async function restoredInto(target: string, backup: string): Promise<unknown> {
+  const restored = await restore(target, backup);
+  const text = await restored.text();
+  expect(restored.status, text).toBe(200);
+  return JSON.parse(text);
+}
+
 describe("files in backups", () => {
   it("with ?files=true: restores metadata and bytes; the file downloads byte-identical", async () => {
     const source = `files-backup-${crypto.randomUUID().slice(0, 8)}`;
@@ -70,16 +92,10 @@ describe("files in backups", () => {
     const backup = await adminJson<Backup>(`data/shards/${source}/backup?files=true`, 200, {
       method: "POST",
     });
-    const lines = await backupLines(backup.id);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ files: 1, fileBytes: true });
-    expect(lines.filter((line) => line.startsWith('{"system":"_svc_storage_bytes"'))).toHaveLength(
-      2,
-    );
+    await expectOneFileWithBytes(backup.id, 2);
 
     const target = `${source}-restored`;
-    const restored = await restore(target, backup.id);
-    expect(restored.status, await restored.clone().text()).toBe(200);
-    expect(await restored.json()).toMatchObject({ documents: 1 });
+    expect(await restoredInto(target, backup.id)).toMatchObject({ documents: 1 });
     const metadata = await filesValue<Record<string, unknown>>(
       "files:metadata",
       { file: id },
@@ -172,9 +188,10 @@ describe("files in backups", () => {
     });
 
     const target = `${source}-restored`;
-    const restored = await restore(target, backup.id);
-    expect(restored.status, await restored.clone().text()).toBe(200);
-    expect(await restored.json()).toMatchObject({ documents: 1, tables: { _svc_scheduled: 1 } });
+    expect(await restoredInto(target, backup.id)).toMatchObject({
+      documents: 1,
+      tables: { _svc_scheduled: 1 },
+    });
     const url = await filesValue<string>("files:url", { file: id }, "alice", target);
     expect(await sha256(await (await storageFetch(url)).arrayBuffer())).toBe(await sha256(bytes));
     // The restored job runs in the clone, as alice: a second attachment of the restored file.
@@ -190,5 +207,35 @@ describe("files in backups", () => {
       references = page.files[0]?.references ?? [];
     }
     expect(references).toHaveLength(2);
+  });
+
+  it("scheduled runs with backups.files carry the bytes, and a restore verifies them", async () => {
+    expect(await adminJson("data/backups/schedule", 200)).toEqual({
+      bucket: "BACKUPS",
+      schedule: "30 3 * * *",
+      keep: 7,
+      files: true,
+    });
+    const source = `files-scheduled-${crypto.randomUUID().slice(0, 8)}`;
+    const bytes = bytesOf(100_000, 13);
+    const id = await shardWithFile(source, bytes);
+    const ctx = createExecutionContext();
+    await filesWorker.scheduled(createScheduledController({ cron: "30 3 * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const until = Date.now() + 15_000;
+    let backup: Backup | undefined;
+    while (backup === undefined) {
+      if (Date.now() > until) throw new Error(`no scheduled backup of ${source}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      backup = (await adminJson<{ backups: Backup[] }>(`data/backups?shard=${source}`, 200))
+        .backups[0];
+    }
+    await expectOneFileWithBytes(backup.id, 1);
+
+    const target = `${source}-restored`;
+    await restoredInto(target, backup.id);
+    expect(await env.FILES.head(objectKey(target, id))).not.toBeNull();
+    const url = await filesValue<string>("files:url", { file: id }, "alice", target);
+    expect(await sha256(await (await storageFetch(url)).arrayBuffer())).toBe(await sha256(bytes));
   });
 });

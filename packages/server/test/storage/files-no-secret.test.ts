@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { objectKey } from "../../src/storage/paths.ts";
 import { BARE_FILES, FILES_ADMIN_TOKEN, FILES_WORKER_HEADER } from "./files-app.ts";
-import { sha256 } from "./storage-client.ts";
+import { operatorPut, sha256 } from "./storage-client.ts";
 
 /** Fetches a path of the app whose storage has no signing secret. */
 function bare(path: string, init: RequestInit = {}, user?: string): Promise<Response> {
@@ -50,13 +50,7 @@ describe("file storage without a signing secret", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
 
-    const put = await admin(`shards/${shard}`, {
-      method: "POST",
-      headers: { "content-type": "text/plain" },
-      body: "from the operator",
-    });
-    expect(put.status).toBe(201);
-    const { storageId } = (await put.json()) as { storageId: string };
+    const storageId = await operatorPut(admin, shard, "from the operator");
 
     const listed = await admin(`shards/${shard}`);
     expect(listed.status).toBe(200);

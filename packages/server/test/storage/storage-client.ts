@@ -58,6 +58,24 @@ export async function upload(
   return { status: response.status, body: (await response.json()) as never };
 }
 
+/**
+ * Stores `text` through the operator's files route (`POST shards/:key`,
+ * `admin` fetching under `/_svc/admin/files/`), answering the new file's id.
+ */
+export async function operatorPut(
+  admin: (path: string, init: RequestInit) => Promise<Response>,
+  shard: string,
+  text: string,
+): Promise<string> {
+  const put = await admin(`shards/${shard}`, {
+    method: "POST",
+    headers: { "content-type": "text/plain" },
+    body: text,
+  });
+  if (put.status !== 201) throw new Error(`the operator's put answered ${put.status}`);
+  return ((await put.json()) as { storageId: string }).storageId;
+}
+
 /** Lower-case hex SHA-256 of `bytes`. */
 export async function sha256(bytes: Uint8Array | ArrayBuffer): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
