@@ -12,6 +12,7 @@ export interface FileAdminView {
   state: string;
   size: number | null;
   contentType: string | null;
+  /** Hex SHA-256 of the bytes; `null` before they are stored, or while an upload's is not computed yet. */
   sha256: string | null;
   /** ISO-8601: when the bytes were stored (or the upload URL issued). */
   createdAt: string;

@@ -6,14 +6,16 @@ import { type FileRow, listFileRows } from "./table.ts";
 
 /** References shown per file in the admin list. */
 const REFERENCES_SHOWN = 5;
+/** Bytes one page may read back from R2 to hash uploads not hashed yet (the rest show `null`). */
+const HASHED_PER_PAGE = 64 * 1024 * 1024;
 
-async function viewOf(files: FileStore, row: FileRow): Promise<FileAdminView> {
+function viewOf(files: FileStore, row: FileRow, sha256: string | null): FileAdminView {
   return {
     storageId: row.id,
     state: row.state,
     size: row.size,
     contentType: row.content_type,
-    sha256: row.state === "ready" ? await files.sha256Of(row) : row.sha256,
+    sha256,
     createdAt: new Date(row.created_at).toISOString(),
     uploader: row.uploader,
     references: referencesTo(files.sql, files.probes, row.id, REFERENCES_SHOWN),
@@ -31,7 +33,9 @@ function parseCursor(cursor: string | null): { createdAt: number; id: string } |
  * One page of a shard's files for the operator: every state, with the
  * documents that reference each (RLS not applied), and the cursor of the
  * next page (`<created at>.<id>`, `null` at the end). A stored upload's
- * SHA-256 not yet computed is computed here (once: it is recorded).
+ * SHA-256 not yet computed is computed here and recorded, one file at a
+ * time, up to 64 MiB of bytes read per page; past that it is `null` until
+ * a page lists it again, `getMetadata` reads it or a backup takes it.
  *
  * @example await listFiles(files, null, 50)
  */
@@ -43,8 +47,15 @@ export async function listFiles(
   const rows = listFileRows(files.sql, parseCursor(cursor), limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const views: FileAdminView[] = [];
+  let budget = HASHED_PER_PAGE;
+  for (const row of page) {
+    const hashable = row.state === "ready" && row.sha256 === null && (row.size ?? 0) <= budget;
+    if (hashable) budget -= row.size ?? 0;
+    views.push(viewOf(files, row, hashable ? await files.sha256Of(row) : row.sha256));
+  }
   return {
-    files: await Promise.all(page.map((row) => viewOf(files, row))),
+    files: views,
     cursor: rows.length > limit && last !== undefined ? `${last.created_at}.${last.id}` : null,
   };
 }

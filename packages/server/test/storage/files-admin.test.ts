@@ -89,6 +89,31 @@ describe("files admin routes", () => {
     expect(again.status).toBe(404);
   });
 
+  it("hash uploads not hashed yet as they list them, up to 64 MiB read per page", async () => {
+    const shard = "files-admin-hashing";
+    await filesValue("files:storeText", { text: "hashed when stored" }, "alice", shard);
+    await known(shard);
+    const big = bytesOf(40 * 1024 * 1024, 21);
+    const next = bytesOf(30 * 1024 * 1024, 22);
+    const bigId = await operatorPut(admin, shard, big);
+    const nextId = await operatorPut(admin, shard, next);
+    const hashes = async () => {
+      const page = (await (await admin(`shards/${shard}`)).json()) as {
+        files: { storageId: string; sha256: string | null }[];
+      };
+      return new Map(page.files.map((file) => [file.storageId, file.sha256]));
+    };
+    // 40 MiB read back, then 30 more would pass the page's 64 MiB: that one waits.
+    const first = await hashes();
+    expect(first.get(bigId)).toBe(await sha256(big));
+    expect(first.get(nextId)).toBeNull();
+    const until = Date.now() + 10_000;
+    let again = await hashes();
+    while (again.get(nextId) === null && Date.now() < until) again = await hashes();
+    expect(again.get(bigId)).toBe(await sha256(big));
+    expect(again.get(nextId)).toBe(await sha256(next));
+  });
+
   it("delete every file's bytes when the shard's data is deleted", async () => {
     const shard = "files-admin-wipe";
     for (const seed of [1, 2]) {

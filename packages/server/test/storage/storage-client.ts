@@ -59,18 +59,20 @@ export async function upload(
 }
 
 /**
- * Stores `text` through the operator's files route (`POST shards/:key`,
+ * Stores `body` through the operator's files route (`POST shards/:key`,
  * `admin` fetching under `/_svc/admin/files/`), answering the new file's id.
  */
 export async function operatorPut(
   admin: (path: string, init: RequestInit) => Promise<Response>,
   shard: string,
-  text: string,
+  body: string | Uint8Array,
 ): Promise<string> {
   const put = await admin(`shards/${shard}`, {
     method: "POST",
-    headers: { "content-type": "text/plain" },
-    body: text,
+    headers: {
+      "content-type": typeof body === "string" ? "text/plain" : "application/octet-stream",
+    },
+    body,
   });
   if (put.status !== 201) throw new Error(`the operator's put answered ${put.status}`);
   return ((await put.json()) as { storageId: string }).storageId;
