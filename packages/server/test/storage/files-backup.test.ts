@@ -10,11 +10,14 @@
 import {
   createExecutionContext,
   createScheduledController,
+  runInDurableObject,
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { registryPartitionName, registryPartitionOf } from "../../src/registry/partitions.ts";
 import { objectKey } from "../../src/storage/paths.ts";
+import { forceEviction } from "../migration-support.ts";
 import { FILES_ADMIN_TOKEN, filesWorker } from "./files-app.ts";
 import { bytesOf, filesValue, sha256, storageFetch, upload } from "./storage-client.ts";
 
@@ -219,6 +222,17 @@ describe("files in backups", () => {
     const source = `files-scheduled-${crypto.randomUUID().slice(0, 8)}`;
     const bytes = bytesOf(100_000, 13);
     const id = await shardWithFile(source, bytes);
+    // The shard's registry partition keeps the run table of an svc before `files`: on its next
+    // start it gains the column, and the run it starts carries the flag.
+    const partition = registryPartitionName(registryPartitionOf(source));
+    await runInDurableObject(env.FILES_SHARD.getByName(partition), (_instance, state) => {
+      state.storage.sql.exec("DROP TABLE IF EXISTS _svc_backup_run");
+      state.storage.sql.exec(
+        "CREATE TABLE _svc_backup_run (id TEXT PRIMARY KEY, bucket TEXT NOT NULL, keep INTEGER NOT NULL, " +
+          "after TEXT NOT NULL, done INTEGER NOT NULL, failed INTEGER NOT NULL, started_at REAL NOT NULL)",
+      );
+    });
+    await forceEviction(partition, env.FILES_SHARD);
     const ctx = createExecutionContext();
     await filesWorker.scheduled(createScheduledController({ cron: "30 3 * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
