@@ -15,8 +15,10 @@ const READING = [
     "medians are not yet a verdict on the code; the profiles, which rank functions within one target's " +
     "samples, are steadier.",
   "",
-  "- **REST read: 617 µs against the hand-written route's 530 µs per request in the transport profile " +
-    "(1.16×; 1.29× before this session's changes; the merged run's median 1.33×, rounds 1.02–1.73×; goal " +
+  "- **REST read: 608 µs against the hand-written route's 460 µs per request in the last transport " +
+    "profile (1.32×, garbage collection +29 µs of it; recording off 533 µs, 1.16×; taken while other " +
+    "benchmarks loaded the machine); in the one before, 617 against 530 µs " +
+    "(1.16×; 1.29× before that session's changes; the merged run's median 1.33×, rounds 1.02–1.73×; goal " +
     "≤ 1.05×).** Both do the same Durable Object call (svc's under `invokeProcedure`, 93 µs; the Hono " +
     "handler's `(anonymous)` in src/worker.ts), the same SQL read and as much `(program)` (110 and 112 µs). " +
     "Removed this session, in the profile's order: the procedure timeout race's per-call timer " +
@@ -25,15 +27,16 @@ const READING = [
     "the top 25 any more) and the JSON answer's second `Headers` and JS encoding (`Headers` 10.8 µs and " +
     "`encode` 3.8 µs gone from the table; a short ASCII body goes to workerd as the string). What only " +
     "svc still runs, ranked: the call record's middleware scope (`(anonymous)` in procedures/middleware.ts, " +
-    "25 µs, recording on only — recording off is 597 µs), two more `URL` parses than the Hono route " +
-    "(+8.9 µs: `handleAuthRequest`'s path check and svc's own; the bench worker's is shared), the bench " +
-    "worker's own `fetch` steps before svc (+7.5 µs: the awaited `ensureMigrated`, the variant lookup), " +
+    "25 µs, recording on only — recording off is 597 µs), a second `URL` parse (+8.9 µs: the bench " +
+    "router's, then svc's; since, the router parses through svc's `requestUrl`, which svc reuses: `URL` " +
+    "+0 µs in the next profile), the bench worker's own `fetch` steps before svc (+7.5 µs: the awaited " +
+    "`ensureMigrated`, now awaited only until the auth tables exist, and the variant lookup), " +
     "`sizedResponse` (9.7 µs: the ASCII check and the Response), the header-size walk (`forEach` + " +
     "`refuseHugeHeaders`, 12 µs), svc's value encoding (`stringifyJson` + `parseJson`, 12 µs) and " +
     "`shardKeyOf` (5.4 µs). What would close the rest: the call record's scope entered once per call " +
-    "instead of around each middleware step; `handleAuthRequest` deciding from the request's path " +
-    "without a `URL` (its dot-segment and encoded-slash rules make that a security change of its own); a " +
-    "header-size cap read from the runtime instead of a callback per header.",
+    "instead of around each middleware step; a header-size cap read from the runtime instead of a " +
+    "callback per header (Cloudflare caps request headers at 128 KB in total; svc's default cap is 64 KB, " +
+    "so the walk is what enforces it).",
   "- **Leased gate: +9 % CPU in the last gates profile (+60 µs; goal ≤ +5 %; the merged run, taken " +
     "before the change below, +32 %, rounds 0.89–2.00×).** Its store calls: 4.4 per 1,000 requests, one " +
     "per lease. The first gates profile ranked `withLimitHeaders` and the `set`s of the `RateLimit-*` " +

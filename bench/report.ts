@@ -85,7 +85,7 @@ function authSection({ auth }: Results): string {
   return [
     SECTION_TITLES.auth,
     "",
-    "svc (`handleAuthRequest` in front of `createWorker`, `ensureMigrated` on every request) against plain " +
+    "svc (`handleAuthRequest` in front of `createWorker`, `ensureMigrated` until the tables exist) against plain " +
       "better-auth with the same options (`betterAuth(...).handler`), both on local D1 in the same worker. CPU " +
       "per request is the workerd processes' user+system time from /proc over each round, divided by the " +
       "requests served; password hashing (native scrypt) is most of it.",
@@ -120,8 +120,8 @@ function authNotes(auth: AuthResult): string[] {
   return [
     "",
     "**Why a ratio is under its goal, and what would close it.** CPU per request in this run: " +
-      `${cpu.join(", ")}. What svc adds in front of and inside better-auth, as the code stands: an awaited, ` +
-      "already-settled `ensureMigrated` promise; `handleAuthRequest`'s path check and body check " +
+      `${cpu.join(", ")}. What svc adds in front of and inside better-auth, as the code stands: ` +
+      "`handleAuthRequest`'s path check and body check " +
       "(`checkAuthBody` reads the body up to its cap and hands better-auth a copy), and after a write an " +
       "expiry of this isolate's revocation view; `createAuth`'s additions to the options (svc's admin schema " +
       "plugin, the impersonation guard's hooks, joined reads); and in svc's database the rows its triggers " +

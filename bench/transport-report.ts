@@ -41,8 +41,9 @@ function handWrittenNote(transport: TransportResult, registry?: RegistryResult):
     "",
     "The hand-written route does one Durable Object call (`getByName`, one RPC method) and one `SELECT`, " +
       "answered with `c.json`. svc's REST read does the same call, and around it, as the code stands " +
-      "(section 1a's profile ranks them by self time): in the bench worker, an awaited `ensureMigrated(auth)` " +
-      "and `handleAuthRequest`'s path check (on the URL parse svc's router then reuses) before every svc request, which the Hono route skips; the call " +
+      "(section 1a's profile ranks them by self time): in the bench worker, `handleAuthRequest`'s path check " +
+      "before every svc request, which the Hono route skips (the bench's router parses the URL once for " +
+      "every target, through svc's `requestUrl`, so svc reuses it); the call " +
       "record (`CallRecorder.request`: a call scope handed along with the request, the record built at the " +
       "end, a push to the store shipper, whose batched writes go out in `waitUntil` and whose store prints " +
       "the console lines; in the shard, " +
