@@ -26,9 +26,10 @@ function exactLimitNote(gates: GatesResult, rateLimit: RateLimitResult | undefin
     "costs: concurrent decisions of the key in an isolate are coalesced (calls issued while a store call of " +
     "that key is in flight go as one store call of up to 64, decided in order, exactly as one by one); and the " +
     "store writes ahead (`packages/ratelimit/src/algorithms/reserve.ts`): a durable write stores the key's " +
-    "state with 1 % of the limit already spent (at most 1,000 units; none for limits under 100), and the " +
-    "decisions it covers are answered from memory with no write — this rate (100,000,000 a minute) writes " +
-    "once per 1,000 units instead of once per store call. Inside the worker, wall time per call in this run " +
+    "state with 1 % of the limit already spent (none for limits under 100), and the decisions it covers " +
+    "are answered from memory with no write — this bucket (100,000,000 a minute) refills that reserve in " +
+    "0.6 s, so it writes about every 0.6 s instead of once per store call (with the reserve capped at 1,000 " +
+    "units until 2026-12-04, it refilled in 0.6 ms and every store call wrote). Inside the worker, wall time per call in this run " +
     `(section 5): a bare Durable Object call ${loopMs(rateLimit, "bare")}, \`limit()\` on a hot key ` +
     `${loopMs(rateLimit, "limit(), one hot key, sequential")} one at a time and ` +
     `${loopMs(rateLimit, "limit(), one hot key, 32")} 32 at a time. So the durable write no longer gates ` +

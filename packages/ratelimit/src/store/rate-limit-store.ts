@@ -49,8 +49,8 @@ function sqliteProblem(storage: DurableObjectStorage): string | null {
  * call for its key, one at a time, and each decision reads and writes its state
  * synchronously with no `await` in between. Calls of one key that an isolate
  * coalesced arrive as one batch, decided in order in one go. Storage is
- * written ahead: a write stores the state with 1 % of the limit (at most
- * 1,000 units; none under a limit of 100) already spent, and the decisions
+ * written ahead: a write stores the state with 1 % of the limit (none
+ * under a limit of 100) already spent, and the decisions
  * it covers are answered from memory without another write, so a hot key
  * pays one write per that many units instead of one per call; after a
  * restart those units count as spent (never admitting more than the limit;
