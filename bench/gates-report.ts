@@ -24,7 +24,10 @@ function exactLimitNote(gates: GatesResult, rateLimit: RateLimitResult | undefin
     `${cpuOf(figures, NO_GATES)} without. Every request of this run comes from one address, so every ` +
     "decision is of one key, in one `RateLimitStore` Durable Object. As the code stands, an exact decision " +
     "costs: concurrent decisions of the key in an isolate are coalesced (calls issued while a store call of " +
-    "that key is in flight go as one store call of up to 64, decided in order, exactly as one by one); and the " +
+    "that key is in flight go as one store call of up to 64, decided in order, exactly as one by one; the next " +
+    "store call of a key leaves no sooner than `coalesceMs`, 3 ms by default, after the one before it, so a " +
+    "store in the same workerd that answers at once is not asked again for the two or three calls of the " +
+    "meantime but for those of the interval); and the " +
     "store writes ahead (`packages/ratelimit/src/algorithms/reserve.ts`): a durable write stores the key's " +
     "state with 1 % of the limit already spent (none for limits under 100), and the decisions it covers " +
     "are answered from memory with no write — this bucket (100,000,000 a minute) refills that reserve in " +

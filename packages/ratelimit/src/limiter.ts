@@ -1,7 +1,7 @@
 import type { RateLimitResult } from "./algorithms/result.ts";
 import { RateLimitError } from "./errors.ts";
 import { type Rate, type RateConfig, toRate } from "./rates.ts";
-import { DecisionCoalescer } from "./store/coalescer.ts";
+import { DEFAULT_COALESCE_MS, DecisionCoalescer } from "./store/coalescer.ts";
 import { within } from "./store/deadlines.ts";
 import { type LeaseRequest, objectName } from "./store/protocol.ts";
 import type { RateLimitStore } from "./store/rate-limit-store.ts";
@@ -43,6 +43,16 @@ export interface RateLimiterOptions<Name extends string> {
    * @default 1000
    */
   timeoutMs?: number;
+  /**
+   * Least milliseconds between two store calls of one key from one isolate
+   * (exact rates): calls of a busy key that come meanwhile wait and go
+   * together in the next store call, decided in order as one by one. A
+   * store that answers slower than this is never waited for longer; a key
+   * called now and then is sent at once. 0 sends each batch as soon as the
+   * one before it is answered.
+   * @default 3
+   */
+  coalesceMs?: number;
   /**
    * Test hook: a clock (ms) whose reading is sent with each call, so tests can
    * move time. Without it the store uses its own clock, the one clock every
@@ -101,7 +111,7 @@ export interface RateLimiter<Name extends string = string> {
 const DEFAULT_TIMEOUT_MS = 1000;
 
 function checkOptions<Name extends string>(options: RateLimiterOptions<Name>): Map<string, Rate> {
-  const { store, rates, timeoutMs } = options;
+  const { store, rates, timeoutMs, coalesceMs } = options;
   if (typeof store !== "string" && !isNamespace(store))
     throw new RateLimitError(
       "INVALID_CONFIG",
@@ -111,6 +121,11 @@ function checkOptions<Name extends string>(options: RateLimiterOptions<Name>): M
     throw new RateLimitError(
       "INVALID_CONFIG",
       "svc ratelimit: timeoutMs must be a positive number of milliseconds",
+    );
+  if (coalesceMs !== undefined && !(Number.isFinite(coalesceMs) && coalesceMs >= 0))
+    throw new RateLimitError(
+      "INVALID_CONFIG",
+      "svc ratelimit: coalesceMs must be a number of milliseconds, 0 or more",
     );
   if (typeof rates !== "object" || rates === null || Object.keys(rates).length === 0)
     throw new RateLimitError("INVALID_CONFIG", "svc ratelimit: rates must name at least one rate");
@@ -171,7 +186,7 @@ export function createRateLimiter<const Name extends string>(
   const { store, clock } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const leases = new LeaseCache(clock ?? Date.now);
-  const coalescer = new DecisionCoalescer(timeoutMs);
+  const coalescer = new DecisionCoalescer(timeoutMs, options.coalesceMs ?? DEFAULT_COALESCE_MS);
   /** Spends `count` exactly, coalesced with this isolate's other calls of the key. */
   const decide = (name: string, key: string, rate: Rate, count: number, now: number | undefined) =>
     coalescer.decide(

@@ -114,6 +114,38 @@ describe("coalesced exact limiting", () => {
   });
 });
 
+describe("coalescing over time (coalesceMs)", () => {
+  const paced = (key: string) =>
+    exports.default
+      .fetch(`http://ratelimit.test/limit?paced&key=${encodeURIComponent(key)}`)
+      .then((response) => response.json<RateLimitResult | { error: string }>());
+
+  it("sends a key called now and then at once", async () => {
+    const started = performance.now();
+    expect(await paced(freshKey())).toMatchObject({ ok: true, remaining: 4 });
+    expect(performance.now() - started).toBeLessThan(1_500); // coalesceMs is 2,000
+  });
+
+  it("joins the calls of separate requests that come while the key waits, exactly", async () => {
+    const key = freshKey();
+    expect(await paced(key)).toMatchObject({ ok: true, remaining: 4 }); // store call 1, at once
+    // Requests 5 ms apart, all within 2,000 ms of store call 1: they wait and go in store call 2.
+    const answers: Promise<RateLimitResult | { error: string }>[] = [];
+    for (let request = 0; request < 8; request++) {
+      answers.push(paced(key));
+      await scheduler.wait(5);
+    }
+    const settled = await Promise.all(answers);
+
+    expect(settled.filter((answer) => "error" in answer)).toEqual([]);
+    expect(settled.map((answer) => (answer as RateLimitResult).ok)).toEqual([
+      ...Array(4).fill(true),
+      ...Array(4).fill(false),
+    ]);
+    expect(await storeCalls("paced", key)).toBe(2);
+  });
+});
+
 describe("coalesced calls when the store fails", () => {
   it("rejects every call of a failed store call with RateLimitStoreError", async () => {
     const limiter = createRateLimiter({ store: "BROKEN_STORE", rates: { api: fiveAMinute } });

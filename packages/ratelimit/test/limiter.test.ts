@@ -29,6 +29,8 @@ describe("createRateLimiter configuration", () => {
       "2^50",
     ],
     ["a zero timeout", { timeoutMs: 0 }, "timeoutMs"],
+    ["a negative coalescing interval", { coalesceMs: -1 }, "coalesceMs"],
+    ["a coalescing interval that is not a number", { coalesceMs: Number.NaN }, "coalesceMs"],
   ];
   it.each(cases)("rejects %s", (_, override, message) => {
     const options = {

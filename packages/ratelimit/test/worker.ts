@@ -52,11 +52,25 @@ export const requestLimiter = createRateLimiter({
   rates: { perRequest: { kind: "fixed window", rate: 5, period: MINUTE } },
 });
 
+/** {@link requestLimiter} with a long `coalesceMs`, so a test sees calls join whatever the machine's speed. */
+export const pacedLimiter = createRateLimiter({
+  store: "COUNTING_STORE",
+  rates: { paced: { kind: "fixed window", rate: 5, period: MINUTE } },
+  coalesceMs: 2_000,
+  timeoutMs: 10_000,
+});
+
 export default {
-  /** `GET /limit?key=`: one `limit` call in its own request, answered as JSON (or the error's code). */
+  /**
+   * `GET /limit?key=`: one `limit` call in its own request, answered as JSON
+   * (or the error's code); `&paced` through {@link pacedLimiter}.
+   */
   async fetch(request: Request): Promise<Response> {
-    const key = new URL(request.url).searchParams.get("key") ?? "";
+    const url = new URL(request.url);
+    const key = url.searchParams.get("key") ?? "";
     try {
+      if (url.searchParams.has("paced"))
+        return Response.json(await pacedLimiter.limit("paced", { key }));
       return Response.json(await requestLimiter.limit("perRequest", { key }));
     } catch (error) {
       const code = error instanceof RateLimitError ? error.code : "UNEXPECTED";
