@@ -115,7 +115,6 @@ export function createScheduler(
   const { sql } = deps;
   // Inside a mutation, its commit tells watchers; an action's write is committed at once.
   const wrote = () => (access === undefined ? deps.changed() : access.writes.add(SCHEDULED_TABLE));
-  let ensured = false;
   const schedule = async (
     at: number,
     ref: unknown,
@@ -138,8 +137,6 @@ export function createScheduler(
         "PAYLOAD_TOO_LARGE",
         `The scheduled job's arguments are ${bytes} bytes; at most ${SCHEDULER_LIMITS.maxArgsBytes} are allowed.`,
       );
-    if (!ensured) ensureScheduledTable(sql);
-    ensured = true;
     deps.pending.admit(sql);
     const id = newId(SCHEDULED_TABLE) as ScheduledJobId;
     sql.exec(

@@ -46,7 +46,7 @@ import type { ScheduledEndpoint } from "../scheduler/endpoint.ts";
 import type { JobPage } from "../scheduler/job-view.ts";
 import { type ScheduledInbox, ShardScheduler } from "../scheduler/runner.ts";
 import { createScheduler, PendingBound } from "../scheduler/schedule.ts";
-import { type JobRow, SCHEDULED_TABLE } from "../scheduler/table.ts";
+import { ensureScheduledTable, type JobRow, SCHEDULED_TABLE } from "../scheduler/table.ts";
 import { scheduledJobQuery } from "../scheduler/watch.ts";
 import { versionOf } from "../schema/applied-version.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
@@ -340,6 +340,7 @@ export function createShard(
         reinitialize: () => {
           applySchema(ctx.storage.sql, schema, options.indexRowsAtStart);
           this.#files.ensure();
+          ensureScheduledTable(ctx.storage.sql);
           writeMeta(ctx.storage.sql, "schema_version", version);
           now.raise(this.#migrations.register());
         },
@@ -348,6 +349,8 @@ export function createShard(
       ctx.blockConcurrencyWhile(async () => {
         const deferred = applySchema(ctx.storage.sql, schema, options.indexRowsAtStart);
         this.#files.ensure();
+        // Made at start, outside any mutation, so scheduling never runs DDL (or loses it to a rollback).
+        ensureScheduledTable(ctx.storage.sql);
         version = await versionOf(schema);
         // The schema this shard's tables and indexes are built for; the registry reports it.
         writeMeta(ctx.storage.sql, "schema_version", version);
