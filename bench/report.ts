@@ -7,7 +7,7 @@ import { GOALS, SECTION_TITLES } from "./lib/goals.ts";
 import { LOAD_HEADER, loadRows } from "./lib/load-table.ts";
 import { observabilitySection } from "./observability-report.ts";
 import { profileSection } from "./profile-report.ts";
-import type { Results } from "./results.ts";
+import { mergedRuns, type Results } from "./results.ts";
 import type { AdminCase, AdminResult } from "./scenarios/admin.ts";
 import type { AuthResult } from "./scenarios/auth.ts";
 import type { MigrationsResult } from "./scenarios/migrations.ts";
@@ -624,9 +624,12 @@ export function renderReport(results: Results): string {
     "",
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; Node ${machine.node}; workerd ${machine.workerd}. ` +
       `Date: ${machine.date}. Whole run: ${results.totalSeconds} s.` +
-      (results.merged
-        ? ` Measured since, in one run of \`npm run bench -- --merge ${results.merged.scenarios.join(" ")}\` (${results.merged.date}, ${results.merged.seconds} s): ${results.merged.scenarios.join(", ")}.`
-        : ""),
+      mergedRuns(results)
+        .map(
+          (run) =>
+            ` Measured since, in one run of \`npm run bench -- --merge ${(run.ran ?? run.scenarios).join(" ")}\` (${run.date}, ${run.seconds} s): ${run.scenarios.join(", ")}.`,
+        )
+        .join(""),
     "",
     goalsSection(results, npmTestSeconds()),
     "",

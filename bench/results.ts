@@ -60,12 +60,43 @@ export interface Results {
    * Scenarios measured since by `npm run bench -- --merge <scenario>…` and put
    * in place of the full run's: which, when, and how long that run took.
    */
-  merged?: MergedRun;
+  /** The `--merge` runs whose figures replaced the full run's, oldest first (one object in older files). */
+  merged?: MergedRun[] | MergedRun;
   totalSeconds: number;
 }
 
 /** A run of chosen scenarios whose figures replaced the full run's (`--merge`). */
+/**
+ * The merged runs still behind some figure: a new run takes its scenarios
+ * out of older ones, and a run left with none is dropped.
+ *
+ * @example mergedRuns(results) // [{ scenarios: ["transport"], date: "2026-12-04", seconds: 160 }]
+ */
+export function mergedRuns(results: Pick<Results, "merged">): MergedRun[] {
+  const merged = results.merged;
+  if (merged === undefined) return [];
+  return Array.isArray(merged) ? merged : [merged];
+}
+
+/**
+ * `runs` with `run` added last and its scenarios taken out of the older ones.
+ *
+ * @example withMergedRun([], { scenarios: ["gates"], date: "2026-12-04", seconds: 90 })
+ */
+export function withMergedRun(runs: readonly MergedRun[], run: MergedRun): MergedRun[] {
+  const older = runs
+    .map((old) => ({
+      ...old,
+      ran: old.ran ?? old.scenarios,
+      scenarios: old.scenarios.filter((s) => !run.scenarios.includes(s)),
+    }))
+    .filter((old) => old.scenarios.length > 0);
+  return [...older, run];
+}
+
 export interface MergedRun {
+  /** Every scenario the run measured, when later runs replaced some (the command given). */
+  ran?: string[];
   scenarios: string[];
   date: string;
   seconds: number;

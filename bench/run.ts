@@ -2,6 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describeMachine } from "./lib/machine.ts";
 import { RESULTS_FILE, type Results, renderReport, withKeptPart } from "./report.ts";
+import { mergedRuns, withMergedRun } from "./results.ts";
 import { measureAdmin } from "./scenarios/admin.ts";
 import { measureApiKeys } from "./scenarios/api-keys.ts";
 import { measureAuth } from "./scenarios/auth.ts";
@@ -148,11 +149,11 @@ async function mergeIntoReport(measured: Partial<Results>, chosen: string[]): Pr
     (results as unknown as Record<string, unknown>)[name] = (measured as Record<string, unknown>)[
       name
     ];
-  results.merged = {
+  results.merged = withMergedRun(mergedRuns(results), {
     scenarios: chosen,
     date: measured.machine?.date ?? new Date().toISOString().slice(0, 10),
     seconds: measured.totalSeconds ?? 0,
-  };
+  });
   await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   const file = path.resolve(import.meta.dirname, "../BENCHMARKS.md");
   const previous = await readFile(file, "utf8").catch(() => "");
