@@ -120,7 +120,15 @@ function isLiteral(value: unknown): value is Literal {
   );
 }
 
-function fieldValue(doc: Record<string, unknown>, field: string): unknown {
+/**
+ * A document's value at a dotted field path (`"author.id"`), or `undefined`
+ * where any part is missing; own properties only, so a path never reads the
+ * prototype (`"__proto__"`, `"constructor"`). Rules and the studio's filters
+ * read fields the same way through this one function.
+ *
+ * @example fieldValue({ author: { id: "u1" } }, "author.id") // "u1"
+ */
+export function fieldValue(doc: Record<string, unknown>, field: string): unknown {
   let value: unknown = doc;
   for (const part of field.split(".")) {
     if (value === null || typeof value !== "object" || !Object.hasOwn(value, part))

@@ -1,6 +1,7 @@
 import { TableQuery } from "../db/query.ts";
 import type { SearchFilterBuilder, SearchFilterState, SearchQuery } from "../db/search/types.ts";
 import type { DatabaseReader, IndexRange, IndexRangeState } from "../db/types.ts";
+import { fieldValue } from "../schema/rule.ts";
 import type { SearchIndexSpec } from "../schema/search-index.ts";
 import { tableOfId } from "../values/ids.ts";
 import type { BrowseRange } from "./browse-range.ts";
@@ -13,16 +14,6 @@ import type { BrowsePage, FilterValue, StudioDocument } from "./shard-protocol.t
  * rather than holding the shard for a full scan.
  */
 export const SCAN_LIMIT = 2_000;
-
-function fieldValue(doc: Record<string, unknown>, field: string): unknown {
-  let value: unknown = doc;
-  for (const part of field.split(".")) {
-    if (value === null || typeof value !== "object" || !Object.hasOwn(value, part))
-      return undefined;
-    value = (value as Record<string, unknown>)[part];
-  }
-  return value;
-}
 
 /** A filter equality on one row; `null` also matches an absent field, as an index's `IS NULL` does. */
 function matches(doc: Record<string, unknown>, field: string, value: FilterValue): boolean {
