@@ -9,11 +9,21 @@ export interface RawAnswer {
   body: string;
 }
 
+/** Bodies at least this large ask first (`Expect: 100-continue`), as curl does. */
+const ASK_FIRST_BYTES = 64 * 1024;
+/** How long a body that asked first waits for `100 Continue` before it is sent anyway. */
+const CONTINUE_WAIT_MS = 1_000;
+
 /**
  * Sends exactly these bytes with `node:http`, on a connection of its own:
  * any method (TRACE included), a path that is not normalised (`/a/../b`,
  * `%2F`), raw body bytes. Fails if no answer arrives within `timeoutMs` — a
  * hang is a failure, not a wait — and names the request it failed on.
+ *
+ * A large body goes with `Expect: 100-continue`: a server that refuses it
+ * on its headers (413) answers before the body is sent. Written at once, the
+ * body could still be on its way when the server answered and closed the
+ * connection, and the reset lost the answer ("socket hang up").
  */
 export function rawRequest(
   origin: string,
@@ -27,13 +37,14 @@ export function rawRequest(
 ): Promise<RawAnswer> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
+    const askFirst = options.body !== undefined && options.body.length >= ASK_FIRST_BYTES;
     const req = request(
       {
         hostname,
         port,
         method: options.method,
         path: options.path,
-        headers: options.headers,
+        headers: askFirst ? { ...options.headers, expect: "100-continue" } : options.headers,
         timeout: options.timeoutMs ?? 15_000,
         // A connection of its own: a kept-alive one that the server closes as it is reused
         // fails with "socket hang up" (Node 22's agent keeps idle sockets 5 s, as long as a
@@ -63,8 +74,25 @@ export function rawRequest(
     req.on("error", (error) =>
       reject(new Error(`${options.method} ${options.path}: ${error.message}`, { cause: error })),
     );
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
+    if (!askFirst) {
+      if (options.body !== undefined) req.write(options.body);
+      req.end();
+      return;
+    }
+    let sent = false;
+    const send = () => {
+      if (sent) return;
+      sent = true;
+      req.end(options.body);
+    };
+    req.on("continue", send);
+    req.on("response", (res) => {
+      if (sent) return;
+      // Answered without the body: it is never sent, and the connection closes once read.
+      sent = true;
+      res.on("end", () => req.destroy());
+    });
+    setTimeout(send, CONTINUE_WAIT_MS).unref();
   });
 }
 
