@@ -17,8 +17,11 @@ const NOOP_PROVIDER = new ProxyTracerProvider().getDelegate();
  * True once an OpenTelemetry SDK registered a tracer provider. Checked per
  * call (a provider may be registered after this module loaded); without one,
  * dispatch skips span work entirely, which was measurable CPU per request.
+ * Exported so a caller builds a span's facts only when a span will be made.
+ *
+ * @example if (tracingEnabled()) return withDispatchSpan(info, work);
  */
-function tracingEnabled(): boolean {
+export function tracingEnabled(): boolean {
   const provider = trace.getTracerProvider();
   return !(provider instanceof ProxyTracerProvider) || provider.getDelegate() !== NOOP_PROVIDER;
 }

@@ -7,6 +7,7 @@ import { restRoutes } from "../procedures/rest-routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import { registerSocketAuthority } from "../subscriptions/socket-authority.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
+import { EVERY_SHARD } from "../worker/shard-access.ts";
 import type { WorkerOptions } from "./options.ts";
 
 const DEFAULT_PROCEDURE_TIMEOUT_MS = 30_000;
@@ -33,7 +34,7 @@ export function workerRuntime<Env>(options: WorkerOptions<Env>): WorkerRuntime<E
     namespace,
     shard: (env, shardKey) => endpointStub<ShardEndpoint>(namespace(env), shardKey),
     resolveIdentity: options.resolveIdentity ?? (() => null),
-    shardAccess: options.shardAccess ?? (() => true),
+    shardAccess: options.shardAccess ?? EVERY_SHARD,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     procedureTimeoutMs: options.procedureTimeoutMs ?? DEFAULT_PROCEDURE_TIMEOUT_MS,
     subscriptionReauthSeconds:

@@ -4,9 +4,10 @@ import type { Identity } from "../model/identity.ts";
 import { DEFAULT_SHARD, shardKeyOf } from "../model/shard-key.ts";
 import { noteCall } from "../observability/call-scope.ts";
 import { callerOf } from "../observability/caller.ts";
-import { withDispatchSpan } from "../telemetry.ts";
+import { tracingEnabled, withDispatchSpan } from "../telemetry.ts";
 import { refuseCrossSiteCookies } from "./cross-site.ts";
 import type { WorkerRuntime } from "./runtime.ts";
+import { EVERY_SHARD } from "./shard-access.ts";
 
 /** The entry points that admit calls from clients. */
 export type DoorTransport = "rpc" | "rest" | "ws" | "http";
@@ -67,22 +68,43 @@ export interface Admitted<Target = unknown> {
   limitHeaders: Record<string, string>;
 }
 
+/** What a gate answers: its headers now, or once its store replied. */
+type GateHeaders = Record<string, string> | Promise<Record<string, string>>;
+
+/** The headers of no gate: shared, never written (an answer copies them into its own record). */
+const NO_LIMIT_HEADERS: Record<string, string> = Object.freeze({});
+
+/**
+ * A hook's answer as it came: a promise (or another thenable) is awaited,
+ * a plain value is used as is, which spares the call an `await` turn per
+ * step when no gate, resolver or access hook needs one (the defaults).
+ */
+function isPending<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}
+
 /** Limits keyed by the request (its address), before the identity costs a lookup. */
-async function requestGate<Env>(
-  runtime: WorkerRuntime<Env>,
-  door: Door<Env, unknown>,
-): Promise<Record<string, string>> {
+function requestGate<Env>(runtime: WorkerRuntime<Env>, door: Door<Env, unknown>): GateHeaders {
   switch (door.transport) {
     case "rest":
-      return (await runtime.restRateLimit?.check(door.request, door.target)) ?? {};
+      return runtime.restRateLimit?.check(door.request, door.target) ?? NO_LIMIT_HEADERS;
     case "rpc":
-      return (await runtime.rpcRateLimit?.check(door.request, door.target)) ?? {};
+      return runtime.rpcRateLimit?.check(door.request, door.target) ?? NO_LIMIT_HEADERS;
     case "ws":
-      await runtime.socketRateLimit?.admitAddress(door.request);
-      return {};
+      return (
+        runtime.socketRateLimit?.admitAddress(door.request).then(noLimitHeaders) ?? NO_LIMIT_HEADERS
+      );
     case "http":
-      return {};
+      return NO_LIMIT_HEADERS;
   }
+}
+
+function noLimitHeaders(): Record<string, string> {
+  return NO_LIMIT_HEADERS;
 }
 
 /** Limits keyed by the caller, once known: socket opens per user, calls per API key. */
@@ -94,8 +116,29 @@ async function callerGate<Env>(
   if (door.transport === "ws" && identity !== null)
     await runtime.socketRateLimit?.admitUser(identity);
   const apiKey = identity?.apiKey;
-  if (apiKey === undefined) return {};
-  return (await runtime.apiKeyRateLimit?.check(apiKey, door.target)) ?? {};
+  if (apiKey === undefined) return NO_LIMIT_HEADERS;
+  return (await runtime.apiKeyRateLimit?.check(apiKey, door.target)) ?? NO_LIMIT_HEADERS;
+}
+
+/** Whether {@link callerGate} has anything to do for this caller (else it is skipped, not awaited). */
+function callerGated<Env>(
+  runtime: WorkerRuntime<Env>,
+  door: Door<Env, unknown>,
+  identity: Identity | null,
+): boolean {
+  if (identity === null) return false;
+  if (door.transport === "ws") return runtime.socketRateLimit !== undefined;
+  return identity.apiKey !== undefined && runtime.apiKeyRateLimit !== undefined;
+}
+
+/** Both gates' headers in one record; the one that set none adds nothing (no copy). */
+function mergeLimitHeaders(
+  first: Record<string, string>,
+  second: Record<string, string>,
+): Record<string, string> {
+  if (second === NO_LIMIT_HEADERS) return first;
+  if (first === NO_LIMIT_HEADERS) return second;
+  return { ...first, ...second };
 }
 
 /**
@@ -129,17 +172,22 @@ export async function admit<Env, Target>(
   if (door.crossSiteCheck !== false) refuseCrossSiteCookies(request, url);
   const shardKey = transport === "http" ? DEFAULT_SHARD : shardKeyOf(request, url);
   if (transport !== "http") noteCall(request, { shardKey });
-  const requestLimits = await requestGate(runtime, door);
-  const identity = await runtime.resolveIdentity(door.credentials ?? request, env);
+  const gate = requestGate(runtime, door);
+  const requestLimits = isPending(gate) ? await gate : gate;
+  const resolving = runtime.resolveIdentity(door.credentials ?? request, env);
+  const identity = isPending(resolving) ? await resolving : resolving;
   noteCall(request, { caller: callerOf(identity) });
   if (resolved === undefined) throw door.notFound();
-  if (transport !== "http") {
+  if (transport !== "http" && runtime.shardAccess !== EVERY_SHARD) {
     const access = { identity, shardKey, path: door.target, transport, request, env };
-    if (!(await runtime.shardAccess(access))) throw door.notFound();
+    const deciding = runtime.shardAccess(access);
+    if (!(isPending(deciding) ? await deciding : deciding)) throw door.notFound();
   }
-  const callerLimits = await callerGate(runtime, door, identity);
+  const callerLimits = callerGated(runtime, door, identity)
+    ? await callerGate(runtime, door, identity)
+    : NO_LIMIT_HEADERS;
   if (door.scope !== undefined) refuseOutOfScope(identity?.apiKey, door.scope);
-  const limitHeaders = { ...requestLimits, ...callerLimits };
+  const limitHeaders = mergeLimitHeaders(requestLimits, callerLimits);
   return { target: resolved, identity, shardKey, limitHeaders };
 }
 
@@ -165,7 +213,7 @@ export function takeLimitHeaders(admitted: Admitted): Record<string, string> {
  * through) is copied first.
  */
 function withLimitHeaders(response: Response, headers: Record<string, string>): Response {
-  if (headers === TAKEN) return response;
+  if (headers === TAKEN || headers === NO_LIMIT_HEADERS) return response;
   const entries = Object.entries(headers);
   if (entries.length === 0 || response.status === 101) return response;
   let answer = response;
@@ -198,16 +246,24 @@ export function throughDoor<Env, Target>(
   runtime: WorkerRuntime<Env>,
   invoke: (admitted: Admitted<Target>) => Promise<Response>,
 ): Promise<Response> {
-  const work = async () => {
-    const admitted = await admit(door, runtime);
-    return withLimitHeaders(await invoke(admitted), admitted.limitHeaders);
-  };
-  if (door.resolved === undefined || door.transport === "ws") return work();
+  // Without an OpenTelemetry SDK no span starts: no span facts and no closure per call.
+  if (door.resolved === undefined || door.transport === "ws" || !tracingEnabled())
+    return admitAndInvoke(door, runtime, invoke);
   const info = {
     urlPath: door.url.pathname,
     route: door.target,
     method: door.request.method,
     transport: door.transport,
   };
-  return withDispatchSpan(info, work);
+  return withDispatchSpan(info, () => admitAndInvoke(door, runtime, invoke));
+}
+
+/** {@link admit}, then the door's `invoke`; the gates' headers on its successful answer. */
+async function admitAndInvoke<Env, Target>(
+  door: Door<Env, Target>,
+  runtime: WorkerRuntime<Env>,
+  invoke: (admitted: Admitted<Target>) => Promise<Response>,
+): Promise<Response> {
+  const admitted = await admit(door, runtime);
+  return withLimitHeaders(await invoke(admitted), admitted.limitHeaders);
 }

@@ -38,3 +38,12 @@ export interface ShardAccess<Env = unknown> {
 export type ShardAccessHook<Env = unknown> = (
   access: ShardAccess<Env>,
 ) => boolean | Promise<boolean>;
+
+/**
+ * The default {@link ShardAccessHook}: every caller may use every shard.
+ * Admission recognizes it and skips the call and the facts it would be
+ * handed, which every call without a hook paid for.
+ *
+ * @example createWorker({ shardDO: "SHARD", functions }); // shardAccess: EVERY_SHARD
+ */
+export const EVERY_SHARD: ShardAccessHook = () => true;
