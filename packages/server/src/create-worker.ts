@@ -67,14 +67,15 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     if (!url.pathname.startsWith(RESERVED_PREFIX)) {
       // App code runs here, in the worker: it runs under the call's scope, for its console lines.
       const scope = callScopeOf(request);
-      const work = () => serveApp(request, env, ctx, url);
-      return scope === undefined ? work() : runInScope(scope, work);
+      if (scope === undefined) return serveApp(request, env, ctx, url);
+      return runInScope(scope, () => serveApp(request, env, ctx, url));
     }
     try {
       // An admin call runs app code too (an auth hook, an email sender): its lines go to its record.
       const scope = url.pathname.startsWith(ADMIN_PREFIX) ? callScopeOf(request) : undefined;
-      const work = () => route(request, env, url, ctx);
-      return await (scope === undefined ? work() : runInScope(scope, work));
+      // No named closure on the REST/RPC path: the bundler's keepNames wraps each in `__name`.
+      if (scope === undefined) return await route(request, env, url, ctx);
+      return await runInScope(scope, async () => route(request, env, url, ctx));
     } catch (error) {
       return problemResponse(error, { request });
     }

@@ -23,16 +23,15 @@ export function argsFromQuery(
   fields: Readonly<Record<string, AnyValidator>> = {},
 ): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  const seen = new Set<string>();
-  // One pass over the pairs (no `getAll` per key): this runs on every REST GET.
+  // One pass over the pairs (no `getAll` per key): this runs on every REST GET. Every key
+  // read so far is an own key of `args`, so `args` itself tells a repeated one (no Set).
   params.forEach((value, key) => {
     if (key === SHARD_KEY_PARAM) return;
-    if (seen.has(key))
+    if (Object.hasOwn(args, key))
       throw new SvcError(
         "BAD_REQUEST",
         `Query parameter ${JSON.stringify(key)} is given more than once.`,
       );
-    seen.add(key);
     const parsed = parseLoose(value);
     const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
     const keepText =

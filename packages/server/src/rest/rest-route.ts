@@ -5,10 +5,13 @@ import { jsonResponse } from "../http/responses.ts";
 import { SHARD_KEY_PARAM } from "../model/shard-key.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
-import { REST_PREFIX } from "../procedures/rest-routes.ts";
-import { takeLimitHeaders, throughDoor } from "../worker/admission.ts";
+import { REST_PREFIX, type RestRoute } from "../procedures/rest-routes.ts";
+import { type Admitted, type Door, takeLimitHeaders, throughDoor } from "../worker/admission.ts";
 import { invokeProcedure } from "../worker/invoke.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
+
+/** What a REST path resolves to: its route, with the procedure's path and the procedure. */
+type RestTarget = RestRoute & { path: string; procedure: AnyProcedure };
 
 /**
  * The one 404 of the REST surface: unknown paths, unexposed, internal and
@@ -28,18 +31,13 @@ function namedPath(pathname: string): string {
   return cut <= 0 ? rest : `${rest.slice(0, cut)}:${rest.slice(cut + 1)}`;
 }
 
-async function argsOf(
-  request: Request,
-  url: URL,
-  maxBodyBytes: number,
-  procedure: AnyProcedure,
-): Promise<unknown> {
-  if (request.method === "GET") return argsFromQuery(url.searchParams, procedure.args.shape);
-  const stray = [...url.searchParams.keys()].find((key) => key !== SHARD_KEY_PARAM);
-  if (stray !== undefined) {
+/** A REST POST's arguments: the JSON body; the query string names the shard only. */
+function bodyArgs(request: Request, url: URL, maxBodyBytes: number): Promise<unknown> {
+  for (const key of url.searchParams.keys()) {
+    if (key === SHARD_KEY_PARAM) continue;
     throw new SvcError(
       "BAD_REQUEST",
-      `POST arguments go in the JSON body, not the query string (${JSON.stringify(stray)}).`,
+      `POST arguments go in the JSON body, not the query string (${JSON.stringify(key)}).`,
     );
   }
   return readJsonArgs(
@@ -49,14 +47,49 @@ async function argsOf(
   );
 }
 
+/** The admitted call: its arguments (a GET's without an `await` turn), the shard's answer as JSON. */
+async function invokeRest<Env>(
+  admitted: Admitted<RestTarget>,
+  door: Door<Env, RestTarget>,
+  runtime: WorkerRuntime<Env>,
+): Promise<Response> {
+  const { request, url, env } = door;
+  const { target, identity, shardKey } = admitted;
+  const args =
+    request.method === "GET"
+      ? argsFromQuery(url.searchParams, target.procedure.args.shape)
+      : await bodyArgs(request, url, runtime.maxBodyBytes);
+  noteArgs(request, target.procedure.log, args);
+  const value = await invokeProcedure({
+    path: target.path,
+    procedure: target.procedure,
+    args,
+    identity,
+    request,
+    transport: "rest",
+    shardKey,
+    stub: runtime.shard(env, shardKey),
+    timeoutMs: runtime.procedureTimeoutMs,
+    plan: runtime.recording,
+  });
+  return jsonResponse(value, { limitHeaders: takeLimitHeaders(admitted) });
+}
+
 /**
  * `/_svc/rest/<namespace>/<function>`: a thin adapter over svc's one
  * admission step (`admission.ts`) and the dispatch RPC uses. A routed path
  * on another method is `405` with `Allow`; then admission (the rate limit
  * before any body is read, an unknown path refused like a refused shard),
- * then the arguments (query string or JSON body) and the call.
+ * then the arguments (query string or JSON body) and the call. A refusal
+ * before admission is thrown, not returned rejected: this runs on every
+ * REST call, and an `async` layer of its own cost a promise and turns.
+ *
+ * @example
+ * ```ts
+ * const mount = { path: REST_PREFIX, serve: ({ request, env, url }) => handleRest(request, env, url, runtime) };
+ * ```
  */
-export async function handleRest<Env>(
+export function handleRest<Env>(
   request: Request,
   env: Env,
   url: URL,
@@ -69,25 +102,15 @@ export async function handleRest<Env>(
       headers: { allow: route.methods.join(", ") },
     });
   }
-  const target = route?.path ?? namedPath(url.pathname);
-  const scope = route && { path: route.path, kind: route.procedure.kind };
-  const door = { transport: "rest", request, url, env, target, resolved: route, scope } as const;
-  return throughDoor({ ...door, notFound }, runtime, async (admitted) => {
-    const { target, identity, shardKey } = admitted;
-    const args = await argsOf(request, url, runtime.maxBodyBytes, target.procedure);
-    noteArgs(request, target.procedure.log, args);
-    const value = await invokeProcedure({
-      path: target.path,
-      procedure: target.procedure,
-      args,
-      identity,
-      request,
-      transport: "rest",
-      shardKey,
-      stub: runtime.shard(env, shardKey),
-      timeoutMs: runtime.procedureTimeoutMs,
-      plan: runtime.recording,
-    });
-    return jsonResponse(value, { limitHeaders: takeLimitHeaders(admitted) });
-  });
+  const door: Door<Env, RestTarget> = {
+    transport: "rest",
+    request,
+    url,
+    env,
+    target: route?.path ?? namedPath(url.pathname),
+    resolved: route,
+    scope: route && { path: route.path, kind: route.procedure.kind },
+    notFound,
+  };
+  return throughDoor(door, runtime, (admitted) => invokeRest(admitted, door, runtime));
 }

@@ -45,14 +45,33 @@ function noStore(response: Response): Response {
   return copy;
 }
 
-const matches = (mount: { path: string }, path: string) =>
-  mount.path.endsWith("/") ? path.startsWith(mount.path) : path === mount.path;
+/** The first mount, in table order, whose path matches: a loop, not `find`, whose callback was a closure per request. */
+function mountAt<Env>(mounts: readonly Mount<Env>[], path: string): Mount<Env> | undefined {
+  for (const mount of mounts) {
+    if (mount.path.endsWith("/") ? path.startsWith(mount.path) : path === mount.path) return mount;
+  }
+  return undefined;
+}
+
+/** A gated or `noStore` mount: the admin token first, `cache-control: no-store` on the answer. */
+async function serveGuarded<Env>(
+  mount: Mount<Env>,
+  adminGate: (request: Request) => Promise<string>,
+  call: MountCall<Env>,
+): Promise<Response> {
+  if (mount.adminGate === true) call.operator = await adminGate(call.request);
+  const response = await mount.serve(call);
+  return mount.noStore === true ? noStore(response) : response;
+}
 
 /**
  * Serves `/_svc/*` from a route table: the first mount (in table order) whose
  * path matches answers, after the header-size cap and, for gated mounts, the
  * admin token; a path no mount matches is `NOT_FOUND`. Order is the table's
- * contract: a specific mount goes before a prefix that covers it.
+ * contract: a specific mount goes before a prefix that covers it. Refusals
+ * before a mount serves are thrown, not returned as rejected promises, and
+ * an ungated mount's answer is passed on as it comes (no `async` layer of
+ * its own on every call): the caller awaits it inside its `try`.
  *
  * @example
  * ```ts
@@ -64,16 +83,22 @@ export function serveMounts<Env>(
   mounts: readonly Mount<Env>[],
   adminGate: (request: Request) => Promise<string>,
   maxHeaderBytes: number,
-): (request: Request, env: Env, url: URL, lifetime: ExecutionContext) => Promise<Response> {
-  return async (request, env, url, lifetime) => {
+): (
+  request: Request,
+  env: Env,
+  url: URL,
+  lifetime: ExecutionContext,
+) => Response | Promise<Response> {
+  return (request, env, url, lifetime) => {
     refuseHugeHeaders(request, maxHeaderBytes);
     const path = url.pathname;
-    const mount = mounts.find((candidate) => matches(candidate, path));
+    const mount = mountAt(mounts, path);
     if (mount === undefined) throw new SvcError("NOT_FOUND", "Not found.");
     mount.claim?.(request, path);
-    const operator = mount.adminGate === true ? await adminGate(request) : "";
     const rest = mount.path.endsWith("/") ? path.slice(mount.path.length) : "";
-    const response = await mount.serve({ request, env, url, rest, operator, lifetime });
-    return mount.noStore === true ? noStore(response) : response;
+    const call: MountCall<Env> = { request, env, url, rest, operator: "", lifetime };
+    if (mount.adminGate === true || mount.noStore === true)
+      return serveGuarded(mount, adminGate, call);
+    return mount.serve(call);
   };
 }
