@@ -184,40 +184,66 @@ let plainMigrated: Promise<unknown> | undefined;
  */
 let authMigrated = false;
 
+async function migrateAuth(): Promise<void> {
+  if (authMigrated) return;
+  await ensureMigrated(auth);
+  authMigrated = true;
+}
+
+/**
+ * The bench's own routes (loads, seeds, baselines other than Hono's), which
+ * an app has none of; `undefined` for any other path.
+ */
+function benchRoute(
+  request: Request,
+  url: URL,
+  env: Env,
+  ctx: ExecutionContext,
+): Response | Promise<Response> | undefined {
+  const { pathname } = url;
+  if (pathname.startsWith("/rl/")) return limiterRoute(url, env);
+  if (pathname.startsWith("/data-bench/")) return dataBenchRoute(url, env);
+  if (pathname === "/search-bench/seed") return seedSearchNotes(url, env);
+  if (pathname.startsWith("/obs/")) return logBenchRoute(url, env);
+  if (pathname.startsWith("/plain-files")) return plainFilesRoute(request, url, env);
+  if (pathname === "/bench/loop") return callLoop(url, variants, env, ctx);
+  if (pathname === "/bench/counters") return countersResponse();
+  if (pathname.startsWith("/plain-auth/")) {
+    plainMigrated ??= ensureMigrated(plainAuth);
+    return plainMigrated.then(() => plainAuth.handler(request));
+  }
+  if (pathname.startsWith("/cached-auth/"))
+    return migrateAuth().then(() => cachedAuth.handler(request));
+  if (pathname === "/bench/seed-sessions")
+    return migrateAuth().then(() => seedSessions(env.AUTH_DB, url));
+  return undefined;
+}
+
+async function seedSearchNotes(url: URL, env: Env): Promise<Response> {
+  const { searchParams } = url;
+  const shard = env.SHARD.getByName(searchParams.get("shard") ?? "bench") as unknown as {
+    seedNotes(from: number, count: number): Promise<void>;
+  };
+  await shard.seedNotes(
+    Number(searchParams.get("from") ?? 0),
+    Number(searchParams.get("count") ?? 0),
+  );
+  return Response.json({ ok: true });
+}
+
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     // svc's own parse (kept on the request), so the svc routes below reuse it as the Hono route
     // reuses the one parse it needs: the bench's routing costs every target the same.
     const url = requestUrl(request);
-    if (url.pathname.startsWith("/hono/")) return hono.fetch(request, env, ctx);
-    if (url.pathname.startsWith("/rl/")) return limiterRoute(url, env);
-    if (url.pathname.startsWith("/data-bench/")) return dataBenchRoute(url, env);
-    if (url.pathname === "/search-bench/seed") {
-      const shard = env.SHARD.getByName(url.searchParams.get("shard") ?? "bench") as unknown as {
-        seedNotes(from: number, count: number): Promise<void>;
-      };
-      const { searchParams } = url;
-      await shard.seedNotes(
-        Number(searchParams.get("from") ?? 0),
-        Number(searchParams.get("count") ?? 0),
-      );
-      return Response.json({ ok: true });
+    const { pathname } = url;
+    if (pathname.startsWith("/hono/")) return hono.fetch(request, env, ctx);
+    // An app has no bench routes: svc's calls go straight to what an app runs before svc.
+    if (!pathname.startsWith("/_svc/")) {
+      const own = benchRoute(request, url, env, ctx);
+      if (own !== undefined) return own;
     }
-    if (url.pathname.startsWith("/obs/")) return logBenchRoute(url, env);
-    if (url.pathname.startsWith("/plain-files")) return plainFilesRoute(request, url, env);
-    if (url.pathname === "/bench/loop") return callLoop(url, variants, env, ctx);
-    if (url.pathname === "/bench/counters") return countersResponse();
-    if (url.pathname.startsWith("/plain-auth/")) {
-      plainMigrated ??= ensureMigrated(plainAuth);
-      await plainMigrated;
-      return plainAuth.handler(request);
-    }
-    if (!authMigrated) {
-      await ensureMigrated(auth);
-      authMigrated = true;
-    }
-    if (url.pathname.startsWith("/cached-auth/")) return cachedAuth.handler(request);
-    if (url.pathname === "/bench/seed-sessions") return seedSessions(env.AUTH_DB, url);
+    if (!authMigrated) await migrateAuth();
     const answered = await handleAuthRequest(auth, request);
     if (answered) return answered;
     const variant = variants[request.headers.get("x-bench-variant") ?? "plain"] ?? variants.plain!;
