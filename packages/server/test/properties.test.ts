@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { argsFromQuery } from "../src/http/query-args.ts";
 import { SvcError, v } from "../src/index.ts";
+import { pairsOf, queryPairs } from "../src/model/query-pairs.ts";
 import { fromJsonValue, parseJson, stringifyJson, toJsonValue } from "../src/values/json-codec.ts";
 import type { AnyValidator, Issue } from "../src/values/validator.ts";
 
@@ -253,6 +254,48 @@ describe("the REST GET argument parser", () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("the query string splitter", () => {
+  /** Query text as clients send it: the delimiters, escapes and plain characters, mixed. */
+  const queryText = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom("&", "=", "+", "%", "%20", "%2", "%zz", "%C3%A9", "?", "#", " ", "é", "😀"),
+        fc.string({ maxLength: 6 }),
+      ),
+      { maxLength: 12 },
+    )
+    .map((parts) => parts.join(""));
+
+  it("lists exactly the pairs URLSearchParams lists, for any query", () => {
+    fc.assert(
+      fc.property(queryText, (text) => {
+        const url = new URL(`https://svc.test/_svc/rest/rows/get?${text}`);
+        expect(queryPairs(url)).toEqual(pairsOf(url.searchParams));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("reads a GET's arguments from a URL as from its parameters", () => {
+    fc.assert(
+      fc.property(queryText, (text) => {
+        const url = new URL(`https://svc.test/_svc/rest/rows/get?${text}`);
+        const outcome = (read: () => unknown) => {
+          try {
+            return { args: read() };
+          } catch (error) {
+            return { error: (error as SvcError).message };
+          }
+        };
+        expect(outcome(() => argsFromQuery(url))).toEqual(
+          outcome(() => argsFromQuery(url.searchParams)),
+        );
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -19,7 +19,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 async function argsOf(action: HttpAction, request: Request, url: URL, maxBodyBytes: number) {
   if (action.args === undefined) return {};
   if (ARGS_IN_QUERY.has(request.method)) {
-    return validateArgs(action.args, argsFromQuery(url.searchParams, action.args.shape));
+    return validateArgs(action.args, argsFromQuery(url, action.args.shape));
   }
   const body = await readJsonArgs(
     request,

@@ -1,4 +1,5 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { pairsOf, queryPairs } from "../model/query-pairs.ts";
 import { SHARD_KEY_PARAM } from "../model/shard-key.ts";
 import { fromJsonValue } from "../values/json-codec.ts";
 import { setOwn } from "../values/own-property.ts";
@@ -19,19 +20,23 @@ import type { AnyValidator, Issue } from "../values/validator.ts";
  * @example argsFromQuery(new URLSearchParams("name=123&tag=a")) // { name: 123, tag: "a" }
  */
 export function argsFromQuery(
-  params: URLSearchParams,
+  query: URL | URLSearchParams,
   fields: Readonly<Record<string, AnyValidator>> = {},
 ): Record<string, unknown> {
+  // A request's URL is split in JavaScript where it needs no decoding (`queryPairs`): this
+  // runs on every REST GET, and the runtime's parameters object cost a callback per pair.
+  const pairs = query instanceof URL ? queryPairs(query) : pairsOf(query);
   const args: Record<string, unknown> = {};
-  // One pass over the pairs (no `getAll` per key): this runs on every REST GET. Every key
-  // read so far is an own key of `args`, so `args` itself tells a repeated one (no Set).
-  params.forEach((value, key) => {
-    if (key === SHARD_KEY_PARAM) return;
+  for (let index = 0; index < pairs.length; index += 2) {
+    const key = pairs[index]!;
+    if (key === SHARD_KEY_PARAM) continue;
+    // Every key read so far is an own key of `args`: `args` itself tells a repeated one.
     if (Object.hasOwn(args, key))
       throw new SvcError(
         "BAD_REQUEST",
         `Query parameter ${JSON.stringify(key)} is given more than once.`,
       );
+    const value = pairs[index + 1]!;
     const parsed = parseLoose(value);
     const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
     const keepText =
@@ -41,7 +46,7 @@ export function argsFromQuery(
       // and a too-short `?name=12` is refused for its length, as over POST, not for its type.
       (isText(field, parsed) || (!accepts(field, parsed) && accepts(field, value)));
     setOwn(args, key, keepText ? value : parsed);
-  });
+  }
   return args;
 }
 

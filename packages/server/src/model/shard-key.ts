@@ -1,5 +1,6 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { codePointLength } from "../values/code-points.ts";
+import { queryPairs } from "./query-pairs.ts";
 
 /** Shard of calls that name none. */
 export const DEFAULT_SHARD = "default";
@@ -59,9 +60,15 @@ export const SHARD_KEY_SCHEMAS = {
  * @example shardKeyOf(request, new URL(request.url)) // "room-1" for ?shardKey=room-1
  */
 export function shardKeyOf(request: Request, url: URL): string {
-  const fromQuery = url.searchParams.getAll(SHARD_KEY_PARAM);
-  if (fromQuery.length > 1) throw new SvcError("BAD_REQUEST", "shardKey is given more than once.");
-  if (fromQuery[0] !== undefined) return checkShardKey(fromQuery[0]);
+  const pairs = queryPairs(url);
+  let fromQuery: string | undefined;
+  for (let index = 0; index < pairs.length; index += 2) {
+    if (pairs[index] !== SHARD_KEY_PARAM) continue;
+    if (fromQuery !== undefined)
+      throw new SvcError("BAD_REQUEST", "shardKey is given more than once.");
+    fromQuery = pairs[index + 1];
+  }
+  if (fromQuery !== undefined) return checkShardKey(fromQuery);
   const fromHeader = request.headers.get(SHARD_KEY_HEADER);
   if (fromHeader === null) return DEFAULT_SHARD;
   const key = checkShardKey(fromHeader);

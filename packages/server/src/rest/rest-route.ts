@@ -2,6 +2,7 @@ import { SvcError } from "../errors/svc-error.ts";
 import { readJsonArgs } from "../http/body.ts";
 import { argsFromQuery } from "../http/query-args.ts";
 import { jsonResponse } from "../http/responses.ts";
+import { queryPairs } from "../model/query-pairs.ts";
 import { SHARD_KEY_PARAM } from "../model/shard-key.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
@@ -33,11 +34,12 @@ function namedPath(pathname: string): string {
 
 /** A REST POST's arguments: the JSON body; the query string names the shard only. */
 function bodyArgs(request: Request, url: URL, maxBodyBytes: number): Promise<unknown> {
-  for (const key of url.searchParams.keys()) {
-    if (key === SHARD_KEY_PARAM) continue;
+  const pairs = queryPairs(url);
+  for (let index = 0; index < pairs.length; index += 2) {
+    if (pairs[index] === SHARD_KEY_PARAM) continue;
     throw new SvcError(
       "BAD_REQUEST",
-      `POST arguments go in the JSON body, not the query string (${JSON.stringify(key)}).`,
+      `POST arguments go in the JSON body, not the query string (${JSON.stringify(pairs[index])}).`,
     );
   }
   return readJsonArgs(
@@ -57,7 +59,7 @@ async function invokeRest<Env>(
   const { target, identity, shardKey } = admitted;
   const args =
     request.method === "GET"
-      ? argsFromQuery(url.searchParams, target.procedure.args.shape)
+      ? argsFromQuery(url, target.procedure.args.shape)
       : await bodyArgs(request, url, runtime.maxBodyBytes);
   noteArgs(request, target.procedure.log, args);
   const value = await invokeProcedure({
