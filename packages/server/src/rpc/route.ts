@@ -4,7 +4,7 @@ import { jsonResponse } from "../http/responses.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { clientOfMutation, MUTATION_HEADER } from "../subscriptions/protocol.ts";
-import { takeLimitHeaders, throughDoor } from "../worker/admission.ts";
+import { type Door, takeLimitHeaders, throughDoor } from "../worker/admission.ts";
 import { type Invocation, invokeProcedure, invokeStream } from "../worker/invoke.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 
@@ -71,9 +71,17 @@ export async function handleRpc<Env>(
   if (mutationId !== undefined && clientOfMutation(mutationId) === undefined) {
     throw new SvcError("BAD_REQUEST", `${MUTATION_HEADER} is <clientId>:<sequence number>.`);
   }
-  const scope = resolved && { path, kind: resolved.kind };
-  const door = { transport: "rpc", request, url, env, target: path, resolved, scope } as const;
-  return throughDoor({ ...door, notFound: noSuchProcedure }, runtime, async (admitted) => {
+  const door: Door<Env, AnyProcedure> = {
+    transport: "rpc",
+    request,
+    url,
+    env,
+    target: path,
+    resolved,
+    scope: resolved && { path, kind: resolved.kind },
+    notFound: noSuchProcedure,
+  };
+  return throughDoor(door, runtime, async (admitted) => {
     const invocation: Invocation = {
       path,
       procedure: admitted.target,
@@ -85,8 +93,9 @@ export async function handleRpc<Env>(
       stub: runtime.shard(env, admitted.shardKey),
       timeoutMs: runtime.procedureTimeoutMs,
       plan: runtime.recording,
-      ...(mutationId !== undefined && admitted.target.kind === "mutation" ? { mutationId } : {}),
     };
+    if (mutationId !== undefined && admitted.target.kind === "mutation")
+      invocation.mutationId = mutationId;
     if (admitted.target.kind === "stream") return invokeStream(invocation);
     const value = await invokeProcedure(invocation);
     return jsonResponse({ value }, { limitHeaders: takeLimitHeaders(admitted) });
