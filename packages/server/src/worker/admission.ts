@@ -1,4 +1,5 @@
 import type { SvcError } from "../errors/svc-error.ts";
+import type { SocketRateLimitGate } from "../limits/socket-rate-limit.ts";
 import { refuseOutOfScope, type ScopeTarget } from "../model/api-key.ts";
 import type { Identity } from "../model/identity.ts";
 import { DEFAULT_SHARD, shardKeyOf } from "../model/shard-key.ts";
@@ -95,15 +96,20 @@ function requestGate<Env>(runtime: WorkerRuntime<Env>, door: Door<Env, unknown>)
     case "rpc":
       return runtime.rpcRateLimit?.check(door.request, door.target) ?? NO_LIMIT_HEADERS;
     case "ws":
-      return (
-        runtime.socketRateLimit?.admitAddress(door.request).then(noLimitHeaders) ?? NO_LIMIT_HEADERS
-      );
+      return runtime.socketRateLimit === undefined
+        ? NO_LIMIT_HEADERS
+        : addressGate(runtime.socketRateLimit, door.request);
     case "http":
       return NO_LIMIT_HEADERS;
   }
 }
 
-function noLimitHeaders(): Record<string, string> {
+/** A socket open's limit per address: awaited as any gate's answer, and no headers (an upgrade keeps its own). */
+async function addressGate(
+  gate: SocketRateLimitGate,
+  request: Request,
+): Promise<Record<string, string>> {
+  await gate.admitAddress(request);
   return NO_LIMIT_HEADERS;
 }
 
