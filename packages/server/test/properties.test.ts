@@ -258,6 +258,55 @@ describe("the REST GET argument parser", () => {
   });
 });
 
+describe("the REST GET argument parser, on text that starts like a literal or a number", () => {
+  /** What a value is: its JSON value when the whole text is JSON, else the text itself. */
+  const reference = (raw: string): unknown => {
+    try {
+      return fromJsonValue(JSON.parse(raw));
+    } catch {
+      return raw;
+    }
+  };
+  const lookalike = fc
+    .array(
+      fc.constantFrom(
+        ..."tfn-+.eE0123456789 \t\n\r_x\u00a0".split(""),
+        "true",
+        "false",
+        "null",
+        "tasks_",
+        "notes_",
+      ),
+      { maxLength: 10 },
+    )
+    .map((parts) => parts.join(""));
+
+  it("reads each exactly as JSON.parse would, whole or not at all", () => {
+    fc.assert(
+      fc.property(lookalike, (raw) => {
+        expect(argsFromQuery(new URLSearchParams([["value", raw]])).value).toEqual(reference(raw));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it.each([
+    "tasks_0123456789abcdefghijklmnop",
+    "nullable",
+    "falsehood",
+    "2024-01-01",
+    "-",
+    "1e",
+    "01",
+    " true ",
+    "\ttrue\n",
+    "-0.5e+3",
+    "\u00a0true",
+  ])("reads %j as JSON.parse would", (raw) => {
+    expect(argsFromQuery(new URLSearchParams([["value", raw]])).value).toEqual(reference(raw));
+  });
+});
+
 describe("the query string splitter", () => {
   /** Query text as clients send it: the delimiters, escapes and plain characters, mixed. */
   const queryText = fc

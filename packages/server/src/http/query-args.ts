@@ -62,10 +62,19 @@ function accepts(validator: AnyValidator, value: unknown): boolean {
 
 /** Text that can begin a JSON value (after optional whitespace). */
 const MAY_BE_JSON = /^\s*[-0-9{["tfn]/;
+/** Text whose JSON value, if it has one, is a literal or a number (JSON's whitespace around). */
+const LITERAL_OR_NUMBER_START = /^[\t\n\r ]*[-0-9tfn]/;
+/** The whole of a JSON text that is a literal or a number, per JSON's grammar. */
+const LITERAL_OR_NUMBER =
+  /^[\t\n\r ]*(?:true|false|null|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)[\t\n\r ]*$/;
 
 function parseLoose(raw: string): unknown {
   // Most values are plain strings; skip the throwing parse for those that cannot be JSON.
   if (!MAY_BE_JSON.test(raw)) return raw;
+  // An id like `tasks_…` or `notes_…`, a date, a word: text that starts like a literal or a number
+  // is JSON only if it is one whole, which the grammar tells without a parse that throws (an
+  // exception, with its stack, per such argument).
+  if (LITERAL_OR_NUMBER_START.test(raw) && !LITERAL_OR_NUMBER.test(raw)) return raw;
   try {
     return fromJsonValue(JSON.parse(raw));
   } catch {
