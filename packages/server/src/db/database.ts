@@ -52,70 +52,141 @@ export function tableAccess(): TableAccess {
 const SYSTEM_FIELDS = ["_id", "_creationTime"];
 const NO_PENDING: readonly string[] = Object.freeze([]);
 
+/** A stored document as handlers see it. */
+type Loaded = { table: string; doc: Doc; pending: readonly string[] };
+
 /**
  * `ctx.db`: documents in the shard's SQLite storage, validated against the
  * schema on every write and filtered by RLS on every read.
+ *
+ * @example
+ * ```ts
+ * const db = createDatabase({ sql, schema, policyCtx, enforceRls: true, now });
+ * const message = await db.get(id); // null when missing or hidden by RLS
+ * ```
  */
 export function createDatabase(options: DatabaseOptions): DatabaseWriter {
-  const { sql, schema, policyCtx, enforceRls, now, access, view } = options;
-  const shardKey = policyCtx.meta.shardKey;
+  const documents = new Documents(options);
+  const writer = readerOf(documents) as unknown as Record<string, unknown>;
+  writer.insert = (table: string, fields: Record<string, unknown>) =>
+    documents.insert(table, fields);
+  writer.patch = (id: string, fields: Record<string, unknown>) => documents.patch(id, fields);
+  writer.replace = (id: string, fields: Record<string, unknown>) => documents.replace(id, fields);
+  writer.delete = (id: string) => documents.delete(id);
+  return writer as unknown as DatabaseWriter;
+}
+
+/**
+ * The read-only `ctx.db` of a query or stream, without a writer built first
+ * (what {@link readOnly} of {@link createDatabase} answers, for less work per call).
+ *
+ * @example
+ * ```ts
+ * const db = createReader({ sql, schema, policyCtx, enforceRls: true, now });
+ * const page = await db.query("messages").take(20);
+ * ```
+ */
+export function createReader(options: DatabaseOptions): DatabaseReader {
+  return readerOf(new Documents(options));
+}
+
+/**
+ * `get` and `query` of `source` and nothing else, as functions that need no
+ * `this` (`const { get } = ctx.db` works). Methods and assignments, not named
+ * arrows: a bundle built with `keepNames` (wrangler's default) names every
+ * named arrow with a `defineProperty` call each time it is made, here once
+ * per call of a procedure.
+ */
+function readerOf(source: {
+  get(id: string): Promise<unknown>;
+  query(table: string): unknown;
+}): DatabaseReader {
+  return {
+    get(id: string) {
+      return source.get(id);
+    },
+    query(table: string) {
+      return source.query(table);
+    },
+  } as unknown as DatabaseReader;
+}
+
+/**
+ * What `ctx.db` does, once per call: its helpers are methods of one object
+ * rather than closures made for each call.
+ */
+class Documents {
+  readonly #sql: SqlStorage;
+  readonly #schema: SchemaDefinition;
+  readonly #policyCtx: PolicyCtx;
+  readonly #enforceRls: boolean;
+  readonly #now: () => number;
+  readonly #access: TableAccess | undefined;
+  readonly #view: DocumentView | undefined;
+
+  constructor(options: DatabaseOptions) {
+    this.#sql = options.sql;
+    this.#schema = options.schema;
+    this.#policyCtx = options.policyCtx;
+    this.#enforceRls = options.enforceRls;
+    this.#now = options.now;
+    this.#access = options.access;
+    this.#view = options.view;
+  }
 
   /** The row as handlers see it; `null` when a pending migration cannot present it. */
-  const present = (
+  #present(
     table: string,
     row: StoredRow,
-  ): PresentedDocument | null | Promise<PresentedDocument | null> =>
-    view === undefined
+  ): PresentedDocument | null | Promise<PresentedDocument | null> {
+    const view = this.#view;
+    return view === undefined
       ? { doc: rowToDocument(row), pending: NO_PENDING }
-      : view.present(table, row, shardKey);
+      : view.present(table, row, this.#policyCtx.meta.shardKey);
+  }
 
-  const tableFor = (name: string): AnyTableDefinition => {
+  #tableFor(name: string): AnyTableDefinition {
+    const { tables } = this.#schema;
     // Own keys only: a table named "__proto__" or "constructor" is no table.
     const definition =
-      typeof name === "string" && Object.hasOwn(schema.tables, name)
-        ? schema.tables[name]
-        : undefined;
+      typeof name === "string" && Object.hasOwn(tables, name) ? tables[name] : undefined;
     if (definition === undefined)
       throw new SvcError("BAD_REQUEST", `No table named ${JSON.stringify(name)} in the schema.`);
     return definition;
-  };
+  }
 
   // Not `async`: a table without policies answers `true` at once, so a read of one document awaits
   // nothing it does not need (each await ran in the REST read's CPU profile, BENCHMARKS.md 1a).
-  const canRead = (table: AnyTableDefinition, doc: Doc): boolean | Promise<boolean> => {
-    if (!enforceRls || table.policies === undefined) return true;
-    return allows(table.policies.read, doc);
-  };
+  #canRead(table: AnyTableDefinition, doc: Doc): boolean | Promise<boolean> {
+    if (!this.#enforceRls || table.policies === undefined) return true;
+    return this.#allows(table.policies.read, doc);
+  }
 
   /** One policy entry (rule or function) against one document; no entry refuses. */
-  const allows = async (entry: unknown, doc: Doc): Promise<boolean> => {
+  async #allows(entry: unknown, doc: Doc): Promise<boolean> {
     if (entry === undefined) return false;
-    if (isRule(entry)) return evaluateRule(entry, policyCtx, doc);
+    if (isRule(entry)) return evaluateRule(entry, this.#policyCtx, doc);
     return (
-      (await (entry as (ctx: PolicyCtx, doc: never) => unknown)(policyCtx, doc as never)) === true
+      (await (entry as (ctx: PolicyCtx, doc: never) => unknown)(this.#policyCtx, doc as never)) ===
+      true
     );
-  };
+  }
 
-  const assertAllowed = async (
-    allowed: boolean | Promise<boolean> | undefined,
-    action: string,
-    table: string,
-  ) => {
-    if ((await allowed) !== true) {
-      throw new SvcError("FORBIDDEN", `You may not ${action} this document in ${table}.`);
-    }
-  };
-
-  const validate = (tableName: string, fields: unknown) => {
+  #validate(tableName: string, fields: unknown): void {
     const issues: Issue[] = [];
-    tableFor(tableName).validator.check(fields, { path: [], issues });
+    this.#tableFor(tableName).validator.check(fields, { path: [], issues });
     if (issues.length > 0) {
       throw validationFailed(
         toValidationIssues(tableName, issues),
         `Document does not match table ${tableName}: `,
       );
     }
-  };
+  }
+
+  /** The stored row of `id` in `table` (an own table of the schema), or `undefined`. */
+  #row(table: string, id: string): StoredRow | undefined {
+    return this.#sql.exec<StoredRow>(selectById(table), id).toArray()[0];
+  }
 
   /**
    * Loads a row for a write, as the handler sees it (migrated in memory
@@ -125,163 +196,180 @@ export function createDatabase(options: DatabaseOptions): DatabaseWriter {
    * "exists but hidden" from "does not exist"; only a row the caller can read
    * may answer FORBIDDEN.
    */
-  const loadForWrite = async (
-    id: string,
-  ): Promise<{ table: string; doc: Doc; pending: readonly string[] }> => {
+  async #loadForWrite(id: string): Promise<Loaded> {
     const table = typeof id === "string" ? tableOfId(id) : undefined;
     const row =
-      table !== undefined && Object.hasOwn(schema.tables, table)
-        ? sql
-            .exec<StoredRow>(
-              `SELECT _id, _creationTime, _doc FROM ${sqlTable(table)} WHERE _id = ?`,
-              id,
-            )
-            .toArray()[0]
+      table !== undefined && Object.hasOwn(this.#schema.tables, table)
+        ? this.#row(table, id)
         : undefined;
-    const presented = table === undefined || row === undefined ? null : await present(table, row);
+    const presented =
+      table === undefined || row === undefined ? null : await this.#present(table, row);
     if (table === undefined || presented === null) throw documentNotFound();
-    if (!(await canRead(tableFor(table), presented.doc))) throw documentNotFound();
+    if (!(await this.#canRead(this.#tableFor(table), presented.doc))) throw documentNotFound();
     return { table, ...presented };
-  };
+  }
 
-  const ownFields = (doc: Record<string, unknown>): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(doc))
-      if (!SYSTEM_FIELDS.includes(key) && value !== undefined) setOwn(out, key, value);
-    return out;
-  };
-
-  const write = async (
-    { table, doc, pending }: { table: string; doc: Doc; pending: readonly string[] },
-    nextFields: Record<string, unknown>,
-  ) => {
-    validate(table, nextFields);
+  async #write({ table, doc, pending }: Loaded, nextFields: Record<string, unknown>) {
+    this.#validate(table, nextFields);
     const next: Doc = { ...nextFields, _id: doc._id, _creationTime: doc._creationTime };
-    const definition = tableFor(table);
-    if (enforceRls && definition.policies !== undefined) {
+    const definition = this.#tableFor(table);
+    if (this.#enforceRls && definition.policies !== undefined) {
       const update = definition.policies.update;
       const allowed = isRule(update)
-        ? (await allows(update, doc)) && (await allows(update, next))
-        : update?.(policyCtx, doc as never, next as never);
+        ? (await this.#allows(update, doc)) && (await this.#allows(update, next))
+        : update?.(this.#policyCtx, doc as never, next as never);
       await assertAllowed(allowed, "update", table);
     }
-    access?.writes.add(table);
-    access?.documents.push({ table, id: doc._id, op: "update" });
-    sql.exec(
+    this.#access?.writes.add(table);
+    this.#access?.documents.push({ table, id: doc._id, op: "update" });
+    this.#sql.exec(
       `UPDATE ${sqlTable(table)} SET _doc = ? WHERE _id = ?`,
       documentToJson(nextFields),
       doc._id,
     );
-    if (pending.length > 0) view?.wrote(table, doc._id, pending);
-  };
+    if (pending.length > 0) this.#view?.wrote(table, doc._id, pending);
+  }
 
-  const database: DatabaseWriter = {
-    async get(id: string) {
-      const table = typeof id === "string" ? tableOfId(id) : undefined;
-      if (table === undefined || !Object.hasOwn(schema.tables, table)) return null;
-      access?.reads.add(table);
-      const row = sql
-        .exec<StoredRow>(
-          `SELECT _id, _creationTime, _doc FROM ${sqlTable(table)} WHERE _id = ?`,
-          id,
-        )
-        .toArray()[0];
-      const found = row === undefined ? null : present(table, row);
-      const presented = found instanceof Promise ? await found : found;
-      if (presented === null) return null;
-      const readable = canRead(tableFor(table), presented.doc);
-      return readable === true || (await readable) ? presented.doc : null;
-    },
+  async get(id: string): Promise<Doc | null> {
+    const table = typeof id === "string" ? tableOfId(id) : undefined;
+    if (table === undefined || !Object.hasOwn(this.#schema.tables, table)) return null;
+    this.#access?.reads.add(table);
+    const row = this.#row(table, id);
+    const found = row === undefined ? null : this.#present(table, row);
+    const presented = found instanceof Promise ? await found : found;
+    if (presented === null) return null;
+    const readable = this.#canRead(this.#tableFor(table), presented.doc);
+    return readable === true || (await readable) ? presented.doc : null;
+  }
 
-    query(table: string) {
-      const definition = tableFor(table);
-      access?.reads.add(table);
-      const read = definition.policies?.read;
-      const presentRow = (row: StoredRow) => present(table, row);
-      // A declarative read rule becomes part of the query's WHERE: SQLite never returns a hidden row.
-      // SQLite saw the stored row, so a row migrated in memory is checked again as presented.
-      if (enforceRls && isRule(read)) {
-        return new TableQuery(
-          {
-            sql,
-            table,
-            present: presentRow,
-            canRead: async (doc, migrated) => !migrated || evaluateRule(read, policyCtx, doc),
-            visibility: () => compileRule(read, policyCtx),
-            searchIndexes: definition.searchIndexes,
-          },
-          definition.indexes,
-        );
-      }
+  query(table: string): TableQuery {
+    const definition = this.#tableFor(table);
+    this.#access?.reads.add(table);
+    const read = definition.policies?.read;
+    const sql = this.#sql;
+    const policyCtx = this.#policyCtx;
+    const documents = this;
+    // A declarative read rule becomes part of the query's WHERE: SQLite never returns a hidden row.
+    // SQLite saw the stored row, so a row migrated in memory is checked again as presented.
+    if (this.#enforceRls && isRule(read)) {
       return new TableQuery(
         {
           sql,
           table,
-          present: presentRow,
-          canRead: async (doc) => canRead(definition, doc),
+          present(row) {
+            return documents.#present(table, row);
+          },
+          async canRead(doc, migrated) {
+            return !migrated || evaluateRule(read, policyCtx, doc);
+          },
+          visibility() {
+            return compileRule(read, policyCtx);
+          },
           searchIndexes: definition.searchIndexes,
         },
         definition.indexes,
       );
-    },
+    }
+    return new TableQuery(
+      {
+        sql,
+        table,
+        present(row) {
+          return documents.#present(table, row);
+        },
+        async canRead(doc) {
+          return documents.#canRead(definition, doc);
+        },
+        searchIndexes: definition.searchIndexes,
+      },
+      definition.indexes,
+    );
+  }
 
-    async insert(table: string, fields: Record<string, unknown>) {
-      const definition = tableFor(table);
-      if (!isRecord(fields)) return validate(table, fields) as never;
-      for (const key of SYSTEM_FIELDS) {
-        if (key in fields)
-          throw new SvcError("VALIDATION_FAILED", `${table}: ${key} is set by the system`);
-      }
-      const own = ownFields(fields);
-      validate(table, own);
-      const doc: Doc = { ...own, _id: newId(table), _creationTime: now() };
-      if (enforceRls && definition.policies !== undefined) {
-        await assertAllowed(allows(definition.policies.insert, doc), "insert", table);
-      }
-      access?.writes.add(table);
-      access?.documents.push({ table, id: doc._id, op: "insert" });
-      sql.exec(
-        `INSERT INTO ${sqlTable(table)} (_id, _creationTime, _doc) VALUES (?, ?, ?)`,
-        doc._id,
-        doc._creationTime,
-        documentToJson(own),
-      );
-      return doc._id as never;
-    },
+  async insert(table: string, fields: Record<string, unknown>): Promise<string> {
+    const definition = this.#tableFor(table);
+    if (!isRecord(fields)) return this.#validate(table, fields) as never;
+    for (const key of SYSTEM_FIELDS) {
+      if (key in fields)
+        throw new SvcError("VALIDATION_FAILED", `${table}: ${key} is set by the system`);
+    }
+    const own = ownFields(fields);
+    this.#validate(table, own);
+    const doc: Doc = { ...own, _id: newId(table), _creationTime: this.#now() };
+    if (this.#enforceRls && definition.policies !== undefined) {
+      await assertAllowed(this.#allows(definition.policies.insert, doc), "insert", table);
+    }
+    this.#access?.writes.add(table);
+    this.#access?.documents.push({ table, id: doc._id, op: "insert" });
+    this.#sql.exec(
+      `INSERT INTO ${sqlTable(table)} (_id, _creationTime, _doc) VALUES (?, ?, ?)`,
+      doc._id,
+      doc._creationTime,
+      documentToJson(own),
+    );
+    return doc._id;
+  }
 
-    async patch(id: string, fields: Record<string, unknown>) {
-      const loaded = await loadForWrite(id);
-      for (const key of SYSTEM_FIELDS) {
-        if (key in fields) throw new SvcError("VALIDATION_FAILED", `${key} cannot be patched`);
-      }
-      const merged = { ...ownFields(loaded.doc) };
-      for (const [key, value] of Object.entries(fields)) {
-        if (value === undefined) delete merged[key];
-        else setOwn(merged, key, value);
-      }
-      await write(loaded, merged);
-    },
+  async patch(id: string, fields: Record<string, unknown>): Promise<void> {
+    const loaded = await this.#loadForWrite(id);
+    for (const key of SYSTEM_FIELDS) {
+      if (key in fields) throw new SvcError("VALIDATION_FAILED", `${key} cannot be patched`);
+    }
+    const merged = { ...ownFields(loaded.doc) };
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === undefined) delete merged[key];
+      else setOwn(merged, key, value);
+    }
+    await this.#write(loaded, merged);
+  }
 
-    async replace(id: string, fields: Record<string, unknown>) {
-      const loaded = await loadForWrite(id);
-      for (const key of SYSTEM_FIELDS) {
-        if (key in fields) throw new SvcError("VALIDATION_FAILED", `${key} cannot be replaced`);
-      }
-      await write(loaded, isRecord(fields) ? ownFields(fields) : fields);
-    },
+  async replace(id: string, fields: Record<string, unknown>): Promise<void> {
+    const loaded = await this.#loadForWrite(id);
+    for (const key of SYSTEM_FIELDS) {
+      if (key in fields) throw new SvcError("VALIDATION_FAILED", `${key} cannot be replaced`);
+    }
+    await this.#write(loaded, isRecord(fields) ? ownFields(fields) : fields);
+  }
 
-    async delete(id: string) {
-      const { table, doc } = await loadForWrite(id);
-      const definition = tableFor(table);
-      if (enforceRls && definition.policies !== undefined) {
-        await assertAllowed(allows(definition.policies.delete, doc), "delete", table);
-      }
-      access?.writes.add(table);
-      access?.documents.push({ table, id, op: "delete" });
-      sql.exec(`DELETE FROM ${sqlTable(table)} WHERE _id = ?`, id);
-    },
-  } as unknown as DatabaseWriter;
-  return database;
+  async delete(id: string): Promise<void> {
+    const { table, doc } = await this.#loadForWrite(id);
+    const definition = this.#tableFor(table);
+    if (this.#enforceRls && definition.policies !== undefined) {
+      await assertAllowed(this.#allows(definition.policies.delete, doc), "delete", table);
+    }
+    this.#access?.writes.add(table);
+    this.#access?.documents.push({ table, id, op: "delete" });
+    this.#sql.exec(`DELETE FROM ${sqlTable(table)} WHERE _id = ?`, id);
+  }
+}
+
+/** The statement reading one document by id, made once per table name (not once per read). */
+const SELECT_BY_ID = new Map<string, string>();
+
+function selectById(table: string): string {
+  let statement = SELECT_BY_ID.get(table);
+  if (statement === undefined) {
+    statement = `SELECT _id, _creationTime, _doc FROM ${sqlTable(table)} WHERE _id = ?`;
+    SELECT_BY_ID.set(table, statement);
+  }
+  return statement;
+}
+
+async function assertAllowed(
+  allowed: boolean | Promise<boolean> | undefined,
+  action: string,
+  table: string,
+): Promise<void> {
+  if ((await allowed) !== true) {
+    throw new SvcError("FORBIDDEN", `You may not ${action} this document in ${table}.`);
+  }
+}
+
+function ownFields(doc: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc))
+    if (!SYSTEM_FIELDS.includes(key) && value !== undefined) setOwn(out, key, value);
+  return out;
 }
 
 /** The one answer to a write whose document the caller cannot see, whichever the reason. */
@@ -293,10 +381,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The read-only view of a database handle, for queries and streams. */
+/**
+ * The read-only view of a database handle, for queries and streams: only
+ * `get` and `query`, so a query's handler cannot reach the writer.
+ *
+ * @example
+ * ```ts
+ * ctx.db = kind === "mutation" ? db : readOnly(db);
+ * ```
+ */
 export function readOnly(database: DatabaseWriter): DatabaseReader {
-  return {
-    get: database.get.bind(database),
-    query: database.query.bind(database),
-  } as DatabaseReader;
+  return readerOf(database as never);
 }

@@ -27,12 +27,24 @@ export interface StoredRow {
   [key: string]: SqlStorageValue;
 }
 
-/** Turns a row into the document handlers see. */
+/**
+ * Turns a row into the document handlers see: its fields, then `_id` and
+ * `_creationTime`, set on the freshly parsed object itself (no copy per read).
+ *
+ * @example
+ * ```ts
+ * rowToDocument({ _id: "rows_…", _creationTime: 1, _doc: '{"name":"a"}' }); // { name: "a", _id: "rows_…", _creationTime: 1 }
+ * ```
+ */
 export function rowToDocument(
   row: StoredRow,
 ): Record<string, unknown> & { _id: string; _creationTime: number } {
   const fields = parseJson(row._doc) as Record<string, unknown>;
-  return { ...fields, _id: row._id, _creationTime: row._creationTime };
+  if (fields === null || typeof fields !== "object" || Array.isArray(fields))
+    return { ...fields, _id: row._id, _creationTime: row._creationTime };
+  fields._id = row._id;
+  fields._creationTime = row._creationTime;
+  return fields as Record<string, unknown> & { _id: string; _creationTime: number };
 }
 
 /** The stored JSON of a document's own fields (system fields live in columns). */
