@@ -1,5 +1,7 @@
 import {
   createDatabase,
+  createReader,
+  type DatabaseOptions,
   readOnly,
   type TableAccess,
   tableAccess,
@@ -88,6 +90,16 @@ interface Scope {
 }
 
 const OUTSIDE: Scope = { inTransaction: false, access: undefined };
+
+/** One run of a procedure: what its `ctx` is built from. */
+interface Invocation {
+  path: string;
+  procedure: AnyProcedure;
+  auth: AuthContext;
+  meta: CallMeta;
+  args: Record<string, unknown>;
+  origin: CallOrigin;
+}
 
 /**
  * Validates arguments against an `.input()` object validator (`undefined` and
@@ -252,34 +264,26 @@ export class Dispatcher {
   ): Promise<unknown> {
     const args = validateArgs(procedure.args, rawArgs);
     const auth = authContext(origin.identity, origin.service);
-    const meta: CallMeta = {
+    const meta: { -readonly [K in keyof CallMeta]: CallMeta[K] } = {
       path,
       kind: procedure.kind,
       transport: origin.transport,
       shardKey: origin.shardKey,
       requestId: origin.requestId,
-      ...(origin.headers ? { headers: origin.headers } : {}),
     };
-    const body = async (inner: Scope) => {
-      const ctx = this.#context(procedure, { auth, meta, args }, origin, inner);
-      const result = await runMiddleware(procedure.middleware, ctx, (finalCtx) =>
-        Promise.resolve(
-          (procedure.handler as (ctx: unknown, args: unknown) => unknown)(finalCtx, args),
-        ),
-      );
-      return procedure.kind === "stream" ? result : checkOutput(path, procedure, result);
-    };
-    if (procedure.kind !== "mutation") return body(scope);
+    if (origin.headers) meta.headers = origin.headers;
+    const call: Invocation = { path, procedure, auth, meta, args, origin };
+    if (procedure.kind !== "mutation") return this.#body(call, scope);
     const rejoin = origin.rejoin ?? runDirectly;
     // Nested mutations become savepoints of the outer transaction and record into its write set.
     if (scope.inTransaction) {
-      return this.#deps.storage.transaction(() => rejoin(() => body(scope)));
+      return this.#deps.storage.transaction(() => rejoin(() => this.#body(call, scope)));
     }
     const access = tableAccess();
     const result = await this.#deps.storage.transaction(() =>
       rejoin(() =>
         claim === undefined || claim()
-          ? body({ inTransaction: true, access })
+          ? this.#body(call, { inTransaction: true, access })
           : Promise.resolve(undefined),
       ),
     );
@@ -287,6 +291,21 @@ export class Dispatcher {
       this.#deps.onCommit?.(access.writes, origin.mutationId);
     origin.written?.push(...access.documents);
     return result;
+  }
+
+  /** The handler behind its middleware, in `scope`, with its output checked. */
+  async #body(call: Invocation, scope: Scope): Promise<unknown> {
+    const { path, procedure, args } = call;
+    const ctx = this.#context(call, scope);
+    const handler = procedure.handler as (ctx: unknown, args: unknown) => unknown;
+    // No middleware (most procedures): the handler is the chain, with nothing to wrap it.
+    const result =
+      procedure.middleware.length === 0
+        ? await handler(ctx, args)
+        : await runMiddleware(procedure.middleware, ctx, (finalCtx) =>
+            Promise.resolve(handler(finalCtx, args)),
+          );
+    return procedure.kind === "stream" ? result : checkOutput(path, procedure, result);
   }
 
   /**
@@ -342,37 +361,45 @@ export class Dispatcher {
     });
   }
 
-  #context(
-    procedure: AnyProcedure,
-    base: { auth: AuthContext; meta: CallMeta; args: Record<string, unknown> },
-    origin: CallOrigin,
-    scope: Scope,
-  ): Record<string, unknown> {
+  /** How a procedure's `ctx.db` reads and writes: as its caller, in `scope`. */
+  #databaseOptions(call: Invocation, scope: Scope): DatabaseOptions {
+    const options: DatabaseOptions = {
+      sql: this.#deps.storage.sql,
+      schema: this.#deps.schema,
+      policyCtx: { auth: call.auth, meta: call.meta },
+      enforceRls: !call.procedure.bypassRls,
+      now: this.#deps.now,
+      access: scope.access,
+    };
+    if (this.#deps.view) options.view = this.#deps.view;
+    return options;
+  }
+
+  /**
+   * The `ctx` a procedure's middleware and handler get. Only what its kind
+   * uses is built: a query's `ctx.db` is a reader made as one (no writer
+   * first), and the reader `ctx.storage` checks access with is made when a
+   * file is first looked up, unless it is the query's own `ctx.db`.
+   */
+  #context(call: Invocation, scope: Scope): Record<string, unknown> {
+    const { procedure, auth, origin } = call;
     const { kind } = procedure;
-    const ctx: Record<string, unknown> = { ...base };
-    const database = () =>
-      createDatabase({
-        sql: this.#deps.storage.sql,
-        schema: this.#deps.schema,
-        policyCtx: { auth: base.auth, meta: base.meta },
-        enforceRls: !procedure.bypassRls,
-        now: this.#deps.now,
-        access: scope.access,
-        ...(this.#deps.view ? { view: this.#deps.view } : {}),
-      });
+    const ctx: Record<string, unknown> = { auth, meta: call.meta, args: call.args };
     let reader: DatabaseReader | undefined;
-    if (kind === "query" || kind === "mutation" || kind === "stream") {
-      const db = database();
-      reader = readOnly(db);
-      ctx.db = kind === "mutation" ? db : reader;
+    if (kind === "mutation") {
+      ctx.db = createDatabase(this.#databaseOptions(call, scope));
+    } else if (kind === "query" || kind === "stream") {
+      reader = createReader(this.#databaseOptions(call, scope));
+      ctx.db = reader;
     }
     if (this.#deps.files !== undefined) {
+      const dispatcher = this;
       ctx.storage = storageContext(this.#deps.files, {
         kind,
-        userId: base.auth.userId,
+        userId: auth.userId,
         bypassRls: procedure.bypassRls,
-        reader: () => {
-          reader ??= readOnly(database());
+        reader() {
+          reader ??= createReader(dispatcher.#databaseOptions(call, scope));
           return reader;
         },
         access: scope.access,

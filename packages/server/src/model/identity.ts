@@ -64,18 +64,37 @@ export interface AuthContext {
  * @example authContext({ userId: "u1" }, null).kind // "user"
  */
 export function authContext(identity: Identity | null, service: string | null): AuthContext {
+  // `getIdentity` as methods, not named arrows: a `keepNames` bundle (wrangler's default) would
+  // name each arrow with a `defineProperty` call on every call of a procedure.
   if (service !== null) {
-    return { kind: "service", userId: null, service, apiKey: null, getIdentity: async () => null };
+    return {
+      kind: "service",
+      userId: null,
+      service,
+      apiKey: null,
+      async getIdentity() {
+        return null;
+      },
+    };
   }
   const apiKey = identity?.apiKey ?? null;
-  const getIdentity = async () => identity;
   if (apiKey !== null)
-    return { kind: "apiKey", userId: apiKey.ownerUserId, service: null, apiKey, getIdentity };
+    return {
+      kind: "apiKey",
+      userId: apiKey.ownerUserId,
+      service: null,
+      apiKey,
+      async getIdentity() {
+        return identity;
+      },
+    };
   return {
     kind: identity === null ? "anonymous" : "user",
     userId: identity?.userId ?? null,
     service: null,
     apiKey: null,
-    getIdentity,
+    async getIdentity() {
+      return identity;
+    },
   };
 }

@@ -67,32 +67,49 @@ type ErasedLayer = (ctx: unknown, next: (ext?: object) => Promise<ResultBox>) =>
  * middleware that calls `next` twice, and one that returns anything but the
  * result of its `next()` — which would have silently replaced the
  * procedure's result (with `undefined` for `{ await next(); }`).
+ *
+ * @example
+ * ```ts
+ * const output = await runMiddleware(procedure.middleware, ctx, (finalCtx) => handler(finalCtx, args));
+ * ```
  */
 export async function runMiddleware(
   middleware: readonly AnyMiddleware[],
   ctx: Record<string, unknown>,
   last: (ctx: Record<string, unknown>) => Promise<unknown>,
 ): Promise<unknown> {
-  const step = async (index: number, current: Record<string, unknown>): Promise<ResultBox> => {
-    const layer = middleware[index] as ErasedLayer | undefined;
-    if (layer === undefined) return { output: await last(current) };
-    let called = false;
-    let produced: ResultBox | undefined;
-    const returned = await layer(current, async (extension) => {
-      if (called) throw new Error("svc: middleware called next() twice");
-      called = true;
-      produced = await step(index + 1, extension ? Object.assign(current, extension) : current);
-      return produced;
-    });
-    if (produced === undefined || returned !== produced) {
-      throw new Error(
-        `svc: middleware #${index + 1} of ${String(current.meta && (current.meta as { path?: unknown }).path)} ` +
-          (produced === undefined
-            ? "neither called next() nor threw: return next() to continue, or throw an SvcError to refuse"
-            : "did not return the result of next(): write `return next(...)`"),
-      );
-    }
+  return (await runFrom(middleware, 0, ctx, last)).output;
+}
+
+/** The chain from layer `index` on (a function, not a closure made per call of a procedure). */
+async function runFrom(
+  middleware: readonly AnyMiddleware[],
+  index: number,
+  current: Record<string, unknown>,
+  last: (ctx: Record<string, unknown>) => Promise<unknown>,
+): Promise<ResultBox> {
+  const layer = middleware[index] as ErasedLayer | undefined;
+  if (layer === undefined) return { output: await last(current) };
+  let called = false;
+  let produced: ResultBox | undefined;
+  const returned = await layer(current, async (extension) => {
+    if (called) throw new Error("svc: middleware called next() twice");
+    called = true;
+    produced = await runFrom(
+      middleware,
+      index + 1,
+      extension ? Object.assign(current, extension) : current,
+      last,
+    );
     return produced;
-  };
-  return (await step(0, ctx)).output;
+  });
+  if (produced === undefined || returned !== produced) {
+    throw new Error(
+      `svc: middleware #${index + 1} of ${String(current.meta && (current.meta as { path?: unknown }).path)} ` +
+        (produced === undefined
+          ? "neither called next() nor threw: return next() to continue, or throw an SvcError to refuse"
+          : "did not return the result of next(): write `return next(...)`"),
+    );
+  }
+  return produced;
 }
