@@ -30,7 +30,7 @@ export class Deadlines {
   race<T>(work: Promise<T>, timeoutMs: number | undefined, late: () => T): Promise<T> {
     if (timeoutMs === undefined) return work;
     return new Promise<T>((resolve, reject) => {
-      const entry: Pending = { deadline: Date.now() + timeoutMs, late: () => resolve(late()) };
+      const entry = new Pending(Date.now() + timeoutMs, resolve, late);
       this.#pending.add(entry);
       if (entry.deadline < this.#armedAt) this.#arm(entry.deadline);
       work.then(
@@ -67,8 +67,25 @@ export class Deadlines {
   }
 }
 
-/** A call waiting for its answer, and how it is answered when its deadline passes. */
-interface Pending {
-  deadline: number;
-  late: () => void;
+/**
+ * A call waiting for its answer, and how it is answered when its deadline
+ * passes. A class, not an object with a `late` arrow: a bundle built with
+ * `keepNames` (wrangler's default) would name that arrow with a
+ * `defineProperty` call on every call.
+ */
+class Pending {
+  readonly deadline: number;
+  readonly #resolve: (value: never) => void;
+  readonly #late: () => unknown;
+
+  constructor(deadline: number, resolve: (value: never) => void, late: () => unknown) {
+    this.deadline = deadline;
+    this.#resolve = resolve;
+    this.#late = late;
+  }
+
+  /** Answers the call with its late answer. */
+  late(): void {
+    this.#resolve(this.#late() as never);
+  }
 }

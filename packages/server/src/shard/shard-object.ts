@@ -80,9 +80,11 @@ function answer<T, R extends object>(
   run: ObservedRun<T>,
   ok: (value: T) => R,
 ): (R | { ok: false; error: SerializedError }) & { observed?: ShardObservation } {
-  const observed = run.observation === undefined ? {} : { observed: run.observation };
-  if (run.ok) return { ...ok(run.value), ...observed };
-  return { ok: false, error: serializeError(normalizeError(run.thrown)), ...observed };
+  const result: (R | { ok: false; error: SerializedError }) & { observed?: ShardObservation } =
+    run.ok ? ok(run.value) : { ok: false, error: serializeError(normalizeError(run.thrown)) };
+  // Most calls observed nothing: then the answer is the one object made above.
+  if (run.observation !== undefined) result.observed = run.observation;
+  return result;
 }
 
 /**
