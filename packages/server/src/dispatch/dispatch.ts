@@ -273,7 +273,9 @@ export class Dispatcher {
     };
     if (origin.headers) meta.headers = origin.headers;
     const call: Invocation = { path, procedure, auth, meta, args, origin };
-    if (procedure.kind !== "mutation") return this.#body(call, scope);
+    // `return await`, not `return`: a promise returned from an `async` function is adopted with
+    // two more turns and a job; awaited, it is one turn.
+    if (procedure.kind !== "mutation") return await this.#body(call, scope);
     const rejoin = origin.rejoin ?? runDirectly;
     // Nested mutations become savepoints of the outer transaction and record into its write set.
     if (scope.inTransaction) {
