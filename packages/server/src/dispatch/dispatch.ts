@@ -273,9 +273,8 @@ export class Dispatcher {
     };
     if (origin.headers) meta.headers = origin.headers;
     const call: Invocation = { path, procedure, auth, meta, args, origin };
-    // `return await`, not `return`: a promise returned from an `async` function is adopted with
-    // two more turns and a job; awaited, it is one turn.
-    if (procedure.kind !== "mutation") return await this.#body(call, scope);
+    // A query, action or stream runs right here: one `async` function per call, not two.
+    if (procedure.kind !== "mutation") return this.#output(call, await this.#handle(call, scope));
     const rejoin = origin.rejoin ?? runDirectly;
     // Nested mutations become savepoints of the outer transaction and record into its write set.
     if (scope.inTransaction) {
@@ -295,19 +294,28 @@ export class Dispatcher {
     return result;
   }
 
-  /** The handler behind its middleware, in `scope`, with its output checked. */
+  /** A mutation's handler behind its middleware, in `scope`, with its output checked. */
   async #body(call: Invocation, scope: Scope): Promise<unknown> {
-    const { path, procedure, args } = call;
+    return this.#output(call, await this.#handle(call, scope));
+  }
+
+  /** Calls the handler behind its middleware, in `scope`: its result, a promise or not. */
+  #handle(call: Invocation, scope: Scope): unknown {
+    const { procedure, args } = call;
     const ctx = this.#context(call, scope);
     const handler = procedure.handler as (ctx: unknown, args: unknown) => unknown;
     // No middleware (most procedures): the handler is the chain, with nothing to wrap it.
-    const result =
-      procedure.middleware.length === 0
-        ? await handler(ctx, args)
-        : await runMiddleware(procedure.middleware, ctx, (finalCtx) =>
-            Promise.resolve(handler(finalCtx, args)),
-          );
-    return procedure.kind === "stream" ? result : checkOutput(path, procedure, result);
+    if (procedure.middleware.length === 0) return handler(ctx, args);
+    return runMiddleware(procedure.middleware, ctx, (finalCtx) =>
+      Promise.resolve(handler(finalCtx, args)),
+    );
+  }
+
+  /** The handler's result, checked against `.output()` (a stream's items are checked as sent). */
+  #output(call: Invocation, result: unknown): unknown {
+    return call.procedure.kind === "stream"
+      ? result
+      : checkOutput(call.path, call.procedure, result);
   }
 
   /**
