@@ -5,7 +5,7 @@ import type { AnyTableDefinition, SchemaDefinition } from "../schema/define.ts";
 import { compileRule, evaluateRule, isRule } from "../schema/rule.ts";
 import { newId, tableOfId } from "../values/ids.ts";
 import { setOwn } from "../values/own-property.ts";
-import { type Issue, toValidationIssues } from "../values/validator.ts";
+import { type Issue, ROOT_PATH, toValidationIssues } from "../values/validator.ts";
 import type { DocumentView, PresentedDocument } from "./document-view.ts";
 import { TableQuery } from "./query.ts";
 import { documentToJson, rowToDocument, type StoredRow, sqlTable } from "./storage.ts";
@@ -174,7 +174,7 @@ class Documents {
 
   #validate(tableName: string, fields: unknown): void {
     const issues: Issue[] = [];
-    this.#tableFor(tableName).validator.check(fields, { path: [], issues });
+    this.#tableFor(tableName).validator.check(fields, { path: ROOT_PATH, issues });
     if (issues.length > 0) {
       throw validationFailed(
         toValidationIssues(tableName, issues),

@@ -21,7 +21,12 @@ import { isProcedure } from "../procedures/procedure.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { storageContext } from "../storage/context.ts";
 import type { FileStore } from "../storage/file-store.ts";
-import { type AnyValidator, type Issue, toValidationIssues } from "../values/validator.ts";
+import {
+  type AnyValidator,
+  type Issue,
+  ROOT_PATH,
+  toValidationIssues,
+} from "../values/validator.ts";
 import { MutationLock } from "./mutation-lock.ts";
 
 /** Who is calling and through which door; shared by nested `ctx.run*` calls. */
@@ -110,7 +115,7 @@ interface Invocation {
 export function validateArgs(validator: AnyValidator, args: unknown): Record<string, unknown> {
   const value = args === undefined || args === null ? {} : args;
   const issues: Issue[] = [];
-  validator.check(value, { path: [], issues });
+  validator.check(value, { path: ROOT_PATH, issues });
   if (issues.length > 0) throw validationFailed(toValidationIssues("args", issues));
   return value as Record<string, unknown>;
 }
@@ -472,7 +477,7 @@ export class Dispatcher {
 export function checkOutput(path: string, procedure: AnyProcedure, value: unknown): unknown {
   if (procedure.output === undefined) return value;
   const issues: Issue[] = [];
-  procedure.output.check(value, { path: [], issues });
+  procedure.output.check(value, { path: ROOT_PATH, issues });
   if (issues.length > 0) {
     const list = toValidationIssues("output", issues);
     throw new Error(

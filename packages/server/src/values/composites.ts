@@ -2,6 +2,7 @@ import {
   type AnyValidator,
   createValidator,
   describeType,
+  FieldScope,
   type Infer,
   type Issue,
   type JsonSchema,
@@ -47,16 +48,19 @@ export function object<S extends Shape>(shape: S): ObjectValidator<S> {
         report(scope, `expected object, got ${describeType(value)}`);
         return;
       }
-      for (const [key, validator] of entries) {
+      // Index loops and `for…in`: no iterator, key list or path is made for a valid object.
+      for (let i = 0; i < entries.length; i++) {
+        const [key, validator] = entries[i]!;
         const field = Object.hasOwn(value, key) ? value[key] : undefined;
         if (field === undefined) {
           if (!validator.isOptional) report(scope, "required field is missing", key);
           continue;
         }
-        validator.check(field, { path: [...scope.path, key], issues: scope.issues });
+        validator.check(field, new FieldScope(scope, key));
       }
-      for (const key of Object.keys(value)) {
-        if (!Object.hasOwn(shape, key)) report(scope, "unexpected field", key);
+      for (const key in value) {
+        if (Object.hasOwn(value, key) && !Object.hasOwn(shape, key))
+          report(scope, "unexpected field", key);
       }
     },
     schema: (): JsonSchema => {
@@ -87,7 +91,7 @@ export function array<V extends AnyValidator>(item: V): Validator<Infer<V>[], fa
         return;
       }
       value.forEach((element, index) => {
-        item.check(element, { path: [...scope.path, index], issues: scope.issues });
+        item.check(element, new FieldScope(scope, index));
       });
     },
     schema: () => ({ type: "array", items: item.toJsonSchema() }),
@@ -122,9 +126,9 @@ export function record(
         return;
       }
       for (const [key, field] of Object.entries(value)) {
-        const path = [...scope.path, key];
-        keys?.check(key, { path, issues: scope.issues });
-        values.check(field, { path, issues: scope.issues });
+        const fieldScope = new FieldScope(scope, key);
+        keys?.check(key, fieldScope);
+        values.check(field, fieldScope);
       }
     },
     schema: () => ({

@@ -19,6 +19,43 @@ export interface CheckScope {
   issues: Issue[];
 }
 
+/**
+ * The path of a top-level value: empty and shared, since a path is never
+ * changed, only extended (one array less per check of a call's arguments).
+ *
+ * @example validator.check(args, { path: ROOT_PATH, issues });
+ */
+export const ROOT_PATH: readonly PathSegment[] = Object.freeze([]);
+
+/**
+ * The scope of one field or element inside `scope`: its path is made only
+ * when something asks for it (an issue is reported there, a union compares
+ * depths), not for every value checked, which is most of what a valid call's
+ * arguments cost to check.
+ *
+ * @example
+ * ```ts
+ * validator.check(value[key], new FieldScope(scope, key)); // path [...scope.path, key] if reported
+ * ```
+ */
+export class FieldScope implements CheckScope {
+  readonly issues: Issue[];
+  readonly #parent: CheckScope;
+  readonly #segment: PathSegment;
+  #path: readonly PathSegment[] | undefined;
+
+  constructor(parent: CheckScope, segment: PathSegment) {
+    this.issues = parent.issues;
+    this.#parent = parent;
+    this.#segment = segment;
+  }
+
+  get path(): readonly PathSegment[] {
+    this.#path ??= [...this.#parent.path, this.#segment];
+    return this.#path;
+  }
+}
+
 /** The kinds of `v.*` validators. */
 export type ValidatorKind =
   | "string"
