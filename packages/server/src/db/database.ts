@@ -230,16 +230,33 @@ class Documents {
     if (pending.length > 0) this.#view?.wrote(table, doc._id, pending);
   }
 
-  async get(id: string): Promise<Doc | null> {
-    const table = typeof id === "string" ? tableOfId(id) : undefined;
-    if (table === undefined || !Object.hasOwn(this.#schema.tables, table)) return null;
-    this.#access?.reads.add(table);
-    const row = this.#row(table, id);
-    const found = row === undefined ? null : this.#present(table, row);
-    const presented = found instanceof Promise ? await found : found;
-    if (presented === null) return null;
+  /**
+   * Not `async`: the usual read (no migration presenting the row, no read
+   * policy to await) settles at once, without an async function's frame; an
+   * error still rejects, as from an `async` function.
+   */
+  get(id: string): Promise<Doc | null> {
+    try {
+      const table = typeof id === "string" ? tableOfId(id) : undefined;
+      if (table === undefined || !Object.hasOwn(this.#schema.tables, table))
+        return Promise.resolve(null);
+      this.#access?.reads.add(table);
+      const row = this.#row(table, id);
+      if (row === undefined) return Promise.resolve(null);
+      const presented = this.#present(table, row);
+      if (presented instanceof Promise) return presented.then((found) => this.#shown(table, found));
+      return this.#shown(table, presented);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** A presented document if the caller may read it, else `null`. */
+  #shown(table: string, presented: PresentedDocument | null): Promise<Doc | null> {
+    if (presented === null) return Promise.resolve(null);
     const readable = this.#canRead(this.#tableFor(table), presented.doc);
-    return readable === true || (await readable) ? presented.doc : null;
+    if (readable === true) return Promise.resolve(presented.doc);
+    return Promise.resolve(readable).then((allowed) => (allowed ? presented.doc : null));
   }
 
   query(table: string): TableQuery {
