@@ -85,7 +85,7 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     fetch(request, env, ctx) {
       noteIsolateRequest();
       if (recorder === undefined) return serve(request, env, ctx);
-      return recorder.request(request, env, ctx, () => serve(request, env, ctx));
+      return recorder.request(request, env, ctx, serve);
     },
   };
 }

@@ -21,6 +21,7 @@ import { partitionName } from "../src/observability/plan.ts";
 import { LINE_BUDGET_CHARS } from "../src/observability/store/console-printer.ts";
 import type { LogStoreEndpoint, RecordFilters } from "../src/observability/store/endpoint.ts";
 import { unpackRollups, unpackTotals } from "../src/observability/store/packed-rollups.ts";
+import { watchCallLines } from "./call-lines.ts";
 import { callRecord } from "./call-record.ts";
 import { brokenStoreWorker, countedStoreWorker, recordingWorker as worker } from "./worker.ts";
 
@@ -58,18 +59,6 @@ async function answerValue<T>(answer: Promise<Response>): Promise<T> {
   if (response.status !== 200)
     throw new Error(`answered ${response.status}: ${JSON.stringify(body)}`);
   return body.value;
-}
-
-/** Watches `console.log` for svc's call lines (what Workers Logs and `wrangler tail` get). */
-function watchCallLines(): { lines: string[]; records: () => CallRecord[] } {
-  const lines: string[] = [];
-  const forward = console.log;
-  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
-    const [first] = args;
-    if (typeof first === "string" && first.includes('"svc":"call"')) lines.push(first);
-    else forward.apply(console, args);
-  });
-  return { lines, records: () => lines.map((line) => JSON.parse(line) as CallRecord) };
 }
 
 afterEach(() => {

@@ -62,7 +62,15 @@ export interface ShardObservation {
 export class CallScope {
   readonly started = Date.now();
   readonly lines: CapturedLine[] = [];
-  facts: Partial<CallFacts> = {};
+  // The facts an entry point notes ({@link CallFacts}), each a field of its own: several
+  // notes a call merged into one object cost an object and a generic copy per note.
+  entry: EntryPoint | undefined = undefined;
+  route: string | undefined = undefined;
+  shardKey: string | null | undefined = undefined;
+  caller: Caller | undefined = undefined;
+  args: unknown = undefined;
+  queue: QueueFacts | undefined = undefined;
+  cron: CronFacts | undefined = undefined;
   dropped = 0;
   failure: CallFailure | null = null;
   code: string | null = null;
@@ -76,6 +84,20 @@ export class CallScope {
   get requestId(): string {
     this.#requestId ??= crypto.randomUUID();
     return this.#requestId;
+  }
+
+  /**
+   * Keeps what an entry point says about the call (see {@link noteCall}); a
+   * fact left `undefined` keeps its earlier value.
+   */
+  note(facts: Partial<CallFacts>): void {
+    if (facts.entry !== undefined) this.entry = facts.entry;
+    if (facts.route !== undefined) this.route = facts.route;
+    if (facts.shardKey !== undefined) this.shardKey = facts.shardKey;
+    if (facts.caller !== undefined) this.caller = facts.caller;
+    if (facts.args !== undefined) this.args = facts.args;
+    if (facts.queue !== undefined) this.queue = facts.queue;
+    if (facts.cron !== undefined) this.cron = facts.cron;
   }
 
   /** Keeps one console line, unless the call already has as many as {@link RECORD_LIMITS} allow. */
@@ -184,8 +206,7 @@ export function requestIdOfCall(request: Request | null): string {
  * @example noteCall(request, { entry: "rpc", route: "messages:list", shardKey: "default" });
  */
 export function noteCall(request: Request | null, facts: Partial<CallFacts>): void {
-  const scope = callScopeOf(request);
-  if (scope !== undefined) Object.assign(scope.facts, facts);
+  callScopeOf(request)?.note(facts);
 }
 
 /**
@@ -201,7 +222,7 @@ export function noteArgs(
 ): void {
   if (log?.args !== true) return;
   const scope = callScopeOf(request);
-  if (scope !== undefined) scope.facts.args = redactArgs(args);
+  if (scope !== undefined) scope.args = redactArgs(args);
 }
 
 /**

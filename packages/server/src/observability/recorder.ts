@@ -1,18 +1,21 @@
 import { ERROR_STATUS, type ErrorCode } from "../errors/error-codes.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { sizeOf } from "./body-size.ts";
-import { buildRecord, type CallEnd } from "./build-record.ts";
+import { type CallEnd, factsOf, type RecordFacts, recordOf } from "./build-record.ts";
 import { bindCallScope, type CallFacts, CallScope, failureOf, runInScope } from "./call-scope.ts";
 import { installConsoleCapture, plainConsole } from "./console-capture.ts";
 import { consoleFormatOf } from "./console-format.ts";
 import { printRecords } from "./console-line.ts";
 import type { RecordingPlan } from "./plan.ts";
-import type { CallRecord } from "./record.ts";
 import { type Lifetime, StoreShipper } from "./shipper.ts";
 
-/** A request's declared body size; a GET or HEAD has none (and no header lookup is spent on it). */
-function bytesInOf(request: Request): number {
-  if (request.method === "GET" || request.method === "HEAD") return 0;
+/**
+ * A request's declared body size; a GET or HEAD has none (and no header
+ * lookup is spent on it). `method` is the request's, read once by the
+ * caller: each read of `request.method` makes workerd build the string anew.
+ */
+function bytesInOf(request: Request, method: string): number {
+  if (method === "GET" || method === "HEAD") return 0;
   return declaredLength(request.headers) ?? 0;
 }
 
@@ -53,11 +56,14 @@ export class RecordSinks {
     this.#shipper = store === null ? null : new StoreShipper({ ...plan, store }, partition);
   }
 
-  /** Emits one finished record. Never throws. */
-  emit(record: CallRecord, env: unknown, lifetime: Lifetime): void {
+  /**
+   * Emits one finished call's record, given as its facts: the record itself
+   * is made only where it is printed (the store makes its own). Never throws.
+   */
+  emit(facts: RecordFacts, env: unknown, lifetime: Lifetime): void {
     try {
-      const shipped = this.#shipper?.push(record, env, lifetime) ?? false;
-      if (this.plan.console && !shipped) printRecords([record], consoleFormatOf(env));
+      const shipped = this.#shipper?.push(facts, env, lifetime) ?? false;
+      if (this.plan.console && !shipped) printRecords([recordOf(facts)], consoleFormatOf(env));
     } catch (error) {
       plainConsole.warn("svc: a call record could not be written:", failureOf(error).message);
     }
@@ -93,19 +99,23 @@ export class CallRecorder {
   }
 
   /**
-   * Runs `work` (an async function: it never throws synchronously) as one
-   * recorded HTTP call and answers its response, unchanged.
+   * Runs `serve` (an async function: it never throws synchronously) on the
+   * request as one recorded HTTP call and answers its response, unchanged.
+   * `serve` takes the request, `env` and `ctx` from here, so a caller makes
+   * no closure per call to hand them over.
+   *
+   * @example return recorder.request(request, env, ctx, serve);
    */
-  request(
+  request<Env>(
     request: Request,
-    env: unknown,
+    env: Env,
     ctx: ExecutionContext,
-    work: () => Promise<Response>,
+    serve: (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>,
   ): Promise<Response> {
     const scope = new CallScope();
     bindCallScope(request, scope);
     // `then`, not `await` in an `async` method: one promise less on every call.
-    return work().then(
+    return serve(request, env, ctx).then(
       (response) => this.#answered(scope, request, env, ctx, response),
       (error: unknown) => {
         scope.failure ??= failureOf(error);
@@ -123,7 +133,7 @@ export class CallRecorder {
     ctx: ExecutionContext,
     response: Response,
   ): Response {
-    if (scope.facts.entry === undefined) return response;
+    if (scope.entry === undefined) return response;
     const known = sizeOf(response) ?? declaredLength(response.headers);
     // `known` first: reading `body` makes workerd wrap the body's stream for JS.
     if (known !== null || response.body === null) {
@@ -153,14 +163,16 @@ export class CallRecorder {
     status: number,
     bytesOut: number,
   ): void {
-    const record = buildRecord(scope, {
+    if (scope.entry === undefined) return;
+    const { method } = request;
+    const facts = factsOf(scope, {
       status,
-      method: request.method,
-      bytesIn: bytesInOf(request),
+      method,
+      bytesIn: bytesInOf(request, method),
       bytesOut,
       durationMs: Date.now() - scope.started,
     });
-    if (record !== null) this.sinks.emit(record, env, ctx);
+    if (facts !== null) this.sinks.emit(facts, env, ctx);
   }
 
   /**
@@ -176,7 +188,7 @@ export class CallRecorder {
     work: () => Promise<T>,
   ): Promise<T> {
     const scope = new CallScope();
-    scope.facts = { ...facts };
+    scope.note(facts);
     const finish = (status: number) => {
       const end: CallEnd = {
         status,
@@ -185,13 +197,13 @@ export class CallRecorder {
         bytesOut: 0,
         durationMs: Date.now() - scope.started,
       };
-      const record = buildRecord(scope, end);
-      if (record !== null) this.sinks.emit(record, env, lifetime);
+      const facts = factsOf(scope, end);
+      if (facts !== null) this.sinks.emit(facts, env, lifetime);
     };
     try {
       const value = await runInScope(scope, work);
       // Only a failure on the last attempt sends a message to the dead-letter queue.
-      if (facts.queue !== undefined) scope.facts.queue = { ...facts.queue, deadLettered: false };
+      if (facts.queue !== undefined) scope.queue = { ...facts.queue, deadLettered: false };
       finish(200);
       return value;
     } catch (error) {

@@ -1,10 +1,10 @@
 import { endpointStub } from "../model/endpoint-stub.ts";
+import { type RecordFacts, recordOf } from "./build-record.ts";
 import { plainConsole } from "./console-capture.ts";
 import { type ConsoleFormat, consoleFormatOf } from "./console-format.ts";
 import { printRecords } from "./console-line.ts";
 import { partitionName, type RecordingPlan } from "./plan.ts";
 import type { CallRecord } from "./record.ts";
-import { recordBodies } from "./store/bodies.ts";
 import type { LogStoreEndpoint } from "./store/endpoint.ts";
 
 /** How long records gather before one write carries them all, while calls are few. */
@@ -25,6 +25,14 @@ const MAX_BUFFERED = 5_000;
 const WRITE_TIMEOUT_MS = 10_000;
 /** At most one "records dropped" warning per this many milliseconds. */
 const WARN_EVERY_MS = 60_000;
+
+/** What the shipper carries to the store: a record, or a record's facts. */
+type Shipped = CallRecord | RecordFacts;
+
+/** The record of what the shipper carries. */
+function recordIn(item: Shipped): CallRecord {
+  return Array.isArray(item) ? recordOf(item) : item;
+}
 
 /**
  * Keeps work alive after the answer was sent: an `ExecutionContext` or a
@@ -79,7 +87,9 @@ function waitFor(ms: number): Wait {
  * When the plan prints records on the console, the store prints each batch
  * it takes. A batch goes out as its records' JSON text, made as it is sent
  * (off the request path): text crosses JS RPC for about half the CPU the same
- * records cost as objects.
+ * records cost as objects. A call's recorder queues the record's facts
+ * (`RecordFacts`), not the record: their text is an array's, and the store
+ * makes the record from them.
  * A store that is down, slow or refusing loses records (counted, warned about
  * once a minute), never a call; their console lines are printed here
  * instead, so the console still has every call (a batch that timed out but
@@ -91,7 +101,7 @@ export class StoreShipper {
   readonly #console: boolean;
   /** The console format the latest call's `env` asked for (one worker, one setting). */
   #format: ConsoleFormat = "json";
-  #buffer: CallRecord[] = [];
+  #buffer: Shipped[] = [];
   /** The current batch's wait, until the batch is taken. */
   #wait: Wait | null = null;
   #delay = FLUSH_DELAY_MS;
@@ -105,10 +115,12 @@ export class StoreShipper {
   }
 
   /**
-   * Queues a record; answers `false` (and keeps nothing) when `env` has no
-   * store binding: the store is off, and the caller prints the record itself.
+   * Queues a record, or its facts (what a call's recorder sends: cheaper to
+   * make on the call's path); answers `false` (and keeps nothing) when `env`
+   * has no store binding: the store is off, and the caller prints the record
+   * itself.
    */
-  push(record: CallRecord, env: unknown, lifetime: Lifetime): boolean {
+  push(record: Shipped, env: unknown, lifetime: Lifetime): boolean {
     const namespace = (env as Record<string, unknown> | undefined)?.[this.#binding] as
       | DurableObjectNamespace
       | undefined;
@@ -117,7 +129,7 @@ export class StoreShipper {
     if (this.#buffer.length >= MAX_BUFFERED) {
       const oldest = this.#buffer.shift()!;
       this.#dropped++;
-      if (this.#console) printRecords([oldest], this.#format);
+      if (this.#console) printRecords([recordIn(oldest)], this.#format);
     }
     this.#buffer.push(record);
     if (this.#buffer.length >= MAX_BATCH) {
@@ -142,22 +154,23 @@ export class StoreShipper {
     return true;
   }
 
-  #take(): CallRecord[] {
+  #take(): Shipped[] {
     const batch = this.#buffer;
     this.#buffer = [];
     this.#wait = null;
     return batch;
   }
 
-  async #write(namespace: DurableObjectNamespace, batch: CallRecord[]): Promise<void> {
+  async #write(namespace: DurableObjectNamespace, batch: Shipped[]): Promise<void> {
     if (batch.length === 0) return;
     try {
       const store = endpointStub<LogStoreEndpoint>(namespace, partitionName(this.#partition));
       const options = { console: this.#console, format: this.#format };
-      await within(store.write(recordBodies(batch), options), WRITE_TIMEOUT_MS);
+      const bodies = batch.map((item) => JSON.stringify(item));
+      await within(store.write(bodies, options), WRITE_TIMEOUT_MS);
     } catch (error) {
       this.#dropped += batch.length;
-      if (this.#console) printRecords(batch, this.#format);
+      if (this.#console) printRecords(batch.map(recordIn), this.#format);
       const now = Date.now();
       if (now - this.#warnedAt >= WARN_EVERY_MS) {
         this.#warnedAt = now;

@@ -101,7 +101,9 @@ export interface LogStoreEndpoint {
    * Stores a batch of records, each as its JSON text (`JSON.stringify(record)`,
    * see {@link recordBodies}): an array of strings crosses JS RPC for about
    * half the CPU the same records cost as objects, and the store keeps each
-   * text as the record's stored body instead of making it again.
+   * text as the record's stored body instead of making it again. A worker's
+   * calls send their records' facts instead (`RecordFacts`, an array's JSON
+   * text, cheaper to make on a call's path): the store makes those records.
    */
   write(bodies: string[], options?: WriteOptions): Promise<void>;
   list(

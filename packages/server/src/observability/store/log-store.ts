@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { CallRecord, EntryPoint } from "../record.ts";
-import { parseBodies } from "./bodies.ts";
+import { parseBodies, storedBodies } from "./bodies.ts";
 import { printBatch, printPending } from "./console-printer.ts";
 import type { LogDrain } from "./drain.ts";
 import { deliverRound, registerDrains } from "./drain-runner.ts";
@@ -90,9 +90,10 @@ export function createLogStore<Env = unknown>(
       });
     }
 
-    async write(bodies: string[], options: WriteOptions = {}): Promise<void> {
-      const records = parseBodies(bodies);
+    async write(given: string[], options: WriteOptions = {}): Promise<void> {
+      const records = parseBodies(given);
       if (records.length === 0) return;
+      const bodies = storedBodies(given, records);
       const now = Date.now();
       const written = this.ctx.storage.transactionSync((): BatchWritten => {
         const batch = writeBatch(this.#sql, records, bodies);
