@@ -78,7 +78,10 @@ function toShardCall(invocation: Invocation): ShardCall {
     timeoutMs: invocation.timeoutMs,
   };
   // Set, not spread in: a spread of a conditional object was two more objects on every call.
-  if (scope !== undefined && invocation.plan) call.plan = invocation.plan;
+  // Only what can schedule jobs needs the plan (they are recorded there): not a query's call,
+  // whose every call would otherwise carry it across RPC for nothing.
+  if (scope !== undefined && invocation.plan && invocation.procedure.kind !== "query")
+    call.plan = invocation.plan;
   if (invocation.mutationId !== undefined) call.mutationId = invocation.mutationId;
   return call;
 }
