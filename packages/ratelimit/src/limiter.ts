@@ -133,13 +133,18 @@ function checkOptions<Name extends string>(options: RateLimiterOptions<Name>): M
   return new Map(entries.map(([name, config]) => [name, toRate(name, config)]));
 }
 
-function checkCall(rates: Map<string, Rate>, name: string, options: LimitOptions): [Rate, number] {
+/** The rate `name` names, or an `UNKNOWN_RATE` error listing the names there are. */
+function rateNamed(rates: Map<string, Rate>, name: string): Rate {
   const rate = rates.get(name);
-  if (!rate)
-    throw new RateLimitError(
-      "UNKNOWN_RATE",
-      `svc ratelimit: no rate named ${JSON.stringify(name)}; known: ${[...rates.keys()].map((n) => JSON.stringify(n)).join(", ")}`,
-    );
+  if (rate !== undefined) return rate;
+  throw new RateLimitError(
+    "UNKNOWN_RATE",
+    `svc ratelimit: no rate named ${JSON.stringify(name)}; known: ${[...rates.keys()].map((n) => JSON.stringify(n)).join(", ")}`,
+  );
+}
+
+/** The units a call of `rate` spends, once its key and count are checked (`INVALID_ARGUMENT`). */
+function unitsOf(rate: Rate, name: string, options: LimitOptions): number {
   if (typeof options?.key !== "string")
     throw new RateLimitError("INVALID_ARGUMENT", "svc ratelimit: limit needs a string key");
   const count = options.count ?? 1;
@@ -153,7 +158,7 @@ function checkCall(rates: Map<string, Rate>, name: string, options: LimitOptions
       "INVALID_ARGUMENT",
       `svc ratelimit: count ${count} exceeds the limit ${rate.capacity} of rate ${JSON.stringify(name)}, so it could never be allowed`,
     );
-  return [rate, count];
+  return count;
 }
 
 /**
@@ -195,49 +200,58 @@ export function createRateLimiter<const Name extends string>(
       (decisions) => callStore(store, name, key, { rate, decisions }, timeoutMs),
       () => storeError(name, noAnswer(timeoutMs)),
     );
-  return {
-    async limit(name, callOptions) {
-      const [rate, count] = checkCall(rates, name, callOptions);
-      const { key } = callOptions;
-      const now = clock?.();
-      if (rate.lease === null) return decide(name, key, rate, count, now);
-      const { lease } = rate;
-      const local = leases.take(name, key, count, rate.capacity);
-      if (local !== undefined) return local;
-      // While this isolate already asks for a lease of the key, a call waits for that lease
-      // and spends from it: a second lease would be waste, and deciding exactly meanwhile
-      // cost a store call per concurrent request at every renewal. A lease too small
-      // (or refused) leaves the call to spend just its own units, exactly (coalesced).
-      const asking = leases.pending(name, key);
-      if (asking !== undefined) {
-        const started = Date.now();
-        const failed = await asking;
-        if (failed) throw failed.error; // the store could not grant it; it would not decide either
-        const spent = leases.take(name, key, count, rate.capacity);
-        if (spent !== undefined) return spent;
-        // Within the call's own timeout, counted from its start (the wait included).
-        const left = Math.max(0, timeoutMs - (Date.now() - started));
-        return within(decide(name, key, rate, count, now), left, () =>
-          storeError(name, noAnswer(timeoutMs)),
-        );
-      }
-      const request: LeaseRequest = {
-        rate,
-        units: Math.max(lease.units, count),
-        minimum: count,
-        ...(now === undefined ? {} : { now }),
-      };
-      const granting = callLease(store, name, key, request, timeoutMs).then(
-        ({ granted, result }) => {
-          if (granted > count) leases.put(name, key, granted - count, lease.ttlMs);
-          return result;
-        },
+  /** Everything but a call spent from a lease this isolate holds: a lease request, or the store's decision. */
+  const ask = async (name: string, key: string, rate: Rate, count: number) => {
+    const now = clock?.();
+    if (rate.lease === null) return decide(name, key, rate, count, now);
+    const { lease } = rate;
+    // While this isolate already asks for a lease of the key, a call waits for that lease
+    // and spends from it: a second lease would be waste, and deciding exactly meanwhile
+    // cost a store call per concurrent request at every renewal. A lease too small
+    // (or refused) leaves the call to spend just its own units, exactly (coalesced).
+    const asking = leases.pending(name, key);
+    if (asking !== undefined) {
+      const started = Date.now();
+      const failed = await asking;
+      if (failed) throw failed.error; // the store could not grant it; it would not decide either
+      const spent = leases.take(name, key, count, rate.capacity);
+      if (spent !== undefined) return spent;
+      // Within the call's own timeout, counted from its start (the wait included).
+      const left = Math.max(0, timeoutMs - (Date.now() - started));
+      return within(decide(name, key, rate, count, now), left, () =>
+        storeError(name, noAnswer(timeoutMs)),
       );
-      leases.markPending(name, key, granting);
+    }
+    const request: LeaseRequest = {
+      rate,
+      units: Math.max(lease.units, count),
+      minimum: count,
+      ...(now === undefined ? {} : { now }),
+    };
+    const granting = callLease(store, name, key, request, timeoutMs).then(({ granted, result }) => {
+      if (granted > count) leases.put(name, key, granted - count, lease.ttlMs);
+      return result;
+    });
+    leases.markPending(name, key, granting);
+    try {
+      return await granting;
+    } finally {
+      leases.markPending(name, key, undefined);
+    }
+  };
+  return {
+    // Not async: a call spent from a lease is answered with one settled promise, no async
+    // frame (the leased gate's every request; BENCHMARKS.md section 1a). Errors still reject.
+    limit(name, callOptions) {
       try {
-        return await granting;
-      } finally {
-        leases.markPending(name, key, undefined);
+        const rate = rateNamed(rates, name);
+        const count = unitsOf(rate, name, callOptions);
+        const { key } = callOptions;
+        const local =
+          rate.lease === null ? undefined : leases.take(name, key, count, rate.capacity);
+        return local === undefined ? ask(name, key, rate, count) : Promise.resolve(local);
+      } catch (error) {
+        return Promise.reject(error);
       }
     },
   };
@@ -251,10 +265,23 @@ interface LeaseFailure {
 /** Most keys one limiter keeps leases for; beyond it the cache starts afresh. */
 const MAX_LEASED_KEYS = 10_000;
 
+/** Units of one key that this isolate took from the store, spendable until `expiresAt` (ms). */
+interface Lease {
+  units: number;
+  expiresAt: number;
+}
+
 /** The leased mode's per-isolate allowances: units taken from the store, spent without asking it. */
 class LeaseCache {
   readonly #clock: () => number;
-  readonly #leases = new Map<string, { units: number; expiresAt: number }>();
+  /**
+   * Per rate name, then per key: a call finds its lease with two map lookups
+   * and builds nothing (an `objectName` string per call was garbage on the
+   * leased gate's every request).
+   */
+  readonly #leases = new Map<string, Map<string, Lease>>();
+  /** Leases held, over every name. */
+  #size = 0;
   /** Per (name, key): settles once this isolate's lease request of it is over, with its error if it failed. */
   readonly #pending = new Map<string, Promise<LeaseFailure | null>>();
 
@@ -264,15 +291,15 @@ class LeaseCache {
 
   /** Spends `count` from a valid lease of (name, key); `undefined` when there is none big enough. */
   take(name: string, key: string, count: number, limit: number): RateLimitResult | undefined {
-    const id = objectName(name, key);
-    const lease = this.#leases.get(id);
-    if (lease === undefined) return undefined;
+    const leases = this.#leases.get(name);
+    const lease = leases?.get(key);
+    if (leases === undefined || lease === undefined) return undefined;
     if (lease.expiresAt <= this.#clock() || lease.units < count) {
-      this.#leases.delete(id);
+      this.#drop(leases, key);
       return undefined;
     }
     lease.units -= count;
-    if (lease.units === 0) this.#leases.delete(id);
+    if (lease.units === 0) this.#drop(leases, key);
     return { ok: true, retryAfter: 0, limit, remaining: lease.units, resetAfter: 0 };
   }
 
@@ -299,11 +326,25 @@ class LeaseCache {
       );
   }
 
+  /** Adds `units` to (name, key)'s lease (what is left of a valid one is kept), valid `ttlMs` from now. */
   put(name: string, key: string, units: number, ttlMs: number): void {
-    if (this.#leases.size >= MAX_LEASED_KEYS) this.#leases.clear();
-    const id = objectName(name, key);
-    const current = this.#leases.get(id);
-    const kept = current !== undefined && current.expiresAt > this.#clock() ? current.units : 0;
-    this.#leases.set(id, { units: kept + units, expiresAt: this.#clock() + ttlMs });
+    if (this.#size >= MAX_LEASED_KEYS) {
+      this.#leases.clear();
+      this.#size = 0;
+    }
+    let leases = this.#leases.get(name);
+    if (leases === undefined) {
+      leases = new Map();
+      this.#leases.set(name, leases);
+    }
+    const now = this.#clock();
+    const current = leases.get(key);
+    const kept = current !== undefined && current.expiresAt > now ? current.units : 0;
+    if (current === undefined) this.#size++;
+    leases.set(key, { units: kept + units, expiresAt: now + ttlMs });
+  }
+
+  #drop(leases: Map<string, Lease>, key: string): void {
+    if (leases.delete(key)) this.#size--;
   }
 }

@@ -77,6 +77,29 @@ describe("leased (approximate) limiting", () => {
     expect(admitted).toBe(LIMIT - 30);
   });
 
+  it("keeps the leases of two rates of one key apart", async () => {
+    const clock = manualClock();
+    clock.advance(MINUTE / 2);
+    const upload: RateConfig = { ...leased, rate: 20, lease: { units: 10, ttlMs: MINUTE } };
+    const limiter = createRateLimiter({
+      store: "RATE_LIMIT",
+      rates: { api: leased, upload },
+      clock: clock.now,
+    });
+    const key = freshKey();
+    expect(await limiter.limit("api", { key })).toMatchObject({ ok: true, limit: LIMIT });
+    const uploads = [];
+    for (let i = 0; i < 21; i++) uploads.push(await limiter.limit("upload", { key }));
+    expect(uploads.slice(0, 20).every((result) => result.ok && result.limit === 20)).toBe(true);
+    expect(uploads[20]).toMatchObject({ ok: false, limit: 20 });
+    // The uploads spent none of api's lease: 9 of its 10 units were left, 8 are now.
+    expect(await limiter.limit("api", { key })).toMatchObject({
+      ok: true,
+      limit: LIMIT,
+      remaining: 8,
+    });
+  });
+
   it("refuses a lease larger than the limit when the limiter is built", () => {
     expect(() =>
       createRateLimiter({
