@@ -163,6 +163,28 @@ describe("REST rate limit", () => {
     ).toBe(200);
   });
 
+  it("waits for a key function's promise, and fails loudly (500), never open, when it throws", async () => {
+    const later = limitedWorker({
+      key: async (req) => `later:${req.headers.get("cf-connecting-ip")}`,
+    });
+    for (let i = 0; i < 3; i++)
+      expect((await request(later, "/_svc/rest/rest/inspect", fromIp("192.0.2.55"))).status).toBe(
+        200,
+      );
+    expect((await request(later, "/_svc/rest/rest/inspect", fromIp("192.0.2.55"))).status).toBe(
+      429,
+    );
+    const throwing = limitedWorker({
+      key: () => {
+        throw new Error("no key for this request");
+      },
+    });
+    const failed = await request(throwing, "/_svc/rest/rest/inspect", fromIp("192.0.2.56"));
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get("ratelimit-limit")).toBeNull();
+    expect(await failed.text()).not.toContain("no key for this request");
+  });
+
   it("admits calls when the store is down (default onStoreError: allow) and refuses with 503 under deny", async () => {
     const allow = limitedWorker({}, "BROKEN_LIMITER");
     expect((await request(allow, "/_svc/rest/rest/inspect", fromIp("192.0.2.60"))).status).toBe(
