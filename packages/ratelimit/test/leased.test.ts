@@ -100,6 +100,34 @@ describe("leased (approximate) limiting", () => {
     });
   });
 
+  it("spends from the lease without a promise with spendLease, and leaves the rest to limit", async () => {
+    const [limiter] = isolates(1);
+    const key = freshKey();
+    expect(limiter!.spendLease("api", { key })).toBeUndefined(); // no lease yet
+    expect(await limiter!.limit("api", { key })).toMatchObject({ ok: true }); // leases 10
+    for (let left = 8; left >= 0; left--)
+      expect(limiter!.spendLease("api", { key })).toEqual({
+        ok: true,
+        retryAfter: 0,
+        limit: LIMIT,
+        remaining: left,
+        resetAfter: 0,
+      });
+    expect(limiter!.spendLease("api", { key })).toBeUndefined(); // spent: limit asks the store
+    expect(() => limiter!.spendLease("nope", { key })).toThrow(
+      expect.objectContaining({ code: "UNKNOWN_RATE" }),
+    );
+    expect(() => limiter!.spendLease("api", { key, count: 0 })).toThrow(
+      expect.objectContaining({ code: "INVALID_ARGUMENT" }),
+    );
+    const exact = createRateLimiter({
+      store: "RATE_LIMIT",
+      rates: { api: { kind: "fixed window", rate: LIMIT, period: MINUTE } },
+    });
+    expect(await exact.limit("api", { key: freshKey() })).toMatchObject({ ok: true });
+    expect(exact.spendLease("api", { key: freshKey() })).toBeUndefined();
+  });
+
   it("refuses a lease larger than the limit when the limiter is built", () => {
     expect(() =>
       createRateLimiter({

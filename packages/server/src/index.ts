@@ -56,6 +56,7 @@ export {
 } from "./limits/api-key-rate-limit.ts";
 export {
   createRestRateLimit,
+  type GateHeaders,
   type LimiterLike,
   type RateLimitVerdict,
   type RestRateLimitGate,

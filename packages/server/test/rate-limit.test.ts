@@ -8,6 +8,7 @@ import { functions } from "./fixture/functions.ts";
 const rates = {
   rest: { kind: "fixed window", rate: 3, period: HOUR },
   rpc: { kind: "fixed window", rate: 2, period: HOUR },
+  leased: { kind: "fixed window", rate: 3, period: HOUR, lease: { units: 2, ttlMs: HOUR } },
 } as const;
 const context = contextsWaitedAtEnd();
 
@@ -54,6 +55,29 @@ describe("REST rate limit", () => {
     expect((await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.2"))).status).toBe(
       200,
     );
+  });
+
+  it("answers calls spent from a lease with the same headers, and 429 at the limit", async () => {
+    const worker = limitedWorker({ name: "leased" });
+    const headersOf = (response: Response) =>
+      ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"].map((name) =>
+        response.headers.get(name),
+      );
+    // 1: the store leases 2 units (1 left there); 2: spent from the lease, no store call;
+    // 3: the store's last unit; 4: nothing left anywhere.
+    const leasing = await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.5"));
+    expect(leasing.status).toBe(200);
+    expect(headersOf(leasing).slice(0, 2)).toEqual(["3", "1"]);
+    const fromLease = await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.5"));
+    expect(fromLease.status).toBe(200);
+    expect(headersOf(fromLease)).toEqual(["3", "0", "0"]);
+    const last = await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.5"));
+    expect(last.status).toBe(200);
+    expect(headersOf(last).slice(0, 2)).toEqual(["3", "0"]);
+    const limited = await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.5"));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await limited.json()).toMatchObject({ code: "RATE_LIMITED", status: 429 });
   });
 
   it("keys IPv6 callers by their /64, or the prefix configured (issue 53, point 4)", async () => {

@@ -1,5 +1,5 @@
 import type { ApiKeyCaller } from "../model/api-key.ts";
-import { type LimiterLike, spendOrRefuse } from "./rate-limit-gate.ts";
+import { type GateHeaders, type LimiterLike, spendOrRefuse } from "./rate-limit-gate.ts";
 
 /** Options of {@link createApiKeyRateLimit}. */
 export interface ApiKeyRateLimitOptions {
@@ -16,8 +16,8 @@ export interface ApiKeyRateLimitOptions {
 
 /** The gate `createWorker({ apiKeyRateLimit })` runs for every call an API key makes. */
 export interface ApiKeyRateLimitGate {
-  /** `RateLimit-*` headers for the answer, or throws `RATE_LIMITED` (429) / `UNAVAILABLE`. */
-  check(apiKey: ApiKeyCaller, target: string): Promise<Record<string, string>>;
+  /** `RateLimit-*` headers for the answer (at once from a lease), or fails with `RATE_LIMITED` (429) / `UNAVAILABLE`. */
+  check(apiKey: ApiKeyCaller, target: string): GateHeaders;
 }
 
 const TOO_MANY = "Too many calls with this API key; retry after the time in Retry-After.";

@@ -17,7 +17,24 @@ export interface RateLimitVerdict {
  */
 export interface LimiterLike {
   limit(name: string, options: { key: string; count?: number }): Promise<RateLimitVerdict>;
+  /**
+   * A verdict without a promise when the limiter can give one at once
+   * (`@svc/ratelimit`'s leased mode, from this isolate's lease), else
+   * `undefined`: the gates then ask `limit`.
+   */
+  spendLease?(name: string, options: { key: string; count?: number }): RateLimitVerdict | undefined;
 }
+
+/**
+ * A gate's `RateLimit-*` headers: at once when the limiter decided without
+ * waiting (a leased rate's lease held the units), else a promise of them.
+ *
+ * @example
+ * ```ts
+ * const headers: GateHeaders = await gate.check(request, "messages:list");
+ * ```
+ */
+export type GateHeaders = Record<string, string> | Promise<Record<string, string>>;
 
 /** Options of {@link createRestRateLimit}. */
 export interface RestRateLimitOptions {
@@ -47,8 +64,8 @@ export interface RestRateLimitOptions {
 
 /** The gate `createWorker({ restRateLimit })` runs before every REST dispatch. */
 export interface RestRateLimitGate {
-  /** Headers for the response, or throws `RATE_LIMITED` / `UNAVAILABLE`. */
-  check(request: Request, functionPath: string): Promise<Record<string, string>>;
+  /** Headers for the response (at once, or a promise of them), or fails with `RATE_LIMITED` / `UNAVAILABLE`. */
+  check(request: Request, functionPath: string): GateHeaders;
 }
 
 /** Bucket of REST callers that carry no `cf-connecting-ip`. */
@@ -126,7 +143,8 @@ export function createRestRateLimit(
     spendOrRefuse(limiter, options.name, key, onStoreError, TOO_MANY_REQUESTS);
   return {
     // Not async: each async frame and await of a known value was a promise and a turn of the
-    // microtask queue on every REST request (BENCHMARKS.md section 1a, the leased gate).
+    // microtask queue on every REST request (BENCHMARKS.md section 1a, the leased gate); a
+    // call spent from a lease is answered without any.
     check(request, functionPath) {
       try {
         const key = keyOf(request, functionPath);
@@ -146,6 +164,8 @@ const TOO_MANY_REQUESTS = "Too many requests; retry after the time in Retry-Afte
  * unreachable store admits the call (logged) under `allow` and is
  * `UNAVAILABLE` (503) under `deny`; any other limiter error is a
  * configuration mistake and propagates (500). Every svc gate decides this way.
+ * The headers come at once when the limiter's `spendLease` answers, else as
+ * a promise; errors always come as a rejected promise, never thrown.
  *
  * @example
  * ```ts
@@ -158,9 +178,11 @@ export function spendOrRefuse(
   key: string,
   onStoreError: "allow" | "deny",
   message: string,
-): Promise<Record<string, string>> {
+): GateHeaders {
   let verdict: Promise<RateLimitVerdict>;
   try {
+    const local = limiter.spendLease?.(name, { key });
+    if (local !== undefined) return enforceVerdict(local, message);
     verdict = Promise.resolve(limiter.limit(name, { key }));
   } catch (error) {
     verdict = Promise.reject(error);
