@@ -29,7 +29,7 @@ export function storageSection(storage: StorageResult | undefined): string {
     "",
     `Files of ${storage.fileMiB} MiB, ${storage.filesPerRound} per round, ${storage.concurrency} at a time, into and ` +
       "out of Miniflare's local R2 (docs/storage.md). svc's upload is the real flow: a mutation issues the URL " +
-      "(`generateUploadUrl`), the file is `POST`ed to it and streamed through a fixed-length stream into R2, " +
+      "(`generateUploadUrl`), the file is `POST`ed to it and its body streamed into R2 as it came, " +
       "and the shard claims and completes it. svc's download is the URL `getUrl` signed. The " +
       "baseline is a hand-written route on the same bucket: `put(key, request.body)` and `get(key).body`. " +
       "Throughput is a median over the rounds (the ratio a median of per-round ratios); CPU is the worker's " +

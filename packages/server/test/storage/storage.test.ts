@@ -364,6 +364,52 @@ describe("upload URLs are signed, short-lived and single-use", () => {
     expect(await objectsIn(shard)).toEqual([objectKey(shard, storageId)]);
   });
 
+  it("refuses a body that is not the length its Content-Length declared, with nothing stored", async () => {
+    const shard = "files-length";
+    const streamOf = (bytes: Uint8Array) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 1000)
+            controller.enqueue(bytes.slice(at, at + 1000));
+          controller.close();
+        },
+      });
+    const post = async (body: BodyInit, declared: number) => {
+      const url = await filesValue<string>("files:uploadUrl", {}, "alice", shard);
+      const response = await storageFetch(url, {
+        method: "POST",
+        headers: { "content-type": "text/csv", "content-length": String(declared) },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    // A stream whose length the runtime does not know, declared exactly: stored.
+    const bytes = bytesOf(5_000, 4);
+    const exact = await post(streamOf(bytes), 5_000);
+    expect(exact.status).toBe(200);
+    const storageId = exact.body.storageId as string;
+    expect(await filesValue("files:metadata", { file: storageId }, "alice", shard)).toMatchObject({
+      size: 5_000,
+      sha256: await sha256(bytes),
+    });
+    // Shorter or longer than declared, whether the runtime knows its length or not: refused.
+    for (const [body, declared] of [
+      [streamOf(bytesOf(4_000)), 5_000],
+      [streamOf(bytesOf(6_000)), 5_000],
+      [bytesOf(4_000), 5_000],
+      [bytesOf(6_000), 5_000],
+    ] as const) {
+      const refused = await post(body, declared);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: "BAD_REQUEST",
+        data: { reason: "length_mismatch" },
+      });
+    }
+    await eventually(async () => (await objectsIn(shard)).length === 1);
+    expect(await objectsIn(shard)).toEqual([objectKey(shard, storageId)]);
+  });
+
   it("refuses options out of bounds in the mutation", async () => {
     const { status } = await filesCall(
       "files:uploadUrl",
