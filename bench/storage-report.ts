@@ -30,7 +30,7 @@ export function storageSection(storage: StorageResult | undefined): string {
     `Files of ${storage.fileMiB} MiB, ${storage.filesPerRound} per round, ${storage.concurrency} at a time, into and ` +
       "out of Miniflare's local R2 (docs/storage.md). svc's upload is the real flow: a mutation issues the URL " +
       "(`generateUploadUrl`), the file is `POST`ed to it and its body streamed into R2 as it came, " +
-      "and the shard claims and completes it. svc's download is the URL `getUrl` signed. The " +
+      "and one shard call takes the URL's use and records the file. svc's download is the URL `getUrl` signed. The " +
       "baseline is a hand-written route on the same bucket: `put(key, request.body)` and `get(key).body`. " +
       "Throughput is a median over the rounds (the ratio a median of per-round ratios); CPU is the worker's " +
       "workerd per MiB moved, which includes Miniflare's R2 (it runs in the same process). On a machine this busy " +

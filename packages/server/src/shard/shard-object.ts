@@ -549,6 +549,17 @@ export function createShard(
       });
     }
 
+    storageCommit(
+      storageId: string,
+      stored: StoredBytes,
+      contentType: string,
+    ): Promise<Outcome<null>> {
+      return outcome(async () => {
+        await this.#files.commitUpload(storageId, stored, contentType);
+        return null;
+      });
+    }
+
     storageAbort(storageId: string): Promise<void> {
       return this.#files.abort(storageId);
     }

@@ -11,7 +11,7 @@ import type { StorageEndpoint } from "./endpoint.ts";
 import { MAX_UPLOAD_BYTES, mediaType } from "./limits.ts";
 import { type ResolvedStorageOptions, storageBucket } from "./options.ts";
 import { objectKey } from "./paths.ts";
-import { putStream, putUnsized } from "./put-stream.ts";
+import { putStream, putUnsized, type StoredBytes } from "./put-stream.ts";
 import { STORAGE_ID_TABLE } from "./references.ts";
 
 /** What the files admin routes need from `createWorker`. */
@@ -69,7 +69,7 @@ const filesAdminImplementation = implement(filesAdminRoutes)
       const header = request.headers.get("content-length");
       const body = request.body ?? new Blob([]).stream();
       unwrap(await shard.storageReserve(id));
-      let stored: Awaited<ReturnType<typeof putStream>>;
+      let stored: StoredBytes | null;
       try {
         stored =
           header !== null && /^\d{1,15}$/.test(header)
@@ -79,6 +79,8 @@ const filesAdminImplementation = implement(filesAdminRoutes)
         await shard.storageAbort(id);
         throw error;
       }
+      // A new id's key has no bytes: R2 keeps an object there only if the id was reused.
+      if (stored === null) throw new Error(`svc: R2 already holds bytes under the new ${key}`);
       unwrap(await shard.storageComplete(id, stored, contentType));
       return { storageId: id };
     },

@@ -8,10 +8,22 @@ import type { StoredBytes } from "./put-stream.ts";
  * upload URL, so no client reaches them directly.
  */
 export interface StorageEndpoint {
-  /** Takes an upload URL's one use (`CONFLICT`, reason `used`, the second time). */
+  /**
+   * Takes an upload URL's one use before its bytes are stored (a body of
+   * unknown length; `CONFLICT`, reason `used`, the second time).
+   */
   storageClaim(storageId: string): Promise<Outcome<null>>;
   /** Records the bytes an upload stored; the file is ready. */
   storageComplete(
+    storageId: string,
+    stored: StoredBytes,
+    contentType: string,
+  ): Promise<Outcome<null>>;
+  /**
+   * Takes an upload URL's one use and records the bytes already stored, in
+   * one call (`CONFLICT`, reason `used`, when the URL was used before).
+   */
+  storageCommit(
     storageId: string,
     stored: StoredBytes,
     contentType: string,

@@ -1,6 +1,7 @@
 import { bucketOf } from "../backups/r2.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
+import { usedUrl } from "./limits.ts";
 import { type ResolvedStorageOptions, storageBucket, storageSecret } from "./options.ts";
 import { objectKey } from "./paths.ts";
 import { digestObject, type StoredBytes } from "./put-stream.ts";
@@ -169,10 +170,7 @@ export class FileStore {
    */
   claim(storageId: string): Promise<void> {
     return this.#deps.exclusive(async () => {
-      if (!claimUpload(this.#deps.sql, storageId))
-        throw new SvcError("CONFLICT", "This upload URL was already used.", {
-          data: { reason: "used" },
-        });
+      if (!claimUpload(this.#deps.sql, storageId)) throw usedUrl();
     });
   }
 
@@ -187,7 +185,7 @@ export class FileStore {
     });
   }
 
-  /** Records an upload's bytes: the file is ready. */
+  /** Records the bytes of a {@link claim}ed or {@link reserve}d upload: the file is ready. */
   complete(storageId: string, stored: StoredBytes, contentType: string): Promise<void> {
     return this.#deps.exclusive(async () => {
       const row = fileRow(this.#deps.sql, storageId);
@@ -195,16 +193,34 @@ export class FileStore {
         throw new SvcError("CONFLICT", "This upload was abandoned; ask for a new upload URL.", {
           data: { reason: "abandoned" },
         });
-      markReady(this.#deps.sql, {
-        id: storageId,
-        now: this.now(),
-        ...stored,
-        contentType,
-        uploader: row.uploader,
-      });
-      this.#deps.changed(new Set([STORAGE_TABLE]));
-      this.afterCommit();
+      this.#ready(row, stored, contentType);
     });
+  }
+
+  /**
+   * Takes an upload URL's one use and records the bytes it stored, in one
+   * step (one shard call per upload): only a URL still unused becomes its
+   * file. Any other (used before, or its mutation rolled back) is
+   * `CONFLICT` with `data.reason` `used`, and the caller removes the bytes.
+   */
+  commitUpload(storageId: string, stored: StoredBytes, contentType: string): Promise<void> {
+    return this.#deps.exclusive(async () => {
+      const row = fileRow(this.#deps.sql, storageId);
+      if (row?.state !== "pending") throw usedUrl();
+      this.#ready(row, stored, contentType);
+    });
+  }
+
+  #ready(row: FileRow, stored: StoredBytes, contentType: string): void {
+    markReady(this.#deps.sql, {
+      id: row.id,
+      now: this.now(),
+      ...stored,
+      contentType,
+      uploader: row.uploader,
+    });
+    this.#deps.changed(new Set([STORAGE_TABLE]));
+    this.afterCommit();
   }
 
   /** Records bytes an action stored (`ctx.storage.store`). */

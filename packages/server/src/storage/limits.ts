@@ -84,3 +84,15 @@ export function refusedUpload(
 ): SvcError {
   return new SvcError(code, message, { data: { reason }, cause });
 }
+
+/**
+ * The answer to an upload URL used before (or whose mutation rolled back,
+ * so it issued nothing): `CONFLICT` with `data.reason` `used`. The worker
+ * answers it when R2 already holds the file's bytes, the shard when the
+ * URL's row is no longer pending.
+ *
+ * @example if (!claimUpload(sql, id)) throw usedUrl();
+ */
+export function usedUrl(): SvcError {
+  return refusedUpload("CONFLICT", "used", "This upload URL was already used.");
+}

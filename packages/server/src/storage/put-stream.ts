@@ -25,45 +25,56 @@ const lengthMismatch = (length: number, cause?: unknown) =>
     cause,
   );
 
-/** Pipes the body through a `FixedLengthStream` of `length` (R2 needs a known length) into R2. */
+/** R2 stores an object only where its key has none yet (R2's `If-None-Match: *`). */
+const ABSENT: R2Conditional = { etagDoesNotMatch: "*" };
+
+/**
+ * Pipes the body through a `FixedLengthStream` of `length` (R2 needs a known
+ * length) into R2, under `onlyIf` when given, and answers what `put`
+ * answered. A body that was not `length` bytes is `length_mismatch`; what a
+ * conditional put stored of it is removed (the key was this body's alone).
+ */
 async function putFixed(
   bucket: R2Bucket,
   key: string,
   body: ReadableStream<Uint8Array>,
   length: number,
   contentType: string,
-  beside: Promise<unknown> = Promise.resolve(),
-): Promise<void> {
+  options: { beside?: Promise<unknown>; onlyIf?: R2Conditional } = {},
+): Promise<R2Object | null> {
   const fixed = new FixedLengthStream(length);
-  const storing = body.pipeTo(fixed.writable);
-  try {
-    await Promise.all([
-      bucket.put(key, fixed.readable, { httpMetadata: { contentType } }),
-      storing,
-      beside,
-    ]);
-  } catch (error) {
-    void storing.catch(() => {});
-    void beside.catch(() => {});
-    throw lengthMismatch(length, error);
-  }
+  const [put, ...others] = await Promise.allSettled([
+    bucket.put(key, fixed.readable, {
+      httpMetadata: { contentType },
+      ...(options.onlyIf ? { onlyIf: options.onlyIf } : {}),
+    }),
+    body.pipeTo(fixed.writable),
+    options.beside,
+  ]);
+  const failed = [put, ...others].find((settled) => settled.status === "rejected");
+  if (put.status === "fulfilled" && failed === undefined) return put.value;
+  if (put.status === "fulfilled" && put.value !== null && options.onlyIf) await bucket.delete(key);
+  throw lengthMismatch(length, failed?.reason);
 }
 
 /**
- * Streams `body` into R2 under `key` without holding it in memory and
- * without hashing it. A body whose length the runtime knows (a request's
- * own body: its `Content-Length`, which the HTTP server holds it to) goes
- * to R2 as it is, the way a hand-written route stores it; R2 refuses any
- * other stream untouched, and that one is piped through a
- * `FixedLengthStream` of the declared `length` (that pipe, taken by every
- * upload before, was half of svc's gap to the hand-written route in the
- * storage bench: the gap fell from 1.27 to 0.66 ms of worker CPU per MiB). An upload's SHA-256 is computed on first need
- * instead ({@link digestObject}): hashing on the way in cost 5–6 ms of
- * worker CPU per MiB (docs/storage.md "Costs"). A body longer or shorter
- * than `length`, or one that breaks off, is answered `BAD_REQUEST`
- * (`data.reason` `length_mismatch`); the caller removes whatever R2 kept.
+ * Streams a file's `body` into R2 under `key` without holding it in memory
+ * and without hashing it, only where no object has that key yet: a file's
+ * bytes are written once, so a reused upload URL can never overwrite the
+ * file it stored (answered `null`, nothing stored). A body whose length the
+ * runtime knows (a request's own body: its `Content-Length`, which the HTTP
+ * server holds it to) goes to R2 as it is, the way a hand-written route
+ * stores it; R2 refuses any other stream untouched, and that one is piped
+ * through a `FixedLengthStream` of the declared `length` (that pipe, taken
+ * by every upload before, was half of svc's gap to the hand-written route
+ * in the storage bench: the gap fell from 1.27 to 0.66 ms of worker CPU per
+ * MiB). An upload's SHA-256 is computed on first need instead
+ * ({@link digestObject}): hashing on the way in cost 5–6 ms of worker CPU
+ * per MiB (docs/storage.md "Costs"). A body longer or shorter than
+ * `length`, or one that breaks off, is answered `BAD_REQUEST` (`data.reason`
+ * `length_mismatch`) with nothing kept.
  *
- * @example const { size } = await putStream(bucket, key, request.body, length, "image/png");
+ * @example const stored = await putStream(bucket, key, request.body, length, "image/png");
  */
 export async function putStream(
   bucket: R2Bucket,
@@ -71,17 +82,21 @@ export async function putStream(
   body: ReadableStream<Uint8Array>,
   length: number,
   contentType: string,
-): Promise<StoredBytes> {
+): Promise<StoredBytes | null> {
   let object: R2Object | null;
   try {
-    object = await bucket.put(key, body, { httpMetadata: { contentType } });
+    object = await bucket.put(key, body, { httpMetadata: { contentType }, onlyIf: ABSENT });
   } catch (error) {
     // Refused before reading (a stream of unknown length, made in JavaScript): piped instead.
     if (!(error instanceof TypeError) || body.locked) throw lengthMismatch(length, error);
-    await putFixed(bucket, key, body, length, contentType);
-    return { size: length, sha256: null };
+    object = await putFixed(bucket, key, body, length, contentType, { onlyIf: ABSENT });
   }
-  if (object?.size !== length) throw lengthMismatch(length);
+  if (object === null) return null;
+  if (object.size !== length) {
+    // Stored only where nothing was: these bytes are this body's alone.
+    await bucket.delete(key);
+    throw lengthMismatch(length);
+  }
   return { size: length, sha256: null };
 }
 
@@ -101,7 +116,7 @@ export async function putStreamHashed(
 ): Promise<StoredBytes & { sha256: string }> {
   const digest = sha256Stream();
   const [toDigest, toStore] = body.tee();
-  await putFixed(bucket, key, toStore, length, contentType, toDigest.pipeTo(digest));
+  await putFixed(bucket, key, toStore, length, contentType, { beside: toDigest.pipeTo(digest) });
   return { size: length, sha256: hexOf(await digest.digest) };
 }
 

@@ -2,11 +2,11 @@ import { unwrap } from "../errors/outcome.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { jsonResponse } from "../http/responses.ts";
 import type { StorageEndpoint } from "./endpoint.ts";
-import { verifyGrant } from "./grant.ts";
-import { mediaType, refusedUpload, typeAllowed } from "./limits.ts";
+import { type UploadGrant, verifyGrant } from "./grant.ts";
+import { mediaType, refusedUpload, typeAllowed, usedUrl } from "./limits.ts";
 import { type ResolvedStorageOptions, storageBucket, storageSecret } from "./options.ts";
 import { objectKey } from "./paths.ts";
-import { putStream, putUnsized } from "./put-stream.ts";
+import { putStream, putUnsized, type StoredBytes } from "./put-stream.ts";
 
 const EMPTY = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
 
@@ -24,10 +24,12 @@ function declaredLength(request: Request): number | null {
  * from `ctx.storage.generateUploadUrl`. In order, before anything is stored:
  * the token (forged or expired: `FORBIDDEN`), the declared type against the
  * URL's allow-list (`BAD_REQUEST`, reason `content_type`), the declared
- * length against its limit (`PAYLOAD_TOO_LARGE`); then the shard takes the
- * URL's one use (`CONFLICT`, reason `used`), the body streams into R2 (a
- * body without `Content-Length` in multipart parts, refused as soon as it
- * passes the limit) and the shard records the file. Answers `{ storageId }`.
+ * length against its limit (`PAYLOAD_TOO_LARGE`). A body with
+ * `Content-Length` then streams into R2 only where its file has no bytes
+ * yet, and one shard call takes the URL's one use and records the file; a
+ * used URL (`CONFLICT`, reason `used`) keeps nothing of the body. A body
+ * without it has the URL's use taken first, then goes to R2 in multipart
+ * parts, refused as soon as it passes the limit. Answers `{ storageId }`.
  *
  * @example
  * ```ts
@@ -61,15 +63,35 @@ export async function handleUpload(
       `The file is ${length} bytes; this upload URL accepts at most ${grant.maxBytes}.`,
     );
   const stub = shard(grant.shardKey);
-  unwrap(await stub.storageClaim(grant.id));
   const key = objectKey(grant.shardKey, grant.id);
-  let stored: Awaited<ReturnType<typeof putStream>>;
+  const body = request.body ?? EMPTY();
+  if (length === null) await storeStreamed(stub, bucket, key, grant, body, contentType);
+  else {
+    const stored = await putStream(bucket, key, body, length, contentType);
+    // Bytes are there already: this URL stored its file before.
+    if (stored === null) throw usedUrl();
+    const committed = await stub.storageCommit(grant.id, stored, contentType);
+    if (!committed.ok) {
+      await bucket.delete(key);
+      unwrap(committed);
+    }
+  }
+  return jsonResponse({ storageId: grant.id });
+}
+
+/** A body of unknown length: its URL's use is taken, its parts stored, the file recorded. */
+async function storeStreamed(
+  stub: StorageEndpoint,
+  bucket: R2Bucket,
+  key: string,
+  grant: UploadGrant,
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+): Promise<void> {
+  unwrap(await stub.storageClaim(grant.id));
+  let stored: StoredBytes;
   try {
-    const body = request.body ?? EMPTY();
-    stored =
-      length === null
-        ? await putUnsized(bucket, key, body, grant.maxBytes, contentType)
-        : await putStream(bucket, key, body, length, contentType);
+    stored = await putUnsized(bucket, key, body, grant.maxBytes, contentType);
   } catch (error) {
     await stub.storageAbort(grant.id);
     throw error;
@@ -79,5 +101,4 @@ export async function handleUpload(
     await bucket.delete(key);
     unwrap(completed);
   }
-  return jsonResponse({ storageId: grant.id });
 }

@@ -305,6 +305,37 @@ describe("upload URLs are signed, short-lived and single-use", () => {
     expect(await objectsIn(shard)).toHaveLength(1);
   });
 
+  it("refuses the URL of a deleted file, keeping nothing of the body", async () => {
+    const shard = "files-reused-deleted";
+    const url = await filesValue<string>("files:uploadUrl", {}, "alice", shard);
+    const first = await upload(url, bytesOf(10));
+    expect(first.status).toBe(200);
+    await filesValue("files:remove", { file: first.body.storageId }, "alice", shard);
+    await eventually(async () => (await objectsIn(shard)).length === 0);
+    const again = await upload(url, bytesOf(20));
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: "CONFLICT", data: { reason: "used" } });
+    expect(await objectsIn(shard)).toEqual([]);
+    expect(
+      await filesValue("files:metadata", { file: first.body.storageId }, "alice", shard),
+    ).toBeNull();
+  });
+
+  it("stores one file when the same URL is used twice at once", async () => {
+    const shard = "files-reused-racing";
+    const url = await filesValue<string>("files:uploadUrl", {}, "alice", shard);
+    const [one, two] = [bytesOf(300_000, 6), bytesOf(300_000, 7)];
+    const answers = await Promise.all([upload(url, one), upload(url, two)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    const id = winner.body.storageId as string;
+    expect(await objectsIn(shard)).toEqual([objectKey(shard, id)]);
+    const download = await filesValue<string>("files:url", { file: id }, "alice", shard);
+    const stored = await (await storageFetch(download)).arrayBuffer();
+    const sent = answers[0] === winner ? one : two;
+    expect(await sha256(stored)).toBe(await sha256(sent));
+  });
+
   it("refuses an oversized body or a disallowed type with nothing stored, and the URL still usable", async () => {
     const shard = "files-limits";
     const url = await filesValue<string>(
@@ -408,6 +439,19 @@ describe("upload URLs are signed, short-lived and single-use", () => {
     }
     await eventually(async () => (await objectsIn(shard)).length === 1);
     expect(await objectsIn(shard)).toEqual([objectKey(shard, storageId)]);
+    // Nothing of a refused body was kept, so its URL still takes the right one.
+    const url = await filesValue<string>("files:uploadUrl", {}, "alice", shard);
+    const short = await storageFetch(url, {
+      method: "POST",
+      headers: { "content-type": "text/csv", "content-length": "5000" },
+      body: bytesOf(4_000),
+    });
+    expect(short.status).toBe(400);
+    const retried = await upload(url, bytesOf(5_000, 5), "text/csv");
+    expect(retried.status).toBe(200);
+    expect((await objectsIn(shard)).sort()).toEqual(
+      [objectKey(shard, storageId), objectKey(shard, retried.body.storageId as string)].sort(),
+    );
   });
 
   it("refuses options out of bounds in the mutation", async () => {
