@@ -53,6 +53,12 @@ export function ensureStorageTable(sql: SqlStorage): void {
   sql.exec(
     `CREATE INDEX IF NOT EXISTS ${STORAGE_TABLE}_by_state ON ${STORAGE_TABLE} (state, created_at)`,
   );
+  // What {@link deletedFiles} reads after every commit that touched files: the expired uploads
+  // alone, not every URL issued and not yet used (read row by row, they cost 0.6 ms a commit
+  // at 1,000 such URLs, growing with each one).
+  sql.exec(
+    `CREATE INDEX IF NOT EXISTS ${STORAGE_TABLE}_by_expiry ON ${STORAGE_TABLE} (state, expires_at)`,
+  );
 }
 
 /**

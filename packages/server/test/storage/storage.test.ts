@@ -2,6 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { objectKey } from "../../src/storage/paths.ts";
+import { deletedFiles, forgetFile, insertPending, markDeleted } from "../../src/storage/table.ts";
 import { bytesOf, filesCall, filesValue, sha256, storageFetch, upload } from "./storage-client.ts";
 
 /** Issues an upload URL as `user` and uploads `bytes` through it. */
@@ -493,5 +494,35 @@ describe("deleting and collecting files", () => {
     expect(await objectsIn(shard)).toEqual([objectKey(shard, kept)]);
     expect(await filesValue("files:metadata", { file: dropped }, "alice", shard)).toBeNull();
     expect(await filesValue("files:metadata", { file: kept }, "alice", shard)).not.toBeNull();
+  });
+  it("finds what to remove without reading every upload URL still open", async () => {
+    const shard = "files-sweep-index";
+    const id = await uploaded(shard, "alice", bytesOf(10));
+    const { found, rowsRead } = await runInDurableObject(
+      env.FILES_SHARD.getByName(shard),
+      (_instance, state) => {
+        const { sql } = state.storage;
+        const open = Date.now() + 60_000;
+        for (let i = 0; i < 2_000; i++)
+          insertPending(sql, { id: `open-${i}`, now: i, expiresAt: open, uploader: null });
+        insertPending(sql, { id: "expired", now: 0, expiresAt: 1, uploader: null });
+        markDeleted(sql, id);
+        // The real table and SQLite, counting the rows each query read.
+        let rowsRead = 0;
+        const counting = {
+          exec: (query: string, ...bindings: SqlStorageValue[]) => {
+            const cursor = sql.exec(query, ...bindings);
+            const rows = cursor.toArray();
+            rowsRead += cursor.rowsRead;
+            return { toArray: () => rows };
+          },
+        } as unknown as SqlStorage;
+        const found = deletedFiles(counting, Date.now(), 0, 100);
+        for (let i = 0; i < 2_000; i++) forgetFile(sql, `open-${i}`);
+        return { found, rowsRead };
+      },
+    );
+    expect(found.sort()).toEqual([id, "expired"].sort());
+    expect(rowsRead).toBeLessThan(20);
   });
 });
