@@ -24,7 +24,6 @@ import {
   type FileRow,
   fileRow,
   insertPending,
-  markDeleted,
   metadataOf,
   STORAGE_TABLE,
 } from "./table.ts";
@@ -217,7 +216,7 @@ export function storageContext(
         if (!(await files.deleteNow(id))) throw new SvcError("NOT_FOUND", "No such file.");
         return;
       }
-      if (!markDeleted(files.sql, id)) throw new SvcError("NOT_FOUND", "No such file.");
+      if (!files.markDeleted(id)) throw new SvcError("NOT_FOUND", "No such file.");
       call.access?.writes.add(STORAGE_TABLE);
     },
   };

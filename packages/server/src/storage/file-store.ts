@@ -59,6 +59,11 @@ export class FileStore {
   readonly probes: readonly ReferenceProbe[];
   #lastCollectAt = 0;
   #sweeping: Promise<void> | undefined;
+  /**
+   * A file may be marked deleted with its bytes still in R2: one was since
+   * the last sweep (or, just started, one may have been before).
+   */
+  #toRemove = true;
 
   constructor(deps: FileStoreDeps) {
     this.#deps = deps;
@@ -237,17 +242,28 @@ export class FileStore {
     });
   }
 
+  /**
+   * Marks a file deleted in the caller's transaction (`ctx.storage.delete`
+   * in a mutation); its bytes and row go after it commits. Answers whether
+   * there was a file.
+   */
+  markDeleted(storageId: string): boolean {
+    const found = markDeleted(this.#deps.sql, storageId);
+    if (found) this.#toRemove = true;
+    return found;
+  }
+
   /** Gives up an upload that failed: its row and whatever R2 kept go. */
   async abort(storageId: string): Promise<void> {
     await this.#deps.exclusive(async () => {
-      markDeleted(this.#deps.sql, storageId);
+      this.markDeleted(storageId);
     });
     await this.sweep();
   }
 
   /** Deletes a file now (outside any transaction: actions, the operator). */
   async deleteNow(storageId: string): Promise<boolean> {
-    const found = await this.#deps.exclusive(async () => markDeleted(this.#deps.sql, storageId));
+    const found = await this.#deps.exclusive(async () => this.markDeleted(storageId));
     if (found) this.#deps.changed(new Set([STORAGE_TABLE]));
     await this.sweep();
     return found;
@@ -255,12 +271,17 @@ export class FileStore {
 
   /**
    * After a transaction that touched files committed: removes deleted files'
-   * bytes and, at most once per interval, collects unreferenced old uploads.
-   * Runs in the background; failures are logged and retried next time.
+   * bytes when one was deleted and, at most once per interval, collects
+   * unreferenced old uploads (and expired upload URLs' rows). A commit that
+   * deleted nothing (an upload URL issued, an upload recorded) does nothing
+   * more: looking for bytes to remove after each one cost ~0.35 ms of worker
+   * CPU per upload (storage bench worker, 1 KiB files, loaded machine). Runs in the background; failures are logged and retried
+   * next time.
    */
   afterCommit(): void {
     const interval = Math.min(this.#deps.options.unreferencedMs, MAX_COLLECT_INTERVAL_MS);
     const collect = this.now() - this.#lastCollectAt >= interval;
+    if (!collect && !this.#toRemove) return;
     const work = collect ? this.collect() : this.sweep();
     void work.catch((error: unknown) => console.error("svc: file storage cleanup failed", error));
   }
@@ -274,6 +295,8 @@ export class FileStore {
   }
 
   async #sweep(): Promise<void> {
+    // Deletions from now on are for the next sweep (this one may have read past them).
+    this.#toRemove = false;
     const bucket = this.bucket();
     for (;;) {
       const ids = deletedFiles(this.#deps.sql, this.now(), UPLOAD_GRACE_MS, BATCH);
@@ -306,8 +329,7 @@ export class FileStore {
       after = page[page.length - 1]!;
       deleted += await this.#deps.exclusive(async () => {
         let count = 0;
-        for (const { id } of page)
-          if (!this.isReferenced(id) && markDeleted(this.#deps.sql, id)) count++;
+        for (const { id } of page) if (!this.isReferenced(id) && this.markDeleted(id)) count++;
         return count;
       });
     }
