@@ -1,4 +1,5 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { fromBase64, toBase64 } from "../values/json-codec.ts";
 
 /** What an upload URL allows: one `POST` of one file into one shard, until it expires. */
 export interface UploadGrant {
@@ -28,6 +29,7 @@ export interface DownloadGrant {
 export type Grant = UploadGrant | DownloadGrant;
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
 function hmacKey(secret: string): Promise<CryptoKey> {
@@ -46,15 +48,12 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 }
 
 function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return toBase64(bytes).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
-  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return fromBase64(text.replaceAll("-", "+").replaceAll("_", "/")) ?? null;
 }
 
 /**
@@ -111,9 +110,7 @@ export async function verifyGrant<Kind extends Grant["kind"]>(
     encoder.encode(payload),
   );
   if (!valid) throw refused("forged", "This storage URL is not valid.");
-  const grant = JSON.parse(
-    new TextDecoder().decode(fromBase64Url(payload) ?? new Uint8Array()),
-  ) as Grant;
+  const grant = JSON.parse(decoder.decode(fromBase64Url(payload) ?? new Uint8Array())) as Grant;
   if (grant.kind !== kind) throw refused("wrong_kind", `This storage URL is not for ${kind}s.`);
   if (!(grant.expiresAt > now)) throw refused("expired", "This storage URL has expired.");
   return grant as Extract<Grant, { kind: Kind }>;

@@ -89,7 +89,7 @@ export function toBase64(bytes: Uint8Array): string {
 }
 
 /** Standard base64 back to bytes, or `undefined` when `text` is not base64. */
-export function fromBase64(text: string): Uint8Array | undefined {
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   try {
     const binary = atob(text);
     const bytes = new Uint8Array(binary.length);
