@@ -36,6 +36,17 @@ function nonCanonical(token: string): string {
   return `${token.slice(0, -1)}${alphabet[(index & ~3) | ((index + 1) & 3)]}`;
 }
 
+/** `bytes` as a stream made in JavaScript (its length unknown to the runtime), 1,000 at a time. */
+function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += 1000)
+        controller.enqueue(bytes.slice(at, at + 1000));
+      controller.close();
+    },
+  });
+}
+
 async function objectsIn(shard: string): Promise<string[]> {
   const listed = await env.FILES.list({ prefix: objectKey(shard, "") });
   return listed.objects.map((object) => object.key);
@@ -359,14 +370,6 @@ describe("upload URLs are signed, short-lived and single-use", () => {
 
   it("takes a streamed body without Content-Length, and refuses one that runs over", async () => {
     const shard = "files-streamed";
-    const streamOf = (bytes: Uint8Array) =>
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (let at = 0; at < bytes.length; at += 1000)
-            controller.enqueue(bytes.slice(at, at + 1000));
-          controller.close();
-        },
-      });
     const bytes = bytesOf(25_000, 9);
     const url = await filesValue<string>("files:uploadUrl", { maxBytes: 25_000 }, "alice", shard);
     const response = await storageFetch(url, {
@@ -398,14 +401,6 @@ describe("upload URLs are signed, short-lived and single-use", () => {
 
   it("refuses a body that is not the length its Content-Length declared, with nothing stored", async () => {
     const shard = "files-length";
-    const streamOf = (bytes: Uint8Array) =>
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (let at = 0; at < bytes.length; at += 1000)
-            controller.enqueue(bytes.slice(at, at + 1000));
-          controller.close();
-        },
-      });
     const post = async (body: BodyInit, declared: number) => {
       const url = await filesValue<string>("files:uploadUrl", {}, "alice", shard);
       const response = await storageFetch(url, {
