@@ -133,7 +133,8 @@ function callerGated<Env>(
   identity: Identity | null,
 ): boolean {
   if (identity === null) return false;
-  if (door.transport === "ws") return runtime.socketRateLimit !== undefined;
+  // A socket's opens per user, and (any door) an API key's calls: a key's socket passes both.
+  if (door.transport === "ws" && runtime.socketRateLimit !== undefined) return true;
   return identity.apiKey !== undefined && runtime.apiKeyRateLimit !== undefined;
 }
 
