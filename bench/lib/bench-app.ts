@@ -25,6 +25,12 @@ export interface BenchApp {
   bundleFile: string;
   /** The process ids of the workerd that serves the worker and its shards (its memory, say). */
   workerPids: readonly number[];
+  /**
+   * A full garbage collection of the worker's isolate (`POST /bench/gc`): a
+   * `settle` for {@link compare}, so each measured window pays for its own
+   * garbage.
+   */
+  settle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -79,6 +85,7 @@ function serve(
  * measured on its own (the observability scenario's write cost per record).
  */
 export async function startBenchApp(options: { inspect?: boolean } = {}): Promise<BenchApp> {
+  exposeGc();
   const outdir = await mkdtemp(path.join(tmpdir(), "svc-bench-app-"));
   const devRegistry = await mkdtemp(path.join(tmpdir(), "svc-bench-registry-"));
   const config = path.join(APP_DIR, "wrangler.jsonc");
@@ -108,6 +115,11 @@ export async function startBenchApp(options: { inspect?: boolean } = {}): Promis
     ...(inspectorPort ? { inspectorUrl: await workerInspector(inspectorPort) } : {}),
     bundleFile: path.join(outdir, "worker.js"),
     workerPids,
+    async settle() {
+      const response = await fetch(`${url}/bench/gc`, { method: "POST" });
+      if (response.status !== 204)
+        throw new Error(`POST /bench/gc: ${response.status} ${await response.text()}`);
+    },
     async stop() {
       await unpin?.();
       await miniflare.dispose();
@@ -116,6 +128,17 @@ export async function startBenchApp(options: { inspect?: boolean } = {}): Promis
       await rm(devRegistry, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts workerd with V8's `gc()` (Miniflare passes `MINIFLARE_WORKERD_V8_FLAGS`
+ * to it): the bench worker's `/bench/gc` calls it. It adds the function and
+ * nothing else; the collector runs as it does without it.
+ */
+function exposeGc(): void {
+  const flags = (process.env.MINIFLARE_WORKERD_V8_FLAGS ?? "").split(" ").filter(Boolean);
+  if (!flags.includes("--expose-gc")) flags.push("--expose-gc");
+  process.env.MINIFLARE_WORKERD_V8_FLAGS = flags.join(" ");
 }
 
 /**

@@ -46,6 +46,15 @@ export interface LoadPlan {
   cpuProbe?: () => Promise<number>;
   /** Reads the server's named cumulative counters, around each round; enables `per1000`. */
   counters?: () => Promise<Record<string, number>>;
+  /**
+   * A full garbage collection of the server's isolate (`BenchApp.settle`),
+   * run before each measured window and again inside it once the load
+   * stopped: a target's CPU then holds the collection of its own garbage,
+   * never one that the target before it left due. Without it a 3 s round
+   * could catch a major collection of 150–400 ms or miss it, whichever
+   * target allocated the garbage.
+   */
+  settle?: () => Promise<void>;
 }
 
 /**
@@ -147,6 +156,8 @@ export async function drive(
  * interleave the targets so drift of the machine hits all alike, each round
  * starting one target later (A B C, B C A, C A B, ...) so no target always
  * runs right after the same neighbour or always first; reports medians.
+ * With `plan.settle`, each measured window starts from a collected heap and
+ * ends with a collection of its own garbage (see {@link LoadPlan.settle}).
  * Ratios between targets of one call are the figures worth quoting, never
  * the absolute numbers.
  */
@@ -165,9 +176,11 @@ export async function compare(
   for (let round = 1; round <= plan.rounds; round++) {
     const order = targets.map((_, index) => targets[(index + round - 1) % targets.length]!);
     for (const target of order) {
+      await plan.settle?.();
       const countedBefore = await readCounters();
       const before = await plan.cpuProbe?.();
       const result = await drive(target, plan, plan.roundSeconds);
+      await plan.settle?.();
       const after = await plan.cpuProbe?.();
       const countedAfter = await readCounters();
       results.get(target.name)!.push(result);

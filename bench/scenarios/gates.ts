@@ -108,6 +108,7 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
       {
         ...DEFAULT_PLAN,
         cpuProbe: app.workerCpuMs,
+        settle: app.settle,
         // Rate-limit store calls, better-auth session reads and revocation log reads so far.
         counters: async () => (await fetch(`${app.url}/bench/counters`)).json(),
       },

@@ -165,7 +165,7 @@ export async function measureObservability(
     const url = `${app.url}/_svc/rest/rows/get?shardKey=bench&id=${rowId}`;
     const figures = await compare(
       VARIANTS.map(({ name, variant }) => ({ name, url, headers: { "x-bench-variant": variant } })),
-      { ...PLAN, cpuProbe: app.workerCpuMs },
+      { ...PLAN, cpuProbe: app.workerCpuMs, settle: app.settle },
       log,
     );
     const [off, storeOnly, workerConsole, recorded] = figures as [

@@ -139,7 +139,7 @@ export async function measureSearch(log: (line: string) => void): Promise<Search
     });
     const inserts = await compare(
       [insert("insert, search index", true), insert("insert, no search index", false)],
-      { ...DEFAULT_PLAN, cpuProbe: () => app.workerCpuMs() },
+      { ...DEFAULT_PLAN, cpuProbe: () => app.workerCpuMs(), settle: () => app.settle() },
       log,
     );
     const [indexed, plain] = inserts as [LoadFigures, LoadFigures];

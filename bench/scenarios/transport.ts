@@ -43,7 +43,7 @@ export async function measureTransports(log: (line: string) => void): Promise<Tr
         // The same worker as the first target but `logs: false` (bench/app/src/worker.ts).
         { name: REST_RECORDING_OFF, url: restUrl, headers: { "x-bench-variant": "logs-off" } },
       ],
-      { ...DEFAULT_PLAN, cpuProbe: app.workerCpuMs },
+      { ...DEFAULT_PLAN, cpuProbe: app.workerCpuMs, settle: app.settle },
       log,
     );
     const [rest, rpc, hono, restOff] = figures as [

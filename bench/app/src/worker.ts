@@ -19,6 +19,7 @@ import { functions, migrations } from "../svc/_generated/functions.ts";
 import schema from "../svc/schema.ts";
 import { auth, cachedAuth, plainAuth } from "./auth.ts";
 import { callLoop } from "./call-loop.ts";
+import { collectGarbage } from "./collect-garbage.ts";
 import { countersResponse } from "./counters.ts";
 import { type DataBenchEnv, type DocShape, dataBenchHooks, dataBenchRoute } from "./data-bench.ts";
 import { limiterRoute } from "./limiter-loops.ts";
@@ -208,6 +209,7 @@ function benchRoute(
   if (pathname.startsWith("/plain-files")) return plainFilesRoute(request, url, env);
   if (pathname === "/bench/loop") return callLoop(url, variants, env, ctx);
   if (pathname === "/bench/counters") return countersResponse();
+  if (pathname === "/bench/gc") return collectGarbage();
   if (pathname.startsWith("/plain-auth/")) {
     plainMigrated ??= ensureMigrated(plainAuth);
     return plainMigrated.then(() => plainAuth.handler(request));
