@@ -620,7 +620,11 @@ export function renderReport(results: Results): string {
     "call log store runs apart from the worker (a workerd process of its own), and the worker's workerd has CPU 0",
     "to itself while the load generator, Miniflare (which reads the workers' console) and the log store share the",
     "other cores (bench/lib/bench-app.ts). Absolute numbers say little on a shared machine: quote the ratios, which",
-    "compare targets measured side by side in the same run.",
+    "compare targets measured side by side in the same run. Where CPU per request is the measure (transport,",
+    "gates, observability, search), the worker's isolate is garbage-collected before each measured window and",
+    "again inside it once its load stopped (`POST /bench/gc`, workerd started with `--expose-gc`), so a target's",
+    "CPU holds the collection of its own garbage and never one the target before it left due: without it a 3 s",
+    "round caught or missed a major collection of 150–400 ms, and one code's rounds spread by up to 0.7×.",
     "",
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; Node ${machine.node}; workerd ${machine.workerd}. ` +
       `Date: ${machine.date}. Whole run: ${results.totalSeconds} s.` +
