@@ -308,11 +308,13 @@ export class Dispatcher {
   #handle(call: Invocation, scope: Scope): unknown {
     const { procedure, args } = call;
     const ctx = this.#context(call, scope);
-    const handler = procedure.handler as (ctx: unknown, args: unknown) => unknown;
+    // Called as the procedure's method, so a handler's stack frame reads `Object.handler` (a
+    // recorded failure's stack names it) rather than an anonymous function of the bundle.
+    const own = procedure as unknown as { handler(ctx: unknown, args: unknown): unknown };
     // No middleware (most procedures): the handler is the chain, with nothing to wrap it.
-    if (procedure.middleware.length === 0) return handler(ctx, args);
+    if (procedure.middleware.length === 0) return own.handler(ctx, args);
     return runMiddleware(procedure.middleware, ctx, (finalCtx) =>
-      Promise.resolve(handler(finalCtx, args)),
+      Promise.resolve(own.handler(finalCtx, args)),
     );
   }
 
