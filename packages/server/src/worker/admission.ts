@@ -1,4 +1,6 @@
 import type { SvcError } from "../errors/svc-error.ts";
+import type { ApiKeyRateLimitGate } from "../limits/api-key-rate-limit.ts";
+import type { GateHeaders } from "../limits/rate-limit-gate.ts";
 import type { SocketRateLimitGate } from "../limits/socket-rate-limit.ts";
 import { refuseOutOfScope, type ScopeTarget } from "../model/api-key.ts";
 import type { Identity } from "../model/identity.ts";
@@ -69,9 +71,6 @@ export interface Admitted<Target = unknown> {
   limitHeaders: Record<string, string>;
 }
 
-/** What a gate answers: its headers now, or once its store replied. */
-type GateHeaders = Record<string, string> | Promise<Record<string, string>>;
-
 /** The headers of no gate: shared, never written (an answer copies them into its own record). */
 const NO_LIMIT_HEADERS: Record<string, string> = Object.freeze({});
 
@@ -113,29 +112,35 @@ async function addressGate(
   return NO_LIMIT_HEADERS;
 }
 
-/** Limits keyed by the caller, once known: socket opens per user, calls per API key. */
-async function callerGate<Env>(
+/**
+ * Limits keyed by the caller, once known: socket opens per user, calls per
+ * API key (a key's socket passes both). Answered at once, with no promise,
+ * when no such gate applies to this caller (the usual REST and RPC call).
+ */
+function callerGate<Env>(
   runtime: WorkerRuntime<Env>,
   door: Door<Env, unknown>,
   identity: Identity | null,
-): Promise<Record<string, string>> {
-  if (door.transport === "ws" && identity !== null)
-    await runtime.socketRateLimit?.admitUser(identity);
-  const apiKey = identity?.apiKey;
-  if (apiKey === undefined) return NO_LIMIT_HEADERS;
-  return (await runtime.apiKeyRateLimit?.check(apiKey, door.target)) ?? NO_LIMIT_HEADERS;
+): GateHeaders {
+  if (identity === null) return NO_LIMIT_HEADERS;
+  const socketGate = door.transport === "ws" ? runtime.socketRateLimit : undefined;
+  const { apiKey } = identity;
+  const keyGate = apiKey === undefined ? undefined : runtime.apiKeyRateLimit;
+  if (socketGate === undefined && keyGate === undefined) return NO_LIMIT_HEADERS;
+  return passCallerGates(socketGate, keyGate, identity, door.target);
 }
 
-/** Whether {@link callerGate} has anything to do for this caller (else it is skipped, not awaited). */
-function callerGated<Env>(
-  runtime: WorkerRuntime<Env>,
-  door: Door<Env, unknown>,
-  identity: Identity | null,
-): boolean {
-  if (identity === null) return false;
-  // A socket's opens per user, and (any door) an API key's calls: a key's socket passes both.
-  if (door.transport === "ws" && runtime.socketRateLimit !== undefined) return true;
-  return identity.apiKey !== undefined && runtime.apiKeyRateLimit !== undefined;
+/** The caller's gates that apply, in order: the socket's per-user limit, then the API key's. */
+async function passCallerGates(
+  socketGate: SocketRateLimitGate | undefined,
+  keyGate: ApiKeyRateLimitGate | undefined,
+  identity: Identity,
+  target: string,
+): Promise<Record<string, string>> {
+  await socketGate?.admitUser(identity);
+  const { apiKey } = identity;
+  if (keyGate === undefined || apiKey === undefined) return NO_LIMIT_HEADERS;
+  return keyGate.check(apiKey, target);
 }
 
 /** Both gates' headers in one record; the one that set none adds nothing (no copy). */
@@ -190,9 +195,8 @@ export async function admit<Env, Target>(
     const deciding = runtime.shardAccess(access);
     if (!(isPending(deciding) ? await deciding : deciding)) throw door.notFound();
   }
-  const callerLimits = callerGated(runtime, door, identity)
-    ? await callerGate(runtime, door, identity)
-    : NO_LIMIT_HEADERS;
+  const callerGated = callerGate(runtime, door, identity);
+  const callerLimits = isPending(callerGated) ? await callerGated : callerGated;
   if (door.scope !== undefined) refuseOutOfScope(identity?.apiKey, door.scope);
   const limitHeaders = mergeLimitHeaders(requestLimits, callerLimits);
   return { target: resolved, identity, shardKey, limitHeaders };
