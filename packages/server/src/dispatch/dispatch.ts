@@ -366,28 +366,31 @@ export class Dispatcher {
       shardKey: origin.shardKey,
       requestId: origin.requestId,
     };
-    return createDatabase({
-      sql: this.#deps.storage.sql,
-      schema: this.#deps.schema,
-      policyCtx: { auth: authContext(origin.identity, origin.service), meta },
-      enforceRls,
-      now: this.#deps.now,
-      access,
-      // The data studio sees (and edits) documents as handlers do, migrated while a migration runs.
-      ...(this.#deps.view ? { view: this.#deps.view } : {}),
-    });
+    const auth = authContext(origin.identity, origin.service);
+    return createDatabase(this.#options({ auth, meta }, enforceRls, access));
   }
 
   /** How a procedure's `ctx.db` reads and writes: as its caller, in `scope`. */
   #databaseOptions(call: Invocation, scope: Scope): DatabaseOptions {
+    const policyCtx = { auth: call.auth, meta: call.meta };
+    return this.#options(policyCtx, !call.procedure.bypassRls, scope.access);
+  }
+
+  /** The options every `ctx.db` of this shard shares, for a caller (`policyCtx`) and its RLS and write set. */
+  #options(
+    policyCtx: DatabaseOptions["policyCtx"],
+    enforceRls: boolean,
+    access: TableAccess | undefined,
+  ): DatabaseOptions {
     const options: DatabaseOptions = {
       sql: this.#deps.storage.sql,
       schema: this.#deps.schema,
-      policyCtx: { auth: call.auth, meta: call.meta },
-      enforceRls: !call.procedure.bypassRls,
+      policyCtx,
+      enforceRls,
       now: this.#deps.now,
-      access: scope.access,
+      access,
     };
+    // The data studio sees (and edits) documents as handlers do, migrated while a migration runs.
     if (this.#deps.view) options.view = this.#deps.view;
     return options;
   }
