@@ -73,6 +73,8 @@ describe.skipIf(!ready)("ids that lead somewhere", () => {
       await page.locator(".data-grid .col-id button").first().click();
       const drawer = dialog(page, "messages document");
       const link = drawer.getByRole("link", { name: author.id });
+      // The drawer fades in once its document arrives: wait for it, or axe reads half-faded text.
+      await link.waitFor();
       await expectAccessible(page, `data, a document's author (${width})`);
       await link.click();
       await page.getByRole("dialog").getByText(author.email).first().waitFor();
