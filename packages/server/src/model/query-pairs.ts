@@ -7,6 +7,15 @@ export type QueryPairs = readonly string[];
 const NO_PAIRS: QueryPairs = Object.freeze([]);
 
 /**
+ * The query string split last, and its pairs: a REST call reads its query
+ * twice (the shard key at admission, then its arguments), and the second
+ * read of the same text answers these instead of splitting it again. Pairs
+ * are a function of the text alone, and callers never change them.
+ */
+let lastSearch = "";
+let lastPairs: QueryPairs = NO_PAIRS;
+
+/**
  * The pairs of `url`'s query string, exactly as `url.searchParams` would
  * list them. A query without `%` or `+` (the shard key and ids of most REST
  * reads) needs no decoding: a serialized URL's query is ASCII, so its pairs
@@ -21,6 +30,14 @@ const NO_PAIRS: QueryPairs = Object.freeze([]);
 export function queryPairs(url: URL): QueryPairs {
   const search = url.search;
   if (search.length <= 1) return NO_PAIRS;
+  if (search === lastSearch) return lastPairs;
+  lastPairs = splitQuery(url, search);
+  lastSearch = search;
+  return lastPairs;
+}
+
+/** The pairs of `search` (`url.search`, longer than `?`), split here unless they need decoding. */
+function splitQuery(url: URL, search: string): QueryPairs {
   if (search.includes("%") || search.includes("+")) return pairsOf(url.searchParams);
   const pairs: string[] = [];
   // `search` starts with "?".
