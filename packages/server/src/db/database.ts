@@ -183,6 +183,12 @@ class Documents {
     }
   }
 
+  /** Notes a write in the call's access: its table (which subscriptions re-run) and the document (what a run wrote). */
+  #noteWrite(written: WrittenDocument): void {
+    this.#access?.writes.add(written.table);
+    this.#access?.documents.push(written);
+  }
+
   /** The stored row of `id` in `table` (an own table of the schema), or `undefined`. */
   #row(table: string, id: string): StoredRow | undefined {
     return this.#sql.exec<StoredRow>(selectById(table), id).toArray()[0];
@@ -220,8 +226,7 @@ class Documents {
         : update?.(this.#policyCtx, doc as never, next as never);
       await assertAllowed(allowed, "update", table);
     }
-    this.#access?.writes.add(table);
-    this.#access?.documents.push({ table, id: doc._id, op: "update" });
+    this.#noteWrite({ table, id: doc._id, op: "update" });
     this.#sql.exec(
       `UPDATE ${sqlTable(table)} SET _doc = ? WHERE _id = ?`,
       documentToJson(nextFields),
@@ -316,8 +321,7 @@ class Documents {
     if (this.#enforceRls && definition.policies !== undefined) {
       await assertAllowed(this.#allows(definition.policies.insert, doc), "insert", table);
     }
-    this.#access?.writes.add(table);
-    this.#access?.documents.push({ table, id: doc._id, op: "insert" });
+    this.#noteWrite({ table, id: doc._id, op: "insert" });
     this.#sql.exec(
       `INSERT INTO ${sqlTable(table)} (_id, _creationTime, _doc) VALUES (?, ?, ?)`,
       doc._id,
@@ -354,8 +358,7 @@ class Documents {
     if (this.#enforceRls && definition.policies !== undefined) {
       await assertAllowed(this.#allows(definition.policies.delete, doc), "delete", table);
     }
-    this.#access?.writes.add(table);
-    this.#access?.documents.push({ table, id, op: "delete" });
+    this.#noteWrite({ table, id, op: "delete" });
     this.#sql.exec(`DELETE FROM ${sqlTable(table)} WHERE _id = ?`, id);
   }
 }
