@@ -1,4 +1,4 @@
-import { unwrap } from "../errors/outcome.ts";
+import { type Outcome, unwrap } from "../errors/outcome.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import { jsonResponse } from "../http/responses.ts";
 import type { StorageEndpoint } from "./endpoint.ts";
@@ -70,11 +70,7 @@ export async function handleUpload(
     const stored = await putStream(bucket, key, body, length, contentType);
     // Bytes are there already: this URL stored its file before.
     if (stored === null) throw usedUrl();
-    const committed = await stub.storageCommit(grant.id, stored, contentType);
-    if (!committed.ok) {
-      await bucket.delete(key);
-      unwrap(committed);
-    }
+    await recordedOrRemoved(bucket, key, await stub.storageCommit(grant.id, stored, contentType));
   }
   return jsonResponse({ storageId: grant.id });
 }
@@ -96,9 +92,20 @@ async function storeStreamed(
     await stub.storageAbort(grant.id);
     throw error;
   }
-  const completed = await stub.storageComplete(grant.id, stored, contentType);
-  if (!completed.ok) {
-    await bucket.delete(key);
-    unwrap(completed);
-  }
+  await recordedOrRemoved(bucket, key, await stub.storageComplete(grant.id, stored, contentType));
+}
+
+/**
+ * The shard's answer on bytes already in R2: a refusal (the URL was used,
+ * the upload abandoned) removes them, since no file will ever name them,
+ * then throws the refusal.
+ */
+async function recordedOrRemoved(
+  bucket: R2Bucket,
+  key: string,
+  recorded: Outcome<null>,
+): Promise<void> {
+  if (recorded.ok) return;
+  await bucket.delete(key);
+  unwrap(recorded);
 }
