@@ -54,6 +54,10 @@ function serve(
       // The workers' console lines (svc's call records among them) are dropped, not printed:
       // deployed, they go to Workers Logs, not through the load generator's process.
       handleStructuredLogs: () => {},
+      // Miniflare's entry worker would otherwise copy every answer (each of its headers once
+      // more) to log its request line, CPU deployed workers never spend: as `wrangler dev`'s
+      // per-request logging above, it is left out of the measured process.
+      logRequests: false,
       unsafeDevRegistryPath: devRegistry,
       workers: [
         {
@@ -74,7 +78,10 @@ function serve(
  * dev`: its extra proxy workerd and per-request logging in Node cost more CPU
  * than the worker under test (measured: ~375 req/s for the REST read, the
  * worker's own workerd at 80 % of one core, the rest in wrangler's proxy and
- * Node), which buried the differences between targets in noise.
+ * Node), which buried the differences between targets in noise. Nor
+ * Miniflare's own request log (`logRequests`, on by default): its entry
+ * worker, in the measured workerd, copied every answer with its headers to
+ * log a line that the bench drops.
  *
  * The call log store (`SVC_LOGS`) runs in a second workerd process, bound
  * through Miniflare's dev registry, because deployed it is its own Durable
