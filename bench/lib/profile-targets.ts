@@ -3,6 +3,7 @@ import path from "node:path";
 import type { BenchApp } from "./bench-app.ts";
 import { bundleSources } from "./bundle-sources.ts";
 import { type CpuProfile, selfSamples } from "./cpu-profile.ts";
+import { allocatedBytes } from "./heap-profile.ts";
 import { attachProfiler, type IsolateProfiler } from "./inspector.ts";
 import { DEFAULT_PLAN, drive, type Target } from "./load.ts";
 
@@ -15,6 +16,8 @@ export interface ProfileTable {
     samplesPerRequest: number;
     /** The worker's workerd CPU per request over the same windows (/proc), µs, profiler included. */
     processUsPerRequest: number;
+    /** Bytes the isolate allocated per request (sampled; objects since collected included). */
+    bytesPerRequest: number;
   }[];
   /**
    * Every function seen, with its self time per request (µs) under each
@@ -22,6 +25,8 @@ export interface ProfileTable {
    * workerd CPU per request measured over the same windows.
    */
   rows: { frame: string; source: string; usPerRequest: number[] }[];
+  /** Every function that allocated, with the bytes it allocated itself per request under each target. */
+  allocations: { frame: string; source: string; bytesPerRequest: number[] }[];
 }
 
 /** How long each target is profiled: rounds interleave the targets, as {@link compare} does. */
@@ -37,7 +42,10 @@ export interface ProfilePlan {
  * each: the same request path's cost split by function, with a baseline
  * (the first or any other target) profiled in the same run beside it. Frames
  * are named by function and source file (from the bundle's module comments).
- * The app must have been started with `{ inspect: true }`.
+ * Then one window per target under V8's sampling heap profiler instead: the
+ * bytes each function allocates per request (the garbage the collector's
+ * share of the CPU follows), a figure that barely moves with the machine's
+ * load. The app must have been started with `{ inspect: true }`.
  *
  * @example
  * ```ts
@@ -58,6 +66,8 @@ export async function profileTargets(
   const requests = targets.map(() => 0);
   const processMs = targets.map(() => 0);
   const sources = new Map<string, string>();
+  const allocated = targets.map(() => new Map<string, number>());
+  const allocationRequests = targets.map(() => 0);
   const frameKey = (frame: { functionName: string; lineNumber: number; url?: string }) => {
     const inBundle = frame.url?.endsWith("worker.js") === true;
     const name = frame.functionName || "(anonymous)";
@@ -85,18 +95,31 @@ export async function profileTargets(
         log(`    profile round ${round + 1}/${plan.rounds} ${target.name}: ${served} requests`);
       }
     }
+    for (const [index, target] of targets.entries()) {
+      const { bytes, served } = await sampleOnce(app, profiler, target, plan.seconds, frameKey);
+      allocationRequests[index] = served;
+      allocated[index] = bytes;
+      log(`    allocation window ${target.name}: ${served} requests`);
+    }
   } finally {
     profiler.close();
   }
   const keys = new Set(selfCount.flatMap((map) => [...map.keys()]));
   const totals = selfCount.map((map) => [...map.values()].reduce((sum, n) => sum + n, 0));
   const processUs = processMs.map((ms, index) => (ms * 1000) / Math.max(1, requests[index]!));
+  const perRequest = (bytes: number, index: number) =>
+    bytes / Math.max(1, allocationRequests[index]!);
+  const allocatingKeys = new Set(allocated.flatMap((map) => [...map.keys()]));
   return {
     targets: targets.map((target, index) => ({
       name: target.name,
       requests: requests[index]!,
       samplesPerRequest: totals[index]! / Math.max(1, requests[index]!),
       processUsPerRequest: processUs[index]!,
+      bytesPerRequest: perRequest(
+        [...allocated[index]!.values()].reduce((sum, n) => sum + n, 0),
+        index,
+      ),
     })),
     rows: [...keys].map((key) => ({
       frame: key.replace(/@\d+$/, ""),
@@ -104,6 +127,11 @@ export async function profileTargets(
       usPerRequest: selfCount.map(
         (map, index) => ((map.get(key) ?? 0) / Math.max(1, totals[index]!)) * processUs[index]!,
       ),
+    })),
+    allocations: [...allocatingKeys].map((key) => ({
+      frame: key.replace(/@\d+$/, ""),
+      source: sources.get(key) ?? "",
+      bytesPerRequest: allocated.map((map, index) => perRequest(map.get(key) ?? 0, index)),
     })),
   };
 }
@@ -129,6 +157,25 @@ async function profileOnce(
   return { profile, served, cpuMs: (await app.workerCpuMs()) - before };
 }
 
+/** One target driven for `seconds` under the heap sampler: bytes allocated by frame, and requests served. */
+async function sampleOnce(
+  app: BenchApp,
+  profiler: IsolateProfiler,
+  target: Target,
+  seconds: number,
+  frameKey: (frame: { functionName: string; lineNumber: number; url?: string }) => string,
+): Promise<{ bytes: Map<string, number>; served: number }> {
+  let served = 0;
+  await app.settle();
+  const profile = await profiler.sampleHeap(async () => {
+    const result = await drive(target, DEFAULT_PLAN, seconds);
+    const failed = result.non2xx + result.errors;
+    if (failed > 0) throw new Error(`${target.name}: ${failed} failed requests`);
+    served = result.requests.total;
+  });
+  return { bytes: allocatedBytes(profile, frameKey), served };
+}
+
 /** With `BENCH_PROFILE_DIR` set, keeps a raw profile there, for DevTools (Performance → Load profile). */
 async function keepRaw(profile: CpuProfile, name: string): Promise<void> {
   const dir = process.env.BENCH_PROFILE_DIR;
@@ -137,66 +184,169 @@ async function keepRaw(profile: CpuProfile, name: string): Promise<void> {
   await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
 }
 
+/** One ranked table's rows: a function and its figure under each target. */
+interface RankedRow {
+  frame: string;
+  source: string;
+  values: number[];
+}
+
+/** How one ranked table is drawn: rank by a target's figure, compare with the baseline's. */
+interface Ranking {
+  /** The target (index) whose figures rank the rows. */
+  rankBy: number;
+  /** The target (index) every other is compared with. */
+  baseline: number;
+  /** Rows shown one by one; the rest are summed in one row. */
+  top: number;
+}
+
+/** A total under the ranked rows: a figure per target, compared with the baseline's or not. */
+interface FooterRow {
+  label: string;
+  values: number[];
+  compare: boolean;
+  /** Default: the table's own format. */
+  format?: (value: number) => string;
+}
+
 /**
- * The table as Markdown: the `top` functions by self time per request under
- * `rankBy` (a target's index), each target's figure beside it and the
- * difference to `baseline`, then the rest summed and the totals.
+ * A ranked table as Markdown: the `top` rows by the `rankBy` target's
+ * figure, each target's figure beside it and the difference to `baseline`,
+ * the rest summed, then `footer` rows (each figure per target, with its
+ * difference when `compare` is set). Both tables of a profile (self time,
+ * bytes allocated) are drawn by it.
+ */
+function renderRanked(
+  names: readonly string[],
+  unit: string,
+  rows: readonly RankedRow[],
+  format: (value: number) => string,
+  { rankBy, baseline, top }: Ranking,
+  footer: FooterRow[],
+): string {
+  const ranked = [...rows].sort((a, b) => b.values[rankBy]! - a.values[rankBy]!);
+  const rest = names.map((_, index) =>
+    ranked.slice(top).reduce((sum, row) => sum + row.values[index]!, 0),
+  );
+  const others = names.map((_, index) => index).filter((index) => index !== baseline);
+  const header = [
+    "#",
+    unit === "µs" ? "function (self time)" : "function (allocated itself)",
+    "source",
+    ...names.map((name) => `${name}, ${unit} / request`),
+    ...others.map((index) => `${names[index]} − ${names[baseline]}`),
+  ];
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  const diff = (values: number[]) =>
+    others.map((index) => {
+      const delta = values[index]! - values[baseline]!;
+      return `${delta >= 0 ? "+" : ""}${format(delta)}`;
+    });
+  return [
+    line(header),
+    line(header.map(() => "---")),
+    ...ranked
+      .slice(0, top)
+      .map((row, rank) =>
+        line([
+          String(rank + 1),
+          `\`${row.frame}\``,
+          row.source,
+          ...row.values.map(format),
+          ...diff(row.values),
+        ]),
+      ),
+    line(["", "every other function", "", ...rest.map(format), ...diff(rest)]),
+    ...footer.map((row) =>
+      line([
+        "",
+        row.label,
+        "",
+        ...row.values.map(row.format ?? format),
+        ...(row.compare ? diff(row.values) : []),
+      ]),
+    ),
+  ].join("\n");
+}
+
+/**
+ * The self-time table as Markdown: the `top` functions by self time per
+ * request under `rankBy` (a target's index), each target's figure beside it
+ * and the difference to `baseline`, then the rest summed and the totals.
  *
  * @example
  * ```ts
  * console.log(renderProfileTable(table, { rankBy: 0, baseline: 1, top: 25 }));
  * ```
  */
-export function renderProfileTable(
-  table: ProfileTable,
-  { rankBy, baseline, top }: { rankBy: number; baseline: number; top: number },
-): string {
-  const us = (value: number) => value.toFixed(1);
-  const ranked = [...table.rows].sort((a, b) => b.usPerRequest[rankBy]! - a.usPerRequest[rankBy]!);
-  const shown = ranked.slice(0, top);
-  const rest = table.targets.map((_, index) =>
-    ranked.slice(top).reduce((sum, row) => sum + row.usPerRequest[index]!, 0),
+export function renderProfileTable(table: ProfileTable, ranking: Ranking): string {
+  const { targets } = table;
+  const rows = table.rows.map(({ frame, source, usPerRequest }) => ({
+    frame,
+    source,
+    values: usPerRequest,
+  }));
+  return renderRanked(
+    targets.map((target) => target.name),
+    "µs",
+    rows,
+    (value) => value.toFixed(1),
+    ranking,
+    [
+      {
+        label: "**workerd CPU per request (/proc, profiler on)**",
+        values: targets.map((target) => target.processUsPerRequest),
+        compare: true,
+        format: (value) => `**${value.toFixed(1)}**`,
+      },
+      {
+        label: "samples per request",
+        values: targets.map((target) => target.samplesPerRequest),
+        compare: false,
+        format: (value) => value.toFixed(2),
+      },
+      {
+        label: "requests profiled",
+        values: targets.map((target) => target.requests),
+        compare: false,
+        format: String,
+      },
+    ],
   );
-  const others = table.targets.map((_, index) => index).filter((index) => index !== baseline);
-  const header = [
-    "#",
-    "function (self time)",
-    "source",
-    ...table.targets.map((target) => `${target.name}, µs / request`),
-    ...others.map((index) => `${table.targets[index]!.name} − ${table.targets[baseline]!.name}`),
-  ];
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  const diff = (values: number[]) =>
-    others.map((index) => {
-      const delta = values[index]! - values[baseline]!;
-      return `${delta >= 0 ? "+" : ""}${us(delta)}`;
-    });
-  return [
-    line(header),
-    line(header.map(() => "---")),
-    ...shown.map((row, rank) =>
-      line([
-        String(rank + 1),
-        `\`${row.frame}\``,
-        row.source,
-        ...row.usPerRequest.map(us),
-        ...diff(row.usPerRequest),
-      ]),
-    ),
-    line(["", "every other function", "", ...rest.map(us), ...diff(rest)]),
-    line([
-      "",
-      "**workerd CPU per request (/proc, profiler on)**",
-      "",
-      ...table.targets.map((target) => `**${us(target.processUsPerRequest)}**`),
-      ...diff(table.targets.map((target) => target.processUsPerRequest)),
-    ]),
-    line([
-      "",
-      "samples per request",
-      "",
-      ...table.targets.map((target) => target.samplesPerRequest.toFixed(2)),
-    ]),
-    line(["", "requests profiled", "", ...table.targets.map((target) => String(target.requests))]),
-  ].join("\n");
+}
+
+/**
+ * The allocation table as Markdown: the `top` functions by the bytes they
+ * allocated themselves per request under `rankBy`, beside every target's
+ * figure and the difference to `baseline`, then the rest and the total per
+ * request (garbage included: what the collector's share of the CPU follows).
+ *
+ * @example
+ * ```ts
+ * console.log(renderAllocationTable(table, { rankBy: 0, baseline: 2, top: 15 }));
+ * ```
+ */
+export function renderAllocationTable(table: ProfileTable, ranking: Ranking): string {
+  const { targets } = table;
+  const rows = table.allocations.map(({ frame, source, bytesPerRequest }) => ({
+    frame,
+    source,
+    values: bytesPerRequest,
+  }));
+  return renderRanked(
+    targets.map((target) => target.name),
+    "bytes",
+    rows,
+    (value) => Math.round(value).toLocaleString("en-US"),
+    ranking,
+    [
+      {
+        label: "**bytes allocated per request**",
+        values: targets.map((target) => target.bytesPerRequest),
+        compare: true,
+        format: (value) => `**${Math.round(value).toLocaleString("en-US")}**`,
+      },
+    ],
+  );
 }

@@ -1,6 +1,11 @@
 import { postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
 import type { Target } from "../lib/load.ts";
-import { type ProfilePlan, profileTargets, renderProfileTable } from "../lib/profile-targets.ts";
+import {
+  type ProfilePlan,
+  profileTargets,
+  renderAllocationTable,
+  renderProfileTable,
+} from "../lib/profile-targets.ts";
 
 /** The targets one profile compares, given a started bench app; the baseline is the last. */
 type ProfileSetup = (url: string) => Promise<Target[]>;
@@ -102,6 +107,11 @@ export async function profileScenario(
       `Ranked by ${targets[baseline]!.name}:`,
       "",
       renderProfileTable(table, { rankBy: baseline, baseline, top: 10 }),
+      "",
+      `Bytes allocated per request (one window of ${plan.seconds} s per target under V8's sampling heap ` +
+        `profiler, objects already collected included), ranked by ${targets[0]!.name}:`,
+      "",
+      renderAllocationTable(table, { rankBy: 0, baseline, top: 15 }),
     ].join("\n");
     return {
       command: `npm run bench -- --profile ${name}`,
