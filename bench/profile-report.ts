@@ -23,12 +23,16 @@ const READING = [
     "`ctx` building, the admission chain's awaits and span facts, `URLSearchParams`, the call record's " +
     "object, the recording plan in every query's shard call. What only svc still runs: the Durable Object " +
     "call's wrapper on both sides (the shard's deadline race, the call's await scope, argument " +
-    "validation, `ctx`), the stored document's JSON parse, the header-size walk (`forEach`: 0.5 µs per " +
-    "request header without the profiler, 5.0 µs for a browser's ten), `sizedResponse`, the call record " +
-    "and the extra `cache-control` header. Measured this night and ruled out as single causes: a loop in " +
-    "the isolate that skipped the whole shard dispatcher (a direct SQL read in its place) saved about 6 µs " +
-    "a call, and each of its parts alone (deadline race, await scope, validation, `ctx`, output check) was " +
-    "within that loop's noise; `crypto.randomUUID` costs 0.08 µs (2.1 µs profiled); a 9-field call object " +
+    "validation, `ctx`), the stored document's JSON parse, the header-size walk (`forEach`: 0.24 µs per " +
+    "request header without the profiler, 2.4 µs for a browser's ten; the bench's requests carry three), `sizedResponse`, the call record " +
+    "and the extra `cache-control` header. Where the gap sits, from throwaway builds measured the same night " +
+    "(`BENCH_ROUNDS=5 npm run bench -- transport`): a shard that answered the read with its one SQL " +
+    "statement (no dispatcher, validation, await scope or deadline) made REST 1.06× the hand-written " +
+    "route, and a worker that also called that shard directly (no svc routing, admission or record) " +
+    "1.00×: svc's shard side is about 5 points of the gap, its worker side about 6, and neither alone " +
+    "reaches 1.05×. Within the shard no part stands out: in a loop inside the isolate each part alone " +
+    "(deadline race, await scope, validation, `ctx`, output check) was within the loop's noise; " +
+    "`crypto.randomUUID` costs 0.08 µs (2.1 µs profiled); a 9-field call object " +
     "over RPC costs what a 4-field one or an array does. What would close the rest is a design change, not " +
     "a fix: a query with no middleware, output check or RLS rule run straight from the shard's RPC entry " +
     "to its SQL with its `ctx` made only when read, and the header cap checked without a walk in JS (no " +
