@@ -80,36 +80,40 @@ export async function attachProfiler(
   const session = await connect(url);
   await session.send("Profiler.enable");
   await session.send("Profiler.setSamplingInterval", { interval: samplingIntervalUs });
+  await session.send("HeapProfiler.enable");
+  /**
+   * Starts a profiler, runs `during`, and stops it either way (a failed load
+   * leaves no profiler running): the stop's `profile`, or `during`'s error.
+   */
+  const profileWhile = async <P>(
+    start: () => Promise<unknown>,
+    stop: string,
+    during: () => Promise<void>,
+  ): Promise<P> => {
+    await start();
+    const failed = await during().then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
+    const { profile } = (await session.send(stop)) as { profile: P };
+    if (failed) throw failed.error;
+    return profile;
+  };
   return {
-    async record(during) {
-      await session.send("Profiler.start");
-      const failed = await during().then(
-        () => null,
-        (error: unknown) => ({ error }),
-      );
-      // Stopped either way, so a failed load leaves no profiler running.
-      const { profile } = (await session.send("Profiler.stop")) as { profile: CpuProfile };
-      if (failed) throw failed.error;
-      return profile;
-    },
-    async sampleHeap(during) {
-      await session.send("HeapProfiler.enable");
-      // Collected objects too: a request's allocations are nearly all garbage by the window's end.
-      await session.send("HeapProfiler.startSampling", {
-        samplingInterval: HEAP_SAMPLING_BYTES,
-        includeObjectsCollectedByMinorGC: true,
-        includeObjectsCollectedByMajorGC: true,
-      });
-      const failed = await during().then(
-        () => null,
-        (error: unknown) => ({ error }),
-      );
-      const { profile } = (await session.send("HeapProfiler.stopSampling")) as {
-        profile: HeapProfile;
-      };
-      if (failed) throw failed.error;
-      return profile;
-    },
+    record: (during) =>
+      profileWhile<CpuProfile>(() => session.send("Profiler.start"), "Profiler.stop", during),
+    sampleHeap: (during) =>
+      profileWhile<HeapProfile>(
+        // Collected objects too: a request's allocations are nearly all garbage by the window's end.
+        () =>
+          session.send("HeapProfiler.startSampling", {
+            samplingInterval: HEAP_SAMPLING_BYTES,
+            includeObjectsCollectedByMinorGC: true,
+            includeObjectsCollectedByMajorGC: true,
+          }),
+        "HeapProfiler.stopSampling",
+        during,
+      ),
     close: () => session.close(),
   };
 }

@@ -24,10 +24,20 @@ export interface ProfileTable {
    * target, in target order: its share of the target's samples times the
    * workerd CPU per request measured over the same windows.
    */
-  rows: { frame: string; source: string; usPerRequest: number[] }[];
+  rows: RankedRow[];
   /** Every function that allocated, with the bytes it allocated itself per request under each target. */
-  allocations: { frame: string; source: string; bytesPerRequest: number[] }[];
+  allocations: RankedRow[];
 }
+
+/** One function of a profile and its figure per request under each target, in target order. */
+export interface RankedRow {
+  frame: string;
+  source: string;
+  values: number[];
+}
+
+/** A profile's call frame, as both of V8's profilers name it. */
+type Frame = { functionName: string; lineNumber: number; url?: string };
 
 /** How long each target is profiled: rounds interleave the targets, as {@link compare} does. */
 export interface ProfilePlan {
@@ -66,9 +76,8 @@ export async function profileTargets(
   const requests = targets.map(() => 0);
   const processMs = targets.map(() => 0);
   const sources = new Map<string, string>();
-  const allocated = targets.map(() => new Map<string, number>());
-  const allocationRequests = targets.map(() => 0);
-  const frameKey = (frame: { functionName: string; lineNumber: number; url?: string }) => {
+  const allocated: { bytes: Map<string, number>; served: number }[] = [];
+  const frameKey = (frame: Frame) => {
     const inBundle = frame.url?.endsWith("worker.js") === true;
     const name = frame.functionName || "(anonymous)";
     const key = inBundle ? `${name}@${frame.lineNumber}` : name;
@@ -95,11 +104,10 @@ export async function profileTargets(
         log(`    profile round ${round + 1}/${plan.rounds} ${target.name}: ${served} requests`);
       }
     }
-    for (const [index, target] of targets.entries()) {
-      const { bytes, served } = await sampleOnce(app, profiler, target, plan.seconds, frameKey);
-      allocationRequests[index] = served;
-      allocated[index] = bytes;
-      log(`    allocation window ${target.name}: ${served} requests`);
+    for (const target of targets) {
+      const window = await sampleOnce(app, profiler, target, plan.seconds, frameKey);
+      allocated.push(window);
+      log(`    allocation window ${target.name}: ${window.served} requests`);
     }
   } finally {
     profiler.close();
@@ -107,9 +115,7 @@ export async function profileTargets(
   const keys = new Set(selfCount.flatMap((map) => [...map.keys()]));
   const totals = selfCount.map((map) => [...map.values()].reduce((sum, n) => sum + n, 0));
   const processUs = processMs.map((ms, index) => (ms * 1000) / Math.max(1, requests[index]!));
-  const perRequest = (bytes: number, index: number) =>
-    bytes / Math.max(1, allocationRequests[index]!);
-  const allocatingKeys = new Set(allocated.flatMap((map) => [...map.keys()]));
+  const allocatingKeys = new Set(allocated.flatMap(({ bytes }) => [...bytes.keys()]));
   return {
     targets: targets.map((target, index) => ({
       name: target.name,
@@ -117,21 +123,21 @@ export async function profileTargets(
       samplesPerRequest: totals[index]! / Math.max(1, requests[index]!),
       processUsPerRequest: processUs[index]!,
       bytesPerRequest: perRequest(
-        [...allocated[index]!.values()].reduce((sum, n) => sum + n, 0),
-        index,
+        [...allocated[index]!.bytes.values()].reduce((sum, n) => sum + n, 0),
+        allocated[index]!.served,
       ),
     })),
     rows: [...keys].map((key) => ({
       frame: key.replace(/@\d+$/, ""),
       source: sources.get(key) ?? "",
-      usPerRequest: selfCount.map(
+      values: selfCount.map(
         (map, index) => ((map.get(key) ?? 0) / Math.max(1, totals[index]!)) * processUs[index]!,
       ),
     })),
     allocations: [...allocatingKeys].map((key) => ({
       frame: key.replace(/@\d+$/, ""),
       source: sources.get(key) ?? "",
-      bytesPerRequest: allocated.map((map, index) => perRequest(map.get(key) ?? 0, index)),
+      values: allocated.map(({ bytes, served }) => perRequest(bytes.get(key) ?? 0, served)),
     })),
   };
 }
@@ -148,10 +154,7 @@ async function profileOnce(
   await app.settle();
   const before = await app.workerCpuMs();
   const profile = await profiler.record(async () => {
-    const result = await drive(target, DEFAULT_PLAN, seconds);
-    const failed = result.non2xx + result.errors;
-    if (failed > 0) throw new Error(`${target.name}: ${failed} failed requests`);
-    served = result.requests.total;
+    served = await driveAllOk(target, seconds);
     await app.settle();
   });
   return { profile, served, cpuMs: (await app.workerCpuMs()) - before };
@@ -163,17 +166,27 @@ async function sampleOnce(
   profiler: IsolateProfiler,
   target: Target,
   seconds: number,
-  frameKey: (frame: { functionName: string; lineNumber: number; url?: string }) => string,
+  frameKey: (frame: Frame) => string,
 ): Promise<{ bytes: Map<string, number>; served: number }> {
   let served = 0;
   await app.settle();
   const profile = await profiler.sampleHeap(async () => {
-    const result = await drive(target, DEFAULT_PLAN, seconds);
-    const failed = result.non2xx + result.errors;
-    if (failed > 0) throw new Error(`${target.name}: ${failed} failed requests`);
-    served = result.requests.total;
+    served = await driveAllOk(target, seconds);
   });
   return { bytes: allocatedBytes(profile, frameKey), served };
+}
+
+/** Bytes per request of a window that served `served` requests. */
+function perRequest(bytes: number, served: number): number {
+  return bytes / Math.max(1, served);
+}
+
+/** Drives `target` for `seconds` and answers the requests served; any failed request fails the profile. */
+async function driveAllOk(target: Target, seconds: number): Promise<number> {
+  const result = await drive(target, DEFAULT_PLAN, seconds);
+  const failed = result.non2xx + result.errors;
+  if (failed > 0) throw new Error(`${target.name}: ${failed} failed requests`);
+  return result.requests.total;
 }
 
 /** With `BENCH_PROFILE_DIR` set, keeps a raw profile there, for DevTools (Performance → Load profile). */
@@ -182,13 +195,6 @@ async function keepRaw(profile: CpuProfile, name: string): Promise<void> {
   if (!dir) return;
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
-}
-
-/** One ranked table's rows: a function and its figure under each target. */
-interface RankedRow {
-  frame: string;
-  source: string;
-  values: number[];
 }
 
 /** How one ranked table is drawn: rank by a target's figure, compare with the baseline's. */
@@ -219,7 +225,7 @@ interface FooterRow {
  */
 function renderRanked(
   names: readonly string[],
-  unit: string,
+  { title, unit }: { title: string; unit: string },
   rows: readonly RankedRow[],
   format: (value: number) => string,
   { rankBy, baseline, top }: Ranking,
@@ -232,7 +238,7 @@ function renderRanked(
   const others = names.map((_, index) => index).filter((index) => index !== baseline);
   const header = [
     "#",
-    unit === "µs" ? "function (self time)" : "function (allocated itself)",
+    title,
     "source",
     ...names.map((name) => `${name}, ${unit} / request`),
     ...others.map((index) => `${names[index]} − ${names[baseline]}`),
@@ -282,15 +288,10 @@ function renderRanked(
  */
 export function renderProfileTable(table: ProfileTable, ranking: Ranking): string {
   const { targets } = table;
-  const rows = table.rows.map(({ frame, source, usPerRequest }) => ({
-    frame,
-    source,
-    values: usPerRequest,
-  }));
   return renderRanked(
     targets.map((target) => target.name),
-    "µs",
-    rows,
+    { title: "function (self time)", unit: "µs" },
+    table.rows,
     (value) => value.toFixed(1),
     ranking,
     [
@@ -329,23 +330,19 @@ export function renderProfileTable(table: ProfileTable, ranking: Ranking): strin
  */
 export function renderAllocationTable(table: ProfileTable, ranking: Ranking): string {
   const { targets } = table;
-  const rows = table.allocations.map(({ frame, source, bytesPerRequest }) => ({
-    frame,
-    source,
-    values: bytesPerRequest,
-  }));
+  const bytes = (value: number) => Math.round(value).toLocaleString("en-US");
   return renderRanked(
     targets.map((target) => target.name),
-    "bytes",
-    rows,
-    (value) => Math.round(value).toLocaleString("en-US"),
+    { title: "function (allocated itself)", unit: "bytes" },
+    table.allocations,
+    bytes,
     ranking,
     [
       {
         label: "**bytes allocated per request**",
         values: targets.map((target) => target.bytesPerRequest),
         compare: true,
-        format: (value) => `**${Math.round(value).toLocaleString("en-US")}**`,
+        format: (value) => `**${bytes(value)}**`,
       },
     ],
   );
