@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 
-import { createRateLimiter, MINUTE, RateLimitError, RateLimitStore } from "../src/index.ts";
+import { createRateLimiter, DAY, MINUTE, RateLimitError, RateLimitStore } from "../src/index.ts";
 import type { LimitBatch, StoreReply } from "../src/store/protocol.ts";
 
 export { RateLimitStore };
@@ -46,10 +46,20 @@ export class CountingStore extends RateLimitStore {
   }
 }
 
+/**
+ * The time both limiters below decide at, mid-window and never moving: with
+ * the store's own clock, a minute boundary falling between two store calls
+ * of one test opened a fresh window and admitted a fifth call (a CI flake,
+ * one run in ~30 for the paced test, whose calls span 2 s). Coalescing still
+ * waits in real time; only the decisions' clock is fixed.
+ */
+const FROZEN_NOW = 20_000 * DAY + 30_000;
+
 /** 5 per minute, counted in {@link CountingStore}: the limiter every request of this worker shares. */
 export const requestLimiter = createRateLimiter({
   store: "COUNTING_STORE",
   rates: { perRequest: { kind: "fixed window", rate: 5, period: MINUTE } },
+  clock: () => FROZEN_NOW,
 });
 
 /** {@link requestLimiter} with a long `coalesceMs`, so a test sees calls join whatever the machine's speed. */
@@ -58,6 +68,7 @@ export const pacedLimiter = createRateLimiter({
   rates: { paced: { kind: "fixed window", rate: 5, period: MINUTE } },
   coalesceMs: 2_000,
   timeoutMs: 10_000,
+  clock: () => FROZEN_NOW,
 });
 
 export default {
