@@ -62,23 +62,32 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     if (options.fetch) return options.fetch(request, env, ctx);
     return problemResponse(new SvcError("NOT_FOUND", "Not found."));
   };
-  const serve = async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
+  // Not `async`: a refusal thrown before a mount answers and a rejected answer both become the
+  // problem response, with no promise and no resumed frame of this function's own per call.
+  const serve = (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
     const url = requestUrl(request);
-    if (!url.pathname.startsWith(RESERVED_PREFIX)) {
+    const { pathname } = url;
+    if (!pathname.startsWith(RESERVED_PREFIX)) {
       // App code runs here, in the worker: it runs under the call's scope, for its console lines.
       const scope = callScopeOf(request);
       if (scope === undefined) return serveApp(request, env, ctx, url);
       return runInScope(scope, () => serveApp(request, env, ctx, url));
     }
+    let answering: Response | Promise<Response>;
     try {
       // An admin call runs app code too (an auth hook, an email sender): its lines go to its record.
-      const scope = url.pathname.startsWith(ADMIN_PREFIX) ? callScopeOf(request) : undefined;
+      const scope = pathname.startsWith(ADMIN_PREFIX) ? callScopeOf(request) : undefined;
       // No named closure on the REST/RPC path: the bundler's keepNames wraps each in `__name`.
-      if (scope === undefined) return await route(request, env, url, ctx);
-      return await runInScope(scope, async () => route(request, env, url, ctx));
+      answering =
+        scope === undefined
+          ? route(request, env, url, ctx, pathname)
+          : runInScope(scope, async () => route(request, env, url, ctx, pathname));
     } catch (error) {
-      return problemResponse(error, { request });
+      return Promise.resolve(problemResponse(error, { request }));
     }
+    return Promise.resolve(answering).then(undefined, (error: unknown) =>
+      problemResponse(error, { request }),
+    );
   };
   return {
     ...backgroundHandlers(options, runtime, backups, recorder),

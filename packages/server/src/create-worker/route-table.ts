@@ -90,7 +90,10 @@ export function routeTable<Env>(
       path: SUBSCRIPTION_PATH,
       serve: ({ request, env, url }) => handleSubscribe(request, env, url, runtime),
     },
-    { path: REST_PREFIX, serve: ({ request, env, url }) => handleRest(request, env, url, runtime) },
+    {
+      path: REST_PREFIX,
+      serve: ({ request, env, url, path }) => handleRest(request, env, url, path, runtime),
+    },
     storageMount((env) => runtime.namespace(env), options.storage),
   ];
   const logsDeps: LogsAdminDeps = {

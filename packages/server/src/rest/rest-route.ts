@@ -8,7 +8,7 @@ import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { REST_PREFIX, type RestRoute } from "../procedures/rest-routes.ts";
 import { type Admitted, type Door, takeLimitHeaders, throughDoor } from "../worker/admission.ts";
-import { invokeProcedure } from "../worker/invoke.ts";
+import { invokeThen } from "../worker/invoke.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 
 /** What a REST path resolves to: its route, with the procedure's path and the procedure. */
@@ -49,20 +49,42 @@ function bodyArgs(request: Request, url: URL, maxBodyBytes: number): Promise<unk
   );
 }
 
-/** The admitted call: its arguments (a GET's without an `await` turn), the shard's answer as JSON. */
-async function invokeRest<Env>(
+/**
+ * The admitted call: its arguments, then the shard's answer as JSON. A GET
+ * (the query string's arguments) runs with no `async` layer: a refusal of
+ * its arguments is thrown to the worker's `try`, and the answer is built in
+ * the call's own step.
+ */
+function invokeRest<Env>(
+  admitted: Admitted<RestTarget>,
+  door: Door<Env, RestTarget>,
+  method: string,
+  runtime: WorkerRuntime<Env>,
+): Promise<Response> {
+  const { request, url } = door;
+  if (method !== "GET")
+    return bodyArgs(request, url, runtime.maxBodyBytes).then((args) =>
+      callShard(args, admitted, door, runtime),
+    );
+  return callShard(
+    argsFromQuery(url, admitted.target.procedure.args.shape),
+    admitted,
+    door,
+    runtime,
+  );
+}
+
+/** The call with its arguments, sent to its shard; the value answered as JSON with the gates' headers. */
+function callShard<Env>(
+  args: unknown,
   admitted: Admitted<RestTarget>,
   door: Door<Env, RestTarget>,
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
-  const { request, url, env } = door;
+  const { request, env } = door;
   const { target, identity, shardKey } = admitted;
-  const args =
-    request.method === "GET"
-      ? argsFromQuery(url, target.procedure.args.shape)
-      : await bodyArgs(request, url, runtime.maxBodyBytes);
   noteArgs(request, target.procedure.log, args);
-  const value = await invokeProcedure({
+  const invocation = {
     path: target.path,
     procedure: target.procedure,
     args,
@@ -73,8 +95,10 @@ async function invokeRest<Env>(
     stub: runtime.shard(env, shardKey),
     timeoutMs: runtime.procedureTimeoutMs,
     plan: runtime.recording,
-  });
-  return jsonResponse(value, { limitHeaders: takeLimitHeaders(admitted) });
+  } as const;
+  return invokeThen(invocation, (value) =>
+    jsonResponse(value, { limitHeaders: takeLimitHeaders(admitted) }),
+  );
 }
 
 /**
@@ -88,19 +112,22 @@ async function invokeRest<Env>(
  *
  * @example
  * ```ts
- * const mount = { path: REST_PREFIX, serve: ({ request, env, url }) => handleRest(request, env, url, runtime) };
+ * const mount = { path: REST_PREFIX, serve: ({ request, env, url, path }) => handleRest(request, env, url, path, runtime) };
  * ```
  */
 export function handleRest<Env>(
   request: Request,
   env: Env,
   url: URL,
+  pathname: string,
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
-  const route = runtime.restRoutes.get(url.pathname);
+  const route = runtime.restRoutes.get(pathname);
   noteCall(request, { entry: "rest", route: route?.path ?? "(unknown)" });
-  if (route !== undefined && !route.methods.includes(request.method as "GET" | "POST")) {
-    throw new SvcError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here.`, {
+  // Read once: each read of `request.method` is a call into the runtime.
+  const { method } = request;
+  if (route !== undefined && !route.methods.includes(method as "GET" | "POST")) {
+    throw new SvcError("METHOD_NOT_ALLOWED", `${method} is not allowed here.`, {
       headers: { allow: route.methods.join(", ") },
     });
   }
@@ -109,10 +136,10 @@ export function handleRest<Env>(
     request,
     url,
     env,
-    target: route?.path ?? namedPath(url.pathname),
+    target: route?.path ?? namedPath(pathname),
     resolved: route,
     scope: route && { path: route.path, kind: route.procedure.kind },
     notFound,
   };
-  return throughDoor(door, runtime, (admitted) => invokeRest(admitted, door, runtime));
+  return throughDoor(door, runtime, (admitted) => invokeRest(admitted, door, method, runtime));
 }

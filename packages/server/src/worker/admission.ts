@@ -173,33 +173,99 @@ function mergeLimitHeaders(
  *
  * @example
  * ```ts
- * const { identity, shardKey } = await admit(door, runtime);
+ * const { identity, shardKey } = await admit(door, runtime); // a value or a promise
  * ```
  */
-export async function admit<Env, Target>(
+export function admit<Env, Target>(
   door: Door<Env, Target>,
   runtime: WorkerRuntime<Env>,
-): Promise<Admitted<Target>> {
-  const { request, url, env, transport, resolved } = door;
+): Admitted<Target> | Promise<Admitted<Target>> {
+  const { request, url, transport } = door;
   if (door.crossSiteCheck !== false) refuseCrossSiteCookies(request, url);
   const shardKey = transport === "http" ? DEFAULT_SHARD : shardKeyOf(request, url);
   if (transport !== "http") noteCall(request, { shardKey });
   const gate = requestGate(runtime, door);
-  const requestLimits = isPending(gate) ? await gate : gate;
-  const resolving = runtime.resolveIdentity(door.credentials ?? request, env);
-  const identity = isPending(resolving) ? await resolving : resolving;
+  // Each step goes on at once when the one before answered without a promise (the usual call:
+  // no gate to wait for, an identity known without I/O): no promise and no turn of its own.
+  if (isPending(gate))
+    return gate.then((requestLimits) => identify(door, runtime, shardKey, requestLimits));
+  return identify(door, runtime, shardKey, gate);
+}
+
+/** Admission's steps 4 and 5: the identity, then the reach of the target and the shard. */
+function identify<Env, Target>(
+  door: Door<Env, Target>,
+  runtime: WorkerRuntime<Env>,
+  shardKey: string,
+  requestLimits: Record<string, string>,
+): Admitted<Target> | Promise<Admitted<Target>> {
+  const resolving = runtime.resolveIdentity(door.credentials ?? door.request, door.env);
+  if (isPending(resolving))
+    return Promise.resolve(resolving).then((identity) =>
+      reach(door, runtime, shardKey, requestLimits, identity),
+    );
+  return reach(door, runtime, shardKey, requestLimits, resolving);
+}
+
+/** Step 5: an unknown target and a refused shard get the door's same `notFound`. */
+function reach<Env, Target>(
+  door: Door<Env, Target>,
+  runtime: WorkerRuntime<Env>,
+  shardKey: string,
+  requestLimits: Record<string, string>,
+  identity: Identity | null,
+): Admitted<Target> | Promise<Admitted<Target>> {
+  const { request, transport, resolved } = door;
   noteCall(request, { caller: callerOf(identity) });
   if (resolved === undefined) throw door.notFound();
-  if (transport !== "http" && runtime.shardAccess !== EVERY_SHARD) {
-    const access = { identity, shardKey, path: door.target, transport, request, env };
-    const deciding = runtime.shardAccess(access);
-    if (!(isPending(deciding) ? await deciding : deciding)) throw door.notFound();
+  if (transport === "http" || runtime.shardAccess === EVERY_SHARD)
+    return passCaller(door, runtime, shardKey, requestLimits, identity, resolved);
+  const access = { identity, shardKey, path: door.target, transport, request, env: door.env };
+  const deciding = runtime.shardAccess(access);
+  if (!isPending(deciding)) {
+    if (!deciding) throw door.notFound();
+    return passCaller(door, runtime, shardKey, requestLimits, identity, resolved);
   }
+  return Promise.resolve(deciding).then((allowed) => {
+    if (!allowed) throw door.notFound();
+    return passCaller(door, runtime, shardKey, requestLimits, identity, resolved);
+  });
+}
+
+/** Steps 6 and 7: the caller's gates, then an API key's scopes. */
+function passCaller<Env, Target>(
+  door: Door<Env, Target>,
+  runtime: WorkerRuntime<Env>,
+  shardKey: string,
+  requestLimits: Record<string, string>,
+  identity: Identity | null,
+  target: Target,
+): Admitted<Target> | Promise<Admitted<Target>> {
   const callerGated = callerGate(runtime, door, identity);
-  const callerLimits = isPending(callerGated) ? await callerGated : callerGated;
+  // No named closure: the bundler's keepNames would wrap it in `__name`, a property definition per call.
+  if (isPending(callerGated))
+    return callerGated.then((callerLimits) =>
+      admittedCall(door, target, identity, shardKey, requestLimits, callerLimits),
+    );
+  return admittedCall(door, target, identity, shardKey, requestLimits, callerGated);
+}
+
+/** Step 7, an API key's scopes, and what admission found. */
+function admittedCall<Target>(
+  door: Door<unknown, Target>,
+  target: Target,
+  identity: Identity | null,
+  shardKey: string,
+  requestLimits: Record<string, string>,
+  callerLimits: Record<string, string>,
+): Admitted<Target> {
   if (door.scope !== undefined) refuseOutOfScope(identity?.apiKey, door.scope);
-  const limitHeaders = mergeLimitHeaders(requestLimits, callerLimits);
-  return { target: resolved, identity, shardKey, limitHeaders };
+  return {
+    target,
+    identity,
+    shardKey,
+    limitHeaders: mergeLimitHeaders(requestLimits, callerLimits),
+  };
 }
 
 /** What an admitted call's `limitHeaders` are once its door took them for its answer. */
@@ -269,12 +335,28 @@ export function throughDoor<Env, Target>(
   return withDispatchSpan(info, () => admitAndInvoke(door, runtime, invoke));
 }
 
-/** {@link admit}, then the door's `invoke`; the gates' headers on its successful answer. */
-async function admitAndInvoke<Env, Target>(
+/**
+ * {@link admit}, then the door's `invoke`; the gates' headers on its
+ * successful answer. No `async` layer: a refusal during a synchronous
+ * admission is thrown to the caller (inside the worker's `try`), and a call
+ * no gate set headers on is answered by `invoke` as it comes, with no
+ * promise and no turn of this function's own.
+ */
+function admitAndInvoke<Env, Target>(
   door: Door<Env, Target>,
   runtime: WorkerRuntime<Env>,
   invoke: (admitted: Admitted<Target>) => Promise<Response>,
 ): Promise<Response> {
-  const admitted = await admit(door, runtime);
-  return withLimitHeaders(await invoke(admitted), admitted.limitHeaders);
+  const admitting = admit(door, runtime);
+  if (isPending(admitting)) return admitting.then((admitted) => invokeAdmitted(admitted, invoke));
+  return invokeAdmitted(admitting, invoke);
+}
+
+/** The door's `invoke`; the gates' headers (when any gate set some) on its successful answer. */
+function invokeAdmitted<Target>(
+  admitted: Admitted<Target>,
+  invoke: (admitted: Admitted<Target>) => Promise<Response>,
+): Promise<Response> {
+  if (admitted.limitHeaders === NO_LIMIT_HEADERS) return invoke(admitted);
+  return invoke(admitted).then((response) => withLimitHeaders(response, admitted.limitHeaders));
 }

@@ -90,12 +90,29 @@ function toShardCall(invocation: Invocation): ShardCall {
  * Sends a query, mutation or action to its shard and returns its value; a
  * refusal comes back as the same `SvcError` the handler threw. RPC and REST
  * both call this, so they share one dispatch.
+ *
+ * @example const value = await invokeProcedure({ ...call, stub: runtime.shard(env, shardKey) });
  */
-export async function invokeProcedure(invocation: Invocation): Promise<unknown> {
-  const result = await invocation.stub.call(toShardCall(invocation));
-  noteObservation(invocation.request, result.observed);
-  if (!result.ok) throw deserializeError(result.error);
-  return result.value;
+export function invokeProcedure(invocation: Invocation): Promise<unknown> {
+  return invokeThen(invocation, returnValue);
+}
+
+const returnValue = (value: unknown): unknown => value;
+
+/**
+ * {@link invokeProcedure} with `then` run on the value in the same step: a
+ * caller that maps the value (REST's answer) adds no promise of its own.
+ *
+ * @example return invokeThen(invocation, (value) => jsonResponse(value));
+ */
+export function invokeThen<T>(invocation: Invocation, then: (value: unknown) => T): Promise<T> {
+  const { request } = invocation;
+  // `then`, not an `async` function: one promise and one resumed frame less on every call.
+  return invocation.stub.call(toShardCall(invocation)).then((result) => {
+    noteObservation(request, result.observed);
+    if (!result.ok) throw deserializeError(result.error);
+    return then(result.value);
+  });
 }
 
 /** Opens a stream procedure in its shard and answers with its NDJSON body. */

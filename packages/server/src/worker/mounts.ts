@@ -6,6 +6,8 @@ export interface MountCall<Env> {
   request: Request;
   env: Env;
   url: URL;
+  /** `url.pathname`, read once per request: each read of it is a call into the runtime and a new string. */
+  path: string;
   /** The path after a prefix mount's prefix (`users/u1/ban`); `""` for an exact mount. */
   rest: string;
   /** The name of the admin token presented, for a gated mount; `""` otherwise. */
@@ -76,7 +78,8 @@ async function serveGuarded<Env>(
  * @example
  * ```ts
  * const route = serveMounts(mounts, createAdminGate(adminToken), 64 * 1024);
- * const response = await route(request, env, new URL(request.url), ctx);
+ * const url = new URL(request.url);
+ * const response = await route(request, env, url, ctx, url.pathname);
  * ```
  */
 export function serveMounts<Env>(
@@ -88,15 +91,15 @@ export function serveMounts<Env>(
   env: Env,
   url: URL,
   lifetime: ExecutionContext,
+  path: string,
 ) => Response | Promise<Response> {
-  return (request, env, url, lifetime) => {
+  return (request, env, url, lifetime, path) => {
     refuseHugeHeaders(request, maxHeaderBytes);
-    const path = url.pathname;
     const mount = mountAt(mounts, path);
     if (mount === undefined) throw new SvcError("NOT_FOUND", "Not found.");
     mount.claim?.(request, path);
     const rest = mount.path.endsWith("/") ? path.slice(mount.path.length) : "";
-    const call: MountCall<Env> = { request, env, url, rest, operator: "", lifetime };
+    const call: MountCall<Env> = { request, env, url, path, rest, operator: "", lifetime };
     if (mount.adminGate === true || mount.noStore === true)
       return serveGuarded(mount, adminGate, call);
     return mount.serve(call);
