@@ -44,10 +44,16 @@ export function observeRun<T>(
   );
 }
 
-async function runUnobserved<T>(work: (rejoin: undefined) => Promise<T>): Promise<ObservedRun<T>> {
+/** `work`'s end as an {@link ObservedRun}, thrown or rejected alike; no `async` frame of its own. */
+function runUnobserved<T>(work: (rejoin: undefined) => Promise<T>): Promise<ObservedRun<T>> {
+  let running: Promise<T>;
   try {
-    return { ok: true, value: await work(undefined) };
+    running = work(undefined);
   } catch (thrown) {
-    return { ok: false, thrown };
+    return Promise.resolve({ ok: false, thrown });
   }
+  return running.then(ranOk, ranFailed) as Promise<ObservedRun<T>>;
 }
+
+const ranOk = <T>(value: T): ObservedRun<T> => ({ ok: true, value });
+const ranFailed = (thrown: unknown): ObservedRun<never> => ({ ok: false, thrown });

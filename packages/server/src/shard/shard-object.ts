@@ -87,6 +87,13 @@ function answer<T, R extends object>(
   return result;
 }
 
+/** A procedure call's run as its RPC answer (one function for every call, not a closure per call). */
+function callAnswer(run: ObservedRun<unknown>): ShardResult {
+  return answer(run, okValue);
+}
+
+const okValue = (value: unknown) => ({ ok: true as const, value });
+
 /**
  * The origin a call runs with: itself, and when it is recorded and may write
  * (a query never opens a transaction), how its transactions rejoin it.
@@ -426,9 +433,10 @@ export function createShard(
     }
 
     // Calls count as requests to this isolate: a migration then lets them in between smaller batches.
-    async call(call: ShardCall): Promise<ShardResult> {
+    call(call: ShardCall): Promise<ShardResult> {
       noteIsolateRequest();
-      const run = await this.#timed(call, (rejoin) => {
+      // `then`, not an `async` method: one promise and one resumed frame less on every call.
+      return this.#timed(call, (rejoin) => {
         const procedure =
           call.fromServer === true
             ? this.#dispatcher.serverProcedure(call.path)
@@ -439,8 +447,7 @@ export function createShard(
           call.args,
           originOf(call, procedure, rejoin),
         );
-      });
-      return answer(run, (value) => ({ ok: true, value }));
+      }).then(callAnswer);
     }
 
     async admin(request: ShardAdminRequest): Promise<ShardAdminResult> {
