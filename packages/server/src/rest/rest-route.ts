@@ -64,9 +64,9 @@ function invokeRest<Env>(
   const { request, url } = door;
   if (method !== "GET")
     return bodyArgs(request, url, runtime.maxBodyBytes).then((args) =>
-      callShard(args, admitted, door, runtime),
+      callRestShard(args, admitted, door, runtime),
     );
-  return callShard(
+  return callRestShard(
     argsFromQuery(url, admitted.target.procedure.args.shape),
     admitted,
     door,
@@ -75,7 +75,7 @@ function invokeRest<Env>(
 }
 
 /** The call with its arguments, sent to its shard; the value answered as JSON with the gates' headers. */
-function callShard<Env>(
+function callRestShard<Env>(
   args: unknown,
   admitted: Admitted<RestTarget>,
   door: Door<Env, RestTarget>,
