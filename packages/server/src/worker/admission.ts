@@ -171,6 +171,11 @@ function mergeLimitHeaders(
  *
  * Arguments and invocation are the door's: they follow admission.
  *
+ * When no step waits (no gate, resolver or `shardAccess` hook answered with
+ * a promise: the usual call) the admitted call comes back as a value and a
+ * refusal is thrown; otherwise both come as the promise's value or
+ * rejection. Callers `await` it either way, inside their `try`.
+ *
  * @example
  * ```ts
  * const { identity, shardKey } = await admit(door, runtime); // a value or a promise
