@@ -223,18 +223,17 @@ function reach<Env, Target>(
   const { request, transport, resolved } = door;
   noteCall(request, { caller: callerOf(identity) });
   if (resolved === undefined) throw door.notFound();
-  if (transport === "http" || runtime.shardAccess === EVERY_SHARD)
-    return passCaller(door, runtime, shardKey, requestLimits, identity, resolved);
-  const access = { identity, shardKey, path: door.target, transport, request, env: door.env };
-  const deciding = runtime.shardAccess(access);
-  if (!isPending(deciding)) {
+  if (transport !== "http" && runtime.shardAccess !== EVERY_SHARD) {
+    const access = { identity, shardKey, path: door.target, transport, request, env: door.env };
+    const deciding = runtime.shardAccess(access);
+    if (isPending(deciding))
+      return Promise.resolve(deciding).then((allowed) => {
+        if (!allowed) throw door.notFound();
+        return passCaller(door, runtime, shardKey, requestLimits, identity, resolved);
+      });
     if (!deciding) throw door.notFound();
-    return passCaller(door, runtime, shardKey, requestLimits, identity, resolved);
   }
-  return Promise.resolve(deciding).then((allowed) => {
-    if (!allowed) throw door.notFound();
-    return passCaller(door, runtime, shardKey, requestLimits, identity, resolved);
-  });
+  return passCaller(door, runtime, shardKey, requestLimits, identity, resolved);
 }
 
 /** Steps 6 and 7: the caller's gates, then an API key's scopes. */
