@@ -14,7 +14,7 @@
  * @example
  * ```ts
  * const deadlines = new Deadlines();
- * const run = await deadlines.race(work(), call.timeoutMs, () => lateAnswer);
+ * const answer = await deadlines.race(work(), call.timeoutMs, () => lateAnswer, okAnswer, failedAnswer);
  * ```
  */
 export class Deadlines {
@@ -29,23 +29,31 @@ export class Deadlines {
   #armedAt = Number.POSITIVE_INFINITY;
 
   /**
-   * `work`'s value, or `late()`'s when `timeoutMs` passes first (the work may
-   * still finish: a mutation may still commit). No `timeoutMs`: `work` as is.
+   * `work`'s end as `ok` or `failed` make it, or `late()` when `timeoutMs`
+   * passes first (the work may still finish: a mutation may still commit).
+   * No `timeoutMs`: `work`'s end alone. The mapping runs in the race's own
+   * `then`, so a caller adds no promise of its own to shape the answer.
    */
-  race<T>(work: Promise<T>, timeoutMs: number | undefined, late: () => T): Promise<T> {
-    if (timeoutMs === undefined) return work;
-    return new Promise<T>((resolve, reject) => {
+  race<T, R>(
+    work: Promise<T>,
+    timeoutMs: number | undefined,
+    late: () => R,
+    ok: (value: T) => R,
+    failed: (error: unknown) => R,
+  ): Promise<R> {
+    if (timeoutMs === undefined) return work.then(ok, failed);
+    return new Promise<R>((resolve, reject) => {
       const entry = new Pending(Date.now() + timeoutMs, resolve, late);
       this.#link(entry);
       if (entry.deadline < this.#armedAt) this.#arm(entry.deadline);
       work.then(
         (value) => {
           this.#unlink(entry);
-          resolve(value);
+          settleWith(resolve, reject, ok, value);
         },
         (error: unknown) => {
           this.#unlink(entry);
-          reject(error);
+          settleWith(resolve, reject, failed, error);
         },
       );
     });
@@ -89,6 +97,20 @@ export class Deadlines {
       entry = following;
     }
     if (next !== Number.POSITIVE_INFINITY) this.#arm(next);
+  }
+}
+
+/** Resolves with `map(input)`, or rejects with what `map` threw: a thrown mapping never leaves a call hanging. */
+function settleWith<I, R>(
+  resolve: (value: R) => void,
+  reject: (error: unknown) => void,
+  map: (input: I) => R,
+  input: I,
+): void {
+  try {
+    resolve(map(input));
+  } catch (error) {
+    reject(error);
   }
 }
 

@@ -15,7 +15,7 @@ import { type MigrationStatus, ShardMigrations } from "../migrations/shard-migra
 import { endpointStub } from "../model/endpoint-stub.ts";
 import type { Rejoin } from "../observability/await-scope.ts";
 import type { ShardObservation } from "../observability/call-scope.ts";
-import { type ObservedRun, observeRun } from "../observability/observe-run.ts";
+import { observeRun, type RunAnswers } from "../observability/observe-run.ts";
 import { ShardRunRecorder } from "../observability/shard-recorder.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
 import type {
@@ -71,28 +71,34 @@ import type { MigrationEndpoint } from "./migration-endpoint.ts";
 import { outcome, ShardData } from "./shard-data.ts";
 import { encodeStream } from "./stream-encoding.ts";
 
+/** A failed run's RPC answer: the serialized error. */
+type FailedAnswer = { ok: false; error: SerializedError; observed?: ShardObservation };
+
 /**
- * A shard's answer: the value (shaped by `ok`) or the serialized error, plus
- * what was observed for the worker's call record. Errors are normalized here,
- * outside the call's scope, so svc's own logging is not taken for the handler's.
+ * A failed run's answer: the error serialized, with what was observed for the
+ * worker's call record. Errors are normalized here, outside the call's scope,
+ * so svc's own logging is not taken for the handler's.
  */
-function answer<T, R extends object>(
-  run: ObservedRun<T>,
-  ok: (value: T) => R,
-): (R | { ok: false; error: SerializedError }) & { observed?: ShardObservation } {
-  const result: (R | { ok: false; error: SerializedError }) & { observed?: ShardObservation } =
-    run.ok ? ok(run.value) : { ok: false, error: serializeError(normalizeError(run.thrown)) };
-  // Most calls observed nothing: then the answer is the one object made above.
-  if (run.observation !== undefined) result.observed = run.observation;
+function failedAnswer(thrown: unknown, observation?: ShardObservation): FailedAnswer {
+  const result: FailedAnswer = { ok: false, error: serializeError(normalizeError(thrown)) };
+  if (observation !== undefined) result.observed = observation;
   return result;
 }
 
-/** A procedure call's run as its RPC answer (one function for every call, not a closure per call). */
-function callAnswer(run: ObservedRun<unknown>): ShardResult {
-  return answer(run, okValue);
-}
+/** A procedure call's answers (module functions, not closures made per call). */
+const CALL_ANSWERS: RunAnswers<unknown, ShardResult> = {
+  // Most calls observed nothing: then the answer is the one object made here.
+  ok: (value, observation) =>
+    observation === undefined ? { ok: true, value } : { ok: true, value, observed: observation },
+  failed: failedAnswer,
+};
 
-const okValue = (value: unknown) => ({ ok: true as const, value });
+/** A stream's answers: its encoded body, or the error. */
+const STREAM_ANSWERS: RunAnswers<ReadableStream<Uint8Array>, ShardStreamResult> = {
+  ok: (body, observation) =>
+    observation === undefined ? { ok: true, body } : { ok: true, body, observed: observation },
+  failed: failedAnswer,
+};
 
 /**
  * The origin a call runs with: itself, and when it is recorded and may write
@@ -418,50 +424,70 @@ export function createShard(
       return outcome(() => this.#migrations.dryRun(name, shardKey, samples));
     }
 
-    /** A call's run, answered `UNAVAILABLE` once its `timeoutMs` passes (the handler may still finish). */
-    #timed<T>(
+    /**
+     * A call's run as its answer, `UNAVAILABLE` once its `timeoutMs` passes
+     * (the handler may still finish): the deadline's race and the answer's
+     * shape are one `then` on the run.
+     */
+    #timed<T, R>(
       call: ShardCall,
       work: (rejoin: Rejoin | undefined) => Promise<T>,
-    ): Promise<ObservedRun<T>> {
-      return this.#deadlines.race(observeRun(call.record, work), call.timeoutMs, () => ({
-        ok: false,
-        thrown: new SvcError(
-          "UNAVAILABLE",
-          `The procedure did not finish within ${call.timeoutMs} ms.`,
+      answers: RunAnswers<T, R>,
+    ): Promise<R> {
+      return observeRun(call.record, work, answers, (running, ok, failed) =>
+        this.#deadlines.race(
+          running,
+          call.timeoutMs,
+          () =>
+            answers.failed(
+              new SvcError(
+                "UNAVAILABLE",
+                `The procedure did not finish within ${call.timeoutMs} ms.`,
+              ),
+            ),
+          ok,
+          failed,
         ),
-      }));
+      );
     }
 
     // Calls count as requests to this isolate: a migration then lets them in between smaller batches.
     call(call: ShardCall): Promise<ShardResult> {
       noteIsolateRequest();
-      // `then`, not an `async` method: one promise and one resumed frame less on every call.
-      return this.#timed(call, (rejoin) => {
-        const procedure =
-          call.fromServer === true
-            ? this.#dispatcher.serverProcedure(call.path)
-            : this.#dispatcher.publicProcedure(call.path, "call");
-        return this.#dispatcher.run(
-          call.path,
-          procedure,
-          call.args,
-          originOf(call, procedure, rejoin),
-        );
-      }).then(callAnswer);
+      // Not an `async` method: one promise and one resumed frame less on every call.
+      return this.#timed(
+        call,
+        (rejoin) => {
+          const procedure =
+            call.fromServer === true
+              ? this.#dispatcher.serverProcedure(call.path)
+              : this.#dispatcher.publicProcedure(call.path, "call");
+          return this.#dispatcher.run(
+            call.path,
+            procedure,
+            call.args,
+            originOf(call, procedure, rejoin),
+          );
+        },
+        CALL_ANSWERS,
+      );
     }
 
     async admin(request: ShardAdminRequest): Promise<ShardAdminResult> {
       return this.#admin(request);
     }
 
-    async openStream(call: ShardCall): Promise<ShardStreamResult> {
+    openStream(call: ShardCall): Promise<ShardStreamResult> {
       noteIsolateRequest();
-      const run = await this.#timed(call, async () => {
-        const procedure = this.#dispatcher.publicProcedure(call.path, "stream");
-        const items = await this.#dispatcher.openStream(call.path, procedure, call.args, call);
-        return encodeStream(items, (item) => checkOutput(call.path, procedure, item));
-      });
-      return answer(run, (body) => ({ ok: true, body }));
+      return this.#timed(
+        call,
+        async () => {
+          const procedure = this.#dispatcher.publicProcedure(call.path, "stream");
+          const items = await this.#dispatcher.openStream(call.path, procedure, call.args, call);
+          return encodeStream(items, (item) => checkOutput(call.path, procedure, item));
+        },
+        STREAM_ANSWERS,
+      );
     }
 
     // Scheduled jobs (docs/scheduler.md): see ScheduledEndpoint.
