@@ -62,9 +62,9 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
     if (options.fetch) return options.fetch(request, env, ctx);
     return problemResponse(new SvcError("NOT_FOUND", "Not found."));
   };
-  // Not `async`: a refusal thrown before a mount answers and a rejected answer both become the
-  // problem response, with no promise and no resumed frame of this function's own per call.
-  const serve = (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
+  // Not `async`: a refusal thrown before a mount answers becomes the problem response here, a
+  // rejected answer in `recover`, with no promise and no resumed frame of this function's own.
+  const answer = (request: Request, env: Env, ctx: ExecutionContext) => {
     const url = requestUrl(request);
     const { pathname } = url;
     if (!pathname.startsWith(RESERVED_PREFIX)) {
@@ -73,28 +73,36 @@ export function createWorker<Env = unknown>(options: WorkerOptions<Env>): SvcWor
       if (scope === undefined) return serveApp(request, env, ctx, url);
       return runInScope(scope, () => serveApp(request, env, ctx, url));
     }
-    let answering: Response | Promise<Response>;
     try {
       // An admin call runs app code too (an auth hook, an email sender): its lines go to its record.
       const scope = pathname.startsWith(ADMIN_PREFIX) ? callScopeOf(request) : undefined;
       // No named closure on the REST/RPC path: the bundler's keepNames wraps each in `__name`.
-      answering =
-        scope === undefined
-          ? route(request, env, url, ctx, pathname)
-          : runInScope(scope, async () => route(request, env, url, ctx, pathname));
+      return scope === undefined
+        ? route(request, env, url, ctx, pathname)
+        : runInScope(scope, async () => route(request, env, url, ctx, pathname));
     } catch (error) {
-      return Promise.resolve(problemResponse(error, { request }));
+      return problemResponse(error, { request });
     }
-    return Promise.resolve(answering).then(undefined, (error: unknown) =>
-      problemResponse(error, { request }),
-    );
   };
   return {
     ...backgroundHandlers(options, runtime, backups, recorder),
     fetch(request, env, ctx) {
       noteIsolateRequest();
-      if (recorder === undefined) return serve(request, env, ctx);
-      return recorder.request(request, env, ctx, serve);
+      // The recorder settles the answer and records it in one `then`: no promise of this one's.
+      if (recorder !== undefined) return recorder.request(request, env, ctx, answer, recover);
+      return Promise.resolve(answer(request, env, ctx)).then(undefined, (error: unknown) =>
+        recover(error, request),
+      );
     },
   };
+}
+
+/**
+ * A rejected answer of svc's own (`/_svc/*`) as its problem response; the
+ * app's own failure (an HTTP action's, `options.fetch`'s) stays a failure, as
+ * the runtime reports it.
+ */
+function recover(error: unknown, request: Request): Response {
+  if (!requestUrl(request).pathname.startsWith(RESERVED_PREFIX)) throw error;
+  return problemResponse(error, { request });
 }

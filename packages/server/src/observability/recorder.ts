@@ -99,28 +99,42 @@ export class CallRecorder {
   }
 
   /**
-   * Runs `serve` (an async function: it never throws synchronously) on the
-   * request as one recorded HTTP call and answers its response, unchanged.
-   * `serve` takes the request, `env` and `ctx` from here, so a caller makes
-   * no closure per call to hand them over.
+   * Runs `serve` on the request as one recorded HTTP call and answers its
+   * response, unchanged; a rejected answer becomes `recover`'s response (or
+   * its throw, rethrown). Settling and recording are one `then`: the caller
+   * adds no promise of its own. `serve` and `recover` take the request,
+   * `env` and `ctx` from here, so a caller makes no closure per call to hand
+   * them over.
    *
-   * @example return recorder.request(request, env, ctx, serve);
+   * @example return recorder.request(request, env, ctx, serve, (error) => problemResponse(error));
    */
   request<Env>(
     request: Request,
     env: Env,
     ctx: ExecutionContext,
-    serve: (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>,
+    serve: (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>,
+    recover: (error: unknown, request: Request) => Response,
   ): Promise<Response> {
     const scope = new CallScope();
     bindCallScope(request, scope);
-    // `then`, not `await` in an `async` method: one promise less on every call.
-    return serve(request, env, ctx).then(
+    let answering: Response | Promise<Response>;
+    try {
+      answering = serve(request, env, ctx);
+    } catch (error) {
+      answering = Promise.reject(error);
+    }
+    return Promise.resolve(answering).then(
       (response) => this.#answered(scope, request, env, ctx, response),
       (error: unknown) => {
-        scope.failure ??= failureOf(error);
-        this.#finish(scope, request, env, ctx, 500, 0);
-        throw error;
+        let response: Response;
+        try {
+          response = recover(error, request);
+        } catch (thrown) {
+          scope.failure ??= failureOf(thrown);
+          this.#finish(scope, request, env, ctx, 500, 0);
+          throw thrown;
+        }
+        return this.#answered(scope, request, env, ctx, response);
       },
     );
   }
