@@ -120,6 +120,25 @@ export function validateArgs(validator: AnyValidator, args: unknown): Record<str
   return value as Record<string, unknown>;
 }
 
+/** One call of a procedure as its handler's `ctx` and its checks see it. */
+function invocationOf(
+  path: string,
+  procedure: AnyProcedure,
+  args: Record<string, unknown>,
+  origin: CallOrigin,
+): Invocation {
+  const meta: { -readonly [K in keyof CallMeta]: CallMeta[K] } = {
+    path,
+    kind: procedure.kind,
+    transport: origin.transport,
+    shardKey: origin.shardKey,
+    requestId: origin.requestId,
+  };
+  if (origin.headers) meta.headers = origin.headers;
+  const auth = authContext(origin.identity, origin.service);
+  return { path, procedure, auth, meta, args, origin };
+}
+
 /**
  * The one dispatch path of a shard: validation, middleware, RLS-aware
  * `ctx.db`, transactions and output checks. RPC and REST both end here, so
@@ -259,7 +278,13 @@ export class Dispatcher {
     return iterable as AsyncIterable<unknown>;
   }
 
-  async #invoke(
+  /**
+   * Runs a procedure as `origin`'s caller: its arguments checked, its `ctx`
+   * made, its handler behind its middleware; a mutation in its transaction.
+   * Never throws: every failure is the promise's rejection. Not `async`: a
+   * query, action or stream runs with no frame of its own (see {@link #answer}).
+   */
+  #invoke(
     path: string,
     procedure: AnyProcedure,
     rawArgs: unknown,
@@ -267,19 +292,35 @@ export class Dispatcher {
     scope: Scope,
     claim?: () => boolean,
   ): Promise<unknown> {
-    const args = validateArgs(procedure.args, rawArgs);
-    const auth = authContext(origin.identity, origin.service);
-    const meta: { -readonly [K in keyof CallMeta]: CallMeta[K] } = {
-      path,
-      kind: procedure.kind,
-      transport: origin.transport,
-      shardKey: origin.shardKey,
-      requestId: origin.requestId,
-    };
-    if (origin.headers) meta.headers = origin.headers;
-    const call: Invocation = { path, procedure, auth, meta, args, origin };
-    // A query, action or stream runs right here: one `async` function per call, not two.
-    if (procedure.kind !== "mutation") return this.#output(call, await this.#handle(call, scope));
+    let call: Invocation;
+    try {
+      call = invocationOf(path, procedure, validateArgs(procedure.args, rawArgs), origin);
+      if (procedure.kind !== "mutation") return this.#answer(call, scope);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#mutate(call, scope, claim);
+  }
+
+  /**
+   * A query's, action's or stream's handler, run right here (it may throw):
+   * its promise as it is when there is no `.output()` to check (a stream's
+   * items are checked as sent), else one `then` that checks it.
+   */
+  #answer(call: Invocation, scope: Scope): Promise<unknown> {
+    const result = Promise.resolve(this.#handle(call, scope));
+    const { procedure } = call;
+    if (procedure.kind === "stream" || procedure.output === undefined) return result;
+    return result.then((value) => checkOutput(call.path, procedure, value));
+  }
+
+  /** A mutation: its own transaction, or a savepoint of the one it runs in. */
+  async #mutate(
+    call: Invocation,
+    scope: Scope,
+    claim: (() => boolean) | undefined,
+  ): Promise<unknown> {
+    const { origin } = call;
     const rejoin = origin.rejoin ?? runDirectly;
     // Nested mutations become savepoints of the outer transaction and record into its write set.
     if (scope.inTransaction) {
