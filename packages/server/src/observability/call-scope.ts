@@ -15,6 +15,8 @@ import { redactArgs, scrubSecrets } from "./redact.ts";
 export interface CallFacts {
   entry: EntryPoint;
   route: string;
+  /** The request's method, when the entry point read it anyway: the record then reads it no more. */
+  method: string;
   shardKey: string | null;
   caller: Caller;
   args: unknown;
@@ -66,6 +68,7 @@ export class CallScope {
   // notes a call merged into one object cost an object and a generic copy per note.
   entry: EntryPoint | undefined = undefined;
   route: string | undefined = undefined;
+  method: string | undefined = undefined;
   shardKey: string | null | undefined = undefined;
   caller: Caller | undefined = undefined;
   args: unknown = undefined;
@@ -93,6 +96,7 @@ export class CallScope {
   note(facts: Partial<CallFacts>): void {
     if (facts.entry !== undefined) this.entry = facts.entry;
     if (facts.route !== undefined) this.route = facts.route;
+    if (facts.method !== undefined) this.method = facts.method;
     if (facts.shardKey !== undefined) this.shardKey = facts.shardKey;
     if (facts.caller !== undefined) this.caller = facts.caller;
     if (facts.args !== undefined) this.args = facts.args;

@@ -178,7 +178,8 @@ export class CallRecorder {
     bytesOut: number,
   ): void {
     if (scope.entry === undefined) return;
-    const { method } = request;
+    // Each read of `request.method` makes workerd build the string anew: the route's read, if any.
+    const method = scope.method ?? request.method;
     const facts = factsOf(scope, {
       status,
       method,

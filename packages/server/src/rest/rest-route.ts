@@ -123,9 +123,9 @@ export function handleRest<Env>(
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
   const route = runtime.restRoutes.get(pathname);
-  noteCall(request, { entry: "rest", route: route?.path ?? "(unknown)" });
-  // Read once: each read of `request.method` is a call into the runtime.
+  // Read once (the record takes it from here): each read of `request.method` is a call into the runtime.
   const { method } = request;
+  noteCall(request, { entry: "rest", route: route?.path ?? "(unknown)", method });
   if (route !== undefined && !route.methods.includes(method as "GET" | "POST")) {
     throw new SvcError("METHOD_NOT_ALLOWED", `${method} is not allowed here.`, {
       headers: { allow: route.methods.join(", ") },

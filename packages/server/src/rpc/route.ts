@@ -51,8 +51,10 @@ export async function handleRpc<Env>(
   url: URL,
   runtime: WorkerRuntime<Env>,
 ): Promise<Response> {
-  noteCall(request, { entry: "rpc", route: "(unknown)" });
-  if (request.method !== "POST") {
+  // Read once (the record takes it from here): each read of `request.method` is a call into the runtime.
+  const { method } = request;
+  noteCall(request, { entry: "rpc", route: "(unknown)", method });
+  if (method !== "POST") {
     throw new SvcError("METHOD_NOT_ALLOWED", "The RPC endpoint accepts POST only.", {
       headers: { allow: "POST" },
     });
