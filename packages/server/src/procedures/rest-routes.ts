@@ -40,14 +40,25 @@ export function restRouteOf(path: string, procedure: Exposable): RestRoute | nul
   };
 }
 
+/**
+ * A routed procedure: its route, its registry path, the procedure and its
+ * kind (with `path`, what an API key's scopes are checked against).
+ */
+export type RoutedProcedure<P extends Exposable> = RestRoute & {
+  path: string;
+  procedure: P;
+  kind: ProcedureKind;
+};
+
 /** Every REST route of a set of procedures, keyed by REST path. */
 export function restRoutes<P extends Exposable>(
   procedures: Readonly<Record<string, P>>,
-): Map<string, RestRoute & { path: string; procedure: P }> {
-  const routes = new Map<string, RestRoute & { path: string; procedure: P }>();
+): Map<string, RoutedProcedure<P>> {
+  const routes = new Map<string, RoutedProcedure<P>>();
   for (const [path, procedure] of Object.entries(procedures)) {
     const route = restRouteOf(path, procedure);
-    if (route !== null) routes.set(route.restPath, { ...route, path, procedure });
+    if (route !== null)
+      routes.set(route.restPath, { ...route, path, procedure, kind: procedure.kind });
   }
   return routes;
 }

@@ -6,13 +6,19 @@ import { queryPairs } from "../model/query-pairs.ts";
 import { SHARD_KEY_PARAM } from "../model/shard-key.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
-import { REST_PREFIX, type RestRoute } from "../procedures/rest-routes.ts";
-import { type Admitted, type Door, takeLimitHeaders, throughDoor } from "../worker/admission.ts";
+import { REST_PREFIX, type RoutedProcedure } from "../procedures/rest-routes.ts";
+import {
+  type Admitted,
+  type Door,
+  hasLimitHeaders,
+  takeLimitHeaders,
+  throughDoor,
+} from "../worker/admission.ts";
 import { invokeThen } from "../worker/invoke.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 
 /** What a REST path resolves to: its route, with the procedure's path and the procedure. */
-type RestTarget = RestRoute & { path: string; procedure: AnyProcedure };
+type RestTarget = RoutedProcedure<AnyProcedure>;
 
 /**
  * The one 404 of the REST surface: unknown paths, unexposed, internal and
@@ -96,6 +102,8 @@ function callRestShard<Env>(
     timeoutMs: runtime.procedureTimeoutMs,
     plan: runtime.recording,
   } as const;
+  // No gate set headers (the usual call): the answer is `jsonResponse` itself, no closure per call.
+  if (!hasLimitHeaders(admitted)) return invokeThen(invocation, jsonResponse);
   return invokeThen(invocation, (value) =>
     jsonResponse(value, { limitHeaders: takeLimitHeaders(admitted) }),
   );
@@ -138,7 +146,8 @@ export function handleRest<Env>(
     env,
     target: route?.path ?? namedPath(pathname),
     resolved: route,
-    scope: route && { path: route.path, kind: route.procedure.kind },
+    // The route is its API key scope target (its path and kind): nothing made per call.
+    scope: route,
     notFound,
   };
   return throughDoor(door, runtime, (admitted) => invokeRest(admitted, door, method, runtime));

@@ -276,6 +276,16 @@ function admittedCall<Target>(
 const TAKEN: Record<string, string> = Object.freeze({});
 
 /**
+ * Whether a gate set headers for the admitted call's answer: a caller with
+ * none to add answers with no step of its own to take them.
+ *
+ * @example const answer = hasLimitHeaders(admitted) ? withTheirHeaders : jsonResponse;
+ */
+export function hasLimitHeaders(admitted: Admitted): boolean {
+  return admitted.limitHeaders !== NO_LIMIT_HEADERS;
+}
+
+/**
  * The gates' `RateLimit-*` headers for an answer the door builds itself
  * (`jsonResponse`'s `limitHeaders`), so {@link throughDoor} sets none on it
  * afterwards: that read the answer's headers and set each one again.

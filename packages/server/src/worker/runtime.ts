@@ -4,7 +4,7 @@ import type { ResolvedSocketLimits } from "../limits/socket-limits.ts";
 import type { SocketRateLimitGate } from "../limits/socket-rate-limit.ts";
 import type { RecordingPlan } from "../observability/plan.ts";
 import type { AnyProcedure, FunctionRegistry } from "../procedures/procedure.ts";
-import type { RestRoute } from "../procedures/rest-routes.ts";
+import type { RoutedProcedure } from "../procedures/rest-routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
 import type { IdentityResolver } from "./invoke.ts";
 import type { ShardAccessHook } from "./shard-access.ts";
@@ -20,7 +20,7 @@ import type { ShardAccessHook } from "./shard-access.ts";
 export interface WorkerRuntime<Env> {
   functions: FunctionRegistry;
   /** REST routes by path, computed once from `functions`. */
-  restRoutes: ReadonlyMap<string, RestRoute & { path: string; procedure: AnyProcedure }>;
+  restRoutes: ReadonlyMap<string, RoutedProcedure<AnyProcedure>>;
   restRateLimit: RestRateLimitGate | undefined;
   /** The same kind of gate over `POST /_svc/rpc`, with its own rates; opt-in. */
   rpcRateLimit: RestRateLimitGate | undefined;
