@@ -342,7 +342,7 @@ export class Dispatcher {
 
   /** A mutation's handler behind its middleware, in `scope`, with its output checked. */
   async #body(call: Invocation, scope: Scope): Promise<unknown> {
-    return this.#output(call, await this.#handle(call, scope));
+    return checkOutput(call.path, call.procedure, await this.#handle(call, scope));
   }
 
   /** Calls the handler behind its middleware, in `scope`: its result, a promise or not. */
@@ -357,13 +357,6 @@ export class Dispatcher {
     return runMiddleware(procedure.middleware, ctx, (finalCtx) =>
       Promise.resolve(own.handler(finalCtx, args)),
     );
-  }
-
-  /** The handler's result, checked against `.output()` (a stream's items are checked as sent). */
-  #output(call: Invocation, result: unknown): unknown {
-    return call.procedure.kind === "stream"
-      ? result
-      : checkOutput(call.path, call.procedure, result);
   }
 
   /**
