@@ -371,6 +371,6 @@ function invokeAdmitted<Target>(
   admitted: Admitted<Target>,
   invoke: (admitted: Admitted<Target>) => Promise<Response>,
 ): Promise<Response> {
-  if (admitted.limitHeaders === NO_LIMIT_HEADERS) return invoke(admitted);
+  if (!hasLimitHeaders(admitted)) return invoke(admitted);
   return invoke(admitted).then((response) => withLimitHeaders(response, admitted.limitHeaders));
 }
