@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { DEFAULT_MAX_BODY_BYTES } from "../http/body.ts";
 import { resolveSocketLimits } from "../limits/socket-limits.ts";
-import { endpointStub } from "../model/endpoint-stub.ts";
+import { keptIdStub } from "../model/endpoint-stub.ts";
 import { recordingPlan } from "../observability/plan.ts";
 import { restRoutes } from "../procedures/rest-routes.ts";
 import type { ShardEndpoint } from "../shard/call.ts";
@@ -32,7 +32,7 @@ export function workerRuntime<Env>(options: WorkerOptions<Env>): WorkerRuntime<E
     restRateLimit: options.restRateLimit,
     rpcRateLimit: options.rpcRateLimit,
     namespace,
-    shard: (env, shardKey) => endpointStub<ShardEndpoint>(namespace(env), shardKey),
+    shard: (env, shardKey) => keptIdStub<ShardEndpoint>(namespace(env), shardKey),
     resolveIdentity: options.resolveIdentity ?? (() => null),
     shardAccess: options.shardAccess ?? EVERY_SHARD,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
