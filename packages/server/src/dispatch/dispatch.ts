@@ -148,9 +148,15 @@ export class Dispatcher {
   readonly #deps: DispatcherDeps;
   readonly #paths = new Map<AnyProcedure, string>();
   readonly #lock = new MutationLock();
+  /**
+   * `deps.storage.sql`, read once: the getter is a call into the runtime,
+   * and every `ctx.db` of every call needs it.
+   */
+  readonly #sql: SqlStorage;
 
   constructor(deps: DispatcherDeps) {
     this.#deps = deps;
+    this.#sql = deps.storage.sql;
     for (const [path, procedure] of Object.entries(deps.functions))
       this.#paths.set(procedure, path);
   }
@@ -417,7 +423,7 @@ export class Dispatcher {
     access: TableAccess | undefined,
   ): DatabaseOptions {
     const options: DatabaseOptions = {
-      sql: this.#deps.storage.sql,
+      sql: this.#sql,
       schema: this.#deps.schema,
       policyCtx,
       enforceRls,
