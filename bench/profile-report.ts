@@ -19,7 +19,7 @@ const READING = [
   "",
   "- **REST read: 1.05× the hand-written route's CPU per request in the judging run (rounds " +
     "1.03–1.13; goal ≤ 1.05×), but 1.13× in a run of the same code minutes before (rounds 1.07–1.29, " +
-    "every target ~20 % slower), so one 9-round run does not settle it.** Pooled per-round ratios of " +
+    "every target 8–16 % slower), so one 9-round run does not settle it.** Pooled per-round ratios of " +
     "six alternating 9-round `transport` runs each put the code at 1.087 (54 rounds) against 1.101 for " +
     "the code before (54): about 1.5 points gained, 3.5 short of the goal. The gain: `getByName` " +
     "derived the shard key's id (a keyed hash) on every call; a kept id and `get` cost 7.1 µs here " +
