@@ -89,6 +89,30 @@ export const DEFAULT_PLAN: LoadPlan = sized({
   cpuProbe: workerdCpuMs,
 });
 
+/**
+ * Rounds of the scenarios that judge issue 50's goals (transport, gates).
+ * One round's CPU ratio between two targets spreads by about ±5 % on this
+ * machine (a standard deviation of 0.05–0.07, each 3 s window on its own,
+ * not a drift the interleaving would cancel), so the median of 5 rounds
+ * moves by about ±3 points and of 9 by about ±2 between runs of the same
+ * code, more than the goals' margins: 1.05× and 1.13× came out of two
+ * 9-round runs minutes apart. 27 rounds bring it to about ±1.3 points, at
+ * some 13 minutes for the two scenarios.
+ */
+export const JUDGING_ROUNDS = 27;
+
+/**
+ * {@link DEFAULT_PLAN} with {@link JUDGING_ROUNDS} rounds: the plan of the
+ * scenarios whose CPU ratios are judged against goals. `BENCH_ROUNDS` still
+ * sets the rounds (a quick run that proves the scenario works).
+ *
+ * @example
+ * ```ts
+ * await compare(targets, { ...JUDGING_PLAN, cpuProbe: app.workerCpuMs, settle: app.settle });
+ * ```
+ */
+export const JUDGING_PLAN: LoadPlan = sized({ ...DEFAULT_PLAN, rounds: JUDGING_ROUNDS });
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

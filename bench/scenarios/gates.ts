@@ -1,5 +1,5 @@
 import { postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
-import { compare, DEFAULT_PLAN, type LoadFigures, medianRatio } from "../lib/load.ts";
+import { compare, JUDGING_PLAN, type LoadFigures, medianRatio } from "../lib/load.ts";
 
 /** The same REST read without gates, behind the rate-limit gate, and with identity from a session cookie. */
 export interface GatesResult {
@@ -106,7 +106,7 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
         },
       ],
       {
-        ...DEFAULT_PLAN,
+        ...JUDGING_PLAN,
         cpuProbe: app.workerCpuMs,
         settle: app.settle,
         // Rate-limit store calls, better-auth session reads and revocation log reads so far.

@@ -1,5 +1,5 @@
 import { postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
-import { compare, DEFAULT_PLAN, type LoadFigures, medianRatio } from "../lib/load.ts";
+import { compare, JUDGING_PLAN, type LoadFigures, medianRatio } from "../lib/load.ts";
 
 /**
  * REST vs RPC vs a hand-written Hono route, each reading the same kind of row
@@ -43,7 +43,7 @@ export async function measureTransports(log: (line: string) => void): Promise<Tr
         // The same worker as the first target but `logs: false` (bench/app/src/worker.ts).
         { name: REST_RECORDING_OFF, url: restUrl, headers: { "x-bench-variant": "logs-off" } },
       ],
-      { ...DEFAULT_PLAN, cpuProbe: app.workerCpuMs, settle: app.settle },
+      { ...JUDGING_PLAN, cpuProbe: app.workerCpuMs, settle: app.settle },
       log,
     );
     const [rest, rpc, hono, restOff] = figures as [
