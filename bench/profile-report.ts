@@ -8,44 +8,41 @@ import type { Results } from "./results.ts";
  * the tables, not this.
  */
 const READING = [
-  "**Reading of the profiles (issue 50), and what would close each gap.** The glance table and the " +
-    "transport profile are from 2026-12-05, after shard stubs began to reuse their ids: " +
-    "`BENCH_ROUNDS=9 npm run bench -- --merge transport gates`, then `npm run bench -- --profile " +
-    "transport`; the gates profile is from an earlier run. Profiler on, each target's window from a " +
-    "collected heap and ending with the collection of its own garbage; the warm-up runs under the " +
-    "profiler, since code V8 optimized with no profiler running charged native calls (SQL `exec`, " +
-    "`Response`) to its JS caller. Compare within a table: the profiler's own cost is not spread " +
-    "evenly, and the machine's load moves every target between runs.",
+  "**Reading of the profiles (issue 50), and what would close each gap.** The glance table is from one " +
+    "`npm run bench -- --merge transport gates` of 2026-12-05 with 27 rounds (the judging plan since that " +
+    "run; 9 before), the transport profile from `npm run bench -- --profile transport` right after it; the " +
+    "gates profile is from an earlier run. Profiler on, each target's window from a collected heap and " +
+    "ending with the collection of its own garbage; the warm-up runs under the profiler, since code V8 " +
+    "optimized with no profiler running charged native calls (SQL `exec`, `Response`) to its JS caller. " +
+    "Compare within a table: the profiler's own cost is not spread evenly, and the machine's load moves " +
+    "every target between runs. A JS function right next to a native call carries part of that call's " +
+    "cost: `toShardCall` (17.3 µs) is the shard call's serialization, whose sum with `invokeThen` is the " +
+    "same with recording on and off.",
   "",
-  "- **REST read: 1.05× the hand-written route's CPU per request in the judging run (rounds " +
-    "1.03–1.13; goal ≤ 1.05×), but 1.13× in a run of the same code minutes before (rounds 1.07–1.29, " +
-    "every target 8–16 % slower), so one 9-round run does not settle it.** Pooled per-round ratios of " +
-    "six alternating 9-round `transport` runs each put the code at 1.087 (54 rounds) against 1.101 for " +
-    "the code before (54): about 1.5 points gained, 3.5 short of the goal. The gain: `getByName` " +
-    "derived the shard key's id (a keyed hash) on every call; a kept id and `get` cost 7.1 µs here " +
-    "against the hand-written route's 10.8 µs of `getByName` (1.7 against 0.7 µs in a tight workerd " +
-    "loop). Transport profile: 496 against 462 µs (+33; recording off +17); 9,203 against 8,948 bytes " +
-    "allocated per request (+255; recording off 8,335). What svc alone still spends is spread thin: " +
-    "the header cap's walk (`forEach` 9.7 + `refuseHugeHeaders` 2.3; about 2 points in an earlier " +
-    "throwaway build without it; no runtime API gives a request's header size, and the cap is a tested " +
-    "contract), the stored document's `JSON.parse` (9.0; documents are stored as JSON), the answer's " +
-    "`sizedResponse` (9.4; its declared `content-length` is a tested contract), the call record " +
-    "(~8 with `#finish`, the shipper and the scope), and some 60 small functions below 2 µs each. The " +
-    "profile's function figures are several times what the same operations cost in a tight loop in " +
-    "workerd, because a request runs each function once, cold. What would close the last points is a " +
-    "design change: a shard call that can answer a value (a Durable Object method answering a promise " +
-    "costs 2.4–3.4 µs more per call; svc's handlers are `async` by contract), a header cap the runtime " +
-    "checks, or a query run from the shard's RPC entry to its SQL without the dispatcher's `ctx` " +
-    "(1.06× in an earlier throwaway build).",
-  "- **Leased gate: +5.3 % in the judging run (rounds 0.94–1.15; goal ≤ +5 %: not met), +1.6 % in the " +
-    "run before with the same code (rounds 0.98–1.14).** Its store calls: 1.0 per 1,000 requests, one " +
-    "per lease. Per request it adds its three `RateLimit-*` headers to the answer's record: a " +
-    "`Response` made with five headers instead of two (0.3–0.5 µs a header in a tight loop) and three " +
-    "more header lines on the wire. Its true cost sits at the goal; which side one run lands on is " +
-    "noise.",
-  "- **Exact gate (+20 %, goal ≤ +25 %), identity with 500 callers (+9.5 %, goal ≤ +10 %) and with one " +
-    "(+5 %, goal ≤ +8 %): met.** The exact gate's cost is its store round trips (118.9 per 1,000 " +
-    "requests); the 500 callers' is their cached identities (+0.1 % in the run before).",
+  "- **REST read: 1.10× the hand-written route's CPU per request (27 rounds, middle half 1.06–1.12; goal " +
+    "≤ 1.05×: not met); with recording off 1.08× (middle half 1.07–1.09), so recording is 1.02× of it.** " +
+    "The 1.05× of the run before was one 9-round run; six 9-round runs of that code pooled (54 rounds) " +
+    "gave 1.087. Where the gap sits, by inclusive time per request from the profiles' call stacks (this " +
+    "profile, and one of the same code taken an hour before): the shard's side of the call (svc's `call` " +
+    "against the hand-written object's `getRow`) +20 and +31 µs; the worker's side up to the shard call " +
+    "(svc's `fetch` against Hono's route) −9 and −24 µs, so svc's routing and admission already cost less " +
+    "than Hono's router; the answer, the call record and the runtime's own work +35 and +26 µs, of which " +
+    "`(program)` and the collector move by ±10 µs from one profile to the next. On the shard's side svc " +
+    "runs what the hand-written object does (`exec`, `toArray`) plus its dispatch (some 12 µs of small " +
+    "functions: the deadline race, the await-scope runner, argument validation, `ctx`) and the stored " +
+    "document's `JSON.parse` (7.2; documents are stored as JSON). What would close the last 5 points is " +
+    "not a local change but three design changes together: a query run from the shard's RPC entry " +
+    "straight to its SQL (1.06× in an earlier throwaway build, 3–4 points), the header cap's walk " +
+    "(`forEach` 8.4 + `refuseHugeHeaders` 2.0 µs, about 2 points; no runtime API gives a request's header " +
+    "size, and the cap's exact total is a tested contract) and the call record (about 2 points; on by " +
+    "default, DESIGN.md).",
+  "- **Leased gate: +3.2 % (27 rounds, middle half +0.9 to +5.0 %; goal ≤ +5 %): met.** Its store calls: " +
+    "1.05 per 1,000 requests, one per lease. Per request it adds its three `RateLimit-*` headers to the " +
+    "answer's record: a `Response` made with five headers instead of two (0.3–0.5 µs a header in a tight " +
+    "loop) and three more header lines on the wire. The 9-round runs before put it at +1.6 % and +5.3 %.",
+  "- **Exact gate (+19 %, goal ≤ +25 %), identity with 500 callers (+8 %, goal ≤ +10 %) and with one " +
+    "(+6 %, goal ≤ +8 %): met.** The exact gate's cost is its store round trips (118.6 per 1,000 " +
+    "requests); the 500 callers' is their cached identities (3.0 revocation log reads per 1,000 requests).",
 ].join("\n");
 
 const TITLES = {
