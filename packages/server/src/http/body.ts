@@ -16,16 +16,48 @@ export function isJsonContentType(value: string | null): boolean {
  * `PAYLOAD_TOO_LARGE` (413): by the declared `content-length` before reading,
  * else while streaming, so an oversized body is never held whole.
  *
+ * A body with a declared length within the cap is read in one step
+ * (`arrayBuffer`): HTTP framing ends it at that length, so it cannot grow
+ * past the cap. Taken a chunk at a time through a reader, an RPC call's body
+ * cost some 80 µs of CPU in its profile, read whole about 35 (issue 50).
+ * The length is checked again once read, for a request whose header and
+ * body disagree (one made in the worker's own code).
+ *
  * @example
  * ```ts
  * const bytes = await readBodyBytes(request, 64 * 1024);
  * ```
  */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
+export function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  // Not `async`: this runs on every RPC call, and each async frame was a promise and turns more.
+  try {
+    const declared = request.headers.get("content-length");
+    if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+    // Before `body` is read: reading it makes workerd wrap the body's stream for JS.
+    if (declared !== null && isLength(declared))
+      return request.arrayBuffer().then((buffer) => withinCap(buffer, maxBytes));
+    const { body } = request;
+    if (body === null) return Promise.resolve(new Uint8Array(0));
+    return readCapped(body, maxBytes);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** A body read whole as the bytes it is, refused when it holds more than `maxBytes`. */
+function withinCap(buffer: ArrayBuffer, maxBytes: number): Uint8Array {
+  if (buffer.byteLength > maxBytes) throw tooLarge(maxBytes);
+  return new Uint8Array(buffer);
+}
+
+/** A `content-length` value as HTTP allows it: decimal digits only. */
+function isLength(value: string): boolean {
+  return /^\d{1,16}$/.test(value);
+}
+
+/** A body of unknown length, a chunk at a time, cancelled once it passes `maxBytes`. */
+async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -48,6 +80,13 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
 }
 
 /**
+ * One strict decoder for every body: `decode` without `{ stream: true }`
+ * keeps no state from one call to the next, and a decoder made per call
+ * cost its construction on every RPC call.
+ */
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
+/**
  * Decodes UTF-8 strictly: invalid bytes are a `BAD_REQUEST` (400), never
  * silently replaced with U+FFFD.
  *
@@ -58,7 +97,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
  */
 export function decodeUtf8(bytes: Uint8Array): string {
   try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    return STRICT_UTF8.decode(bytes);
   } catch {
     throw new SvcError("BAD_REQUEST", "The request body is not valid UTF-8.");
   }
@@ -68,9 +107,18 @@ export function decodeUtf8(bytes: Uint8Array): string {
  * Reads a JSON request body in the svc encoding, counting bytes as they
  * arrive so an oversize body is refused without buffering it. An empty body
  * is `undefined`.
+ *
+ * @example
+ * ```ts
+ * const body = await readJsonBody(request, 64 * 1024); // undefined for an empty body
+ * ```
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const bytes = await readBodyBytes(request, maxBytes);
+export function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  return readBodyBytes(request, maxBytes).then(jsonOfBody);
+}
+
+/** A body's bytes as a value in the svc encoding; no bytes, or only whitespace, is `undefined`. */
+function jsonOfBody(bytes: Uint8Array): unknown {
   if (bytes.byteLength === 0) return undefined;
   const text = decodeUtf8(bytes);
   if (text.trim() === "") return undefined;
