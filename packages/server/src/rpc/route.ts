@@ -5,7 +5,7 @@ import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { clientOfMutation, MUTATION_HEADER } from "../subscriptions/protocol.ts";
 import { type Door, takeLimitHeaders, throughDoor } from "../worker/admission.ts";
-import { type Invocation, invokeProcedure, invokeStream } from "../worker/invoke.ts";
+import { type Invocation, invokeStream, invokeThen } from "../worker/invoke.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 
 /** Path of the RPC endpoint. */
@@ -18,20 +18,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The body `{ path, args }`, or `BAD_REQUEST` naming what is wrong with it. */
-async function readCall(
+function readCall(
   request: Request,
   maxBodyBytes: number,
 ): Promise<{ path: string; args: unknown }> {
-  const body = await readJsonBody(request, maxBodyBytes);
+  return readJsonBody(request, maxBodyBytes).then(callOfBody);
+}
+
+/** A JSON body as the call it names; anything but `{ path, args? }` is `BAD_REQUEST`. */
+function callOfBody(body: unknown): { path: string; args: unknown } {
   if (!isPlainObject(body) || typeof body.path !== "string") {
     throw new SvcError(
       "BAD_REQUEST",
       'The RPC body must be a JSON object {"path": string, "args"?: object}.',
     );
   }
-  const unknownKeys = Object.keys(body).filter((key) => key !== "path" && key !== "args");
-  if (unknownKeys.length > 0)
-    throw new SvcError("BAD_REQUEST", `Unknown RPC body field: ${unknownKeys[0]}.`);
+  for (const key in body) {
+    if (key !== "path" && key !== "args" && Object.hasOwn(body, key))
+      throw new SvcError("BAD_REQUEST", `Unknown RPC body field: ${key}.`);
+  }
   if (body.args !== undefined && body.args !== null && !isPlainObject(body.args)) {
     throw new SvcError("BAD_REQUEST", "RPC args must be a JSON object.");
   }
@@ -43,9 +48,16 @@ async function readCall(
  * stream procedures: a thin adapter over svc's one admission step
  * (`admission.ts`). The body names the procedure, so it is read first; the
  * `rpcRateLimit` gate then counts the call whatever it names, and internal
- * and unknown paths are the same `NOT_FOUND` as a refused shard.
+ * and unknown paths are the same `NOT_FOUND` as a refused shard. A refusal
+ * before the body is read is thrown, not returned rejected, and no step has
+ * an `async` frame of its own: this runs on every call of svc's client.
+ *
+ * @example
+ * ```ts
+ * const mount = { path: RPC_PATH, serve: ({ request, env, url }) => handleRpc(request, env, url, runtime) };
+ * ```
  */
-export async function handleRpc<Env>(
+export function handleRpc<Env>(
   request: Request,
   env: Env,
   url: URL,
@@ -62,7 +74,19 @@ export async function handleRpc<Env>(
   if (!isJsonContentType(request.headers.get("content-type"))) {
     throw new SvcError("BAD_REQUEST", "RPC requests must have content-type: application/json.");
   }
-  const { path, args } = await readCall(request, runtime.maxBodyBytes);
+  return readCall(request, runtime.maxBodyBytes).then((call) =>
+    dispatchRpc(request, env, url, runtime, call),
+  );
+}
+
+/** The call the body named, through admission to its shard: `{ value }` or the stream's body. */
+function dispatchRpc<Env>(
+  request: Request,
+  env: Env,
+  url: URL,
+  runtime: WorkerRuntime<Env>,
+  { path, args }: { path: string; args: unknown },
+): Promise<Response> {
   const found = Object.hasOwn(runtime.functions, path) ? runtime.functions[path] : undefined;
   const resolved: AnyProcedure | undefined = found?.visibility === "public" ? found : undefined;
   if (resolved !== undefined) {
@@ -83,7 +107,7 @@ export async function handleRpc<Env>(
     scope: resolved && { path, kind: resolved.kind },
     notFound: noSuchProcedure,
   };
-  return throughDoor(door, runtime, async (admitted) => {
+  return throughDoor(door, runtime, (admitted) => {
     const invocation: Invocation = {
       path,
       procedure: admitted.target,
@@ -99,7 +123,8 @@ export async function handleRpc<Env>(
     if (mutationId !== undefined && admitted.target.kind === "mutation")
       invocation.mutationId = mutationId;
     if (admitted.target.kind === "stream") return invokeStream(invocation);
-    const value = await invokeProcedure(invocation);
-    return jsonResponse({ value }, { limitHeaders: takeLimitHeaders(admitted) });
+    return invokeThen(invocation, (value) =>
+      jsonResponse({ value }, { limitHeaders: takeLimitHeaders(admitted) }),
+    );
   });
 }
