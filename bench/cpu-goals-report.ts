@@ -31,6 +31,19 @@ function roundsOf(target?: LoadFigures, baseline?: LoadFigures): string {
     .join(" / ");
 }
 
+/**
+ * The verdict of one goal: `met` only when the ratio is within the limit and
+ * neither side had a failed request (a non-2xx answer or a transport error).
+ * CPU per request over answers that failed measures the failure, not the
+ * work: the exact gate's target answered thousands of 500s once a run
+ * lasted past about 70 s of its load (2026-12-05).
+ */
+function goalVerdict(within: boolean, target: LoadFigures, baseline: LoadFigures): string {
+  const failed = target.errors + baseline.errors;
+  if (failed > 0) return `**not met** (${failed.toLocaleString("en-US")} failed requests)`;
+  return verdict(within);
+}
+
 /** A per-1,000-requests counter of a target, or `""` when the run did not count it. */
 function per1000(target: LoadFigures | undefined, counter: string): string {
   const value = target?.per1000?.[counter];
@@ -101,7 +114,7 @@ export function cpuGoalsSection(results: Partial<Results>): string {
       ],
       rows.map(([goal, target, baseline, limit, added]) => {
         const ratio = target && baseline ? medianCpuRatio(target, baseline) : null;
-        if (ratio === null)
+        if (ratio === null || !target || !baseline)
           return [goal, "not measured in this run", "", "", "not measured", "", "", ""];
         const measured = added ? ratio - 1 : ratio;
         return [
@@ -111,7 +124,7 @@ export function cpuGoalsSection(results: Partial<Results>): string {
             : `${ratio.toFixed(2)}×`,
           roundsOf(target, baseline),
           added ? `≤ +${(limit * 100).toFixed(0)} %` : `≤ ${limit.toFixed(2)}×`,
-          verdict(measured <= limit),
+          goalVerdict(measured <= limit, target, baseline),
           per1000(target, "storeCalls"),
           per1000(target, "sessionReads"),
           per1000(target, "revocationReads"),
