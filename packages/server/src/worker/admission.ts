@@ -328,8 +328,8 @@ function withLimitHeaders(response: Response, headers: Record<string, string>): 
  *
  * @example
  * ```ts
- * return throughDoor(door, runtime, async ({ target, identity, shardKey }) =>
- *   jsonResponse(await invokeProcedure({ ...call, procedure: target, identity, shardKey })));
+ * return throughDoor(door, runtime, ({ target, identity, shardKey }) =>
+ *   invokeThen({ ...call, procedure: target, identity, shardKey }, jsonResponse));
  * ```
  */
 export function throughDoor<Env, Target>(

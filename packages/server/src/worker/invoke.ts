@@ -87,21 +87,11 @@ function toShardCall(invocation: Invocation): ShardCall {
 }
 
 /**
- * Sends a query, mutation or action to its shard and returns its value; a
- * refusal comes back as the same `SvcError` the handler threw. RPC and REST
- * both call this, so they share one dispatch.
- *
- * @example const value = await invokeProcedure({ ...call, stub: runtime.shard(env, shardKey) });
- */
-export function invokeProcedure(invocation: Invocation): Promise<unknown> {
-  return invokeThen(invocation, returnValue);
-}
-
-const returnValue = (value: unknown): unknown => value;
-
-/**
- * {@link invokeProcedure} with `then` run on the value in the same step: a
- * caller that maps the value (REST's answer) adds no promise of its own.
+ * Sends a query, mutation or action to its shard and answers `then` of its
+ * value, run in the same step: a refusal comes back as the same `SvcError`
+ * the handler threw. RPC and REST both call this, so they share one
+ * dispatch, and a caller that maps the value (its answer) adds no promise
+ * of its own.
  *
  * @example return invokeThen(invocation, (value) => jsonResponse(value));
  */
