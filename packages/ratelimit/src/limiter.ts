@@ -3,6 +3,7 @@ import { RateLimitError } from "./errors.ts";
 import { type Rate, type RateConfig, toRate } from "./rates.ts";
 import { DEFAULT_COALESCE_MS, DecisionCoalescer } from "./store/coalescer.ts";
 import { within } from "./store/deadlines.ts";
+import { whenReady } from "./store/own-timers.ts";
 import { type LeaseRequest, objectName } from "./store/protocol.ts";
 import type { RateLimitStore } from "./store/rate-limit-store.ts";
 import {
@@ -226,8 +227,11 @@ export function createRateLimiter<const Name extends string>(
     const asking = leases.pending(name, key);
     if (asking !== undefined) {
       const started = Date.now();
-      const failed = await asking;
-      if (failed) throw failed.error; // the store could not grant it; it would not decide either
+      // Read on this call's own timers, never by awaiting the asking request's promise (see `whenReady`).
+      const settled = await whenReady(() => asking.settled, 1, started + timeoutMs);
+      if (!settled) throw storeError(name, noAnswer(timeoutMs));
+      // The store could not grant it; it would not decide either.
+      if (asking.failure !== undefined) throw asking.failure;
       const spent = leases.take(name, key, count, rate.capacity);
       if (spent !== undefined) return spent;
       // Within the call's own timeout, counted from its start (the wait included).
@@ -246,11 +250,14 @@ export function createRateLimiter<const Name extends string>(
       if (granted > count) leases.put(name, key, granted - count, lease.ttlMs);
       return result;
     });
-    leases.markPending(name, key, granting);
+    const asked = leases.asking(name, key);
     try {
       return await granting;
+    } catch (error) {
+      asked.failure = error;
+      throw error;
     } finally {
-      leases.markPending(name, key, undefined);
+      leases.asked(name, key, asked);
     }
   };
   /** A valid call's units spent from this isolate's lease of the key; `undefined` when it holds too few. */
@@ -279,9 +286,12 @@ export function createRateLimiter<const Name extends string>(
   };
 }
 
-/** A lease request that failed, as the calls waiting for it see it. */
-interface LeaseFailure {
-  error: unknown;
+/** A lease request in flight, as the calls of its key that wait for it see it. */
+interface LeaseAsking {
+  /** True once the answer is in the cache (or the request failed). */
+  settled: boolean;
+  /** Why the request failed; `undefined` while it has not. */
+  failure: unknown;
 }
 
 /** Most keys one limiter keeps leases for; beyond it the cache starts afresh. */
@@ -304,8 +314,8 @@ class LeaseCache {
   readonly #leases = new Map<string, Map<string, Lease>>();
   /** Leases held, over every name. */
   #size = 0;
-  /** Per (name, key): settles once this isolate's lease request of it is over, with its error if it failed. */
-  readonly #pending = new Map<string, Promise<LeaseFailure | null>>();
+  /** Per (name, key): this isolate's lease request of it in flight. */
+  readonly #asking = new Map<string, LeaseAsking>();
 
   constructor(clock: () => number) {
     this.#clock = clock;
@@ -325,27 +335,23 @@ class LeaseCache {
     return { ok: true, retryAfter: 0, limit, remaining: lease.units, resetAfter: 0 };
   }
 
-  /**
-   * While this isolate asks the store for a lease of (name, key): a promise
-   * that settles (never rejects) once the answer is in this cache, with the
-   * request's error when it failed.
-   */
-  pending(name: string, key: string): Promise<LeaseFailure | null> | undefined {
-    return this.#pending.get(objectName(name, key));
+  /** This isolate's lease request of (name, key) in flight, if any: calls of the key wait for it. */
+  pending(name: string, key: string): LeaseAsking | undefined {
+    return this.#asking.get(objectName(name, key));
   }
 
-  /** Notes the lease request `granting` of (name, key), or with `undefined` that it is over. */
-  markPending(name: string, key: string, granting: Promise<unknown> | undefined): void {
+  /** Notes that this isolate asks the store for a lease of (name, key); {@link asked} when it is over. */
+  asking(name: string, key: string): LeaseAsking {
+    const asking: LeaseAsking = { settled: false, failure: undefined };
+    this.#asking.set(objectName(name, key), asking);
+    return asking;
+  }
+
+  /** Marks the lease request `asking` of (name, key) over: its answer is in this cache, or its failure is in it. */
+  asked(name: string, key: string, asking: LeaseAsking): void {
+    asking.settled = true;
     const id = objectName(name, key);
-    if (granting === undefined) this.#pending.delete(id);
-    else
-      this.#pending.set(
-        id,
-        granting.then(
-          () => null,
-          (error: unknown) => ({ error }),
-        ),
-      );
+    if (this.#asking.get(id) === asking) this.#asking.delete(id);
   }
 
   /** Adds `units` to (name, key)'s lease (what is left of a valid one is kept), valid `ttlMs` from now. */

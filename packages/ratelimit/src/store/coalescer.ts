@@ -1,6 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import type { RateLimitResult } from "../algorithms/result.ts";
-import { settledOrExpired, within } from "./deadlines.ts";
+import { within } from "./deadlines.ts";
+import { whenReady } from "./own-timers.ts";
 import type { BatchedDecision } from "./protocol.ts";
 
 /**
@@ -36,14 +37,18 @@ export type SendBatch = (decisions: BatchedDecision[]) => Promise<RateLimitResul
 /** Calls of one key going to the store together. */
 interface Batch {
   decisions: BatchedDecision[];
-  /** The store's results, in order; made in the request of the call that sends the batch. */
-  answered: Promise<RateLimitResult[]>;
-  /** Settles (never rejects) once the store answered or failed: what the next batch waits for. */
-  done: Promise<void>;
+  /** The store's results, in order, once it answered. */
+  results: RateLimitResult[] | undefined;
+  /** Why the store call failed, once it did. */
+  failure: unknown;
+  /** True once the store answered or failed: what the calls of this batch and the next batch look at. */
+  settled: boolean;
   /** When the batch was opened (ms). */
   openedAt: number;
   /** When the batch left for the store (ms); `Infinity` until then. */
   sentAt: number;
+  /** When its answer is expected (ms): when its calls first look. */
+  expectedAt: number;
 }
 
 /** One key's batches: the one taking calls, and the latest one sent or waiting to be. */
@@ -51,6 +56,12 @@ interface KeyQueue {
   open: Batch | null;
   latest: Batch | null;
 }
+
+/** Keys a {@link DecisionCoalescer} holds before it drops those at rest (see its `#newQueue`). */
+const SWEEP_KEYS = 1_000;
+
+/** Weight of the newest store call in {@link DecisionCoalescer}'s running round-trip estimates. */
+const ROUND_TRIP_WEIGHT = 0.2;
 
 /**
  * Coalesces concurrent exact decisions of one isolate: calls of a key issued
@@ -61,14 +72,16 @@ interface KeyQueue {
  * than `intervalMs` after the one before it (see {@link DEFAULT_COALESCE_MS}):
  * a key called now and then is sent at once, a busy one in batches.
  *
- * Workers tie I/O to the request that started it and cancel a request's
- * continuations when it ends, so: the first call of a batch sends it, from
- * its own request (kept alive by `waitUntil` until the store answered, even
- * if that request is cancelled meanwhile); the others await that call's
- * answer, a promise of another request, which the runtime lets a request
- * await; and every call keeps its own timer, rejecting after `timeoutMs`
- * whoever sends its batch. A batch waits for the one before it at most
- * `timeoutMs` after that one opened, so one lost call cannot stall a key.
+ * Workers tie I/O to the request that started it, so no call waits on a
+ * promise of another request (see {@link whenReady}): the first call of a
+ * batch sends it from its own request (kept alive by `waitUntil` until the
+ * store answered, even if that request is cancelled meanwhile) and writes the
+ * answer into the batch; the others, and the next batch's sender, read it
+ * from there on timers of their own, first when the answer is expected (the
+ * store's running round trip plus twice its spread), then every millisecond. Every call
+ * rejects after `timeoutMs` whoever sends its batch, and a batch waits for
+ * the one before it at most `timeoutMs` after that one opened, so one lost
+ * call cannot stall a key.
  *
  * @example
  * ```ts
@@ -81,6 +94,12 @@ export class DecisionCoalescer {
   readonly #timeoutMs: number;
   readonly #intervalMs: number;
   readonly #queues = new Map<string, KeyQueue>();
+  /** Running mean (ms) of a store call's round trip, from the calls answered so far. */
+  #roundTripMs = 1;
+  /** Running mean deviation (ms) of a store call's round trip from {@link #roundTripMs}. */
+  #roundTripSpreadMs = 0;
+  /** Keys at which {@link #newQueue} next drops those at rest. */
+  #sweepAt = SWEEP_KEYS;
 
   constructor(timeoutMs: number, intervalMs = DEFAULT_COALESCE_MS) {
     this.#timeoutMs = timeoutMs;
@@ -98,66 +117,108 @@ export class DecisionCoalescer {
     send: SendBatch,
     timeoutError: () => Error,
   ): Promise<RateLimitResult> {
-    const queue = this.#queues.get(id) ?? { open: null, latest: null };
-    this.#queues.set(id, queue);
     const now = Date.now();
+    const queue = this.#queues.get(id) ?? this.#newQueue(id, now);
     const { open } = queue;
     if (open && open.decisions.length < MAX_BATCH && now - open.openedAt < this.#timeoutMs) {
       const index = open.decisions.push(decision) - 1;
-      return within(
-        open.answered.then((results) => results[index]!),
-        this.#timeoutMs,
-        timeoutError,
-      );
+      const answered = whenReady(() => open.settled, open.expectedAt - now, now + this.#timeoutMs);
+      return answered.then((settled) => resultOf(open, index, settled, timeoutError));
     }
-    const batch = this.#send(id, queue, decision, send, now);
-    return within(
-      batch.answered.then((results) => results[0]!),
-      this.#timeoutMs,
-      timeoutError,
+    const batch: Batch = {
+      decisions: [decision],
+      results: undefined,
+      failure: undefined,
+      settled: false,
+      openedAt: now,
+      sentAt: Number.POSITIVE_INFINITY,
+      expectedAt: now,
+    };
+    const sent = this.#send(queue, batch, send);
+    waitUntil(sent);
+    return within(sent, this.#timeoutMs, timeoutError).then(() =>
+      resultOf(batch, 0, true, timeoutError),
     );
   }
 
-  /** Opens a batch led by this call and sends it once the batch before it is answered. */
-  #send(id: string, queue: KeyQueue, decision: BatchedDecision, send: SendBatch, now: number) {
+  /** Sends `batch` once the batch before it is answered and the key's interval is over. */
+  async #send(queue: KeyQueue, batch: Batch, send: SendBatch): Promise<void> {
     const previous = queue.latest;
-    let answer: (results: Promise<RateLimitResult[]>) => void = () => {};
-    const answered = new Promise<RateLimitResult[]>((resolve) => {
-      answer = resolve;
-    });
-    const batch: Batch = {
-      decisions: [decision],
-      answered,
-      done: answered.then(
-        () => undefined,
-        () => undefined,
-      ),
-      openedAt: now,
-      sentAt: Number.POSITIVE_INFINITY,
-    };
     queue.open = batch;
     queue.latest = batch;
-    const sending = async () => {
-      // Calls of the key in this turn, and while the previous batch is in flight, join this one.
-      if (previous) {
-        await settledOrExpired(previous.done, previous.openedAt + this.#timeoutMs - now);
-        // At most one store call of the key every `intervalMs`: the calls of the pause join too.
-        // (A previous batch not sent yet, having waited out its own predecessor, makes no pause.)
-        const pause = Number.isFinite(previous.sentAt)
-          ? Math.min(this.#intervalMs, previous.sentAt + this.#intervalMs - Date.now())
-          : 0;
-        if (pause > 0) await scheduler.wait(pause);
-      } else await Promise.resolve();
-      if (queue.open === batch) queue.open = null;
-      batch.sentAt = Date.now();
-      answer(send(batch.decisions));
-      await batch.done;
-      // The key is forgotten only once its interval is over, so a call that comes before then waits.
-      const rest = batch.sentAt + this.#intervalMs - Date.now();
-      if (rest > 0) await scheduler.wait(rest);
-      if (queue.latest === batch) this.#queues.delete(id);
-    };
-    waitUntil(sending());
-    return batch;
+    const sendingAt = this.#sendingAt(previous, batch.openedAt);
+    batch.expectedAt = sendingAt + this.#answerAfterMs();
+    // Calls of the key in this turn, and while the previous batch is in flight, join this one.
+    if (previous) {
+      const deadline = previous.openedAt + this.#timeoutMs;
+      // First looked at when it can leave: the previous answer in and the interval over (one wake-up).
+      await whenReady(() => previous.settled, sendingAt - Date.now(), deadline);
+      // At most one store call of the key every `intervalMs`: the calls of the pause join too.
+      // (A previous batch not sent yet, having waited out its own predecessor, makes no pause.)
+      const pause = Number.isFinite(previous.sentAt)
+        ? Math.min(this.#intervalMs, previous.sentAt + this.#intervalMs - Date.now())
+        : 0;
+      if (pause > 0) await scheduler.wait(pause);
+    } else await Promise.resolve();
+    if (queue.open === batch) queue.open = null;
+    batch.sentAt = Date.now();
+    batch.expectedAt = batch.sentAt + this.#answerAfterMs();
+    try {
+      batch.results = await send(batch.decisions);
+    } catch (error) {
+      batch.failure = error;
+    }
+    batch.settled = true;
+    const deviation = Date.now() - batch.sentAt - this.#roundTripMs;
+    this.#roundTripMs += deviation * ROUND_TRIP_WEIGHT;
+    this.#roundTripSpreadMs += (Math.abs(deviation) - this.#roundTripSpreadMs) * ROUND_TRIP_WEIGHT;
   }
+
+  /**
+   * How long after a batch leaves its calls first look for the answer: the
+   * round trip's running mean plus twice its spread, as TCP sets its
+   * retransmission timer, so most calls find the answer at their first look
+   * (each look is a timer that wakes the request) at the cost of a little latency.
+   */
+  #answerAfterMs(): number {
+    return this.#roundTripMs + 2 * this.#roundTripSpreadMs;
+  }
+
+  /** When a batch opened at `now` after `previous` should leave for the store (ms). */
+  #sendingAt(previous: Batch | null, now: number): number {
+    if (!previous) return now;
+    if (!Number.isFinite(previous.sentAt)) return Math.max(now, previous.expectedAt);
+    return Math.max(now, previous.expectedAt, previous.sentAt + this.#intervalMs);
+  }
+
+  /**
+   * A new key's queue. Keys at rest (no batch open or in flight, the last
+   * store call's interval over) are dropped first once there are
+   * {@link SWEEP_KEYS} or more (then twice as many as are left): no timer per
+   * store call to forget its key (each timer wakes its request), and a limiter
+   * that sees many keys keeps only the busy ones.
+   */
+  #newQueue(id: string, now: number): KeyQueue {
+    if (this.#queues.size >= this.#sweepAt) {
+      for (const [key, { open, latest }] of this.#queues)
+        if (!open && (!latest || (latest.settled && latest.sentAt + this.#intervalMs <= now)))
+          this.#queues.delete(key);
+      this.#sweepAt = Math.max(SWEEP_KEYS, 2 * this.#queues.size);
+    }
+    const queue: KeyQueue = { open: null, latest: null };
+    this.#queues.set(id, queue);
+    return queue;
+  }
+}
+
+/** The result of call `index` of `batch`, or why there is none. */
+function resultOf(
+  batch: Batch,
+  index: number,
+  settled: boolean,
+  timeoutError: () => Error,
+): RateLimitResult {
+  if (!settled) throw timeoutError();
+  if (batch.results === undefined) throw batch.failure;
+  return batch.results[index]!;
 }

@@ -25,23 +25,3 @@ export function within<T>(promise: Promise<T>, ms: number, error: () => Error): 
     );
   });
 }
-
-/**
- * Settles when `promise` settles or `ms` have passed, whichever comes first;
- * never rejects. For waiting on someone else's work without depending on it.
- *
- * @example
- * ```ts
- * await settledOrExpired(previousBatch.done, 1000); // then send ours, answered or not
- * ```
- */
-export function settledOrExpired(promise: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    const settled = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    promise.then(settled, settled);
-  });
-}
