@@ -15,6 +15,7 @@ export default defineConfig({
       "packages/server/vitest.slow.config.ts",
       "packages/testing/vitest.slow.config.ts",
       "examples/app/vitest.slow.config.ts",
+      "bench/vitest.slow.config.ts",
     ],
   },
 });
