@@ -25,7 +25,7 @@ function exactLimitNote(gates: GatesResult, rateLimit: RateLimitResult | undefin
     "decision is of one key, in one `RateLimitStore` Durable Object. As the code stands, an exact decision " +
     "costs: concurrent decisions of the key in an isolate are coalesced (calls issued while a store call of " +
     "that key is in flight go as one store call of up to 64, decided in order, exactly as one by one; the next " +
-    "store call of a key leaves no sooner than `coalesceMs`, 3 ms by default, after the one before it, so a " +
+    "store call of a key leaves no sooner than `coalesceMs`, 5 ms by default, after the one before it, so a " +
     "store in the same workerd that answers at once is not asked again for the two or three calls of the " +
     "meantime but for those of the interval); and the " +
     "store writes ahead (`packages/ratelimit/src/algorithms/reserve.ts`): a durable write stores the key's " +

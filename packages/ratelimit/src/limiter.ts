@@ -51,7 +51,7 @@ export interface RateLimiterOptions<Name extends string> {
    * store that answers slower than this is never waited for longer; a key
    * called now and then is sent at once. 0 sends each batch as soon as the
    * one before it is answered.
-   * @default 3
+   * @default 5
    */
   coalesceMs?: number;
   /**
