@@ -107,6 +107,11 @@ export function gatesSection(gates: GatesResult, rateLimit?: RateLimitResult): s
   if (gates.identityCost > GOALS.identityCost) notes.push(identityNote(gates));
   const costs: [string, number | undefined, number][] = [
     ["rate-limit gate, exact", gates.rateLimitCost, GOALS.exactLimitCost],
+    [
+      "rate-limit gate, exact, `coalesceMs: 3` (the default before 2026-12-05)",
+      gates.rateLimitThreeMsCost,
+      GOALS.exactLimitCost,
+    ],
     ["rate-limit gate, leased (approximate)", gates.rateLimitLeasedCost, GOALS.leasedLimitCost],
     ["rate-limit gate, leased, worst round", leasedWorst, GOALS.leasedLimitCost],
     ["identity from a session cookie (default)", gates.identityCost, GOALS.identityCost],
@@ -133,7 +138,8 @@ export function gatesSection(gates: GatesResult, rateLimit?: RateLimitResult): s
     "",
     "The REST read of section 1 (recording on, as shipped) through svc workers of one bench worker: no gates; " +
       "behind the REST rate-limit gate (`@svc/ratelimit`, a token bucket of 100,000,000 a minute that never " +
-      "refuses); the same gate in the leased mode (`lease: { units: 1000, ttlMs: 1000 }`); with the caller's " +
+      "refuses; 5 ms between store calls of a key, `coalesceMs`'s default, and again with 3 ms, the default " +
+      "before 2026-12-05); the same gate in the leased mode (`lease: { units: 1000, ttlMs: 1000 }`); with the caller's " +
       "identity from a better-auth session cookie through the default `sessionIdentity(auth)` (identities " +
       "cached per isolate, checked against the revocation log); the same with `cache: false` (better-auth's " +
       "`getSession`, a D1 read, every call: the default before issue 32); through an auth instance with " +

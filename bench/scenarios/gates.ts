@@ -5,6 +5,8 @@ import { compare, JUDGING_PLAN, type LoadFigures, medianRatio } from "../lib/loa
 export interface GatesResult {
   figures: LoadFigures[];
   rateLimitCost: number;
+  /** The exact gate with `coalesceMs: 3`, the default before 2026-12-05 (absent before then). */
+  rateLimitThreeMsCost?: number;
   /** The same gate in the leased (approximate) mode. */
   rateLimitLeasedCost: number;
   /** The default: identities cached per isolate, checked against the revocation log. */
@@ -67,6 +69,11 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
         { name: "no gates", url, headers: { cookie, "x-bench-variant": "plain" } },
         { name: "rate-limit gate", url, headers: { cookie, "x-bench-variant": "ratelimit" } },
         {
+          name: "rate-limit gate, coalesceMs 3",
+          url,
+          headers: { cookie, "x-bench-variant": "ratelimit-3ms" },
+        },
+        {
           name: "rate-limit gate, leased",
           url,
           headers: { cookie, "x-bench-variant": "ratelimit-leased" },
@@ -114,22 +121,34 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
       },
       log,
     );
-    const [plain, limited, leased, identity, exact, cookieCache, many, manyExact, manyTtl] =
-      figures as [
-        LoadFigures,
-        LoadFigures,
-        LoadFigures,
-        LoadFigures,
-        LoadFigures,
-        LoadFigures,
-        LoadFigures,
-        LoadFigures,
-        LoadFigures,
-      ];
+    const [
+      plain,
+      limited,
+      limitedThreeMs,
+      leased,
+      identity,
+      exact,
+      cookieCache,
+      many,
+      manyExact,
+      manyTtl,
+    ] = figures as [
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+      LoadFigures,
+    ];
     const cost = (target: LoadFigures) => 1 - medianRatio(target, plain);
     return {
       figures,
       rateLimitCost: cost(limited),
+      rateLimitThreeMsCost: cost(limitedThreeMs),
       rateLimitLeasedCost: cost(leased),
       identityCost: cost(identity),
       identityExactCost: cost(exact),

@@ -78,6 +78,13 @@ const limiter = createRateLimiter({
   },
 });
 
+// The exact gate with the coalescing interval before 2026-12-05 (5 ms since): both in one run.
+const limiterThreeMs = createRateLimiter({
+  store: "RATE_LIMITER",
+  rates: { restThreeMs: { kind: "token bucket", rate: 100_000_000, period: MINUTE } },
+  coalesceMs: 3,
+});
+
 // The API key scenario: keys created through the admin API, resolved as the README wires them.
 const apiKeyCaller = {
   shardDO: "SHARD",
@@ -118,6 +125,11 @@ const variants: Record<string, SvcWorker<Env>> = {
     shardDO: "SHARD",
     functions,
     restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
+  }),
+  "ratelimit-3ms": createWorker<Env>({
+    shardDO: "SHARD",
+    functions,
+    restRateLimit: createRestRateLimit(limiterThreeMs, { name: "restThreeMs" }),
   }),
   "ratelimit-leased": createWorker<Env>({
     shardDO: "SHARD",
