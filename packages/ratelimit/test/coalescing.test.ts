@@ -114,6 +114,32 @@ describe("coalesced exact limiting", () => {
   });
 });
 
+describe("many keys in one isolate", () => {
+  it("stays exact for a busy key while a thousand other keys come and go around it", async () => {
+    // 1,200 new store objects at once answer slower than the default 1 s here.
+    const limiter = createRateLimiter({
+      store: "RATE_LIMIT",
+      rates: { api: fiveAMinute },
+      timeoutMs: 50_000,
+    });
+    const busy = freshKey("busy");
+    // The busy key's calls are in flight while 1,200 new keys arrive (past the 1,000 at which
+    // idle keys are swept): the sweep must leave the busy key's open and in-flight batches alone.
+    const first = burst(limiter, busy, Array(20).fill(1));
+    const others = Promise.all(
+      Array.from({ length: 1_200 }, (_, i) => limiter.limit("api", { key: freshKey(`other${i}`) })),
+    );
+    const second = burst(limiter, busy, Array(20).fill(1));
+    const [busyFirst, otherResults, busySecond] = await Promise.all([first, others, second]);
+
+    expect(otherResults.every((result) => result.ok && result.remaining === 4)).toBe(true);
+    const admitted = [...busyFirst, ...busySecond].filter((result) => result.ok);
+    expect(admitted.map((result) => result.remaining)).toEqual([4, 3, 2, 1, 0]);
+    // Once they are idle, the keys seen before still decide exactly: the sixth call of `busy` is refused.
+    expect(await limiter.limit("api", { key: busy })).toMatchObject({ ok: false, remaining: 0 });
+  }, 60_000);
+});
+
 describe("coalescing over time (coalesceMs)", () => {
   const paced = (key: string) =>
     exports.default
