@@ -169,6 +169,23 @@ export async function seedRow(app: BenchApp): Promise<string> {
   return (body as { value: string }).value;
 }
 
+/**
+ * The `cookie` header a browser would send back after `response`: each
+ * `set-cookie`'s name=value, attributes dropped (a sign-in's session cookies).
+ *
+ * @example
+ * ```ts
+ * const { response } = await postJson(`${app.url}/api/auth/sign-up/email`, account, { origin: app.url });
+ * await fetch(url, { headers: { cookie: cookieHeaderOf(response) } });
+ * ```
+ */
+export function cookieHeaderOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
 /** POSTs JSON and answers the parsed body, failing on any non-2xx. */
 export async function postJson(
   url: string,

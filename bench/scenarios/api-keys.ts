@@ -1,5 +1,5 @@
 import { BENCH_ADMIN_TOKEN } from "../app/src/studio-admin.ts";
-import { postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
+import { cookieHeaderOf, postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
 import { compare, type LoadFigures, medianRatio } from "../lib/load.ts";
 
 /**
@@ -29,10 +29,7 @@ export async function measureApiKeys(log: (line: string) => void): Promise<ApiKe
       { ...account, name: "Bench" },
       { origin: app.url },
     );
-    const cookie = response.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
+    const cookie = cookieHeaderOf(response);
     const userId = (body as { user: { id: string } }).user.id;
     const created = await fetch(`${app.url}/_svc/admin/auth/api-keys`, {
       method: "POST",

@@ -1,4 +1,4 @@
-import { postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
+import { cookieHeaderOf, postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
 import { compare, JUDGING_PLAN, type LoadFigures, medianRatio } from "../lib/load.ts";
 
 /** The same REST read without gates, behind the rate-limit gate, and with identity from a session cookie. */
@@ -44,10 +44,7 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
     const { response } = await postJson(`${app.url}/cached-auth/sign-in/email`, account, {
       origin: app.url,
     });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
+    const cookie = cookieHeaderOf(response);
     const url = `${app.url}/_svc/rest/rows/get?shardKey=bench&id=${rowId}`;
     const { body: seeded } = await postJson(`${app.url}/bench/seed-sessions?n=${MANY_CALLERS}`, {});
     const tokens = (seeded as { tokens: string[] }).tokens;

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BenchApp, postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
+import {
+  type BenchApp,
+  cookieHeaderOf,
+  postJson,
+  seedRow,
+  startBenchApp,
+} from "../lib/bench-app.ts";
 import { drive } from "../lib/load.ts";
 
 /**
@@ -28,10 +34,7 @@ beforeAll(async () => {
   const { response } = await postJson(`${app.url}/api/auth/sign-up/email`, account, {
     origin: app.url,
   });
-  cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  cookie = cookieHeaderOf(response);
   // Signed in, so the identity gate resolves a user (and reads the revocation log), not an anonymous caller.
   expect(cookie).toContain("session_token=");
 });
