@@ -12,7 +12,8 @@
  * calls in one isolate, store calls stopped being answered and the answers
  * that followed failed with "Cannot perform I/O on behalf of a different
  * request" (BENCHMARKS.md, section 1a). Each call waking on its own timers
- * and reading a plain field never crosses requests; it ran 250,000 calls clean.
+ * and reading a plain field never crosses requests: 226,447 and 182,536
+ * exact-gated requests in a row answered 2xx in two runs.
  *
  * @example
  * ```ts
