@@ -90,7 +90,7 @@ export function profileSection({ profiles }: Partial<Results>): string {
       "request: its share of the target's samples times the workerd CPU per request measured (/proc) over " +
       "the same windows. Shares of samples, not the samples' time deltas: V8 samples on a wall-clock " +
       "timer, so on a loaded machine a delta also holds the time the thread waited for a core. Native " +
-      "work runs under the JS function that called it (`invokeThen` holds the Durable Object call's " +
+      "work runs under the JS function that called it (`invokeJson` holds the Durable Object call's " +
       "serialization, as the Hono handler does); `(program)` is workerd's own work outside JS. The profiler " +
       "costs CPU itself, so compare targets within a table, not with sections 1 and 2. " +
       "`BENCH_PROFILE_DIR=<dir>` keeps the raw `.cpuprofile` files (DevTools → Performance → Load profile). " +

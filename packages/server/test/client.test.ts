@@ -23,6 +23,10 @@ describe("@svc/client over the worker", () => {
     expect(result.count).toBe(1);
   });
 
+  it("answers null for a procedure that returns nothing (was PROTOCOL_ERROR before 2026-12-05)", async () => {
+    expect(await client.query(api.notes.nothing)).toBeNull();
+  });
+
   it("delivers stream items in order", async () => {
     const items: number[] = [];
     for await (const item of client.stream(api.messages.ticks, { count: 25 })) items.push(item.i);

@@ -234,6 +234,8 @@ describe("the published OpenAPI document matches the routable surface", () => {
       "/_svc/rest/notes/badOutput",
       "/_svc/rest/notes/crash",
       "/_svc/rest/notes/echo",
+      "/_svc/rest/notes/many",
+      "/_svc/rest/notes/nothing",
       "/_svc/rest/notes/whoami",
       "/_svc/rest/posts/add",
       "/_svc/rest/posts/edit",

@@ -10,11 +10,24 @@ import { stringifyJson } from "../values/json-codec.ts";
  *
  * @example return jsonResponse({ value }, { limitHeaders: takeLimitHeaders(admitted) });
  */
-export function jsonResponse(
-  value: unknown,
-  init?: { status?: number; headers?: HeadersInit; limitHeaders?: Record<string, string> },
-): Response {
-  const text = stringifyJson(value);
+export function jsonResponse(value: unknown, init?: JsonResponseInit): Response {
+  return jsonTextResponse(stringifyJson(value), init);
+}
+
+/** A JSON answer's status, extra headers and the gates' `RateLimit-*` headers. */
+export interface JsonResponseInit {
+  status?: number;
+  headers?: HeadersInit;
+  limitHeaders?: Record<string, string>;
+}
+
+/**
+ * {@link jsonResponse} of text already in svc's JSON encoding: what a shard
+ * answered for a REST or RPC call (shard/call.ts, `answerAs: "json"`).
+ *
+ * @example return jsonTextResponse(`{"value":${json}}`, { limitHeaders: takeLimitHeaders(admitted) });
+ */
+export function jsonTextResponse(text: string, init?: JsonResponseInit): Response {
   // No options (most answers): a literal record, with no spread of an empty one to copy.
   if (init === undefined)
     return sizedResponse(text, 200, {

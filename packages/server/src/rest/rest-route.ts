@@ -1,7 +1,7 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { readJsonArgs } from "../http/body.ts";
 import { argsFromQuery } from "../http/query-args.ts";
-import { jsonResponse } from "../http/responses.ts";
+import { jsonTextResponse } from "../http/responses.ts";
 import { queryPairs } from "../model/query-pairs.ts";
 import { SHARD_KEY_PARAM } from "../model/shard-key.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
@@ -14,7 +14,7 @@ import {
   takeLimitHeaders,
   throughDoor,
 } from "../worker/admission.ts";
-import { invokeThen } from "../worker/invoke.ts";
+import { invokeJson } from "../worker/invoke.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 
 /** What a REST path resolves to: its route, with the procedure's path and the procedure. */
@@ -102,11 +102,16 @@ function callRestShard<Env>(
     timeoutMs: runtime.procedureTimeoutMs,
     plan: runtime.recording,
   } as const;
-  // No gate set headers (the usual call): the answer is `jsonResponse` itself, no closure per call.
-  if (!hasLimitHeaders(admitted)) return invokeThen(invocation, jsonResponse);
-  return invokeThen(invocation, (value) =>
-    jsonResponse(value, { limitHeaders: takeLimitHeaders(admitted) }),
+  // No gate set headers (the usual call): the answer is `restAnswer` itself, no closure per call.
+  if (!hasLimitHeaders(admitted)) return invokeJson(invocation, restAnswer);
+  return invokeJson(invocation, (json) =>
+    jsonTextResponse(json ?? "null", { limitHeaders: takeLimitHeaders(admitted) }),
   );
+}
+
+/** A REST answer: the value's JSON as the body, `null` for a handler that returned nothing. */
+function restAnswer(json: string | undefined): Response {
+  return jsonTextResponse(json ?? "null");
 }
 
 /**

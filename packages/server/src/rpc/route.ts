@@ -1,11 +1,11 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { isJsonContentType, readJsonBody } from "../http/body.ts";
-import { jsonResponse } from "../http/responses.ts";
+import { jsonTextResponse } from "../http/responses.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
 import type { AnyProcedure } from "../procedures/procedure.ts";
 import { clientOfMutation, MUTATION_HEADER } from "../subscriptions/protocol.ts";
 import { type Door, takeLimitHeaders, throughDoor } from "../worker/admission.ts";
-import { type Invocation, invokeStream, invokeThen } from "../worker/invoke.ts";
+import { type Invocation, invokeJson, invokeStream } from "../worker/invoke.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 
 /** Path of the RPC endpoint. */
@@ -123,8 +123,12 @@ function dispatchRpc<Env>(
     if (mutationId !== undefined && admitted.target.kind === "mutation")
       invocation.mutationId = mutationId;
     if (admitted.target.kind === "stream") return invokeStream(invocation);
-    return invokeThen(invocation, (value) =>
-      jsonResponse({ value }, { limitHeaders: takeLimitHeaders(admitted) }),
+    // `{ value }` around the shard's text; a handler that returned nothing answers `null`
+    // (`{}` before 2026-12-05, which @svc/client refused as "answered without a value").
+    return invokeJson(invocation, (json) =>
+      jsonTextResponse(`{"value":${json ?? "null"}}`, {
+        limitHeaders: takeLimitHeaders(admitted),
+      }),
     );
   });
 }

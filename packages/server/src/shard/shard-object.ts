@@ -62,6 +62,7 @@ import { shardAdmin } from "../studio/shard-admin.ts";
 import type { ShardAdminRequest, ShardAdminResult } from "../studio/shard-protocol.ts";
 import { SubscriptionHub } from "../subscriptions/hub.ts";
 import { CLOSE } from "../subscriptions/protocol.ts";
+import { stringifyJson } from "../values/json-codec.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";
 import { creationClock } from "./creation-clock.ts";
 import { Deadlines } from "./deadlines.ts";
@@ -90,6 +91,25 @@ const CALL_ANSWERS: RunAnswers<unknown, ShardResult> = {
   // Most calls observed nothing: then the answer is the one object made here.
   ok: (value, observation) =>
     observation === undefined ? { ok: true, value } : { ok: true, value, observed: observation },
+  failed: failedAnswer,
+};
+
+/**
+ * The answers of a call the worker answers as JSON: the value's text in svc's
+ * encoding, made where the value is (see {@link ShardCall.answerAs}). A value
+ * JSON cannot carry (a cycle) fails the call as a handler's throw would.
+ */
+const JSON_ANSWERS: RunAnswers<unknown, ShardResult> = {
+  ok: (value, observation) => {
+    let answer: ShardResult;
+    try {
+      answer = value === undefined ? { ok: true } : { ok: true, json: stringifyJson(value) };
+    } catch (error) {
+      return failedAnswer(error, observation);
+    }
+    if (observation !== undefined) answer.observed = observation;
+    return answer;
+  },
   failed: failedAnswer,
 };
 
@@ -469,7 +489,7 @@ export function createShard(
             originOf(call, procedure, rejoin),
           );
         },
-        CALL_ANSWERS,
+        call.answerAs === "json" ? JSON_ANSWERS : CALL_ANSWERS,
       );
     }
 

@@ -329,7 +329,7 @@ function withLimitHeaders(response: Response, headers: Record<string, string>): 
  * @example
  * ```ts
  * return throughDoor(door, runtime, ({ target, identity, shardKey }) =>
- *   invokeThen({ ...call, procedure: target, identity, shardKey }, jsonResponse));
+ *   invokeJson({ ...call, procedure: target, identity, shardKey }, restAnswer));
  * ```
  */
 export function throughDoor<Env, Target>(

@@ -88,20 +88,27 @@ function toShardCall(invocation: Invocation): ShardCall {
 
 /**
  * Sends a query, mutation or action to its shard and answers `then` of its
- * value, run in the same step: a refusal comes back as the same `SvcError`
- * the handler threw. RPC and REST both call this, so they share one
- * dispatch, and a caller that maps the value (its answer) adds no promise
- * of its own.
+ * value as JSON text in svc's encoding (`undefined` when the handler
+ * returned nothing), run in the same step: a refusal comes back as the same
+ * `SvcError` the handler threw. The shard encodes the value where it is
+ * (`answerAs: "json"`), so one string crosses RPC, not the value's objects.
+ * RPC and REST both call this, so they share one dispatch, and a caller that
+ * maps the text (its answer) adds no promise of its own.
  *
- * @example return invokeThen(invocation, (value) => jsonResponse(value));
+ * @example return invokeJson(invocation, (json) => jsonTextResponse(json ?? "null"));
  */
-export function invokeThen<T>(invocation: Invocation, then: (value: unknown) => T): Promise<T> {
+export function invokeJson<T>(
+  invocation: Invocation,
+  then: (json: string | undefined) => T,
+): Promise<T> {
   const { request } = invocation;
+  const call = toShardCall(invocation);
+  call.answerAs = "json";
   // `then`, not an `async` function: one promise and one resumed frame less on every call.
-  return invocation.stub.call(toShardCall(invocation)).then((result) => {
+  return invocation.stub.call(call).then((result) => {
     noteObservation(request, result.observed);
     if (!result.ok) throw deserializeError(result.error);
-    return then(result.value);
+    return then(result.json);
   });
 }
 
