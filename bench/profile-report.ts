@@ -50,7 +50,7 @@ const READING = [
     'and every answer after was a 500, workerd\'s "Cannot perform I/O on behalf of a different request". ' +
     "Coalesced calls, the next batch's sender and calls waiting for a lease awaited promises that other " +
     "requests settled. They now read the answer, written into the batch (or lease) record, on timers of " +
-    "their own (`whenReady` in @svc/ratelimit): 180,000 requests through each gate answer 2xx " +
+    "their own (`whenSettled` in @svc/ratelimit): 180,000 requests through each gate answer 2xx " +
     "(bench/test/gates-sustained.test.ts, in `npm run test:slow`; it failed at 141,828 before). This run " +
     "has both coalescing intervals as targets: `coalesceMs` 5 (the default since) +24.8 % with 95.8 store " +
     "calls per 1,000 requests, p50 9 ms; 3 ms +26.6 % with 124.5, p50 8 ms (6 ms ungated); 5 ms against " +

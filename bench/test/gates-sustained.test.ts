@@ -11,7 +11,7 @@ import { drive } from "../lib/load.ts";
 /**
  * Gated REST reads served by one isolate, in 3-second windows. Before the
  * rate limiter's calls stopped awaiting promises that other requests settle
- * (`whenReady` in @svc/ratelimit), the exact gate broke after some 130,000 of
+ * (`whenSettled` in @svc/ratelimit), the exact gate broke after some 130,000 of
  * them (three runs of this load: between 130,000 and 140,000): its store
  * calls stopped being answered and every answer after that was a 500
  * ("Cannot perform I/O on behalf of a different request").

@@ -3,7 +3,7 @@ import { RateLimitError } from "./errors.ts";
 import { type Rate, type RateConfig, toRate } from "./rates.ts";
 import { DEFAULT_COALESCE_MS, DecisionCoalescer } from "./store/coalescer.ts";
 import { within } from "./store/deadlines.ts";
-import { whenReady } from "./store/own-timers.ts";
+import { whenSettled } from "./store/own-timers.ts";
 import { type LeaseRequest, objectName } from "./store/protocol.ts";
 import type { RateLimitStore } from "./store/rate-limit-store.ts";
 import {
@@ -227,8 +227,8 @@ export function createRateLimiter<const Name extends string>(
     const asking = leases.pending(name, key);
     if (asking !== undefined) {
       const started = Date.now();
-      // Read on this call's own timers, never by awaiting the asking request's promise (see `whenReady`).
-      const settled = await whenReady(() => asking.settled, 1, started + timeoutMs);
+      // Read on this call's own timers, never by awaiting the asking request's promise (see `whenSettled`).
+      const settled = await whenSettled(asking, 1, started + timeoutMs);
       if (!settled) throw storeError(name, noAnswer(timeoutMs));
       // The store could not grant it; it would not decide either.
       if (asking.failure !== undefined) throw asking.failure;

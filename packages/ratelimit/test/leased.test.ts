@@ -50,7 +50,7 @@ describe("leased (approximate) limiting", () => {
       { numRuns: 25 },
     );
     // Calls waiting for a lease or a coalesced store call look on their own timers, a millisecond
-    // apart (see `whenReady`): 25 runs of up to 480 calls take some 7 s here instead of 3.5.
+    // apart (see `whenSettled`): 25 runs of up to 480 calls take some 7 s here instead of 3.5.
   }, 30_000);
 
   it("answers most calls without the store: 100 calls from one isolate take 10 leases", async () => {

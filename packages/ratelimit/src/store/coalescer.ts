@@ -1,7 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import type { RateLimitResult } from "../algorithms/result.ts";
 import { within } from "./deadlines.ts";
-import { whenReady } from "./own-timers.ts";
+import { whenSettled } from "./own-timers.ts";
 import type { BatchedDecision } from "./protocol.ts";
 
 /**
@@ -76,7 +76,7 @@ const ROUND_TRIP_WEIGHT = 0.2;
  * a key called now and then is sent at once, a busy one in batches.
  *
  * Workers tie I/O to the request that started it, so no call waits on a
- * promise of another request (see {@link whenReady}): the first call of a
+ * promise of another request (see {@link whenSettled}): the first call of a
  * batch sends it from its own request (kept alive by `waitUntil` until the
  * store answered, even if that request is cancelled meanwhile) and writes the
  * answer into the batch; the others, and the next batch's sender, read it
@@ -125,7 +125,7 @@ export class DecisionCoalescer {
     const { open } = queue;
     if (open && open.decisions.length < MAX_BATCH && now - open.openedAt < this.#timeoutMs) {
       const index = open.decisions.push(decision) - 1;
-      const answered = whenReady(() => open.settled, open.expectedAt - now, now + this.#timeoutMs);
+      const answered = whenSettled(open, open.expectedAt - now, now + this.#timeoutMs);
       return answered.then((settled) => resultOf(open, index, settled, timeoutError));
     }
     const batch: Batch = {
@@ -155,7 +155,7 @@ export class DecisionCoalescer {
     if (previous) {
       const deadline = previous.openedAt + this.#timeoutMs;
       // First looked at when it can leave: the previous answer in and the interval over (one wake-up).
-      await whenReady(() => previous.settled, sendingAt - Date.now(), deadline);
+      await whenSettled(previous, sendingAt - Date.now(), deadline);
       // At most one store call of the key every `intervalMs`: the calls of the pause join too.
       // (A previous batch not sent yet, having waited out its own predecessor, makes no pause.)
       const pause = Number.isFinite(previous.sentAt)

@@ -1,8 +1,39 @@
+/** Work another request finishes: it sets `settled` once its answer (or failure) is in. */
+export interface Settling {
+  readonly settled: boolean;
+}
+
 /**
- * Settles once `ready()` is true, with `true`, or once `deadline` (ms since
- * the epoch) has passed without it, with `false`; never rejects. It looks at
- * `ready()` first after `firstCheckMs` (at least 1 ms), then every
- * millisecond, each time from a timer of the calling request.
+ * One call waiting for a {@link Settling}: what its timer callback needs, in
+ * one object, so a wait makes no closure of its own. (A bundle built with
+ * `keepNames`, wrangler's default, named each per-call arrow with a
+ * `defineProperty` call: 0.65 % of the exact gate's CPU profile samples.)
+ */
+class Waiter {
+  readonly work: Settling;
+  readonly deadline: number;
+  readonly resolve: (settled: boolean) => void;
+
+  constructor(work: Settling, deadline: number, resolve: (settled: boolean) => void) {
+    this.work = work;
+    this.deadline = deadline;
+    this.resolve = resolve;
+  }
+}
+
+/** A waiter's timer: answers once the work settled or the deadline passed, else looks again in 1 ms. */
+function look(waiter: Waiter): void {
+  if (waiter.work.settled) return waiter.resolve(true);
+  const left = waiter.deadline - Date.now();
+  if (left <= 0) return waiter.resolve(false);
+  setTimeout(look, Math.min(1, left), waiter);
+}
+
+/**
+ * Settles once `work.settled` is true, with `true`, or once `deadline` (ms
+ * since the epoch) has passed without it, with `false`; never rejects. It
+ * looks first after `firstCheckMs` (at least 1 ms), then every millisecond,
+ * each time from a timer of the calling request.
  *
  * Why not await a promise that the other request settles: a call waiting for
  * work that another request does (a coalesced store call, a lease request)
@@ -17,23 +48,18 @@
  *
  * @example
  * ```ts
- * const answered = await whenReady(() => batch.settled, 2, batch.openedAt + 1000);
+ * const answered = await whenSettled(batch, 2, batch.openedAt + 1000);
  * if (!answered) throw storeError("api", noAnswer(1000));
  * ```
  */
-export function whenReady(
-  ready: () => boolean,
+export function whenSettled(
+  work: Settling,
   firstCheckMs: number,
   deadline: number,
 ): Promise<boolean> {
-  if (ready()) return Promise.resolve(true);
+  if (work.settled) return Promise.resolve(true);
   return new Promise<boolean>((resolve) => {
-    const check = () => {
-      if (ready()) return resolve(true);
-      const left = deadline - Date.now();
-      if (left <= 0) return resolve(false);
-      setTimeout(check, Math.min(1, left));
-    };
-    setTimeout(check, Math.max(1, Math.min(firstCheckMs, deadline - Date.now())));
+    const first = Math.max(1, Math.min(firstCheckMs, deadline - Date.now()));
+    setTimeout(look, first, new Waiter(work, deadline, resolve));
   });
 }
