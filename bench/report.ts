@@ -5,6 +5,7 @@ import { harnessSection } from "./harness-report.ts";
 import { count, kib, ratio, table, verdict } from "./lib/format.ts";
 import { GOALS, SECTION_TITLES } from "./lib/goals.ts";
 import { LOAD_HEADER, loadRows } from "./lib/load-table.ts";
+import { listsSection } from "./lists-report.ts";
 import { observabilitySection } from "./observability-report.ts";
 import { profileSection } from "./profile-report.ts";
 import { mergedRuns, type Results } from "./results.ts";
@@ -642,6 +643,8 @@ export function renderReport(results: Results): string {
     goalsSection(results, npmTestSeconds()),
     "",
     transportSection(results.transport, results.registry),
+    "",
+    listsSection(results.lists),
     "",
     profileSection(results),
     "",

@@ -8,6 +8,7 @@ import type { FanOutResult } from "./scenarios/fanout.ts";
 import type { FrontendResult } from "./scenarios/frontend.ts";
 import type { GatesResult } from "./scenarios/gates.ts";
 import type { HarnessResult } from "./scenarios/harness.ts";
+import type { ListsResult } from "./scenarios/lists.ts";
 import type { MigrationsResult } from "./scenarios/migrations.ts";
 import type { ObservabilityResult } from "./scenarios/observability.ts";
 import type { ProfileReport } from "./scenarios/profile.ts";
@@ -28,6 +29,8 @@ import type { TransportResult } from "./scenarios/transport.ts";
 export interface Results {
   machine: Machine;
   transport: TransportResult;
+  /** Absent from runs before the lists scenario existed. */
+  lists?: ListsResult;
   gates: GatesResult;
   apiKeys: ApiKeysResult;
   rls: RlsResult;

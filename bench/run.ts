@@ -12,6 +12,7 @@ import { measureFanOut } from "./scenarios/fanout.ts";
 import { measureFrontend } from "./scenarios/frontend.ts";
 import { measureGates } from "./scenarios/gates.ts";
 import { measureHarness } from "./scenarios/harness.ts";
+import { measureLists } from "./scenarios/lists.ts";
 import { measureMigrations } from "./scenarios/migrations.ts";
 import { measureObservability } from "./scenarios/observability.ts";
 import { PROFILES, type ProfileReport, profileScenario } from "./scenarios/profile.ts";
@@ -37,6 +38,7 @@ const SCENARIOS: {
   ];
 } = {
   transport: ["REST vs RPC vs hand-written route", measureTransports],
+  lists: ["a long answer: 100 rows, svc REST vs hand-written route", measureLists],
   gates: ["gate costs: rate limit, identity", measureGates],
   apiKeys: ["REST read with an API key against no identity and a session", measureApiKeys],
   auth: ["sign-up and sign-in: svc vs plain better-auth", measureAuth],

@@ -187,7 +187,13 @@ const hono = new Hono<{ Bindings: Env }>()
   .post("/hono/seed", async (c) => c.json(await c.env.PLAIN.getByName("bench").seed()))
   .get("/hono/row/:id", async (c) =>
     c.json(await c.env.PLAIN.getByName("bench").getRow(c.req.param("id"))),
-  );
+  )
+  // The lists scenario: 100 rows of object `lists`, filled by POST /hono/fill.
+  .post("/hono/fill", async (c) => {
+    await c.env.PLAIN.getByName("lists").fill(0, 100);
+    return c.json(null);
+  })
+  .get("/hono/rows", async (c) => c.json(await c.env.PLAIN.getByName("lists").getRows()));
 
 let plainMigrated: Promise<unknown> | undefined;
 /**

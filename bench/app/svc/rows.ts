@@ -6,6 +6,9 @@ export const get = query
   .expose({ rest: true })
   .handler((ctx, args) => ctx.db.get(args.id));
 
+/** The measured long answer (bench/scenarios/lists.ts): the shard's first 100 rows. */
+export const list = query.expose({ rest: true }).handler((ctx) => ctx.db.query("rows").take(100));
+
 /** Seeds the row the read fetches. */
 export const seed = mutation.handler((ctx) =>
   ctx.db.insert("rows", { name: "benchmark row", score: 42 }),

@@ -39,6 +39,7 @@ export const api = {
     bump: makeReference<typeof rows.bump>("rows:bump", "mutation", "public"),
     fill: makeReference<typeof rows.fill>("rows:fill", "mutation", "public"),
     get: makeReference<typeof rows.get>("rows:get", "query", "public"),
+    list: makeReference<typeof rows.list>("rows:list", "query", "public"),
     seed: makeReference<typeof rows.seed>("rows:seed", "mutation", "public"),
   },
 };

@@ -26,6 +26,7 @@ export const functions = {
   "rows:bump": rows.bump,
   "rows:fill": rows.fill,
   "rows:get": rows.get,
+  "rows:list": rows.list,
   "rows:seed": rows.seed,
 } satisfies FunctionRegistry;
 

@@ -1075,6 +1075,184 @@ export const openApiSpec = {
           }
         ]
       }
+    },
+    "/_svc/rest/rows/list": {
+      "get": {
+        "operationId": "rowsList",
+        "tags": [
+          "rows"
+        ],
+        "summary": "query rows:list",
+        "description": "Arguments come from the query string; each value is parsed as JSON when it is valid JSON, so a string that looks like JSON arrives parsed: send such strings with POST.",
+        "x-svc-procedure": "rows:list",
+        "x-svc-kind": "query",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ShardKey"
+          },
+          {
+            "$ref": "#/components/parameters/ShardKeyHeader"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The procedure's result as JSON (`null` when it returns nothing).",
+            "headers": {
+              "RateLimit-Limit": {
+                "description": "Requests allowed in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Remaining": {
+                "description": "Requests left in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Reset": {
+                "description": "Seconds until the window resets.",
+                "schema": {
+                  "type": "integer"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {}
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "405": {
+            "$ref": "#/components/responses/Error405"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          }
+        },
+        "security": [
+          {},
+          {
+            "sessionCookie": []
+          },
+          {
+            "bearerAuth": []
+          },
+          {
+            "apiKey": []
+          }
+        ]
+      },
+      "post": {
+        "operationId": "rowsListPost",
+        "tags": [
+          "rows"
+        ],
+        "summary": "query rows:list",
+        "x-svc-procedure": "rows:list",
+        "x-svc-kind": "query",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ShardKey"
+          },
+          {
+            "$ref": "#/components/parameters/ShardKeyHeader"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The procedure's result as JSON (`null` when it returns nothing).",
+            "headers": {
+              "RateLimit-Limit": {
+                "description": "Requests allowed in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Remaining": {
+                "description": "Requests left in the current window.",
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "RateLimit-Reset": {
+                "description": "Seconds until the window resets.",
+                "schema": {
+                  "type": "integer"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {}
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error400"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error401"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error403"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error404"
+          },
+          "405": {
+            "$ref": "#/components/responses/Error405"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error409"
+          },
+          "413": {
+            "$ref": "#/components/responses/Error413"
+          },
+          "429": {
+            "$ref": "#/components/responses/Error429"
+          },
+          "500": {
+            "$ref": "#/components/responses/Error500"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error503"
+          }
+        },
+        "security": [
+          {},
+          {
+            "sessionCookie": []
+          },
+          {
+            "bearerAuth": []
+          },
+          {
+            "apiKey": []
+          }
+        ]
+      }
     }
   },
   "components": {
