@@ -281,7 +281,7 @@ class Documents {
           present(row) {
             return documents.#present(table, row);
           },
-          async canRead(doc, migrated) {
+          canRead(doc, migrated) {
             return !migrated || evaluateRule(read, policyCtx, doc);
           },
           visibility() {
@@ -299,7 +299,7 @@ class Documents {
         present(row) {
           return documents.#present(table, row);
         },
-        async canRead(doc) {
+        canRead(doc) {
           return documents.#canRead(definition, doc);
         },
         searchIndexes: definition.searchIndexes,

@@ -51,10 +51,11 @@ export interface QuerySource {
   /** The row as the handler sees it (`null`: not shown), see `DocumentView`. */
   present(row: StoredRow): PresentedDocument | null | Promise<PresentedDocument | null>;
   /**
-   * Resolves to true when the caller may see the document (RLS `read`, a
-   * function policy); `migrated` when a pending migration changed it in memory.
+   * True when the caller may see the document (RLS `read`, a function
+   * policy), or a promise of it when a policy is async; `migrated` when a
+   * pending migration changed it in memory.
    */
-  canRead(doc: Doc, migrated: boolean): Promise<boolean>;
+  canRead(doc: Doc, migrated: boolean): boolean | Promise<boolean>;
   /** A declarative read rule compiled for this caller, added to the query's WHERE. */
   visibility?: () => Promise<CompiledRule>;
   /** The table's search indexes by name (none when absent). */
@@ -73,6 +74,13 @@ interface QueryState {
 }
 
 const SQL_OP: Record<RangeOp, string> = { gt: ">", gte: ">=", lt: "<", lte: "<=" };
+
+/** A row's sort key (its `k0`, `k1`, … columns): what a cursor points after. Made only for a cursor. */
+function rowKey(row: StoredRow, keyCount: number): CursorKey {
+  const key: CursorKey = [];
+  for (let index = 0; index < keyCount; index++) key.push(row[`k${index}`] ?? null);
+  return key;
+}
 
 /** The index every table has: by `_creationTime` (then `_id`), as Convex names it. */
 export const CREATION_TIME_INDEX = "by_creation_time";
@@ -202,10 +210,7 @@ export class TableQuery {
     }
     const out: Doc[] = [];
     if (n === 0) return out;
-    for await (const { doc } of this.#visibleRows(undefined)) {
-      out.push(doc);
-      if (out.length >= n) break;
-    }
+    await this.#scan(undefined, {}, (doc) => out.push(doc) >= n);
     return out;
   }
 
@@ -222,7 +227,10 @@ export class TableQuery {
 
   async collect(): Promise<Doc[]> {
     const out: Doc[] = [];
-    for await (const { doc } of this.#visibleRows(undefined)) out.push(doc);
+    await this.#scan(undefined, {}, (doc) => {
+      out.push(doc);
+      return false;
+    });
     return out;
   }
 
@@ -238,13 +246,17 @@ export class TableQuery {
     }
     const page: Doc[] = [];
     let lastKey: CursorKey | undefined = after;
-    for await (const { doc, key } of this.#visibleRows(after)) {
+    let more = false;
+    await this.#scan(after, {}, (doc, row) => {
       if (page.length === numItems) {
-        return { page, isDone: false, continueCursor: encodeCursor(lastKey ?? []) };
+        more = true;
+        return true;
       }
       page.push(doc);
-      lastKey = key;
-    }
+      lastKey = rowKey(row, keyLength);
+      return false;
+    });
+    if (more) return { page, isDone: false, continueCursor: encodeCursor(lastKey ?? []) };
     return { page, isDone: true, continueCursor: lastKey ? encodeCursor(lastKey) : "" };
   }
 
@@ -267,14 +279,20 @@ export class TableQuery {
     const budget: ScanBudget = { left: maxScanned, scanned: 0, lastKey: undefined, spent: false };
     const page: Doc[] = [];
     let lastKey: CursorKey | undefined = after;
-    for await (const { doc, key } of this.#visibleRows(after, { budget })) {
+    let more = false;
+    await this.#scan(after, { budget }, (doc, row) => {
       if (page.length === numItems) {
-        // The row that proved there is more was read, not returned: not counted.
-        const scanned = budget.scanned - 1;
-        return { page, isDone: false, continueCursor: encodeCursor(lastKey ?? []), scanned };
+        more = true;
+        return true;
       }
       page.push(doc);
-      lastKey = key;
+      lastKey = rowKey(row, keyLength);
+      return false;
+    });
+    if (more) {
+      // The row that proved there is more was read, not returned: not counted.
+      const scanned = budget.scanned - 1;
+      return { page, isDone: false, continueCursor: encodeCursor(lastKey ?? []), scanned };
     }
     const { scanned } = budget;
     if (budget.spent && budget.lastKey !== undefined) {
@@ -291,11 +309,16 @@ export class TableQuery {
     end: CursorKey,
   ): Promise<PaginationResult<Doc>> {
     const page: Doc[] = [];
-    for await (const { doc, pastEnd } of this.#visibleRows(after, { end })) {
-      if (pastEnd) return { page, isDone: false, continueCursor: endCursor };
+    let pastEnd = false;
+    await this.#scan(after, { end }, (doc, row) => {
+      if (row.past_end === 1) {
+        pastEnd = true;
+        return true;
+      }
       page.push(doc);
-    }
-    return { page, isDone: true, continueCursor: endCursor };
+      return false;
+    });
+    return { page, isDone: !pastEnd, continueCursor: endCursor };
   }
 
   /** The sort keys of this query's rows: the index's fields or a search's relevance, then the tie-breaks. */
@@ -303,10 +326,21 @@ export class TableQuery {
     return this.#state.search ? [...SEARCH_KEYS] : indexKeys(this.#state.indexFields);
   }
 
-  async *#visibleRows(
+  /**
+   * Hands `visit` each row after `after` (and up to `end`'s first row past
+   * it, marked `past_end`) that the caller may read and the filters keep, in
+   * order, until `visit` answers `true` (enough). A callback, not an async generator:
+   * a generator's `yield` and its consumer's `for await` cost promises and
+   * turns on every row, and so did awaiting a presentation or read check
+   * that was no promise (a REST list of 100 rows spent more of its CPU on
+   * them than on SQLite: BENCHMARKS.md section 1b). Here a row waits only
+   * for a promise it was given (a migration presenting it, an async policy).
+   */
+  async #scan(
     after: CursorKey | undefined,
-    bounds: { end?: CursorKey; budget?: ScanBudget } = {},
-  ): AsyncGenerator<{ doc: Doc; key: CursorKey; pastEnd: boolean }> {
+    bounds: { end?: CursorKey; budget?: ScanBudget },
+    visit: (doc: Doc, row: StoredRow) => boolean,
+  ): Promise<void> {
     const { end, budget } = bounds;
     const { table, present, canRead, visibility } = this.#source;
     const state = this.#state;
@@ -355,7 +389,7 @@ export class TableQuery {
       `SELECT _id, _creationTime, _doc, ${keyColumns} FROM ${from?.sql ?? sqlTable(table)}` +
       (where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
       ` ORDER BY ${keys.map((expression) => `${expression} ${direction}`).join(", ")}`;
-    const keyOf = (row: StoredRow) => keys.map((_, index) => row[`k${index}`] ?? null);
+    const { filters } = state;
     for (const row of this.#execute(statement, bindings)) {
       if (budget !== undefined) {
         if (budget.left === 0) {
@@ -364,15 +398,18 @@ export class TableQuery {
         }
         budget.left--;
         budget.scanned++;
-        budget.lastKey = keyOf(row);
+        budget.lastKey = rowKey(row, keys.length);
       }
-      const presented = await present(row);
+      let presented = present(row);
+      if (presented instanceof Promise) presented = await presented;
       if (presented === null) continue;
       const { doc } = presented;
       // RLS first: a filter predicate must never see a row the caller may not read.
-      if (!(await canRead(doc, presented.pending.length > 0))) continue;
-      if (!state.filters.every((predicate) => predicate(doc))) continue;
-      yield { doc, key: keyOf(row), pastEnd: row.past_end === 1 };
+      let readable = canRead(doc, presented.pending.length > 0);
+      if (readable instanceof Promise) readable = await readable;
+      if (!readable) continue;
+      if (filters.length > 0 && !filters.every((predicate) => predicate(doc))) continue;
+      if (visit(doc, row) === true) return;
     }
   }
 
