@@ -31,7 +31,10 @@ export function listsSection(lists: ListsResult | undefined): string {
       "as JSON), checking them, encoding them and carrying them from the shard to the worker. Since " +
       "2026-12-05 svc's shard answers a REST or RPC call's JSON text, one string across the Durable Object " +
       "call instead of 100 objects the worker then encoded (0.89× the worker's CPU per call for this list, " +
-      "measured in one worker before the change).",
+      "measured in one worker before the change), and a query scans its rows without a promise per row " +
+      "(1.34× the hand-written route before, 1.24× after, in two runs of this scenario an hour apart). What " +
+      "is left per row: the cursor's `next` for each row where the hand-written route makes one `toArray` " +
+      "call, and each document's `JSON.parse`.",
     "",
     table([...LOAD_HEADER, "rounds (req/s)"], loadRows(figures, true)),
     "",
