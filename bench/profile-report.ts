@@ -9,59 +9,51 @@ import type { Results } from "./results.ts";
  */
 const READING = [
   "**Reading of the profiles (issue 50), and what would close each gap.** The glance table is from one " +
-    "`npm run bench -- --merge transport gates` of 2026-12-05 (27 rounds, the judging plan since that " +
-    "day; 9 before), gates measured again by `--merge gates` with both coalescing intervals as targets; the transport profile from " +
-    "`npm run bench -- --profile transport` an hour earlier (the REST read's path has not changed since); " +
-    "the gates profile from `npm run bench -- --profile gates` right after (the exact gate's extra " +
-    "183.5 µs per request is spread thin: 128.8 of it in functions outside the top 25, none of them " +
-    "ranked). Profiler on, each target's window from a collected heap " +
-    "and ending with the collection of its own garbage; the warm-up runs under the profiler, since code " +
-    "V8 optimized with no profiler running charged native calls (SQL `exec`, `Response`) to its JS " +
-    "caller. Compare within a table: the profiler's own cost is not spread evenly, and the machine's load " +
-    "moves every target between runs. A JS function right next to a native call carries part of that " +
-    "call's cost: `toShardCall` (17.3 µs) is the shard call's serialization, whose sum with `invokeThen` " +
-    "is the same with recording on and off.",
+    "`npm run bench -- --merge transport gates` of 2026-12-05 evening (27 rounds), after REST and RPC " +
+    "answers came to be encoded in the shard and the rate limiter's waiting calls lost their closures; " +
+    "both profiles from `npm run bench -- --profile transport` and `--profile gates` right after it. " +
+    "Profiler on, each target's window from a collected heap and ending with the collection of its own " +
+    "garbage; the warm-up runs under the profiler, since code V8 optimized with no profiler running " +
+    "charged native calls (SQL `exec`, `Response`) to its JS caller. Compare within a table: the " +
+    "profiler's own cost is not spread evenly, and the machine's load moves every target between runs " +
+    "(in this transport profile the read with recording off came out dearer than with it on). A JS " +
+    "function right next to a native call carries that call's cost: `invokeJson` holds the shard " +
+    "call's serialization, as the Hono handler's `(anonymous)` does.",
   "",
-  "- **REST read: 1.09× the hand-written route's CPU per request (27 rounds, middle half 1.07–1.12; goal " +
-    "≤ 1.05×: not met); with recording off 1.06× (1.03–1.08).** The same code's three 27-round runs: 1.10×, " +
-    "1.08×, 1.09×; six 9-round runs pooled (54 rounds) at 1.087. Where the gap sits, by " +
-    "inclusive time per request from the profiles' call stacks (this profile, and one of the same code " +
-    "taken an hour before): the shard's side of the call (svc's `call` against the hand-written object's " +
-    "`getRow`) +20 and +31 µs; the worker's side up to the shard call (svc's `fetch` against Hono's route) " +
-    "−9 and −24 µs, so svc's routing and admission already cost less than Hono's router; the answer, the " +
-    "call record and the runtime's own work +35 and +26 µs, of which `(program)` and the collector move by " +
-    "±10 µs from one profile to the next. On the shard's side svc runs what the hand-written object does " +
-    "(`exec`, `toArray`) plus its dispatch (some 12 µs of small functions: the deadline race, the " +
-    "await-scope runner, argument validation, `ctx`) and the stored document's `JSON.parse` (7.2; " +
-    "documents are stored as JSON). What would close the last points is not a local change but design " +
-    "changes together: a query run from the shard's RPC entry straight to its SQL (1.06× in an earlier " +
-    "throwaway build, 3–4 points), the header cap's walk (`forEach` 8.4 + `refuseHugeHeaders` 2.0 µs, " +
-    "about 2 points; no runtime API gives a request's header size, and the cap's exact total is a tested " +
-    "contract) and the call record (about 2 points; on by default, DESIGN.md).",
-  "- **RPC read: 1.20× the hand-written route (middle half 1.16–1.23; 1.20× in the run before too), from 1.31×.** It " +
-    "read its JSON body through a stream reader a chunk at a time, with a `TextDecoder` made per call: " +
-    "some 80 µs of an RPC call's CPU in its profile (`read` 29.8, `readBodyBytes` 29.1, the decoder 5.0, " +
-    "`getReader` 4.4, …). A body whose declared length is within the cap is now read whole " +
-    "(`arrayBuffer`, about 35 µs), and the route lost its `async` frames.",
-  "- **Exact gate: +24.8 % (middle half +20 to +30 %; goal ≤ +25 %): met in this run by 0.2 points, " +
-    "within its noise (±1.3 points over 27 rounds); +27 % and +28 % in the two 27-round runs before it, so " +
-    "not a settled pass. It no longer fails.** Until 2026-12-05 it broke under sustained load: after " +
-    "130,000–140,000 gated requests in one isolate (three runs), store calls went unanswered (1 s timeouts) " +
-    'and every answer after was a 500, workerd\'s "Cannot perform I/O on behalf of a different request". ' +
-    "Coalesced calls, the next batch's sender and calls waiting for a lease awaited promises that other " +
-    "requests settled. They now read the answer, written into the batch (or lease) record, on timers of " +
-    "their own (`whenSettled` in @svc/ratelimit): 180,000 requests through each gate answer 2xx " +
-    "(bench/test/gates-sustained.test.ts, in `npm run test:slow`; it failed at 141,828 before). This run " +
-    "has both coalescing intervals as targets: `coalesceMs` 5 (the default since) +24.8 % with 95.8 store " +
-    "calls per 1,000 requests, p50 9 ms; 3 ms +26.6 % with 124.5, p50 8 ms (6 ms ungated); 5 ms against " +
-    "3 ms per round 0.98×. Fewer wake-ups did not move it (first look at mean + 4× spread of the round " +
-    "trip: misses 342 → 217 per 1,000 requests, ratio 1.26 either way): a store call costs the isolate far " +
-    "more than a waiting call's timer. What would make the goal hold with margin: fewer store calls per " +
-    "request (a longer interval trades latency for them) or a cheaper store call; a profile of this " +
-    "target should say which part of a store call costs most.",
-  "- **Leased gate, identity with 500 callers and with one: met** (figures in the table above; the leased " +
-    "gate's store calls 1.1 per 1,000 requests, one per lease; the identities' revocation log reads 3.6–4.0 " +
-    "per 1,000 requests).",
+  "- **REST read: 1.09× the hand-written route's CPU per request (27 rounds, middle half 1.05–1.11; goal " +
+    "≤ 1.05×: not met); with recording off 1.07× (1.03–1.08).** 1.09× in the four 27-round runs of the " +
+    "day, before and after the shard came to encode the answer (a one-row answer gains nothing from it; " +
+    "section 1b's list does). What the gap is made of, measured on 2026-12-05 with throwaway builds that " +
+    "each left one of svc's per-call features out (calls looped inside the worker, CPU of 2,000-call " +
+    "rounds, 24 rounds, median of per-round ratios to the shipped read): call recording 3.6–6.3 % (its " +
+    "shard side, console capture under the await-scope runner, 1.6–2.9 %; the runner alone 0.4 %), the " +
+    "header cap's walk 2.6–4.0 %, the stored document's `JSON.parse` 2.0–2.9 %, the procedure's deadline " +
+    "1 %, argument validation 1 %, the answer encoded in the shard 0–0.8 %. Over HTTP (27 rounds, two " +
+    "targets) leaving the header walk out measured 1.01× — within the noise, so the walk's cost in a " +
+    "looped call does not carry over whole. These are svc's features, not slack: closing the last four " +
+    "points needs several of them made cheaper together (the record's shard side, documents decoded " +
+    "without `JSON.parse` of each stored row), or the header cap left to the platform (Cloudflare refuses " +
+    "request headers over 128 KB before a worker runs; svc's 64 KiB cap is a tested contract).",
+  "- **RPC read: 1.20× the hand-written route (middle half 1.18–1.24), from 1.31× before 2026-12-05.** It " +
+    "read its JSON body through a stream reader a chunk at a time, with a `TextDecoder` made per call; a " +
+    "body whose declared length is within the cap is now read whole (`arrayBuffer`), and the route lost " +
+    "its `async` frames.",
+  "- **Exact gate: +27 % (middle half +19 to +34 %; goal ≤ +25 %: not met in this run), 101 store calls " +
+    "per 1,000 requests, p50 10 ms (6 ms ungated); `coalesceMs` 3 +28 % with 136.** The day's 27-round " +
+    "runs: +27, +28, +24.8, +28, +27 %. It no longer fails under load: until 2026-12-05 coalesced calls " +
+    "awaited promises other requests settled, and after 130,000–140,000 gated requests in one isolate " +
+    'every answer was a 500 ("Cannot perform I/O on behalf of a different request"); they now read the ' +
+    "answer from the batch (or lease) record on timers of their own (`whenSettled` in @svc/ratelimit; " +
+    "bench/test/gates-sustained.test.ts drives 180,000 requests through each gate). In the gates " +
+    "profile the gate's extra CPU sits in the batch's store call (`#send`), the waiting calls' timers and " +
+    "`(program)` around them, and the `RateLimit-*` headers of the answer; none is one function to remove. " +
+    "What would make the goal hold with margin: fewer store calls per request (a longer interval trades " +
+    "latency for them) or a cheaper store call.",
+  "- **Leased gate +6 % (goal ≤ +5 %), identity with 500 callers +12 % (≤ +10 %), with one +6 % (≤ +8 %).** " +
+    "None of their code changed today, and earlier runs of the same code met all three (+3 %, +5 %, +4 %): " +
+    "their middle halves (leased 1.02–1.11, 500 callers 1.00–1.31) straddle the goals, so one 27-round run " +
+    "decides them by the machine's load. The leased gate's store calls stay 1.1 per 1,000 requests (one per " +
+    "lease), the identities' revocation log reads 4.7–5.0 per 1,000.",
 ].join("\n");
 
 const TITLES = {
