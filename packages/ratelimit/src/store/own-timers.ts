@@ -23,9 +23,15 @@ class Waiter {
 
 /** A waiter's timer: answers once the work settled or the deadline passed, else looks again in 1 ms. */
 function look(waiter: Waiter): void {
-  if (waiter.work.settled) return waiter.resolve(true);
+  if (waiter.work.settled) {
+    waiter.resolve(true);
+    return;
+  }
   const left = waiter.deadline - Date.now();
-  if (left <= 0) return waiter.resolve(false);
+  if (left <= 0) {
+    waiter.resolve(false);
+    return;
+  }
   setTimeout(look, Math.min(1, left), waiter);
 }
 
