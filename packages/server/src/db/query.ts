@@ -244,18 +244,7 @@ export class TableQuery {
     if (!Number.isInteger(numItems) || numItems < 1) {
       throw new SvcError("BAD_REQUEST", "numItems must be a positive integer.");
     }
-    const page: Doc[] = [];
-    let lastKey: CursorKey | undefined = after;
-    let more = false;
-    await this.#scan(after, {}, (doc, row) => {
-      if (page.length === numItems) {
-        more = true;
-        return true;
-      }
-      page.push(doc);
-      lastKey = rowKey(row, keyLength);
-      return false;
-    });
+    const { page, lastKey, more } = await this.#fillPage(after, {}, numItems, keyLength);
     if (more) return { page, isDone: false, continueCursor: encodeCursor(lastKey ?? []) };
     return { page, isDone: true, continueCursor: lastKey ? encodeCursor(lastKey) : "" };
   }
@@ -277,18 +266,7 @@ export class TableQuery {
     const keyLength = this.#keys().length;
     const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor, keyLength);
     const budget: ScanBudget = { left: maxScanned, scanned: 0, lastKey: undefined, spent: false };
-    const page: Doc[] = [];
-    let lastKey: CursorKey | undefined = after;
-    let more = false;
-    await this.#scan(after, { budget }, (doc, row) => {
-      if (page.length === numItems) {
-        more = true;
-        return true;
-      }
-      page.push(doc);
-      lastKey = rowKey(row, keyLength);
-      return false;
-    });
+    const { page, lastKey, more } = await this.#fillPage(after, { budget }, numItems, keyLength);
     if (more) {
       // The row that proved there is more was read, not returned: not counted.
       const scanned = budget.scanned - 1;
@@ -300,6 +278,31 @@ export class TableQuery {
       return { page, isDone: false, continueCursor, scanned, scanLimited: true };
     }
     return { page, isDone: true, continueCursor: lastKey ? encodeCursor(lastKey) : "", scanned };
+  }
+
+  /**
+   * Up to `numItems` visible rows after `after`, and the sort key of the
+   * last one (`after` when none); `more` when a row beyond them was read.
+   */
+  async #fillPage(
+    after: CursorKey | undefined,
+    bounds: { budget?: ScanBudget },
+    numItems: number,
+    keyLength: number,
+  ): Promise<{ page: Doc[]; lastKey: CursorKey | undefined; more: boolean }> {
+    const page: Doc[] = [];
+    let lastKey = after;
+    let more = false;
+    await this.#scan(after, bounds, (doc, row) => {
+      if (page.length === numItems) {
+        more = true;
+        return true;
+      }
+      page.push(doc);
+      lastKey = rowKey(row, keyLength);
+      return false;
+    });
+    return { page, lastKey, more };
   }
 
   /** Every visible row in (`after`, `end`]; `isDone` when no row follows `end`. */

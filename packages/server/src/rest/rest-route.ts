@@ -1,7 +1,7 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { readJsonArgs } from "../http/body.ts";
 import { argsFromQuery } from "../http/query-args.ts";
-import { jsonTextResponse } from "../http/responses.ts";
+import { type JsonResponseInit, jsonTextResponse } from "../http/responses.ts";
 import { queryPairs } from "../model/query-pairs.ts";
 import { SHARD_KEY_PARAM } from "../model/shard-key.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
@@ -105,13 +105,13 @@ function callRestShard<Env>(
   // No gate set headers (the usual call): the answer is `restAnswer` itself, no closure per call.
   if (!hasLimitHeaders(admitted)) return invokeJson(invocation, restAnswer);
   return invokeJson(invocation, (json) =>
-    jsonTextResponse(json ?? "null", { limitHeaders: takeLimitHeaders(admitted) }),
+    restAnswer(json, { limitHeaders: takeLimitHeaders(admitted) }),
   );
 }
 
 /** A REST answer: the value's JSON as the body, `null` for a handler that returned nothing. */
-function restAnswer(json: string | undefined): Response {
-  return jsonTextResponse(json ?? "null");
+function restAnswer(json: string | undefined, init?: JsonResponseInit): Response {
+  return jsonTextResponse(json ?? "null", init);
 }
 
 /**
