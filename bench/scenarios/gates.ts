@@ -1,5 +1,11 @@
-import { cookieHeaderOf, postJson, seedRow, startBenchApp } from "../lib/bench-app.ts";
-import { compare, JUDGING_PLAN, type LoadFigures, medianRatio } from "../lib/load.ts";
+import {
+  type BenchApp,
+  cookieHeaderOf,
+  postJson,
+  seedRow,
+  startBenchApp,
+} from "../lib/bench-app.ts";
+import { compare, JUDGING_PLAN, type LoadFigures, median, medianRatio } from "../lib/load.ts";
 
 /** The same REST read without gates, behind the rate-limit gate, and with identity from a session cookie. */
 export interface GatesResult {
@@ -19,6 +25,36 @@ export interface GatesResult {
   identityCookieCacheCost: number;
   /** {@link MANY_CALLERS} callers, each request a different one, under each identity option (absent before issue 32). */
   manyCallers?: { defaultCost: number; exactCost: number; ttlOneSecondCost: number };
+  /**
+   * Microseconds of the worker's workerd CPU one timer wake costs (an
+   * awaited 0 ms timer less an awaited resolved promise): what an exact
+   * decision waiting for its batch pays per look (absent before 2026-12-05).
+   */
+  timerWakeUs?: number;
+}
+
+/** Awaits per request of {@link timerWakeUs}, and its rounds (each runs both kinds). */
+const WAKES = { count: 2_000, rounds: 9 };
+
+/**
+ * The CPU of one timer wake in the worker's workerd: rounds of
+ * {@link WAKES}`.count` awaited 0 ms timers and as many awaited resolved
+ * promises, each inside one request (`GET /bench/timer-wakes`), the median
+ * over rounds of the difference per await.
+ */
+async function timerWakeUs(app: BenchApp): Promise<number> {
+  const perAwait = async (kind: "timer" | "promise") => {
+    const before = await app.workerCpuMs();
+    const response = await fetch(`${app.url}/bench/timer-wakes?kind=${kind}&count=${WAKES.count}`);
+    if (!response.ok)
+      throw new Error(`timer-wakes ${kind}: ${response.status} ${await response.text()}`);
+    return (((await app.workerCpuMs()) - before) * 1000) / WAKES.count;
+  };
+  const differences: number[] = [];
+  for (let round = 0; round < WAKES.rounds; round++) {
+    differences.push((await perAwait("timer")) - (await perAwait("promise")));
+  }
+  return median(differences);
 }
 
 /**
@@ -155,6 +191,7 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
         exactCost: cost(manyExact),
         ttlOneSecondCost: cost(manyTtl),
       },
+      timerWakeUs: await timerWakeUs(app),
     };
   } finally {
     await app.stop();

@@ -30,6 +30,7 @@ import { PlainRows } from "./plain-rows.ts";
 import { searchBenchHooks } from "./search-bench.ts";
 import { seedSessions } from "./seed-sessions.ts";
 import { BENCH_ADMIN_TOKEN, benchStudioAdmin } from "./studio-admin.ts";
+import { timerWakes } from "./timer-wakes.ts";
 
 export { RateLimitStore } from "./counted-store.ts";
 export { PlainDocs } from "./data-bench.ts";
@@ -228,6 +229,7 @@ function benchRoute(
   if (pathname === "/bench/loop") return callLoop(url, variants, env, ctx);
   if (pathname === "/bench/counters") return countersResponse();
   if (pathname === "/bench/gc") return collectGarbage();
+  if (pathname === "/bench/timer-wakes") return timerWakes(url);
   if (pathname.startsWith("/plain-auth/")) {
     plainMigrated ??= ensureMigrated(plainAuth);
     return plainMigrated.then(() => plainAuth.handler(request));
