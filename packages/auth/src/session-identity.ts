@@ -173,15 +173,20 @@ function toIdentity(
 /**
  * The identity cache of each database (one per D1 binding, so two auth
  * databases never share entries), or `null` where identities must be
- * resolved per call.
+ * resolved per call. Decided once per auth instance (its `options` are
+ * fixed when better-auth builds it) and remembered: looking at the
+ * database's methods on every call was 0.9 % of the CPU profile samples of
+ * the bench's identity target (three property reads on a binding, through
+ * the bench's counting proxy there), more than the cache lookup itself.
  */
 function cachesFor(
   settings: { ttlMs: number; maxEntries: number; revocationMs: number; clock?: () => number },
   explicit: boolean,
 ): (source: SessionSource) => RevocableCache<string> | null {
   const byDatabase = new WeakMap<object, RevocableCache<string>>();
+  const bySource = new WeakMap<SessionSource, RevocableCache<string> | null>();
   let withoutLog: RevocableCache<string> | null = null;
-  return (source) => {
+  const decide = (source: SessionSource): RevocableCache<string> | null => {
     const { database, secondaryStorage } = (source.options ?? {}) as {
       database?: unknown;
       secondaryStorage?: unknown;
@@ -202,6 +207,14 @@ function cachesFor(
     if (!explicit) return null;
     withoutLog ??= new RevocableCache(null, settings);
     return withoutLog;
+  };
+  return (source) => {
+    let cache = bySource.get(source);
+    if (cache === undefined) {
+      cache = decide(source);
+      bySource.set(source, cache);
+    }
+    return cache;
   };
 }
 

@@ -150,6 +150,22 @@ describe("sessionIdentity's cache (on by default)", () => {
     expect(explicit.calls).toBe(2);
   });
 
+  it("decides per auth instance: one resolver over two instances caches only where the log is", async () => {
+    const { cookie, userId } = await signedIn("per-instance");
+    const withLog = counted();
+    const withoutLog = counted({ ...auth.options, database: { kind: "another adapter" } });
+    // An auth chosen per env: each instance keeps its own decision, made once and remembered.
+    const resolve = sessionIdentity<{ logged: boolean }>((env) =>
+      env.logged ? withLog : withoutLog,
+    );
+    for (let call = 0; call < 3; call++) {
+      expect(await resolve(withCookie(cookie), { logged: true })).toMatchObject({ userId });
+      expect(await resolve(withCookie(cookie), { logged: false })).toMatchObject({ userId });
+    }
+    expect(withLog.calls).toBe(1);
+    expect(withoutLog.calls).toBe(3);
+  });
+
   it("refuses settings that are not positive", () => {
     expect(() => sessionIdentity(auth, { cache: { ttlMs: 0 } })).toThrow(/ttlMs/);
     expect(() => sessionIdentity(auth, { cache: { maxEntries: 0 } })).toThrow(/maxEntries/);
