@@ -9,58 +9,60 @@ import type { Results } from "./results.ts";
  */
 const READING = [
   "**Reading of the profiles (issue 50), and what would close each gap.** The glance table is from one " +
-    "`npm run bench -- --merge transport gates` of 2026-12-05 late evening (27 rounds), after the rate " +
-    "limiter's waiting calls came to look for their batch's answer a millisecond after it is expected; " +
-    "both profiles from `npm run bench -- --profile transport` and `--profile gates` right after it. " +
-    "Profiler on, each target's window from a collected heap and ending with the collection of its own " +
-    "garbage; the warm-up runs under the profiler, since code V8 optimized with no profiler running " +
-    "charged native calls (SQL `exec`, `Response`) to its JS caller. Compare within a table: the " +
-    "profiler's own cost is not spread evenly, and the machine's load moves every target between runs " +
-    "(in this transport profile the read with recording off came out dearer than with it on). A JS " +
-    "function right next to a native call carries that call's cost: `invokeJson` holds the shard " +
-    "call's serialization, as the Hono handler's `(anonymous)` does.",
+    "`npm run bench -- --merge transport gates` of 2026-12-05 at 21:10 (27 rounds), after the rate " +
+    "limiter's waiting calls came to look for their batch's answer a millisecond after it is expected " +
+    "and `sessionIdentity` to decide its cache once per auth instance; the gates profile from " +
+    "`npm run bench -- --profile gates` right after it, the transport profile from an hour before (no " +
+    "REST code changed since). Profiler on, each target's window from a collected heap and ending with " +
+    "the collection of its own garbage; the warm-up runs under the profiler, since code V8 optimized " +
+    "with no profiler running charged native calls (SQL `exec`, `Response`) to its JS caller. Compare " +
+    "within a table: the profiler's own cost is not spread evenly, and the machine's load moves every " +
+    "target between runs. A JS function right next to a native call carries that call's cost: " +
+    "`invokeJson` holds the shard call's serialization, as the Hono handler's `(anonymous)` does.",
   "",
-  "- **REST read: 1.09× the hand-written route's CPU per request (27 rounds, middle half 1.04–1.14; goal " +
-    "≤ 1.05×: not met); with recording off 1.08× (1.03–1.12).** 1.09× in all five 27-round runs of " +
+  "- **REST read: 1.08× the hand-written route's CPU per request (27 rounds, middle half 0.99–1.13; goal " +
+    "≤ 1.05×: not met); with recording off 1.11× (1.06–1.18).** 1.08–1.09× in all six 27-round runs of " +
     "2026-12-05. No svc function holds more than 2 % of the samples any more (counted from the raw samples " +
-    "of a transport profile of the same code taken that evening, `BENCH_PROFILE_DIR`): outside the row " +
-    "read itself (the same `exec` and `toArray` as the hand-written route's), the shard's side of a call " +
-    "is about 5.6 % of the busy samples spread over some forty functions (the document's `JSON.parse` " +
-    "1.3 %, the deadline's race 0.6 %, argument validation 0.5 %, none else above 0.3 %), and the " +
-    "worker's side adds the header cap's walk (1.9 %) and the answer's `sizedResponse` (1.4 %). What the " +
-    "gap is made of, measured with throwaway builds that each left one of svc's per-call features out " +
-    "(calls looped inside the worker, 24 rounds of 2,000 calls): call recording 3.6–6.3 %, the header " +
-    "cap's walk 2.6–4.0 % (3.7 µs for the bench's 8 request headers, one `forEach` callback each; over " +
-    "HTTP leaving it out measured 1.01×), the stored document's `JSON.parse` 2.0–2.9 %, the procedure's " +
-    "deadline 1 %, argument validation 1 %. Every one is a feature, not slack: closing the last four " +
-    "points needs several made cheaper together (the record's shard side, documents decoded without a " +
-    "`JSON.parse` of each stored row), or the header cap left to the platform (Cloudflare refuses request " +
-    "headers over 128 KB before a worker runs; svc's 64 KiB cap is a tested contract).",
-  "- **RPC read: 1.22× the hand-written route (middle half 1.18–1.26), 1.31× before 2026-12-05.**",
-  "- **Exact gate: +27 % (middle half +23 to +33 %; goal ≤ +25 %: not met), 100 store calls per 1,000 " +
-    "requests, p50 10 ms (6 ms ungated); `coalesceMs` 3 +29 % with 132.** Section 2 measures what a " +
-    "timer that wakes a request costs workerd: 28.4 µs in this run, about 6 % of a whole REST read. A " +
-    "coalesced call waits for its batch's answer on timers of its own request (awaiting a promise another " +
-    "request settles broke workerd after some 130,000 calls: bench/test/gates-sustained.test.ts), so each " +
-    "waiting call pays at least one wake: 0.9 per request at batches of ten, about 26 µs of the gate's " +
-    "added 140 µs. Looking a millisecond after the expected answer took the looks per request from 1.37 " +
-    "to 0.98 (counted once with a throwaway counter); the day's 27-round runs before it: +27, +28, " +
-    "+24.8, +28, +27 %, this one +27 %, so the saving (about 11 µs, 2 points) is inside the run-to-run " +
-    "spread. The rest is the batch's store call (`#send`: serialization both ways and the store's turn), " +
-    "`(program)` around the wakes, and the answer's `RateLimit-*` headers. What would close it: no wake " +
-    "per waiting call (a waiting request resumed by the answer's own I/O, which workerd does not support " +
-    "across requests today), or fewer, cheaper store calls per request.",
-  "- **Leased gate +1 % (goal ≤ +5 %: met; +6 % in the run before, +3 % earlier), 1.1 store calls per " +
-    "1,000 requests (one per lease).**",
-  "- **Identity with 500 callers +14 % (middle half +5 to +23 %; goal ≤ +10 %: not met), one caller +2 % " +
-    "(met).** Same resolver, same cache, same revocation log reads (4.6 and 3.7 per 1,000 requests), no " +
-    "session reads; the two differ in that each of the 500 callers' requests carries another bearer token, " +
-    "set per request by the load generator. A throwaway control without identity (the same REST read " +
-    "with fixed headers and with a header that changes per request, 15 rounds) put the load generator's " +
-    "share at 1.02× (middle half 0.99–1.05), so most of the 500 callers' extra cost is svc's; the gates " +
-    "profile shows it as `(program)` (+18 µs against no gates) and the shard call carrying the identity " +
-    "(`invokeJson` +19 µs), which one caller pays too, and no function of the identity cache ranks. Not " +
-    "found yet; earlier runs of the same code gave +5 % and +12 %.",
+    "of a transport profile of the same code, `BENCH_PROFILE_DIR`): outside the row read itself (the same " +
+    "`exec` and `toArray` as the hand-written route's), the shard's side of a call is about 5.6 % of the " +
+    "busy samples spread over some forty functions (the document's `JSON.parse` 1.3 %, the deadline's " +
+    "race 0.6 %, argument validation 0.5 %, none else above 0.3 %), and the worker's side adds the header " +
+    "cap's walk (1.9 %) and the answer's `sizedResponse` (1.4 %). What the gap is made of, measured with " +
+    "throwaway builds that each left one of svc's per-call features out (calls looped inside the worker, " +
+    "24 rounds of 2,000 calls): call recording 3.6–6.3 %, the header cap's walk 2.6–4.0 % (3.7 µs for the " +
+    "bench's 8 request headers, one `forEach` callback each; over HTTP leaving it out measured 1.01×), the " +
+    "stored document's `JSON.parse` 2.0–2.9 %, the procedure's deadline 1 %, argument validation 1 %. " +
+    "Every one is a feature, not slack: closing the last points needs several made cheaper together (the " +
+    "record's shard side, documents decoded without a `JSON.parse` of each stored row), or the header cap " +
+    "left to the platform (Cloudflare refuses request headers over 128 KB before a worker runs; svc's " +
+    "64 KiB cap is a tested contract).",
+  "- **RPC read: 1.21× the hand-written route (middle half 1.14–1.28), 1.31× before 2026-12-05.**",
+  "- **Exact gate: +27 % (middle half +15 to +33 %; goal ≤ +25 %: not met), 98 store calls per 1,000 " +
+    "requests, p50 9 ms (6 ms ungated); `coalesceMs` 3 +30 % with 130.** Section 2 measures what a timer " +
+    "that wakes a request costs workerd: 38 µs in this run, 28 µs in the run before, 6–8 % of a whole REST " +
+    "read. A coalesced call waits for its batch's answer on timers of its own request (awaiting a promise " +
+    "another request settles broke workerd after some 130,000 calls: bench/test/gates-sustained.test.ts), " +
+    "so each waiting call pays at least one wake: 0.9 per request at batches of ten, a fifth to a quarter " +
+    "of the gate's added 140 µs. Looking a millisecond after the expected answer took the looks per " +
+    "request from 1.37 to 0.98 (counted once with a throwaway counter); the 27-round runs of the day " +
+    "before it: +27, +28, +24.8, +28, +27 %, after it +27, +27 %: the saving (about 11 µs, 2 points) is " +
+    "inside the run-to-run spread. The rest is the batch's store call (`#send`: serialization both ways " +
+    "and the store's turn), `(program)` around the wakes, and the answer's `RateLimit-*` headers. What " +
+    "would close it: no wake per waiting call (a waiting request resumed by the answer's own I/O, which " +
+    "workerd does not support across requests today), or fewer, cheaper store calls per request.",
+  "- **Leased gate +6 % (goal ≤ +5 %: not met; +1 % in the run before, +3 % and +6 % earlier), 1.1 store " +
+    "calls per 1,000 requests (one per lease).** Its code did not change between these runs: its middle " +
+    "half (0.99–1.13) straddles the goal, and one 27-round run decides it by the machine's load.",
+  "- **Identity: 500 callers +4 % (goal ≤ +10 %: met; +14 % and +12 % in the two runs before), one " +
+    "caller +8 % (≤ +8 %: met).** Looped inside the worker (21 rounds of 2,000 calls, no HTTP), the " +
+    "identity costs the same whoever calls: 179 µs per call with 500 bearer tokens in turn, 188 with one, " +
+    "185 with the session cookie, against 154 without identity. In the gates profile of the run before, " +
+    "`sessionIdentity` spent 0.91 % of the busy samples deciding, on every call, whether the auth " +
+    "instance's database carries the revocation log (three property reads on the binding, through the " +
+    "bench's counting proxy), more than its cache lookup (0.71 %); it now decides once per instance (the resolver: 2.1 % of the " +
+    "samples before, 1.1 % in this gates profile). " +
+    "What is left of the identity's cost: the cached identity's `JSON.parse` (a fresh copy per call), " +
+    "and the identity carried to the shard with the call.",
 ].join("\n");
 
 const TITLES = {
