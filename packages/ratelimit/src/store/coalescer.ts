@@ -69,13 +69,13 @@ const ROUND_TRIP_WEIGHT = 0.2;
 /**
  * How much later (ms) than the estimate a waiting call first looks for its
  * batch's answer. Each look is a timer that wakes the call's request, and a
- * wake costs workerd 28 to 37 µs of CPU (BENCHMARKS.md section 2: 2,000
- * awaited 0 ms timers in one request), a tenth of a whole REST read. Without the margin, 46 %
- * of the waiting calls in the gates bench looked too early (the batch leaves
- * later than estimated when its own wait for the batch before it overruns)
- * and looked again a millisecond later: 1.37 looks per request. With 1 ms,
- * 0.98 per request (91 % find the answer at their first look), the median
- * latency within a millisecond of before.
+ * wake costs workerd 28 to 38 µs of CPU (BENCHMARKS.md section 2: 2,000
+ * awaited 0 ms timers in one request), 6 to 8 % of a whole REST read.
+ * Without the margin, 46 % of the waiting calls in the gates bench looked
+ * too early (the batch leaves later than estimated when its own wait for the
+ * batch before it overruns) and looked again a millisecond later: 1.37 looks
+ * per request. With 1 ms, 0.98 per request (91 % find the answer at their
+ * first look), the median latency within a millisecond of before.
  */
 const FIRST_LOOK_MARGIN_MS = 1;
 
