@@ -1,7 +1,7 @@
 import { table, verdict } from "./lib/format.ts";
 import { GOALS, percent, SECTION_TITLES, worstRoundRatio } from "./lib/goals.ts";
 import { cpuOf, LOAD_HEADER, loadRows } from "./lib/load-table.ts";
-import { type GatesResult, MANY_CALLERS } from "./scenarios/gates.ts";
+import { type GatesResult, MANY_CALLERS, WAKES } from "./scenarios/gates.ts";
 import type { RateLimitResult } from "./scenarios/ratelimit.ts";
 
 const NO_GATES = "no gates";
@@ -166,7 +166,8 @@ export function gatesSection(gates: GatesResult, rateLimit?: RateLimitResult): s
           "",
           "A timer that wakes a request costs the worker's workerd " +
             `**${gates.timerWakeUs.toFixed(1)} µs** of CPU in this run (an awaited 0 ms timer less an awaited ` +
-            "resolved promise, 2,000 of each in one request, median of 9 rounds): an exact decision waiting " +
+            `resolved promise, ${WAKES.count.toLocaleString("en-US")} of each in one request, median of ` +
+            `${WAKES.rounds} rounds): an exact decision waiting ` +
             "for its batch's answer pays one per look. Since 2026-12-05 a waiting call first looks a " +
             "millisecond after the answer is expected (the store's running round trip plus twice its " +
             "spread), not at the estimate. Counted once on this scenario's exact target with a throwaway " +

@@ -34,7 +34,7 @@ export interface GatesResult {
 }
 
 /** Awaits per request of {@link timerWakeUs}, and its rounds (each runs both kinds). */
-const WAKES = { count: 2_000, rounds: 9 };
+export const WAKES = { count: 2_000, rounds: 9 };
 
 /**
  * The CPU of one timer wake in the worker's workerd: rounds of
