@@ -206,19 +206,31 @@ export function createRateLimiter<const Name extends string>(
   const { store, clock } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const leases = new LeaseCache(clock ?? Date.now);
-  const coalescer = new DecisionCoalescer(timeoutMs, options.coalesceMs ?? DEFAULT_COALESCE_MS);
+  const coalescer = new DecisionCoalescer(
+    timeoutMs,
+    options.coalesceMs ?? DEFAULT_COALESCE_MS,
+    (target, decisions, waitMs) =>
+      callStore(
+        store,
+        target.name,
+        target.key,
+        { rate: target.rate, decisions },
+        timeoutMs,
+        waitMs,
+      ),
+    (name) => storeError(name, noAnswer(timeoutMs)),
+  );
   /** Spends `count` exactly, coalesced with this isolate's other calls of the key. */
   const decide = (name: string, key: string, rate: Rate, count: number, now: number | undefined) =>
-    coalescer.decide(
-      objectName(name, key),
-      now === undefined ? { count } : { count, now },
-      (decisions) => callStore(store, name, key, { rate, decisions }, timeoutMs),
-      () => storeError(name, noAnswer(timeoutMs)),
-    );
-  /** Everything but a call spent from a lease this isolate holds: a lease request, or the store's decision. */
-  const ask = async (name: string, key: string, rate: Rate, count: number) => {
+    coalescer.decide(name, key, rate, now === undefined ? { count } : { count, now });
+  /** A leased rate's call that this isolate's lease of the key cannot pay: a lease request, or the store's decision. */
+  const ask = async (
+    name: string,
+    key: string,
+    rate: Rate & { lease: NonNullable<Rate["lease"]> },
+    count: number,
+  ) => {
     const now = clock?.();
-    if (rate.lease === null) return decide(name, key, rate, count, now);
     const { lease } = rate;
     // While this isolate already asks for a lease of the key, a call waits for that lease
     // and spends from it: a second lease would be waste, and deciding exactly meanwhile
@@ -269,13 +281,15 @@ export function createRateLimiter<const Name extends string>(
       const count = unitsOf(rate, name, callOptions);
       return fromLease(name, callOptions.key, rate, count);
     },
-    // Not async: a call spent from a lease is answered with one settled promise, no async
-    // frame (the leased gate's every request; BENCHMARKS.md section 1a). Errors still reject.
+    // Not async: a call spent from a lease is answered with one settled promise, and an exact
+    // call with its decision's own promise, no async frame (the gates' every request;
+    // BENCHMARKS.md section 1a). Errors still reject.
     limit(name, callOptions) {
       try {
         const rate = rateNamed(rates, name);
         const count = unitsOf(rate, name, callOptions);
-        const local = fromLease(name, callOptions.key, rate, count);
+        if (!isLeased(rate)) return decide(name, callOptions.key, rate, count, clock?.());
+        const local = leases.take(name, callOptions.key, count, rate.capacity);
         return local === undefined
           ? ask(name, callOptions.key, rate, count)
           : Promise.resolve(local);
@@ -284,6 +298,11 @@ export function createRateLimiter<const Name extends string>(
       }
     },
   };
+}
+
+/** True for a rate counted in the leased mode. */
+function isLeased(rate: Rate): rate is Rate & { lease: NonNullable<Rate["lease"]> } {
+  return rate.lease !== null;
 }
 
 /** A lease request in flight, as the calls of its key that wait for it see it. */

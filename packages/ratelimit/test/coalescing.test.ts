@@ -55,6 +55,31 @@ describe("coalesced exact limiting", () => {
     expect(await storeCalls("api", key)).toBe(1);
   });
 
+  it("keeps two rates of one key apart: each counts its own calls, in its own store object", async () => {
+    const limiter = createRateLimiter({
+      store: "COUNTING_STORE",
+      rates: { api: fiveAMinute, burst: { kind: "fixed window", rate: 3, period: MINUTE } },
+    });
+    const key = freshKey();
+    const calls = (name: "api" | "burst") =>
+      Array.from({ length: 10 }, () => limiter.limit(name, { key }));
+    const [api, burstRate] = await Promise.all([
+      Promise.all(calls("api")),
+      Promise.all(calls("burst")),
+    ]);
+
+    expect(api.map((result) => result.ok)).toEqual([
+      ...Array(5).fill(true),
+      ...Array(5).fill(false),
+    ]);
+    expect(burstRate.map((result) => result.ok)).toEqual([
+      ...Array(3).fill(true),
+      ...Array(7).fill(false),
+    ]);
+    expect(await storeCalls("api", key)).toBe(1);
+    expect(await storeCalls("burst", key)).toBe(1);
+  });
+
   it(`sends a burst larger than ${MAX_BATCH} as batches of at most ${MAX_BATCH}, still exact`, async () => {
     const limiter = createRateLimiter({
       store: "COUNTING_STORE",

@@ -67,18 +67,16 @@ export function slidingWindow(
   const window = roll(state, period, now);
   const elapsed = now - window.start;
   const untilEnd = period - elapsed;
-  // The estimate of units in the sliding window, ×period.
-  const used = (counts: SlidingWindowState) => counts.previous * untilEnd + counts.current * period;
   const budget = rate.rate * period;
 
-  if (used(window) + count * period > budget) {
+  if (used(window, untilEnd, period) + count * period > budget) {
     return {
       state: window,
       result: {
         ok: false,
         retryAfter: retryAfter(window, rate, count, untilEnd),
         limit: rate.rate,
-        remaining: Math.max(0, Math.floor((budget - used(window)) / period)),
+        remaining: Math.max(0, Math.floor((budget - used(window, untilEnd, period)) / period)),
         resetAfter: window.current > 0 ? untilEnd + period : untilEnd,
       },
     };
@@ -90,10 +88,19 @@ export function slidingWindow(
       ok: true,
       retryAfter: 0,
       limit: rate.rate,
-      remaining: Math.floor((budget - used(next)) / period),
+      remaining: Math.floor((budget - used(next, untilEnd, period)) / period),
       resetAfter: untilEnd + period,
     },
   };
+}
+
+/**
+ * The estimate of units in the sliding window, ×period: the previous window's
+ * count weighted by the part of it still inside the window. Module level, not
+ * an arrow per decision (see token-bucket.ts's `untilFull`).
+ */
+function used(counts: SlidingWindowState, untilEnd: number, period: number): number {
+  return counts.previous * untilEnd + counts.current * period;
 }
 
 /** The least `t` at which `count` fits, solved exactly for the two windows it can fall in. */

@@ -26,6 +26,16 @@ function storedLevel(state: TokenBucketState, period: number): number {
 }
 
 /**
+ * Milliseconds until a bucket at `level` (of `full`) is full again. Module
+ * level, not an arrow per decision: the store decides every call of a batch
+ * through here, and a bundle built with `keepNames` named each arrow with a
+ * `defineProperty` call (0.4 % of the exact gate's CPU profile samples).
+ */
+function untilFull(rate: Rate, full: number, level: number): number {
+  return Math.ceil((full - level) / rate.rate);
+}
+
+/**
  * Token bucket: a bucket of `capacity` units (full at first) that refills
  * continuously at `rate` units per `period`; a call takes `count` units or is
  * refused. Allows a burst of `capacity` after an idle time, then a steady
@@ -52,8 +62,6 @@ export function tokenBucket(
     ? Math.min(full, storedLevel(state, period) + (now - state.updated) * rate.rate)
     : full;
   const need = count * period;
-  const untilFull = (at: number) => Math.ceil((full - at) / rate.rate);
-  const remaining = (at: number) => Math.floor(at / period);
 
   if (level < need) {
     return {
@@ -62,8 +70,8 @@ export function tokenBucket(
         ok: false,
         retryAfter: Math.ceil((need - level) / rate.rate),
         limit: rate.capacity,
-        remaining: remaining(level),
-        resetAfter: untilFull(level),
+        remaining: Math.floor(level / period),
+        resetAfter: untilFull(rate, full, level),
       },
     };
   }
@@ -74,8 +82,8 @@ export function tokenBucket(
       ok: true,
       retryAfter: 0,
       limit: rate.capacity,
-      remaining: remaining(next.level),
-      resetAfter: untilFull(next.level),
+      remaining: Math.floor(next.level / period),
+      resetAfter: untilFull(rate, full, next.level),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import type { RateLimitResult } from "../algorithms/result.ts";
-import { within } from "./deadlines.ts";
-import { whenSettled } from "./own-timers.ts";
+import type { Rate } from "../rates.ts";
+import { readWhenSettled, whenSettled } from "./own-timers.ts";
 import type { BatchedDecision } from "./protocol.ts";
 
 /**
@@ -34,11 +34,28 @@ export const MAX_BATCH = 64;
  */
 export const DEFAULT_COALESCE_MS = 5;
 
-/** Sends decisions of one key to its store in one call and answers their results, in order. */
-export type SendBatch = (decisions: BatchedDecision[]) => Promise<RateLimitResult[]>;
+/** The key of one rate whose decisions a batch carries: what its store call needs besides them. */
+export interface BatchKey {
+  readonly name: string;
+  readonly key: string;
+  readonly rate: Rate;
+}
+
+/**
+ * Sends decisions of one key to its store in one call and answers their
+ * results, in order; rejects once `waitMs` passed without an answer (the
+ * batch's first call is then at its timeout).
+ */
+export type SendBatch = (
+  target: BatchKey,
+  decisions: BatchedDecision[],
+  waitMs: number,
+) => Promise<RateLimitResult[]>;
 
 /** Calls of one key going to the store together. */
 interface Batch {
+  /** The key's queue, whose `late` error a call gets when its batch did not settle in time. */
+  queue: KeyQueue;
   decisions: BatchedDecision[];
   /** The store's results, in order, once it answered. */
   results: RateLimitResult[] | undefined;
@@ -55,9 +72,11 @@ interface Batch {
 }
 
 /** One key's batches: the one taking calls, and the latest one sent or waiting to be. */
-interface KeyQueue {
+interface KeyQueue extends BatchKey {
   open: Batch | null;
   latest: Batch | null;
+  /** The error of a call whose batch was not answered within the timeout (made when needed). */
+  late: () => Error;
 }
 
 /** Keys a {@link DecisionCoalescer} holds before it drops those at rest (see its `#newQueue`). */
@@ -98,19 +117,31 @@ const FIRST_LOOK_MARGIN_MS = 1;
  * every millisecond.
  * Every call rejects after `timeoutMs` whoever sends its batch, and a batch
  * waits for the one before it at most `timeoutMs` after that one opened, so
- * one lost call cannot stall a key.
+ * one lost call cannot stall a key. A batch's first call has no timer of its
+ * own for that: its store call is given what is left of the batch's
+ * `timeoutMs` (one timer per batch, not two).
+ *
+ * Per call it builds no closure and no key string: the keys of a rate are
+ * found through two map lookups, and what sending needs (the store call, the
+ * timeout's error) is given once, to the constructor.
  *
  * @example
  * ```ts
- * const coalescer = new DecisionCoalescer(1000, DEFAULT_COALESCE_MS);
- * const send: SendBatch = (decisions) => callStore(store, name, key, { rate, decisions }, 1000);
- * const result = await coalescer.decide(objectName(name, key), { count: 1 }, send, () => storeError(name, noAnswer(1000)));
+ * const send: SendBatch = ({ name, key, rate }, decisions, waitMs) =>
+ *   callStore(store, name, key, { rate, decisions }, 1000, waitMs);
+ * const coalescer = new DecisionCoalescer(1000, DEFAULT_COALESCE_MS, send, (name) => storeError(name, noAnswer(1000)));
+ * const result = await coalescer.decide("api", ip, rate, { count: 1 });
  * ```
  */
 export class DecisionCoalescer {
   readonly #timeoutMs: number;
   readonly #intervalMs: number;
-  readonly #queues = new Map<string, KeyQueue>();
+  readonly #sendBatch: SendBatch;
+  readonly #timeoutError: (name: string) => Error;
+  /** Per rate name, then per key: no string is built per call to find a key's queue. */
+  readonly #queues = new Map<string, Map<string, KeyQueue>>();
+  /** Keys held, over every name. */
+  #size = 0;
   /** Running mean (ms) of a store call's round trip, from the calls answered so far. */
   #roundTripMs = 1;
   /** Running mean deviation (ms) of a store call's round trip from {@link #roundTripMs}. */
@@ -118,31 +149,39 @@ export class DecisionCoalescer {
   /** Keys at which {@link #newQueue} next drops those at rest. */
   #sweepAt = SWEEP_KEYS;
 
-  constructor(timeoutMs: number, intervalMs = DEFAULT_COALESCE_MS) {
+  constructor(
+    timeoutMs: number,
+    intervalMs: number,
+    send: SendBatch,
+    timeoutError: (name: string) => Error,
+  ) {
     this.#timeoutMs = timeoutMs;
     this.#intervalMs = intervalMs;
+    this.#sendBatch = send;
+    this.#timeoutError = timeoutError;
   }
 
   /**
-   * Decides one call of the store object `id`, together with the other calls
-   * of it that are waiting. Rejects with `timeoutError()` after `timeoutMs`
-   * without a result, and with the store call's error when it fails.
+   * Decides one call of `key` under rate `name`, together with the other calls
+   * of it that are waiting. Rejects with the constructor's `timeoutError`
+   * after `timeoutMs` without a result, and with the store call's error when
+   * it fails.
    */
   decide(
-    id: string,
+    name: string,
+    key: string,
+    rate: Rate,
     decision: BatchedDecision,
-    send: SendBatch,
-    timeoutError: () => Error,
   ): Promise<RateLimitResult> {
     const now = Date.now();
-    const queue = this.#queues.get(id) ?? this.#newQueue(id, now);
+    const queue = this.#queues.get(name)?.get(key) ?? this.#newQueue(name, key, rate, now);
     const { open } = queue;
     if (open && open.decisions.length < MAX_BATCH && now - open.openedAt < this.#timeoutMs) {
       const index = open.decisions.push(decision) - 1;
-      const answered = whenSettled(open, open.expectedAt - now, now + this.#timeoutMs);
-      return answered.then((settled) => resultOf(open, index, settled, timeoutError));
+      return readWhenSettled(open, index, open.expectedAt - now, now + this.#timeoutMs, resultOf);
     }
     const batch: Batch = {
+      queue,
       decisions: [decision],
       results: undefined,
       failure: undefined,
@@ -151,25 +190,30 @@ export class DecisionCoalescer {
       sentAt: Number.POSITIVE_INFINITY,
       expectedAt: now,
     };
-    const sent = this.#send(queue, batch, send);
+    const sent = this.#send(queue, batch);
     waitUntil(sent);
-    return within(sent, this.#timeoutMs, timeoutError).then(() =>
-      resultOf(batch, 0, true, timeoutError),
-    );
+    // `#send` never rejects and settles the batch within its timeout (see there).
+    return sent.then(() => resultOf(batch, 0, true));
   }
 
-  /** Sends `batch` once the batch before it is answered and the key's interval is over. */
-  async #send(queue: KeyQueue, batch: Batch, send: SendBatch): Promise<void> {
+  /**
+   * Sends `batch` once the batch before it is answered and the key's interval
+   * is over, then settles it: with the store's results, or with why there are
+   * none. Never rejects. Bounded by the batch's deadline (`timeoutMs` after it
+   * opened): the wait for the batch before is bounded by that one's earlier
+   * deadline, and the store call is given what is left.
+   */
+  async #send(queue: KeyQueue, batch: Batch): Promise<void> {
     const previous = queue.latest;
     queue.open = batch;
     queue.latest = batch;
+    const deadline = batch.openedAt + this.#timeoutMs;
     const sendingAt = this.#sendingAt(previous, batch.openedAt);
     batch.expectedAt = sendingAt + this.#answerAfterMs();
     // Calls of the key in this turn, and while the previous batch is in flight, join this one.
     if (previous) {
-      const deadline = previous.openedAt + this.#timeoutMs;
       // First looked at when it can leave: the previous answer in and the interval over (one wake-up).
-      await whenSettled(previous, sendingAt - Date.now(), deadline);
+      await whenSettled(previous, sendingAt - Date.now(), previous.openedAt + this.#timeoutMs);
       // At most one store call of the key every `intervalMs`: the calls of the pause join too.
       // (A previous batch not sent yet, having waited out its own predecessor, makes no pause.)
       const pause = Number.isFinite(previous.sentAt)
@@ -180,8 +224,10 @@ export class DecisionCoalescer {
     if (queue.open === batch) queue.open = null;
     batch.sentAt = Date.now();
     batch.expectedAt = batch.sentAt + this.#answerAfterMs();
+    const waitMs = deadline - batch.sentAt;
     try {
-      batch.results = await send(batch.decisions);
+      if (waitMs <= 0) throw queue.late();
+      batch.results = await this.#sendBatch(queue, batch.decisions, waitMs);
     } catch (error) {
       batch.failure = error;
     }
@@ -216,27 +262,41 @@ export class DecisionCoalescer {
    * store call to forget its key (each timer wakes its request), and a limiter
    * that sees many keys keeps only the busy ones.
    */
-  #newQueue(id: string, now: number): KeyQueue {
-    if (this.#queues.size >= this.#sweepAt) {
-      for (const [key, { open, latest }] of this.#queues)
-        if (!open && (!latest || (latest.settled && latest.sentAt + this.#intervalMs <= now)))
-          this.#queues.delete(key);
-      this.#sweepAt = Math.max(SWEEP_KEYS, 2 * this.#queues.size);
+  #newQueue(name: string, key: string, rate: Rate, now: number): KeyQueue {
+    if (this.#size >= this.#sweepAt) {
+      for (const [rateName, keys] of this.#queues) {
+        for (const [restingKey, { open, latest }] of keys)
+          if (!open && (!latest || (latest.settled && latest.sentAt + this.#intervalMs <= now))) {
+            keys.delete(restingKey);
+            this.#size--;
+          }
+        if (keys.size === 0) this.#queues.delete(rateName);
+      }
+      this.#sweepAt = Math.max(SWEEP_KEYS, 2 * this.#size);
     }
-    const queue: KeyQueue = { open: null, latest: null };
-    this.#queues.set(id, queue);
+    const timeoutError = this.#timeoutError;
+    const queue: KeyQueue = {
+      name,
+      key,
+      rate,
+      open: null,
+      latest: null,
+      late: () => timeoutError(name),
+    };
+    let keys = this.#queues.get(name);
+    if (keys === undefined) {
+      keys = new Map();
+      this.#queues.set(name, keys);
+    }
+    keys.set(key, queue);
+    this.#size++;
     return queue;
   }
 }
 
-/** The result of call `index` of `batch`, or why there is none. */
-function resultOf(
-  batch: Batch,
-  index: number,
-  settled: boolean,
-  timeoutError: () => Error,
-): RateLimitResult {
-  if (!settled) throw timeoutError();
+/** The result of call `index` of `batch`, or why there is none (`settled` false: not in time). */
+function resultOf(batch: Batch, index: number, settled: boolean): RateLimitResult {
+  if (!settled) throw batch.queue.late();
   if (batch.results === undefined) throw batch.failure;
   return batch.results[index]!;
 }

@@ -82,9 +82,10 @@ export function storeError(name: string, cause: unknown): RateLimitStoreError {
 /**
  * Sends a batch of decisions to the store object of (`name`, `key`) and
  * answers its results, in order. Everything that can go wrong on the way (the
- * object throws, cannot be reached, or is slower than `timeout` ms) becomes a
- * {@link RateLimitStoreError}; a missing binding or a store declared without
- * SQLite is a configuration mistake instead, a
+ * object throws, cannot be reached, or gives no answer within `waitMs`) becomes
+ * a {@link RateLimitStoreError}, which names `timeout` (the caller's whole
+ * timeout, of which `waitMs` is what is left); a missing binding or a store
+ * declared without SQLite is a configuration mistake instead, a
  * `RateLimitError("INVALID_CONFIG")`. The key is left out of error messages:
  * it is often an IP address or an API key.
  *
@@ -99,9 +100,20 @@ export async function callStore(
   key: string,
   batch: LimitBatch,
   timeout: number,
+  waitMs = timeout,
 ): Promise<RateLimitResult[]> {
-  const reply = await ask(store, name, timeout, (object) => object.limit(batch), key);
+  const reply = await ask(store, name, key, timeout, waitMs, limitOf, batch);
   return reply.results;
+}
+
+/** A store call of a batch (module-level: no closure per call). */
+function limitOf(object: DurableObjectStub<RateLimitStore>, batch: LimitBatch) {
+  return object.limit(batch);
+}
+
+/** A store call of a lease request. */
+function leaseOf(object: DurableObjectStub<RateLimitStore>, request: LeaseRequest) {
+  return object.lease(request);
 }
 
 /**
@@ -120,21 +132,33 @@ export async function callLease(
   request: LeaseRequest,
   timeout: number,
 ): Promise<{ granted: number; result: RateLimitResult }> {
-  return ask(store, name, timeout, (object) => object.lease(request), key);
+  return ask(store, name, key, timeout, timeout, leaseOf, request);
 }
 
-async function ask<Reply extends object>(
+/**
+ * `send(object, message)` to the store object of (`name`, `key`), answered
+ * within `waitMs`; its failures as {@link storeError}, a configuration
+ * mistake (no binding, no SQLite) as `INVALID_CONFIG`.
+ */
+async function ask<Message, Reply extends object>(
   store: RateLimitStoreBinding,
   name: string,
-  timeout: number,
-  send: (object: DurableObjectStub<RateLimitStore>) => Promise<Reply | { misconfigured: string }>,
   key: string,
+  timeout: number,
+  waitMs: number,
+  send: (
+    object: DurableObjectStub<RateLimitStore>,
+    message: Message,
+  ) => Promise<Reply | { misconfigured: string }>,
+  message: Message,
 ): Promise<Reply> {
   const namespace = resolveStore(store);
-  const call = async () => send(namespace.getByName(objectName(name, key)));
   let reply: Reply | { misconfigured: string };
   try {
-    reply = await within(call(), timeout, () => noAnswer(timeout));
+    // A store object that throws as it is reached (not only as it answers) is an outage too.
+    reply = await within(send(namespace.getByName(objectName(name, key)), message), waitMs, () =>
+      noAnswer(timeout),
+    );
   } catch (cause) {
     throw storeError(name, cause);
   }
