@@ -40,7 +40,8 @@ export const WAKES = { count: 2_000, rounds: 9 };
  * The CPU of one timer wake in the worker's workerd: rounds of
  * {@link WAKES}`.count` awaited 0 ms timers and as many awaited resolved
  * promises, each inside one request (`GET /bench/timer-wakes`), the median
- * over rounds of the difference per await.
+ * over rounds of the difference per await. The kinds take turns going first,
+ * so neither always runs on the heap the other left.
  */
 async function timerWakeUs(app: BenchApp): Promise<number> {
   const perAwait = async (kind: "timer" | "promise") => {
@@ -52,7 +53,11 @@ async function timerWakeUs(app: BenchApp): Promise<number> {
   };
   const differences: number[] = [];
   for (let round = 0; round < WAKES.rounds; round++) {
-    differences.push((await perAwait("timer")) - (await perAwait("promise")));
+    const order =
+      round % 2 === 0 ? (["timer", "promise"] as const) : (["promise", "timer"] as const);
+    const cost = { timer: 0, promise: 0 };
+    for (const kind of order) cost[kind] = await perAwait(kind);
+    differences.push(cost.timer - cost.promise);
   }
   return median(differences);
 }
