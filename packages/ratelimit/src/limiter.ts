@@ -209,15 +209,8 @@ export function createRateLimiter<const Name extends string>(
   const coalescer = new DecisionCoalescer(
     timeoutMs,
     options.coalesceMs ?? DEFAULT_COALESCE_MS,
-    (target, decisions, waitMs) =>
-      callStore(
-        store,
-        target.name,
-        target.key,
-        { rate: target.rate, decisions },
-        timeoutMs,
-        waitMs,
-      ),
+    (target, decisions) =>
+      callStore(store, target.name, target.key, { rate: target.rate, decisions }, timeoutMs),
     (name) => storeError(name, noAnswer(timeoutMs)),
   );
   /** Spends `count` exactly, coalesced with this isolate's other calls of the key. */

@@ -242,4 +242,31 @@ describe("coalesced calls when the store fails", () => {
       expect(waited).toBeLessThan(timeoutMs + 1_000);
     }
   });
+
+  it("keeps the clock of a call that joined a batch waiting behind a silent store call", async () => {
+    const timeoutMs = 300;
+    const limiter = createRateLimiter({
+      store: "SILENT_STORE",
+      rates: { api: fiveAMinute },
+      timeoutMs,
+    });
+    const key = freshKey();
+    const timed = async () => {
+      const started = performance.now();
+      const error = await limiter.limit("api", { key }).catch((thrown: unknown) => thrown);
+      return { error, waited: performance.now() - started };
+    };
+    const first = timed(); // sends the first store call, which never answers
+    await scheduler.wait(timeoutMs / 3);
+    const second = timed(); // opens the next batch, which waits behind the first
+    await scheduler.wait(timeoutMs / 3);
+    const third = timed(); // joins that batch a third of a timeout after it opened
+
+    for (const { error, waited } of await Promise.all([first, second, third])) {
+      expect(error).toBeInstanceOf(RateLimitStoreError);
+      expect((error as Error).message).toContain(`no answer within ${timeoutMs} ms`);
+      expect(waited).toBeGreaterThanOrEqual(timeoutMs - 1);
+      expect(waited).toBeLessThan(timeoutMs + 1_000);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import type { RateLimitResult } from "../algorithms/result.ts";
 import type { Rate } from "../rates.ts";
+import { within } from "./deadlines.ts";
 import { readWhenSettled, whenSettled } from "./own-timers.ts";
 import type { BatchedDecision } from "./protocol.ts";
 
@@ -43,13 +44,11 @@ export interface BatchKey {
 
 /**
  * Sends decisions of one key to its store in one call and answers their
- * results, in order; rejects once `waitMs` passed without an answer (the
- * batch's first call is then at its timeout).
+ * results, in order; rejects once `timeoutMs` passed without an answer.
  */
 export type SendBatch = (
   target: BatchKey,
   decisions: BatchedDecision[],
-  waitMs: number,
 ) => Promise<RateLimitResult[]>;
 
 /** Calls of one key going to the store together. */
@@ -115,11 +114,10 @@ const FIRST_LOOK_MARGIN_MS = 1;
  * from there on timers of their own, first when the answer is expected (the
  * store's running round trip plus twice its spread, plus a millisecond), then
  * every millisecond.
- * Every call rejects after `timeoutMs` whoever sends its batch, and a batch
- * waits for the one before it at most `timeoutMs` after that one opened, so
- * one lost call cannot stall a key. A batch's first call has no timer of its
- * own for that: its store call is given what is left of the batch's
- * `timeoutMs` (one timer per batch, not two).
+ * Every call rejects after its own `timeoutMs` whoever sends its batch (a
+ * store call is given `timeoutMs` from when it leaves, after every call of
+ * its batch came), and a batch waits for the one before it at most
+ * `timeoutMs` after that one opened, so one lost call cannot stall a key.
  *
  * Per call it builds no closure and no key string: the keys of a rate are
  * found through two map lookups, and what sending needs (the store call, the
@@ -127,8 +125,8 @@ const FIRST_LOOK_MARGIN_MS = 1;
  *
  * @example
  * ```ts
- * const send: SendBatch = ({ name, key, rate }, decisions, waitMs) =>
- *   callStore(store, name, key, { rate, decisions }, 1000, waitMs);
+ * const send: SendBatch = ({ name, key, rate }, decisions) =>
+ *   callStore(store, name, key, { rate, decisions }, 1000);
  * const coalescer = new DecisionCoalescer(1000, DEFAULT_COALESCE_MS, send, (name) => storeError(name, noAnswer(1000)));
  * const result = await coalescer.decide("api", ip, rate, { count: 1 });
  * ```
@@ -192,22 +190,19 @@ export class DecisionCoalescer {
     };
     const sent = this.#send(queue, batch);
     waitUntil(sent);
-    // `#send` never rejects and settles the batch within its timeout (see there).
-    return sent.then(() => resultOf(batch, 0, true));
+    // The batch's later calls keep their own clocks, so its first call keeps one of its own too.
+    return within(sent, this.#timeoutMs, queue.late).then(() => resultOf(batch, 0, true));
   }
 
   /**
    * Sends `batch` once the batch before it is answered and the key's interval
    * is over, then settles it: with the store's results, or with why there are
-   * none. Never rejects. Bounded by the batch's deadline (`timeoutMs` after it
-   * opened): the wait for the batch before is bounded by that one's earlier
-   * deadline, and the store call is given what is left.
+   * none. Never rejects.
    */
   async #send(queue: KeyQueue, batch: Batch): Promise<void> {
     const previous = queue.latest;
     queue.open = batch;
     queue.latest = batch;
-    const deadline = batch.openedAt + this.#timeoutMs;
     const sendingAt = this.#sendingAt(previous, batch.openedAt);
     batch.expectedAt = sendingAt + this.#answerAfterMs();
     // Calls of the key in this turn, and while the previous batch is in flight, join this one.
@@ -224,10 +219,8 @@ export class DecisionCoalescer {
     if (queue.open === batch) queue.open = null;
     batch.sentAt = Date.now();
     batch.expectedAt = batch.sentAt + this.#answerAfterMs();
-    const waitMs = deadline - batch.sentAt;
     try {
-      if (waitMs <= 0) throw queue.late();
-      batch.results = await this.#sendBatch(queue, batch.decisions, waitMs);
+      batch.results = await this.#sendBatch(queue, batch.decisions);
     } catch (error) {
       batch.failure = error;
     }

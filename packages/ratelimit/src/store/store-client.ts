@@ -82,10 +82,9 @@ export function storeError(name: string, cause: unknown): RateLimitStoreError {
 /**
  * Sends a batch of decisions to the store object of (`name`, `key`) and
  * answers its results, in order. Everything that can go wrong on the way (the
- * object throws, cannot be reached, or gives no answer within `waitMs`) becomes
- * a {@link RateLimitStoreError}, which names `timeout` (the caller's whole
- * timeout, of which `waitMs` is what is left); a missing binding or a store
- * declared without SQLite is a configuration mistake instead, a
+ * object throws, cannot be reached, or is slower than `timeout` ms) becomes a
+ * {@link RateLimitStoreError}; a missing binding or a store declared without
+ * SQLite is a configuration mistake instead, a
  * `RateLimitError("INVALID_CONFIG")`. The key is left out of error messages:
  * it is often an IP address or an API key.
  *
@@ -100,9 +99,8 @@ export async function callStore(
   key: string,
   batch: LimitBatch,
   timeout: number,
-  waitMs = timeout,
 ): Promise<RateLimitResult[]> {
-  const reply = await ask(store, name, key, timeout, waitMs, limitOf, batch);
+  const reply = await ask(store, name, key, timeout, limitOf, batch);
   return reply.results;
 }
 
@@ -132,12 +130,12 @@ export async function callLease(
   request: LeaseRequest,
   timeout: number,
 ): Promise<{ granted: number; result: RateLimitResult }> {
-  return ask(store, name, key, timeout, timeout, leaseOf, request);
+  return ask(store, name, key, timeout, leaseOf, request);
 }
 
 /**
  * `send(object, message)` to the store object of (`name`, `key`), answered
- * within `waitMs`; its failures as {@link storeError}, a configuration
+ * within `timeout` ms; its failures as {@link storeError}, a configuration
  * mistake (no binding, no SQLite) as `INVALID_CONFIG`.
  */
 async function ask<Message, Reply extends object>(
@@ -145,7 +143,6 @@ async function ask<Message, Reply extends object>(
   name: string,
   key: string,
   timeout: number,
-  waitMs: number,
   send: (
     object: DurableObjectStub<RateLimitStore>,
     message: Message,
@@ -156,7 +153,7 @@ async function ask<Message, Reply extends object>(
   let reply: Reply | { misconfigured: string };
   try {
     // A store object that throws as it is reached (not only as it answers) is an outage too.
-    reply = await within(send(namespace.getByName(objectName(name, key)), message), waitMs, () =>
+    reply = await within(send(namespace.getByName(objectName(name, key)), message), timeout, () =>
       noAnswer(timeout),
     );
   } catch (cause) {
