@@ -210,7 +210,7 @@ export function createRateLimiter<const Name extends string>(
     timeoutMs,
     options.coalesceMs ?? DEFAULT_COALESCE_MS,
     (target, decisions) =>
-      callStore(store, target.name, target.key, { rate: target.rate, decisions }, timeoutMs),
+      callStore(store, target.name, target.key, { rate: target.rate, decisions }),
     (name) => storeError(name, noAnswer(timeoutMs)),
   );
   /** Spends `count` exactly, coalesced with this isolate's other calls of the key. */

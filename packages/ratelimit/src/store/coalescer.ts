@@ -44,7 +44,8 @@ export interface BatchKey {
 
 /**
  * Sends decisions of one key to its store in one call and answers their
- * results, in order; rejects once `timeoutMs` passed without an answer.
+ * results, in order. It needs no timeout: every call of the batch waits for
+ * it on its own clock.
  */
 export type SendBatch = (
   target: BatchKey,
@@ -114,10 +115,12 @@ const FIRST_LOOK_MARGIN_MS = 1;
  * from there on timers of their own, first when the answer is expected (the
  * store's running round trip plus twice its spread, plus a millisecond), then
  * every millisecond.
- * Every call rejects after its own `timeoutMs` whoever sends its batch (a
- * store call is given `timeoutMs` from when it leaves, after every call of
- * its batch came), and a batch waits for the one before it at most
- * `timeoutMs` after that one opened, so one lost call cannot stall a key.
+ * Every call rejects after its own `timeoutMs` whoever sends its batch: the
+ * first call on the one timer of its batch (the store call has none of its
+ * own: each timer a request makes costs workerd far more than clearing it
+ * saves, BENCHMARKS.md section 1a), the others on the timers they wait with. A batch waits
+ * for the one before it at most `timeoutMs` after that one opened, so one
+ * lost call cannot stall a key.
  *
  * Per call it builds no closure and no key string: the keys of a rate are
  * found through two map lookups, and what sending needs (the store call, the
@@ -126,7 +129,7 @@ const FIRST_LOOK_MARGIN_MS = 1;
  * @example
  * ```ts
  * const send: SendBatch = ({ name, key, rate }, decisions) =>
- *   callStore(store, name, key, { rate, decisions }, 1000);
+ *   callStore(store, name, key, { rate, decisions });
  * const coalescer = new DecisionCoalescer(1000, DEFAULT_COALESCE_MS, send, (name) => storeError(name, noAnswer(1000)));
  * const result = await coalescer.decide("api", ip, rate, { count: 1 });
  * ```
@@ -190,7 +193,7 @@ export class DecisionCoalescer {
     };
     const sent = this.#send(queue, batch);
     waitUntil(sent);
-    // The batch's later calls keep their own clocks, so its first call keeps one of its own too.
+    // The batch's later calls keep their own clocks, and its first call this one.
     return within(sent, this.#timeoutMs, queue.late).then(() => resultOf(batch, 0, true));
   }
 

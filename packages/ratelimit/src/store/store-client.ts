@@ -82,15 +82,19 @@ export function storeError(name: string, cause: unknown): RateLimitStoreError {
 /**
  * Sends a batch of decisions to the store object of (`name`, `key`) and
  * answers its results, in order. Everything that can go wrong on the way (the
- * object throws, cannot be reached, or is slower than `timeout` ms) becomes a
- * {@link RateLimitStoreError}; a missing binding or a store declared without
- * SQLite is a configuration mistake instead, a
- * `RateLimitError("INVALID_CONFIG")`. The key is left out of error messages:
- * it is often an IP address or an API key.
+ * object throws or cannot be reached) becomes a {@link RateLimitStoreError};
+ * a missing binding or a store declared without SQLite is a configuration
+ * mistake instead, a `RateLimitError("INVALID_CONFIG")`. The key is left out
+ * of error messages: it is often an IP address or an API key.
+ *
+ * No timeout of its own: each call of the batch waits for it on its own clock
+ * (`DecisionCoalescer`), so a timer here would be one more per store call. A
+ * store call that never answers is left running under its sender's
+ * `waitUntil`, which the platform ends; no caller waits for it.
  *
  * @example
  * ```ts
- * const [result] = await callStore("RATE_LIMIT", "api", ip, { rate, decisions: [{ count: 1 }] }, 1000);
+ * const [result] = await within(callStore("RATE_LIMIT", "api", ip, { rate, decisions: [{ count: 1 }] }), 1000, late);
  * ```
  */
 export async function callStore(
@@ -98,9 +102,8 @@ export async function callStore(
   name: string,
   key: string,
   batch: LimitBatch,
-  timeout: number,
 ): Promise<RateLimitResult[]> {
-  const reply = await ask(store, name, key, timeout, limitOf, batch);
+  const reply = await ask(store, name, key, undefined, limitOf, batch);
   return reply.results;
 }
 
@@ -135,14 +138,14 @@ export async function callLease(
 
 /**
  * `send(object, message)` to the store object of (`name`, `key`), answered
- * within `timeout` ms; its failures as {@link storeError}, a configuration
- * mistake (no binding, no SQLite) as `INVALID_CONFIG`.
+ * within `timeout` ms when one is given; its failures as {@link storeError},
+ * a configuration mistake (no binding, no SQLite) as `INVALID_CONFIG`.
  */
 async function ask<Message, Reply extends object>(
   store: RateLimitStoreBinding,
   name: string,
   key: string,
-  timeout: number,
+  timeout: number | undefined,
   send: (
     object: DurableObjectStub<RateLimitStore>,
     message: Message,
@@ -153,9 +156,10 @@ async function ask<Message, Reply extends object>(
   let reply: Reply | { misconfigured: string };
   try {
     // A store object that throws as it is reached (not only as it answers) is an outage too.
-    reply = await within(send(namespace.getByName(objectName(name, key)), message), timeout, () =>
-      noAnswer(timeout),
-    );
+    const sending = send(namespace.getByName(objectName(name, key)), message);
+    reply = await (timeout === undefined
+      ? sending
+      : within(sending, timeout, () => noAnswer(timeout)));
   } catch (cause) {
     throw storeError(name, cause);
   }
