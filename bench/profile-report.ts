@@ -4,24 +4,25 @@ import type { Results } from "./results.ts";
  * What the profiles said (issue 50), what changed before them, and what
  * would close each goal not met: a note kept with the code that renders the
  * tables, figures quoted from the profiles and the judging run of
- * 2026-12-05 (23:24). Re-profiling rewrites the tables, not this.
+ * 2026-12-06 (00:18). Re-profiling rewrites the tables, not this.
  */
 const READING = [
   "**Reading of the profiles (issue 50), and what would close each gap.** The glance table is from one " +
-    "`npm run bench -- --merge transport gates` of 2026-12-05 at 23:24 (27 rounds), after an exact " +
-    "rate-limit call stopped building closures, a key string and a second timer per call; the gates " +
-    "profile from `npm run bench -- --profile gates` right after it, the transport profile from the " +
-    "afternoon (no REST code changed since). Profiler on, each target's window from a collected heap and " +
-    "ending with the collection of its own garbage; the warm-up runs under the profiler, since code V8 " +
-    "optimized with no profiler running charged native calls (SQL `exec`, `Response`) to its JS caller. " +
-    "Compare within a table: the profiler's own cost is not spread evenly, and the machine's load moves " +
-    "every target between runs (in this gates profile every gate, the leased one too, cost more than in " +
-    "the judged run). A JS function right next to a native call carries that call's cost: `invokeJson` " +
-    "holds the shard call's serialization, as the Hono handler's `(anonymous)` does.",
+    "`npm run bench -- --merge transport gates` of 2026-12-06 at 00:18 (27 rounds), after an exact " +
+    "rate-limit call stopped building closures and a key string per call and a batch's store call its own " +
+    "timer; the gates profile from `npm run bench -- --profile gates` at 23:45 the evening before, on the " +
+    "first version of that change (the same timers per batch), the transport profile from the afternoon " +
+    "(no REST code changed since). Profiler on, each target's window from a collected heap and ending " +
+    "with the collection of its own garbage; the warm-up runs under the profiler, since code V8 optimized " +
+    "with no profiler running charged native calls (SQL `exec`, `Response`) to its JS caller. Compare " +
+    "within a table: the profiler's own cost is not spread evenly, and the machine's load moves every " +
+    "target between runs (in this gates profile every gate, the leased one too, cost more than in the " +
+    "judged runs). A JS function right next to a native call carries that call's cost: `invokeJson` holds " +
+    "the shard call's serialization, as the Hono handler's `(anonymous)` does.",
   "",
-  "- **REST read: 1.07× the hand-written route's CPU per request (27 rounds, middle half 1.02–1.12; goal " +
-    "≤ 1.05×: not met); with recording off 1.05× (1.03–1.09).** 1.08–1.09× in the six 27-round runs " +
-    "before, with the same REST code. No svc function holds more than 2 % of the samples (counted from the " +
+  "- **REST read: 1.11× the hand-written route's CPU per request (27 rounds, middle half 1.07–1.15; goal " +
+    "≤ 1.05×: not met); with recording off 1.06× (1.03–1.10).** 1.07×, 1.09× and 1.11× in the three " +
+    "27-round runs of the evening, 1.08–1.09× in the six of the day, all with the same REST code. No svc function holds more than 2 % of the samples (counted from the " +
     "raw samples of a transport profile, `BENCH_PROFILE_DIR`): outside the row read itself (the same " +
     "`exec` and `toArray` as the hand-written route's), the shard's side of a call is about 5.6 % of the " +
     "busy samples spread over some forty functions (the document's `JSON.parse` 1.3 %, the deadline's " +
@@ -37,25 +38,29 @@ const READING = [
     "64 KiB cap is a tested contract). Measured outside the bench (a worker in Miniflare, CPU from /proc, " +
     "15 rounds): a Durable Object call whose argument is a ten-field object and whose answer an object " +
     "costs 4 µs more than the same call with one string each way (28 against 24 µs), under 1 % of the read.",
-  "- **RPC read: 1.22× the hand-written route (middle half 1.15–1.27).**",
-  "- **Exact gate: +23 % (middle half +20 to +32 %; goal ≤ +25 %: met), 88 store calls per 1,000 " +
-    "requests, p50 7 ms (5 ms ungated); `coalesceMs` 3 +28 % with 122.** Before this run the six " +
-    "27-round runs of the day measured +27, +28, +24.8, +28, +27, +27 %; an 11-round gates run of the same " +
-    "code right before it +20 % (+18 to +23 %). What went: about 2.3 % of the exact target's busy samples " +
-    "in the gates profile before were per-call work around the coalescer, each small: the batch's first " +
-    "call set a timeout timer of its own beside its store call's (0.6 % to set it, part of the 0.45 % " +
-    "clearing timers), `objectName`'s `JSON.stringify` of every call's key (0.3 %), `keepNames`' `__name` " +
-    "for arrows made per call in the limiter, the store client and the store's token bucket (0.7 %), and " +
-    "an `async` layer around every decision. A timer costs more than its wake: in that profile creating " +
-    "the waiting calls' timers alone (workerd's native `setTimeout`, under the Node.js-compatible wrapper " +
-    "`nodejs_compat` installs) held 1.6 % of the busy samples; a request's first timer sets up its timer " +
-    "queue. What is left: one timer and one wake per waiting call (a wake: 26.5 µs in section 2 of this " +
-    "run), the batch's store call, and the answer's `RateLimit-*` headers.",
-  "- **Leased gate +3 % (goal ≤ +5 %: met; +6 %, +1 %, +3 % and +6 % in earlier runs), 1.1 store calls " +
-    "per 1,000 requests (one per lease).** Its middle half (0.98–1.10) straddles the goal: one 27-round run " +
-    "decides it by the machine's load.",
-  "- **Identity: 500 callers +12 % (middle half +0 to +19 %; goal ≤ +10 %: not met; +4 %, +14 % and +12 % " +
-    "in earlier runs), one caller +5 % (≤ +8 %: met).** Looped inside the worker (21 rounds of 2,000 calls, " +
+  "- **RPC read: 1.24× the hand-written route (middle half 1.19–1.29).**",
+  "- **Exact gate: +26 % (middle half +18 to +31 %; goal ≤ +25 %: not met), 96 store calls per 1,000 " +
+    "requests, p50 9 ms (6 ms ungated); `coalesceMs` 3 +24 % with 125.** The evening's 27-round runs: +23 % " +
+    "after the per-call work below went (one timer per batch: the store call's), +28 % with a second timer " +
+    "per batch put back to keep a late-joining call's own timeout, +26 % with the store call's timer taken " +
+    "out instead (this run); +20 % in an 11-round run of the first. The six runs of the day before it: +27, " +
+    "+28, +24.8, +28, +27, +27 %. So the gate moved from about +27 % to about +25 %, and one run decides the " +
+    "goal. What went: about 2.3 % of the exact target's busy samples in the gates profile before were " +
+    "per-call work around the coalescer: the batch's first call set a timeout timer of its own beside its " +
+    "store call's (0.6 % to set it, part of the 0.45 % clearing timers), `objectName`'s `JSON.stringify` " +
+    "of every call's key (0.3 %), `keepNames`' `__name` for arrows made per call in the limiter, the store " +
+    "client and the store's token bucket (0.7 %), and an `async` layer around every decision. A timer " +
+    "costs more than its wake: creating the waiting calls' timers alone (workerd's native `setTimeout`, " +
+    "under the Node.js-compatible wrapper `nodejs_compat` installs, which is not the cost) held 1.6 % of " +
+    "the busy samples. What is left: one timer and one wake per waiting call (a wake: 47 µs in section 2 " +
+    "of this run, 26.5 µs in the run before), the batch's store call, and the answer's `RateLimit-*` " +
+    "headers. What would close it for good: no timer per waiting call (a waiting request resumed by the " +
+    "answer's own I/O, which workerd does not support across requests today), or fewer store calls " +
+    "(a longer `coalesceMs`, at a hot key's latency).",
+  "- **Leased gate +0 % (goal ≤ +5 %: met; +3 % in both earlier runs of the evening, +1 to +6 % during the day), 1.1 store calls per " +
+    "1,000 requests (one per lease).** Its middle half (0.96–1.03) is inside the goal in this run.",
+  "- **Identity: 500 callers +3 % (middle half −2 to +16 %; goal ≤ +10 %: met; +12 %, +6 %, +4 %, +14 % " +
+    "in earlier runs), one caller +0 % (≤ +8 %: met).** Looped inside the worker (21 rounds of 2,000 calls, " +
     "no HTTP), the identity costs the same whoever calls: 179 µs per call with 500 bearer tokens in turn, " +
     "188 with one, 185 with the session cookie, against 154 without identity, so the 500-caller target's " +
     "spread over HTTP is the machine's, not the cache's. `sessionIdentity` decides once per auth instance " +
