@@ -217,12 +217,7 @@ export function createRateLimiter<const Name extends string>(
   const decide = (name: string, key: string, rate: Rate, count: number, now: number | undefined) =>
     coalescer.decide(name, key, rate, now === undefined ? { count } : { count, now });
   /** A leased rate's call that this isolate's lease of the key cannot pay: a lease request, or the store's decision. */
-  const ask = async (
-    name: string,
-    key: string,
-    rate: Rate & { lease: NonNullable<Rate["lease"]> },
-    count: number,
-  ) => {
+  const ask = async (name: string, key: string, rate: LeasedRate, count: number) => {
     const now = clock?.();
     const { lease } = rate;
     // While this isolate already asks for a lease of the key, a call waits for that lease
@@ -265,14 +260,12 @@ export function createRateLimiter<const Name extends string>(
       leases.asked(name, key, asked);
     }
   };
-  /** A valid call's units spent from this isolate's lease of the key; `undefined` when it holds too few. */
-  const fromLease = (name: string, key: string, rate: Rate, count: number) =>
-    rate.lease === null ? undefined : leases.take(name, key, count, rate.capacity);
   return {
     spendLease(name, callOptions) {
       const rate = rateNamed(rates, name);
       const count = unitsOf(rate, name, callOptions);
-      return fromLease(name, callOptions.key, rate, count);
+      // Units spent from this isolate's lease of the key; `undefined` when it holds too few.
+      return isLeased(rate) ? leases.take(name, callOptions.key, count, rate.capacity) : undefined;
     },
     // Not async: a call spent from a lease is answered with one settled promise, and an exact
     // call with its decision's own promise, no async frame (the gates' every request;
@@ -293,8 +286,11 @@ export function createRateLimiter<const Name extends string>(
   };
 }
 
+/** A rate counted in the leased mode: its `lease` settings are there. */
+type LeasedRate = Rate & { lease: NonNullable<Rate["lease"]> };
+
 /** True for a rate counted in the leased mode. */
-function isLeased(rate: Rate): rate is Rate & { lease: NonNullable<Rate["lease"]> } {
+function isLeased(rate: Rate): rate is LeasedRate {
   return rate.lease !== null;
 }
 

@@ -201,6 +201,34 @@ describe("coalescing over time (coalesceMs)", () => {
   });
 });
 
+/**
+ * `limit` calls of one fresh key against a store that never answers: each
+ * resolves with what the call rejected with and how long it waited (ms).
+ */
+function silentStoreCalls(timeoutMs: number) {
+  const limiter = createRateLimiter({
+    store: "SILENT_STORE",
+    rates: { api: fiveAMinute },
+    timeoutMs,
+  });
+  const key = freshKey();
+  return async () => {
+    const started = performance.now();
+    const error = await limiter.limit("api", { key }).catch((thrown: unknown) => thrown);
+    return { error, waited: performance.now() - started };
+  };
+}
+
+/** Each call was refused for the store's silence after its own whole `timeoutMs`, not much later. */
+function expectOwnTimeouts(calls: { error: unknown; waited: number }[], timeoutMs: number) {
+  for (const { error, waited } of calls) {
+    expect(error).toBeInstanceOf(RateLimitStoreError);
+    expect((error as Error).message).toContain(`no answer within ${timeoutMs} ms`);
+    expect(waited).toBeGreaterThanOrEqual(timeoutMs - 1);
+    expect(waited).toBeLessThan(timeoutMs + 1_000);
+  }
+}
+
 describe("coalesced calls when the store fails", () => {
   it("rejects every call of a failed store call with RateLimitStoreError", async () => {
     const limiter = createRateLimiter({ store: "BROKEN_STORE", rates: { api: fiveAMinute } });
@@ -220,53 +248,23 @@ describe("coalesced calls when the store fails", () => {
 
   it("times out each call on its own clock, also one waiting behind a store call in flight", async () => {
     const timeoutMs = 200;
-    const limiter = createRateLimiter({
-      store: "SILENT_STORE",
-      rates: { api: fiveAMinute },
-      timeoutMs,
-    });
-    const key = freshKey();
-    const timed = async () => {
-      const started = performance.now();
-      const error = await limiter.limit("api", { key }).catch((thrown: unknown) => thrown);
-      return { error, waited: performance.now() - started };
-    };
-    const first = timed();
+    const silentCall = silentStoreCalls(timeoutMs);
+    const first = silentCall();
     await scheduler.wait(timeoutMs / 2);
-    const second = timed(); // the first call's store call is in flight: this one waits for it
+    const second = silentCall(); // the first call's store call is in flight: this one waits for it
 
-    for (const { error, waited } of await Promise.all([first, second])) {
-      expect(error).toBeInstanceOf(RateLimitStoreError);
-      expect((error as Error).message).toContain(`no answer within ${timeoutMs} ms`);
-      expect(waited).toBeGreaterThanOrEqual(timeoutMs - 1);
-      expect(waited).toBeLessThan(timeoutMs + 1_000);
-    }
+    expectOwnTimeouts(await Promise.all([first, second]), timeoutMs);
   });
 
   it("keeps the clock of a call that joined a batch waiting behind a silent store call", async () => {
     const timeoutMs = 300;
-    const limiter = createRateLimiter({
-      store: "SILENT_STORE",
-      rates: { api: fiveAMinute },
-      timeoutMs,
-    });
-    const key = freshKey();
-    const timed = async () => {
-      const started = performance.now();
-      const error = await limiter.limit("api", { key }).catch((thrown: unknown) => thrown);
-      return { error, waited: performance.now() - started };
-    };
-    const first = timed(); // sends the first store call, which never answers
+    const silentCall = silentStoreCalls(timeoutMs);
+    const first = silentCall(); // sends the first store call, which never answers
     await scheduler.wait(timeoutMs / 3);
-    const second = timed(); // opens the next batch, which waits behind the first
+    const second = silentCall(); // opens the next batch, which waits behind the first
     await scheduler.wait(timeoutMs / 3);
-    const third = timed(); // joins that batch a third of a timeout after it opened
+    const third = silentCall(); // joins that batch a third of a timeout after it opened
 
-    for (const { error, waited } of await Promise.all([first, second, third])) {
-      expect(error).toBeInstanceOf(RateLimitStoreError);
-      expect((error as Error).message).toContain(`no answer within ${timeoutMs} ms`);
-      expect(waited).toBeGreaterThanOrEqual(timeoutMs - 1);
-      expect(waited).toBeLessThan(timeoutMs + 1_000);
-    }
+    expectOwnTimeouts(await Promise.all([first, second, third]), timeoutMs);
   });
 });

@@ -118,9 +118,9 @@ const FIRST_LOOK_MARGIN_MS = 1;
  * Every call rejects after its own `timeoutMs` whoever sends its batch: the
  * first call on the one timer of its batch (the store call has none of its
  * own: each timer a request makes costs workerd far more than clearing it
- * saves, BENCHMARKS.md section 1a), the others on the timers they wait with. A batch waits
- * for the one before it at most `timeoutMs` after that one opened, so one
- * lost call cannot stall a key.
+ * saves, BENCHMARKS.md section 1a), the others on the timers they wait with.
+ * A batch waits for the one before it at most `timeoutMs` after that one
+ * opened, so one lost call cannot stall a key.
  *
  * Per call it builds no closure and no key string: the keys of a rate are
  * found through two map lookups, and what sending needs (the store call, the
