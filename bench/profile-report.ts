@@ -10,24 +10,34 @@ const READING = [
   "**Reading of the profiles (issue 50), and what would close each gap.** The glance table is from one " +
     "`npm run bench -- --merge transport gates` of 2026-12-06 at 00:18 (27 rounds), after an exact " +
     "rate-limit call stopped building closures and a key string per call and a batch's store call its own " +
-    "timer; the gates profile from `npm run bench -- --profile gates` at 23:45 the evening before, on the " +
-    "first version of that change (the same timers per batch), the transport profile from the afternoon " +
-    "(no REST code changed since). Profiler on, each target's window from a collected heap and ending " +
+    "timer; both profiles from 2026-12-06 at 02:10 (transport) and 02:20 (gates), on the same code. " +
+    "Profiler on, each target's window from a collected heap and ending " +
     "with the collection of its own garbage; the warm-up runs under the profiler, since code V8 optimized " +
     "with no profiler running charged native calls (SQL `exec`, `Response`) to its JS caller. Compare " +
     "within a table: the profiler's own cost is not spread evenly, and the machine's load moves every " +
-    "target between runs (in this gates profile every gate, the leased one too, cost more than in the " +
-    "judged runs). A JS function right next to a native call carries that call's cost: `invokeJson` holds " +
-    "the shard call's serialization, as the Hono handler's `(anonymous)` does.",
+    "target between runs (in this gates profile the leased gate cost +13 % against +0 % in the judged " +
+    "run; the transport profile of the afternoon before had svc's REST read at 1.05× the hand-written " +
+    "route, this one at 1.15×). A JS function right next to a native call carries that call's cost: " +
+    "`invokeJson` holds the shard call's serialization, as the Hono handler's `(anonymous)` does.",
   "",
   "- **REST read: 1.11× the hand-written route's CPU per request (27 rounds, middle half 1.07–1.15; goal " +
     "≤ 1.05×: not met); with recording off 1.06× (1.03–1.10).** 1.07×, 1.09× and 1.11× in the three " +
-    "27-round runs of the evening, 1.08–1.09× in the six of the day, all with the same REST code. No svc function holds more than 2 % of the samples (counted from the " +
-    "raw samples of a transport profile, `BENCH_PROFILE_DIR`): outside the row read itself (the same " +
-    "`exec` and `toArray` as the hand-written route's), the shard's side of a call is about 5.6 % of the " +
-    "busy samples spread over some forty functions (the document's `JSON.parse` 1.3 %, the deadline's " +
-    "race 0.6 %, argument validation 0.5 %, none else above 0.3 %), and the worker's side adds the header " +
-    "cap's walk (1.9 %) and the answer's `sizedResponse` (1.4 %). What the gap is made of, measured with " +
+    "27-round runs of the evening, 1.08–1.09× in the six of the day, all with the same REST code. Where the gap sits, from the raw samples of the transport profile (`BENCH_PROFILE_DIR`; each " +
+    "sample counted under the task it ran in, times the workerd CPU per request; svc 617 µs a request, the " +
+    "hand-written route 538 µs): **the worker's side is at parity**: svc's routing, admission and call " +
+    "around the shard call, the header cap's walk included, 43 µs against Hono's 42; the Durable Object " +
+    "call's send 111 µs against 111; the stub 9 µs (`get` of a kept id) against 11 (`getByName`); the " +
+    "answer's `Response` 46 µs against 46. **The gap is the Durable Object's side, the record and the " +
+    "runtime**: the shard's call 146 µs against `getRow`'s 94 (the row read itself 102 against 94, and " +
+    "44 µs of JS around it over some forty functions: the document's decode 10, the answer's encoding 8, " +
+    "argument validation 6, the deadline's race 4, dispatch, `ctx` and the record's scope 17), the " +
+    "record's end in the worker 10 µs, and the runtime's own work (garbage collection +9 µs, `(program)` " +
+    "+6, native callbacks +4). On this path every step costs several times its cost in a hot loop (SQL " +
+    "`exec` 61 µs a request against 10 µs a call in a loop inside one request, Miniflare, CPU from /proc; " +
+    "the document's `JSON.parse` 8 µs against under 1), so the gap follows how many steps svc takes, " +
+    "not any one of them. A stub kept across requests would save the stub's 9 µs, but workerd refuses " +
+    'its use from another request ("Cannot perform I/O on behalf of a different request", checked ' +
+    "2026-12-06). What the gap is made of, measured with " +
     "throwaway builds that each left one of svc's per-call features out (calls looped inside the worker, " +
     "24 rounds of 2,000 calls): call recording 3.6–6.3 %, the header cap's walk 2.6–4.0 % (3.7 µs for the " +
     "bench's 8 request headers, one `forEach` callback each; over HTTP leaving it out measured 1.01×), the " +
@@ -52,7 +62,8 @@ const READING = [
     "client and the store's token bucket (0.7 %), and an `async` layer around every decision. A timer " +
     "costs more than its wake: creating the waiting calls' timers alone (workerd's native `setTimeout`, " +
     "under the Node.js-compatible wrapper `nodejs_compat` installs, which is not the cost) held 1.6 % of " +
-    "the busy samples. What is left: one timer and one wake per waiting call (a wake: 47 µs in section 2 " +
+    "the busy samples (1.8 % in the gates profile of 02:20, about 12 µs a request, against 0.5 % for the " +
+    "one timer of each batch's sender, and 4.9 % for the store calls themselves). What is left: one timer and one wake per waiting call (a wake: 47 µs in section 2 " +
     "of this run, 26.5 µs in the run before), the batch's store call, and the answer's `RateLimit-*` " +
     "headers. What would close it for good: no timer per waiting call (a waiting request resumed by the " +
     "answer's own I/O, which workerd does not support across requests today), or fewer store calls " +
