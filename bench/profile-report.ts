@@ -4,13 +4,13 @@ import type { Results } from "./results.ts";
  * What the profiles said (issue 50), what changed before them, and what
  * would close each goal not met: a note kept with the code that renders the
  * tables, figures quoted from the profiles and the judging run of
- * 2026-12-06 (00:18). Re-profiling rewrites the tables, not this.
+ * 2026-12-06 (02:28). Re-profiling rewrites the tables, not this.
  */
 const READING = [
   "**Reading of the profiles (issue 50), and what would close each gap.** The glance table is from one " +
-    "`npm run bench -- --merge transport gates` of 2026-12-06 at 00:18 (27 rounds), after an exact " +
-    "rate-limit call stopped building closures and a key string per call and a batch's store call its own " +
-    "timer; both profiles from 2026-12-06 at 02:10 (transport) and 02:20 (gates), on the same code. " +
+    "`npm run bench -- --merge transport gates` of 2026-12-06 at 02:28 (27 rounds), on the code that " +
+    "shipped the night before (an exact rate-limit call builds no closure, key string or second timer); " +
+    "both profiles from the same morning, 02:10 (transport) and 02:20 (gates), on the same code. " +
     "Profiler on, each target's window from a collected heap and ending " +
     "with the collection of its own garbage; the warm-up runs under the profiler, since code V8 optimized " +
     "with no profiler running charged native calls (SQL `exec`, `Response`) to its JS caller. Compare " +
@@ -20,9 +20,10 @@ const READING = [
     "route, this one at 1.15×). A JS function right next to a native call carries that call's cost: " +
     "`invokeJson` holds the shard call's serialization, as the Hono handler's `(anonymous)` does.",
   "",
-  "- **REST read: 1.11× the hand-written route's CPU per request (27 rounds, middle half 1.07–1.15; goal " +
-    "≤ 1.05×: not met); with recording off 1.06× (1.03–1.10).** 1.07×, 1.09× and 1.11× in the three " +
-    "27-round runs of the evening, 1.08–1.09× in the six of the day, all with the same REST code. Where the gap sits, from the raw samples of the transport profile (`BENCH_PROFILE_DIR`; each " +
+  "- **REST read: 1.08× the hand-written route's CPU per request (27 rounds, middle half 1.05–1.10; goal " +
+    "≤ 1.05×: not met); with recording off 1.05× (1.03–1.09).** 1.07×, 1.09× and 1.11× in the three " +
+    "27-round runs of the evening before, 1.08–1.09× in the six of the day before that, all with the same " +
+    "REST code. Where the gap sits, from the raw samples of the transport profile (`BENCH_PROFILE_DIR`; each " +
     "sample counted under the task it ran in, times the workerd CPU per request; svc 617 µs a request, the " +
     "hand-written route 538 µs): **the worker's side is at parity**: svc's routing, admission and call " +
     "around the shard call, the header cap's walk included, 43 µs against Hono's 42; the Durable Object " +
@@ -48,14 +49,14 @@ const READING = [
     "64 KiB cap is a tested contract). Measured outside the bench (a worker in Miniflare, CPU from /proc, " +
     "15 rounds): a Durable Object call whose argument is a ten-field object and whose answer an object " +
     "costs 4 µs more than the same call with one string each way (28 against 24 µs), under 1 % of the read.",
-  "- **RPC read: 1.24× the hand-written route (middle half 1.19–1.29).**",
-  "- **Exact gate: +26 % (middle half +18 to +31 %; goal ≤ +25 %: not met), 96 store calls per 1,000 " +
-    "requests, p50 9 ms (6 ms ungated); `coalesceMs` 3 +24 % with 125.** The evening's 27-round runs: +23 % " +
-    "after the per-call work below went (one timer per batch: the store call's), +28 % with a second timer " +
-    "per batch put back to keep a late-joining call's own timeout, +26 % with the store call's timer taken " +
-    "out instead (this run); +20 % in an 11-round run of the first. The six runs of the day before it: +27, " +
-    "+28, +24.8, +28, +27, +27 %. So the gate moved from about +27 % to about +25 %, and one run decides the " +
-    "goal. What went: about 2.3 % of the exact target's busy samples in the gates profile before were " +
+  "- **RPC read: 1.20× the hand-written route (middle half 1.15–1.28).**",
+  "- **Exact gate: +25.0 % (24.98 %: met by two hundredths of a point; middle half +18 to +30 %; goal " +
+    "≤ +25 %), 91 store calls per 1,000 requests, p50 8 ms (5 ms ungated); `coalesceMs` 3 +28 % with " +
+    "127.** The 27-round runs of the evening before: +23 % after the per-call work below went (one timer " +
+    "per batch: the store call's), +28 % with a second timer per batch put back to keep a late-joining " +
+    "call's own timeout, +26 % with the store call's timer taken out instead (the code of this run); +20 % " +
+    "in an 11-round run of the first. The six runs of the day before them: +27, +28, +24.8, +28, +27, " +
+    "+27 %. So the gate moved from about +27 % to about +25 %, and one run decides the goal. What went: about 2.3 % of the exact target's busy samples in the gates profile before were " +
     "per-call work around the coalescer: the batch's first call set a timeout timer of its own beside its " +
     "store call's (0.6 % to set it, part of the 0.45 % clearing timers), `objectName`'s `JSON.stringify` " +
     "of every call's key (0.3 %), `keepNames`' `__name` for arrows made per call in the limiter, the store " +
@@ -63,15 +64,16 @@ const READING = [
     "costs more than its wake: creating the waiting calls' timers alone (workerd's native `setTimeout`, " +
     "under the Node.js-compatible wrapper `nodejs_compat` installs, which is not the cost) held 1.6 % of " +
     "the busy samples (1.8 % in the gates profile of 02:20, about 12 µs a request, against 0.5 % for the " +
-    "one timer of each batch's sender, and 4.9 % for the store calls themselves). What is left: one timer and one wake per waiting call (a wake: 47 µs in section 2 " +
-    "of this run, 26.5 µs in the run before), the batch's store call, and the answer's `RateLimit-*` " +
+    "one timer of each batch's sender, and 4.9 % for the store calls themselves). What is left: one timer and one wake per waiting call (a wake: 53.5 µs in section 2 " +
+    "of this run, 47 and 26.5 µs in the two before), the batch's store call, and the answer's `RateLimit-*` " +
     "headers. What would close it for good: no timer per waiting call (a waiting request resumed by the " +
     "answer's own I/O, which workerd does not support across requests today), or fewer store calls " +
     "(a longer `coalesceMs`, at a hot key's latency).",
-  "- **Leased gate +0 % (goal ≤ +5 %: met; +3 % in both earlier runs of the evening, +1 to +6 % during the day), 1.1 store calls per " +
-    "1,000 requests (one per lease).** Its middle half (0.96–1.03) is inside the goal in this run.",
-  "- **Identity: 500 callers +3 % (middle half −2 to +16 %; goal ≤ +10 %: met; +12 %, +6 %, +4 %, +14 % " +
-    "in earlier runs), one caller +0 % (≤ +8 %: met).** Looped inside the worker (21 rounds of 2,000 calls, " +
+  "- **Leased gate −0 % (goal ≤ +5 %: met; +0, +3 and +3 % in the three runs of the evening before, +1 " +
+    "to +6 % the day before), 1.1 store calls per 1,000 requests (one per lease).** Its middle half " +
+    "(0.97–1.05) is inside the goal in this run.",
+  "- **Identity: 500 callers +3 % (middle half −3 to +9 %; goal ≤ +10 %: met; +3 %, +6 %, +12 %, +4 %, " +
+    "+14 % in earlier runs), one caller +3 % (middle half −2 to +8 %; ≤ +8 %: met).** Looped inside the worker (21 rounds of 2,000 calls, " +
     "no HTTP), the identity costs the same whoever calls: 179 µs per call with 500 bearer tokens in turn, " +
     "188 with one, 185 with the session cookie, against 154 without identity, so the 500-caller target's " +
     "spread over HTTP is the machine's, not the cache's. `sessionIdentity` decides once per auth instance " +
