@@ -206,12 +206,14 @@ export function createRateLimiter<const Name extends string>(
   const { store, clock } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const leases = new LeaseCache(clock ?? Date.now);
+  /** A call of rate `name` that had no answer within `timeoutMs`: every wait's one error. */
+  const lateError = (name: string) => storeError(name, noAnswer(timeoutMs));
   const coalescer = new DecisionCoalescer(
     timeoutMs,
     options.coalesceMs ?? DEFAULT_COALESCE_MS,
     (target, decisions) =>
       callStore(store, target.name, target.key, { rate: target.rate, decisions }),
-    (name) => storeError(name, noAnswer(timeoutMs)),
+    lateError,
   );
   /** Spends `count` exactly, coalesced with this isolate's other calls of the key. */
   const decide = (name: string, key: string, rate: Rate, count: number, now: number | undefined) =>
@@ -229,16 +231,14 @@ export function createRateLimiter<const Name extends string>(
       const started = Date.now();
       // Read on this call's own timers, never by awaiting the asking request's promise (see `whenSettled`).
       const settled = await whenSettled(asking, 1, started + timeoutMs);
-      if (!settled) throw storeError(name, noAnswer(timeoutMs));
+      if (!settled) throw lateError(name);
       // The store could not grant it; it would not decide either.
       if (asking.failure !== undefined) throw asking.failure;
       const spent = leases.take(name, key, count, rate.capacity);
       if (spent !== undefined) return spent;
       // Within the call's own timeout, counted from its start (the wait included).
       const left = Math.max(0, timeoutMs - (Date.now() - started));
-      return within(decide(name, key, rate, count, now), left, () =>
-        storeError(name, noAnswer(timeoutMs)),
-      );
+      return within(decide(name, key, rate, count, now), left, () => lateError(name));
     }
     const request: LeaseRequest = {
       rate,
