@@ -68,15 +68,16 @@ export function slidingWindow(
   const elapsed = now - window.start;
   const untilEnd = period - elapsed;
   const budget = rate.rate * period;
+  const usedNow = used(window, untilEnd, period);
 
-  if (used(window, untilEnd, period) + count * period > budget) {
+  if (usedNow + count * period > budget) {
     return {
       state: window,
       result: {
         ok: false,
         retryAfter: retryAfter(window, rate, count, untilEnd),
         limit: rate.rate,
-        remaining: Math.max(0, Math.floor((budget - used(window, untilEnd, period)) / period)),
+        remaining: Math.max(0, Math.floor((budget - usedNow) / period)),
         resetAfter: window.current > 0 ? untilEnd + period : untilEnd,
       },
     };
