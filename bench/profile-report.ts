@@ -49,6 +49,23 @@ const READING = [
     "64 KiB cap is a tested contract). Measured outside the bench (a worker in Miniflare, CPU from /proc, " +
     "15 rounds): a Durable Object call whose argument is a ten-field object and whose answer an object " +
     "costs 4 µs more than the same call with one string each way (28 against 24 µs), under 1 % of the read.",
+  "",
+  "  Ruled out later the same morning (03:50–04:35), each over HTTP in Miniflare with CPU from /proc " +
+    "and per-round ratios to the first target: **promise depth on the Durable Object's side** (a method " +
+    "answering a value, `Promise.resolve` of it, or two `async` layers and a `then` as svc's call has: " +
+    "1.000, 1.016, 0.971; 21 rounds of 3,000 requests); **the stored document's decode** (typed columns " +
+    "1.000, svc's `_doc` parsed and encoded again 1.043, its text passed through 0.950; run again with the " +
+    "parsed one first: 1.000, typed columns 0.987, passed through 1.031: inside the machine's ±4 %); **the " +
+    "record's shipping** (the bench app's REST read with records shipped, built but bound to no store, and " +
+    "with recording off, 21 rounds of the bench's own `compare`: 1.094, 1.085 and 1.078× the hand-written " +
+    "route; 1.112, 1.090 and 1.051× in 15 rounds before: shipping about 1 %, inside the spread). The " +
+    "worker's workerd runs three isolates (V8's `--trace-gc` through `MINIFLARE_WORKERD_V8_FLAGS`, its lines " +
+    "read from Miniflare's structured-log handler): the worker, Miniflare's entry worker, and the dev " +
+    "registry's proxy to the store's process, busiest while records ship (24–29 scavenges against 7) but " +
+    "whose collections took 7–14 ms over 160,000 requests: a cost of the local setup, not of a deployed " +
+    "worker, too small to move the ratio. Over the same 160,000 requests the worker's isolate ran 40–41 " +
+    "scavenges for svc, 25–30 with recording off and 23–34 for the hand-written route; their times (wall " +
+    "clock, 35–45 ms a scavenge on the loaded machine) are too noisy to price.",
   "- **RPC read: 1.20× the hand-written route (middle half 1.15–1.28).**",
   "- **Exact gate: +25.0 % (24.98 %: met by two hundredths of a point; middle half +18 to +30 %; goal " +
     "≤ +25 %), 91 store calls per 1,000 requests, p50 8 ms (5 ms ungated); `coalesceMs` 3 +28 % with " +
