@@ -56,11 +56,13 @@ const READING = [
     "1.000, 1.016, 0.971; 21 rounds of 3,000 requests); **the stored document's decode** (typed columns " +
     "1.000, svc's `_doc` parsed and encoded again 1.043, its text passed through 0.950; run again with the " +
     "parsed one first: 1.000, typed columns 0.987, passed through 1.031: inside the machine's ±4 %); **the " +
-    "record's shipping** (the bench app's REST read with records shipped, built but bound to no store, and " +
-    "with recording off, 21 rounds of the bench's own `compare`: 1.094, 1.085 and 1.078× the hand-written " +
+    "record's shipping** (the bench app's REST read with records shipped, with records built but bound to no " +
+    "store through a throwaway variant, `logs: { console: false, store: <an unbound name> }`, and with " +
+    "recording off, 21 rounds of the bench's own `compare`: 1.094, 1.085 and 1.078× the hand-written " +
     "route; 1.112, 1.090 and 1.051× in 15 rounds before: shipping about 1 %, inside the spread). The " +
     "worker's workerd runs three isolates (V8's `--trace-gc` through `MINIFLARE_WORKERD_V8_FLAGS`, its lines " +
-    "read from Miniflare's structured-log handler): the worker, Miniflare's entry worker, and the dev " +
+    "read from Miniflare's structured-log handler, which the bench's `startBenchApp` drops: a throwaway " +
+    "change printed them): the worker, Miniflare's entry worker, and the dev " +
     "registry's proxy to the store's process, busiest while records ship (24–29 scavenges against 7) but " +
     "whose collections took 7–14 ms over 160,000 requests: a cost of the local setup, not of a deployed " +
     "worker, too small to move the ratio. Over the same 160,000 requests the worker's isolate ran 40–41 " +
