@@ -9,7 +9,10 @@ import { processCpuMs, workerdPids } from "./workerd-cpu.ts";
 
 /** A running benchmark worker. */
 export interface BenchApp {
-  /** `http://127.0.0.1:<port>`, served by workerd itself. */
+  /**
+   * `http://127.0.0.1:<port>`: the worker's own socket in workerd, as a
+   * deployed worker is reached (see {@link serve}).
+   */
   url: string;
   /**
    * CPU time (ms) used so far by the workerd that serves the worker and its
@@ -40,11 +43,24 @@ const LOG_STORE_WORKER = "svc-bench-log-store";
 
 type WorkerOptions = Record<string, unknown> & { durableObjects?: Record<string, unknown> };
 
+/**
+ * One workerd serving `worker`. With `directSocket`, the worker also listens
+ * on a socket of its own ({@link directUrl}), which workerd hands straight
+ * to it: Miniflare's entry worker, which serves Miniflare's own URL, is a JS
+ * worker in the same process that parses, copies and re-sends every request
+ * (new `Request`, two URL parses, the `cf` object, header edits) before the
+ * worker sees it. Measured 2026-12-06 (15 interleaved rounds, the REST read
+ * and the hand-written route each both ways): 0.15 ms of CPU per request,
+ * the same for both targets, 37 % of the CPU the bench measured per request,
+ * work no deployed worker does. Counted in, it diluted every ratio (the REST
+ * read 1.08× through it against 1.12× straight to the worker).
+ */
 function serve(
   worker: WorkerOptions,
   outdir: string,
   devRegistry: string,
   inspectorPort?: number,
+  directSocket = false,
 ): Miniflare {
   return new Miniflare(
     convertV4MiniflareOptions({
@@ -54,9 +70,8 @@ function serve(
       // The workers' console lines (svc's call records among them) are dropped, not printed:
       // deployed, they go to Workers Logs, not through the load generator's process.
       handleStructuredLogs: () => {},
-      // Miniflare's entry worker would otherwise copy every answer (each of its headers once
-      // more) to log its request line, CPU deployed workers never spend: as `wrangler dev`'s
-      // per-request logging above, it is left out of the measured process.
+      // No request line from Miniflare's entry worker, should anything still go through it (the
+      // measured requests do not: see `directSocket`).
       logRequests: false,
       unsafeDevRegistryPath: devRegistry,
       workers: [
@@ -65,6 +80,7 @@ function serve(
           modules: true,
           scriptPath: path.join(outdir, "worker.js"),
           modulesRoot: outdir,
+          ...(directSocket ? { unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }] } : {}),
         },
       ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
@@ -73,15 +89,14 @@ function serve(
 
 /**
  * The benchmark worker (`bench/app`) bundled as `wrangler deploy` bundles it
- * and served by Miniflare straight from workerd, with its wrangler bindings
- * (D1, SQLite Durable Objects) in memory, fresh each start. Not `wrangler
- * dev`: its extra proxy workerd and per-request logging in Node cost more CPU
- * than the worker under test (measured: ~375 req/s for the REST read, the
- * worker's own workerd at 80 % of one core, the rest in wrangler's proxy and
- * Node), which buried the differences between targets in noise. Nor
- * Miniflare's own request log (`logRequests`, on by default): its entry
- * worker, in the measured workerd, copied every answer with its headers to
- * log a line that the bench drops.
+ * and served by workerd through Miniflare, with its wrangler bindings (D1,
+ * SQLite Durable Objects) in memory, fresh each start; `url` is the worker's
+ * own socket. Not `wrangler dev`: its extra proxy workerd and per-request
+ * logging in Node cost more CPU than the worker under test (measured: ~375
+ * req/s for the REST read, the worker's own workerd at 80 % of one core, the
+ * rest in wrangler's proxy and Node), which buried the differences between
+ * targets in noise. Nor Miniflare's URL: its entry worker added 0.15 ms of
+ * CPU a request, over a third of what the bench measured (see {@link serve}).
  *
  * The call log store (`SVC_LOGS`) runs in a second workerd process, bound
  * through Miniflare's dev registry, because deployed it is its own Durable
@@ -110,8 +125,9 @@ export async function startBenchApp(options: { inspect?: boolean } = {}): Promis
   // BENCH_INSPECTOR_PORT: the worker's workerd answers Chrome DevTools there (CPU profiles).
   const inspectorPort =
     Number(process.env.BENCH_INSPECTOR_PORT) || (options.inspect ? await freePort() : undefined);
-  const miniflare = serve({ ...worker, durableObjects }, outdir, devRegistry, inspectorPort);
-  const url = (await miniflare.ready).origin;
+  const miniflare = serve({ ...worker, durableObjects }, outdir, devRegistry, inspectorPort, true);
+  await miniflare.ready;
+  const url = await directUrl(miniflare);
   const workerPids = (await workerdPids()).filter(
     (pid) => !before.includes(pid) && !storePids.includes(pid),
   );
@@ -135,6 +151,11 @@ export async function startBenchApp(options: { inspect?: boolean } = {}): Promis
       await rm(devRegistry, { recursive: true, force: true });
     },
   };
+}
+
+/** The origin of the worker's own socket (see {@link serve}): the only worker of `miniflare`. */
+async function directUrl(miniflare: Miniflare): Promise<string> {
+  return (await miniflare.unsafeGetDirectURL()).origin;
 }
 
 /**
