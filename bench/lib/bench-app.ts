@@ -95,8 +95,8 @@ function serve(
  * logging in Node cost more CPU than the worker under test (measured: ~375
  * req/s for the REST read, the worker's own workerd at 80 % of one core, the
  * rest in wrangler's proxy and Node), which buried the differences between
- * targets in noise. Nor Miniflare's URL: its entry worker added 0.15 ms of
- * CPU a request, over a third of what the bench measured (see {@link serve}).
+ * targets in noise. Nor Miniflare's URL, whose entry worker is work no
+ * deployed worker does (measured in {@link serve}).
  *
  * The call log store (`SVC_LOGS`) runs in a second workerd process, bound
  * through Miniflare's dev registry, because deployed it is its own Durable
