@@ -24,6 +24,7 @@ export { addressKey, checkIpv6Prefix } from "./limits/address-key.ts";
 export { ANONYMOUS_BUCKET, enforceVerdict } from "./limits/rate-limit-gate.ts";
 export { refuseOutOfScope } from "./model/api-key.ts";
 export { checkShardKey, DEFAULT_SHARD } from "./model/shard-key.ts";
+export { RareWarning } from "./observability/rare-warning.ts";
 export type { ScheduledEndpoint } from "./scheduler/endpoint.ts";
 export type { JobState } from "./scheduler/job-view.ts";
 export type { JobRow } from "./scheduler/table.ts";

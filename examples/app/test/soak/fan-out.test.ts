@@ -9,6 +9,17 @@ const SUBSCRIBERS = Number(process.env.SVC_FANOUT_SUBSCRIBERS ?? 1000);
 const MUTATIONS = Number(process.env.SVC_FANOUT_MUTATIONS ?? 500);
 const USERS = 10;
 const SHARD = "room-fan-out";
+/**
+ * How long the subscribers may take to get their first value, and the last
+ * mutation to reach them all. Bounded so that a stall fails saying how many
+ * got there, not at the suite's timeout saying nothing: beside three busy
+ * loops on 2 cores the whole test took under 2 minutes.
+ */
+const SUBSCRIBE_WITHIN_MS = 180_000;
+const CONVERGE_WITHIN_MS = 240_000;
+
+/** Settles after `ms`; the timer does not hold the process open. */
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 // One address and ten users open every socket: lift the example's socket and RPC limits.
 const app = appForThisFile({
@@ -26,8 +37,9 @@ describe(`fan-out: ${SUBSCRIBERS} subscribers on one shard, ${MUTATIONS} mutatio
     );
     const writers = tokens.map((bearer) => createClient({ url: app.url, bearer, shardKey: SHARD }));
     // One client (so one socket) per subscriber, each watching its user's messages.
-    const latest: Listed[] = Array.from({ length: SUBSCRIBERS }, () => []);
+    const latest: (Listed | undefined)[] = Array.from({ length: SUBSCRIBERS }, () => undefined);
     const firstValues: Promise<void>[] = [];
+    let subscribed = 0;
     const stops: (() => void)[] = [];
     const errors: unknown[] = [];
     for (let i = 0; i < SUBSCRIBERS; i++) {
@@ -43,18 +55,30 @@ describe(`fan-out: ${SUBSCRIBERS} subscribers on one shard, ${MUTATIONS} mutatio
               api.messages.list,
               { channel: "fan", limit: 200 },
               (value) => {
+                if (latest[i] === undefined) subscribed++;
                 latest[i] = value;
                 resolve();
               },
-              { onError: (error) => errors.push(error) },
+              {
+                onError: (error) => {
+                  errors.push(error);
+                  resolve();
+                },
+              },
             ),
           );
         }),
       );
     }
     const subscribedAt = performance.now();
-    await Promise.all(firstValues);
+    await Promise.race([Promise.all(firstValues), sleep(SUBSCRIBE_WITHIN_MS)]);
     const subscribeMs = performance.now() - subscribedAt;
+    if (subscribed < SUBSCRIBERS) {
+      for (const stop of stops) stop();
+      throw new Error(
+        `${subscribed} of ${SUBSCRIBERS} subscribers had a first value after ${Math.round(subscribeMs)} ms (${errors.length} subscription errors: ${errors.slice(0, 3).map(String).join("; ")})`,
+      );
+    }
 
     const statuses = new Map<number, number>();
     const started = performance.now();
@@ -77,14 +101,14 @@ describe(`fan-out: ${SUBSCRIBERS} subscribers on one shard, ${MUTATIONS} mutatio
     const finals = await Promise.all(
       writers.map((writer) => writer.query(api.messages.list, { channel: "fan", limit: 200 })),
     );
-    const deadline = Date.now() + 300_000;
+    const deadline = Date.now() + CONVERGE_WITHIN_MS;
     const converged = () =>
       latest.every((value, i) => JSON.stringify(value) === JSON.stringify(finals[i % USERS]));
     while (!converged() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     const convergeMs = performance.now() - started - mutateMs;
     let leaked = 0;
     latest.forEach((value, i) => {
-      for (const row of value) if (!row.body.startsWith(`u${i % USERS}-`)) leaked++;
+      for (const row of value ?? []) if (!row.body.startsWith(`u${i % USERS}-`)) leaked++;
     });
     for (const stop of stops) stop();
 

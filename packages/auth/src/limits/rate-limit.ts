@@ -1,6 +1,6 @@
 import { createRateLimiter, type RateConfig, type RateLimitStoreBinding } from "@svc/ratelimit";
 import { SvcError } from "@svc/server";
-import { addressKey, checkIpv6Prefix, enforceVerdict } from "@svc/server/internal";
+import { addressKey, checkIpv6Prefix, enforceVerdict, RareWarning } from "@svc/server/internal";
 import { sha256Hex } from "../sha256-hex.ts";
 import { type AuthLimitName, type AuthLimitRule, DEFAULT_AUTH_LIMITS } from "./rules.ts";
 
@@ -91,6 +91,9 @@ export function createAuthRateLimit(options: AuthRateLimitOptions): AuthRateLimi
     ((request: Request) =>
       addressKey(request.headers.get("cf-connecting-ip") ?? "unknown", ipv6Prefix));
   const onStoreError = options.onStoreError ?? "deny";
+  // Once a minute per isolate: a stack per refused sign-in would flood the console during an outage.
+  const storeOutage = new RareWarning();
+  const outageLine = `svc/auth: the auth rate limiter's store is unavailable; auth calls are ${onStoreError === "deny" ? "refused (503)" : "admitted"}`;
   return {
     async check(path, request, account) {
       let tightest: Record<string, string> = {};
@@ -112,7 +115,7 @@ export function createAuthRateLimit(options: AuthRateLimitOptions): AuthRateLimi
           verdict = await limiter.limit(name, { key });
         } catch (error) {
           if ((error as { code?: unknown }).code !== "UNAVAILABLE") throw error;
-          console.error("svc/auth: the auth rate limiter's store is unavailable", error);
+          storeOutage.report(outageLine, error);
           if (onStoreError === "deny") {
             throw new SvcError("UNAVAILABLE", "Sign-in is briefly unavailable; try again shortly.");
           }

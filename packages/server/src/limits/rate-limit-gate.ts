@@ -1,4 +1,5 @@
 import { SvcError } from "../errors/svc-error.ts";
+import { RareWarning } from "../observability/rare-warning.ts";
 import { addressKey, checkIpv6Prefix, DEFAULT_IPV6_PREFIX } from "./address-key.ts";
 
 /** What `@svc/ratelimit`'s limiter (or any compatible one) answers. Times in milliseconds. */
@@ -193,11 +194,15 @@ export function spendOrRefuse(
   );
 }
 
+/** Every gate's store outages, printed once a minute per isolate (with the count left out). */
+const storeOutage = new RareWarning();
+
 /** What a gate does when the limiter failed: admit (`allow`) or refuse (`deny`) an outage, rethrow anything else. */
 function afterStoreError(error: unknown, onStoreError: "allow" | "deny"): Record<string, string> {
   // Only an unreachable store is an outage; a misconfigured limiter fails loudly (500).
   if (!isStoreOutage(error)) throw error;
-  console.error("svc: the rate limiter's store is unavailable", error);
+  const effect = onStoreError === "deny" ? "refused (503)" : "admitted";
+  storeOutage.report(`svc: the rate limiter's store is unavailable; calls are ${effect}`, error);
   if (onStoreError === "deny")
     throw new SvcError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.");
   return {};

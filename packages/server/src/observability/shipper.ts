@@ -4,6 +4,7 @@ import { plainConsole } from "./console-capture.ts";
 import { type ConsoleFormat, consoleFormatOf } from "./console-format.ts";
 import { printRecords } from "./console-line.ts";
 import { partitionName, type RecordingPlan } from "./plan.ts";
+import { RareWarning } from "./rare-warning.ts";
 import type { CallRecord } from "./record.ts";
 import type { LogStoreEndpoint } from "./store/endpoint.ts";
 
@@ -23,8 +24,6 @@ const MAX_BATCH = 500;
 const MAX_BUFFERED = 5_000;
 /** A write that takes longer is abandoned (its records are lost, the calls are not). */
 const WRITE_TIMEOUT_MS = 10_000;
-/** At most one "records dropped" warning per this many milliseconds. */
-const WARN_EVERY_MS = 60_000;
 
 /** What the shipper carries to the store: a record, or a record's facts. */
 type Shipped = CallRecord | RecordFacts;
@@ -106,7 +105,10 @@ export class StoreShipper {
   #wait: Wait | null = null;
   #delay = FLUSH_DELAY_MS;
   #dropped = 0;
-  #warnedAt = 0;
+  /** The "records dropped" warning: once a minute per isolate. */
+  readonly #storeDown = new RareWarning({
+    print: (line, reason) => plainConsole.warn(line, reason),
+  });
 
   constructor(plan: RecordingPlan & { store: string }, partition: number) {
     this.#binding = plan.store;
@@ -171,15 +173,9 @@ export class StoreShipper {
     } catch (error) {
       this.#dropped += batch.length;
       if (this.#console) printRecords(batch.map(recordIn), this.#format);
-      const now = Date.now();
-      if (now - this.#warnedAt >= WARN_EVERY_MS) {
-        this.#warnedAt = now;
-        plainConsole.warn(
-          `svc: the log store (${this.#binding}) did not take ${this.#dropped} call record(s); calls are unaffected:`,
-          error instanceof Error ? error.message : String(error),
-        );
-        this.#dropped = 0;
-      }
+      const line = `svc: the log store (${this.#binding}) did not take ${this.#dropped} call record(s); calls are unaffected`;
+      const reason = error instanceof Error ? error.message : String(error);
+      if (this.#storeDown.report(line, reason)) this.#dropped = 0;
     }
   }
 }
