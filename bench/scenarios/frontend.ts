@@ -12,8 +12,10 @@ import { median } from "../lib/load.ts";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
-// Inside the repository (git-ignored): the app builds against this checkout's sources.
-const APP = path.resolve(import.meta.dirname, "../.tmp-react-bench");
+// Inside the repository (git-ignored): the app builds against this checkout's sources. Under
+// create-svc, as its slow test does: the template's build tools (`@cloudflare/vite-plugin`) are
+// installed in create-svc's own node_modules, not at the root, so a sibling of bench/ finds none.
+const APP = path.resolve(ROOT, "packages/create-svc/.tmp-react-bench");
 const MUTATIONS = 200;
 const WARM_UP = 10;
 
