@@ -1,12 +1,14 @@
 declare namespace Cloudflare {
   interface GlobalProps {
     mainModule: typeof import("./worker.ts");
-    durableNamespaces: "Shard" | "RateLimitStore";
+    durableNamespaces: "Shard" | "RateLimitStore" | "BrokenLimiterStore";
   }
   interface Env {
     SHARD: DurableObjectNamespace;
     /** `@svc/ratelimit`'s store, for the auth endpoint limits. */
     RATE_LIMITER: DurableObjectNamespace;
+    /** A limiter store that always fails (an outage). */
+    BROKEN_LIMITER: DurableObjectNamespace;
     /** The test worker's auth database. */
     DB: D1Database;
     /** Fresh databases, one per migration scenario. */

@@ -1,3 +1,4 @@
+import { DurableObject } from "cloudflare:workers";
 import { createShard, createWorker } from "@svc/server";
 import {
   createAuthAdmin,
@@ -13,6 +14,13 @@ import { functions, schema } from "./fixture/functions.ts";
 export const Shard = createShard({ schema, functions, registry: { intervalMs: 200 } });
 /** Counts the auth endpoint limits of the tests that use them. */
 export { RateLimitStore } from "@svc/ratelimit";
+
+/** A limiter store whose every decision fails: an outage, for limits-store-outage.test.ts. */
+export class BrokenLimiterStore extends DurableObject {
+  async limit(): Promise<never> {
+    throw new Error("the limiter's storage failed");
+  }
+}
 
 const svc = createWorker({
   shardDO: "SHARD",
