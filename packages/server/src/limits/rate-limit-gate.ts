@@ -194,15 +194,22 @@ export function spendOrRefuse(
   );
 }
 
-/** Every gate's store outages, printed once a minute per isolate (with the count left out). */
-const storeOutage = new RareWarning();
+/**
+ * The gates' store outages, printed once a minute per isolate with the count
+ * left out: one warning for the gates that admit, one for those that refuse,
+ * so each line's count is of calls it describes.
+ */
+const storeOutage = { allow: new RareWarning(), deny: new RareWarning() };
+const OUTAGE_LINE = {
+  allow: "svc: the rate limiter's store is unavailable; calls are admitted",
+  deny: "svc: the rate limiter's store is unavailable; calls are refused (503)",
+};
 
 /** What a gate does when the limiter failed: admit (`allow`) or refuse (`deny`) an outage, rethrow anything else. */
 function afterStoreError(error: unknown, onStoreError: "allow" | "deny"): Record<string, string> {
   // Only an unreachable store is an outage; a misconfigured limiter fails loudly (500).
   if (!isStoreOutage(error)) throw error;
-  const effect = onStoreError === "deny" ? "refused (503)" : "admitted";
-  storeOutage.report(`svc: the rate limiter's store is unavailable; calls are ${effect}`, error);
+  storeOutage[onStoreError].report(OUTAGE_LINE[onStoreError], error);
   if (onStoreError === "deny")
     throw new SvcError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.");
   return {};
