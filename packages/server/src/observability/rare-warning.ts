@@ -1,5 +1,5 @@
 /** How often a {@link RareWarning} prints by default: once a minute per isolate. */
-export const RARE_WARNING_EVERY_MS = 60_000;
+const RARE_WARNING_EVERY_MS = 60_000;
 
 /** Where a {@link RareWarning} prints: `console.error` unless told otherwise. */
 export type WarningPrinter = (line: string, detail?: unknown) => void;
