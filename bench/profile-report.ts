@@ -77,13 +77,37 @@ const READING = [
     "the met verdict was the dilution's. What went in earlier sessions: per-call work around the " +
     "coalescer (a second timer per batch, `objectName`'s `JSON.stringify` of every call's key, `keepNames`' " +
     "`__name` for arrows made per call, an `async` layer around every decision), about 2.3 % of the " +
-    "exact target's busy samples. What is left: one timer and one wake per waiting call (section 2 prices " +
-    "a wake; creating the waiting calls' timers alone held 1.6 % of the busy samples in the gates profile " +
-    "of 2026-12-06 02:20, about 12 µs a request), the batch's store call, and the answer's `RateLimit-*` headers. What would close it: no " +
-    "timer per waiting call (a waiting request resumed by the answer's own I/O, which workerd does not " +
-    'support across requests today: "Cannot perform I/O on behalf of a different request" after some ' +
-    "130,000 calls, bench/test/gates-sustained.test.ts), or fewer store calls (a longer `coalesceMs`, " +
-    "at a hot key's latency).",
+    "exact target's busy samples. What is left: one timer and one wake per waiting call (0.98 looks " +
+    "a request; creating the waiting calls' timers alone held 1.6 % of the busy samples in the gates " +
+    "profile of 2026-12-06 02:20, about 12 µs a request), the batch's store call, and the answer's " +
+    "`RateLimit-*` headers. Measured that afternoon with throwaway routes in the bench worker (workerd CPU " +
+    "per await or call, medians of 9 to 11 interleaved rounds): a timer costs about 30 µs whether its " +
+    "callback gets an argument or is a closure (30.6 and 30.5 µs; an awaited resolved promise 0.4), " +
+    "`scheduler.wait` more (39.2 µs), and 100 timers firing in the same millisecond of one request cost " +
+    "31.1 µs each, as much as one alone: under `nodejs_compat` the global `setTimeout` is Node's " +
+    "`Timeout` wrapper around workerd's timer, and each timer's wake is an event of its own. So the one " +
+    "look of a waiting call is about 30 µs that no rearrangement of the coalescer's own timers removes. " +
+    "A store call carrying 12 decisions and answering 12 results cost 60.0 µs against 34.7 for a bare " +
+    "Durable Object call, and 43.9 with decisions and results as plain number arrays (47.4 with one " +
+    "decision, 111.8 with 64): a compact message would save about 1.3 µs a request at this scenario's " +
+    "12.5 requests a store call. A longer interval does not help either: in one 9-round run of " +
+    "`npm run bench -- gates` with the 3 ms target's limiter set to `coalesceMs: 10`, +28.2 % against " +
+    "+24.5 % for the default 5 ms (whose rounds ran +18 to +27 %), 64 store calls per 1,000 requests " +
+    "against 76, p50 11 ms against 6: with 16 connections each waiting for its answer, the longer wait " +
+    "cut throughput (1,378 against 2,132 requests a second) about as much as it cut store calls. The " +
+    "verdict sits on the machine's load (+24.5 % in those quiet rounds, +29 % in the full run's). Nor " +
+    "would resuming a waiting request from the request whose store call answered: with a throwaway route " +
+    "(9 rounds of 500 requests in batches of 50, workerd CPU per request), requests that each awaited a " +
+    "5 ms timer cost 80.0 µs against 61.8 answering at once, and requests resumed by the batch's last one " +
+    "through a promise of their own cost 80.3 µs with a 2 s deadline timer each and 77.3 without one, " +
+    "when 67 of 4,550 failed with a `500` (workerd cancels a request with nothing of its own pending; " +
+    'earlier, such waits also failed under sustained load with "Cannot perform I/O on behalf of a ' +
+    'different request", bench/test/gates-sustained.test.ts). Whatever resumes a request, its wake ' +
+    "costs 15 to 30 µs. What could close it (neither built nor measured): one wake per batch instead of one per waiting call, which a " +
+    "Durable Object gives, since its calls share one I/O context: the exact decision made in the shard " +
+    "before the procedure runs, coalesced there, so a batch's answer resumes all of its calls in one " +
+    "event (the gate would then run after routing, and the `RateLimit-*` headers and the " +
+    "`429` come back with the shard's answer).",
   "- **Leased gate +3 % (middle half −2 to +11 %; goal ≤ +5 %: met), 1.0 store call per 1,000 requests " +
     "(one per lease).**",
   "- **Identity: 500 callers +6 % (middle half −2 to +18 %; goal ≤ +10 %: met), one caller +6 % " +
