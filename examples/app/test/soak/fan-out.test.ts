@@ -104,7 +104,7 @@ describe(`fan-out: ${SUBSCRIBERS} subscribers on one shard, ${MUTATIONS} mutatio
     const deadline = Date.now() + CONVERGE_WITHIN_MS;
     const converged = () =>
       latest.every((value, i) => JSON.stringify(value) === JSON.stringify(finals[i % USERS]));
-    while (!converged() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    while (!converged() && Date.now() < deadline) await sleep(250);
     const convergeMs = performance.now() - started - mutateMs;
     let leaked = 0;
     latest.forEach((value, i) => {
