@@ -268,3 +268,48 @@ describe("coalesced calls when the store fails", () => {
     expectOwnTimeouts(await Promise.all([first, second, third]), timeoutMs);
   });
 });
+
+describe("coalescing inside a Durable Object (inObject)", () => {
+  const object = () => env.LIMITING_OBJECT.getByName(freshKey("object"));
+
+  it("joins the calls of the object's concurrent requests into shared store calls, exactly", async () => {
+    const limiting = object();
+    const key = freshKey();
+    expect(await limiting.paced(key)).toMatchObject({ ok: true, remaining: 4 }); // store call 1
+    // Separate requests of the object, all within coalesceMs (2,000) of store call 1: one batch.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => limiting.paced(key)));
+
+    expect(answers.map((answer) => answer.ok)).toEqual([
+      ...Array(4).fill(true),
+      ...Array(8).fill(false),
+    ]);
+    expect(answers.slice(0, 4).map((answer) => answer.remaining)).toEqual([3, 2, 1, 0]);
+    expect(await storeCalls("paced", key)).toBe(2);
+  });
+
+  it("keeps two objects' calls apart: each sends its own store calls, the count stays exact", async () => {
+    const key = freshKey();
+    const [one, two] = [object(), object()];
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, call) => (call % 2 === 0 ? one : two).paced(key)),
+    );
+
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(5);
+    const calls = await storeCalls("paced", key);
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(calls).toBeLessThanOrEqual(4);
+  });
+
+  it("rejects every waiting call within its timeout when the store never answers", async () => {
+    const limiting = object();
+    const key = freshKey();
+    const first = limiting.silent(key); // sends a store call that never answers
+    await scheduler.wait(100);
+    const [second, third] = await Promise.all([limiting.silent(key), limiting.silent(key)]);
+
+    for (const outcome of [await first, second, third]) {
+      expect(outcome.code).toBe("UNAVAILABLE");
+      expect(outcome.ms).toBeLessThan(1_500); // timeoutMs is 300; the store would take 60 s
+    }
+  });
+});

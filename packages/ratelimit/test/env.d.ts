@@ -6,7 +6,8 @@ declare namespace Cloudflare {
       | "BrokenStore"
       | "SilentStore"
       | "KvBackedStore"
-      | "CountingStore";
+      | "CountingStore"
+      | "LimitingObject";
   }
   interface Env {
     RATE_LIMIT: DurableObjectNamespace<import("../src/index.ts").RateLimitStore>;
@@ -14,5 +15,6 @@ declare namespace Cloudflare {
     SILENT_STORE: DurableObjectNamespace<import("./worker.ts").SilentStore>;
     KV_BACKED_STORE: DurableObjectNamespace<import("./worker.ts").KvBackedStore>;
     COUNTING_STORE: DurableObjectNamespace<import("./worker.ts").CountingStore>;
+    LIMITING_OBJECT: DurableObjectNamespace<import("./worker.ts").LimitingObject>;
   }
 }

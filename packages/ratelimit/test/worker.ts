@@ -1,6 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 
-import { createRateLimiter, DAY, MINUTE, RateLimitError, RateLimitStore } from "../src/index.ts";
+import {
+  createRateLimiter,
+  DAY,
+  MINUTE,
+  RateLimitError,
+  type RateLimitResult,
+  RateLimitStore,
+} from "../src/index.ts";
 import type { LimitBatch, StoreReply } from "../src/store/protocol.ts";
 
 export { RateLimitStore };
@@ -70,6 +77,37 @@ export const pacedLimiter = createRateLimiter({
   timeoutMs: 10_000,
   clock: () => FROZEN_NOW,
 });
+
+/** {@link pacedLimiter} over a store that never answers in time: the deadline of calls made in an object. */
+const silentLimiter = createRateLimiter({
+  store: "SILENT_STORE",
+  rates: { silent: { kind: "fixed window", rate: 5, period: MINUTE } },
+  timeoutMs: 300,
+});
+
+/**
+ * A Durable Object that limits inside itself (`inObject: this.ctx`), as a
+ * shard's procedure or the REST gate decided in a shard does: each RPC call
+ * is one `limit` call, so concurrent calls are separate requests of the object.
+ */
+export class LimitingObject extends DurableObject {
+  /** One call of {@link pacedLimiter}'s rate for `key`, made in this object. */
+  paced(key: string): Promise<RateLimitResult> {
+    return pacedLimiter.limit("paced", { key, inObject: this.ctx });
+  }
+
+  /** One call of a store that never answers: the error's code and the milliseconds it took. */
+  async silent(key: string): Promise<{ code: string; ms: number }> {
+    const started = Date.now();
+    try {
+      await silentLimiter.limit("silent", { key, inObject: this.ctx });
+      return { code: "ANSWERED", ms: Date.now() - started };
+    } catch (error) {
+      const code = error instanceof RateLimitError ? error.code : "UNEXPECTED";
+      return { code, ms: Date.now() - started };
+    }
+  }
+}
 
 export default {
   /**
