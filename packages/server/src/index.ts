@@ -56,9 +56,6 @@ export {
 } from "./limits/api-key-rate-limit.ts";
 export {
   createRestRateLimit,
-  type GateHeaders,
-  type LimiterLike,
-  type RateLimitVerdict,
   type RestRateLimitGate,
   type RestRateLimitOptions,
 } from "./limits/rate-limit-gate.ts";
@@ -68,6 +65,7 @@ export {
   type SocketRateLimitGate,
   type SocketRateLimitOptions,
 } from "./limits/socket-rate-limit.ts";
+export type { GateHeaders, LimiterLike, RateLimitVerdict } from "./limits/verdicts.ts";
 export { logsAdminRoutes } from "./logs-admin/contract.ts";
 export {
   type DropTableOptions,

@@ -21,7 +21,8 @@ export { type ProblemAnswerInit, problemResponse } from "./http/problem-response
 export { requestUrl } from "./http/request-url.ts";
 export { jsonResponse } from "./http/responses.ts";
 export { addressKey, checkIpv6Prefix } from "./limits/address-key.ts";
-export { ANONYMOUS_BUCKET, enforceVerdict } from "./limits/rate-limit-gate.ts";
+export { ANONYMOUS_BUCKET } from "./limits/rate-limit-gate.ts";
+export { enforceVerdict } from "./limits/verdicts.ts";
 export { refuseOutOfScope } from "./model/api-key.ts";
 export { checkShardKey, DEFAULT_SHARD } from "./model/shard-key.ts";
 export { RareWarning } from "./observability/rare-warning.ts";

@@ -111,16 +111,18 @@ describe("REST rate limit", () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(22);
   });
 
-  it("runs before the body is read: a limited POST with a malformed body is still 429", async () => {
-    const worker = limitedWorker();
-    for (let i = 0; i < 3; i++)
-      await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.20"));
-    const response = await request(worker, "/_svc/rest/rest/doubled", {
+  const malformedPost = (worker: ReturnType<typeof createWorker>, ip: string) =>
+    request(worker, "/_svc/rest/rest/doubled", {
       method: "POST",
-      headers: { "cf-connecting-ip": "192.0.2.20", "content-type": "application/json" },
+      headers: { "cf-connecting-ip": ip, "content-type": "application/json" },
       body: "{not json",
     });
-    expect(response.status).toBe(429);
+
+  it("decided in the worker, runs before the body is read: a limited malformed POST is 429", async () => {
+    const worker = limitedWorker({ decideIn: "worker" });
+    for (let i = 0; i < 3; i++)
+      await request(worker, "/_svc/rest/rest/inspect", fromIp("192.0.2.20"));
+    expect((await malformedPost(worker, "192.0.2.20")).status).toBe(429);
   });
 
   it("counts unknown paths too; only successes and 429s carry RateLimit headers", async () => {

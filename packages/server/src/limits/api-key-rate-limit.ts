@@ -1,5 +1,5 @@
 import type { ApiKeyCaller } from "../model/api-key.ts";
-import { type GateHeaders, type LimiterLike, spendOrRefuse } from "./rate-limit-gate.ts";
+import { type GateHeaders, type LimiterLike, spendOrRefuse } from "./verdicts.ts";
 
 /** Options of {@link createApiKeyRateLimit}. */
 export interface ApiKeyRateLimitOptions {

@@ -1,41 +1,13 @@
-import { SvcError } from "../errors/svc-error.ts";
-import { RareWarning } from "../observability/rare-warning.ts";
 import { addressKey, checkIpv6Prefix, DEFAULT_IPV6_PREFIX } from "./address-key.ts";
-
-/** What `@svc/ratelimit`'s limiter (or any compatible one) answers. Times in milliseconds. */
-export interface RateLimitVerdict {
-  ok: boolean;
-  retryAfter: number;
-  limit: number;
-  remaining: number;
-  resetAfter: number;
-}
-
-/**
- * Any limiter with `@svc/ratelimit`'s `limit` method: what `createRestRateLimit`
- * wraps. Structural, so `@svc/server` does not depend on `@svc/ratelimit`;
- * `RateLimiter` is the name of the real one there.
- */
-export interface LimiterLike {
-  limit(name: string, options: { key: string; count?: number }): Promise<RateLimitVerdict>;
-  /**
-   * A verdict without a promise when the limiter can give one at once
-   * (`@svc/ratelimit`'s leased mode, from this isolate's lease), else
-   * `undefined`: the gates then ask `limit`.
-   */
-  spendLease?(name: string, options: { key: string; count?: number }): RateLimitVerdict | undefined;
-}
-
-/**
- * A gate's `RateLimit-*` headers: at once when the limiter decided without
- * waiting (a leased rate's lease held the units), else a promise of them.
- *
- * @example
- * ```ts
- * const headers: GateHeaders = await gate.check(request, "messages:list");
- * ```
- */
-export type GateHeaders = Record<string, string> | Promise<Record<string, string>>;
+import { RefusalCache } from "./refusals.ts";
+import { registerShardGate } from "./shard-gate.ts";
+import {
+  enforceVerdict,
+  type GateHeaders,
+  type LimiterLike,
+  spendOrRefuse,
+  TOO_MANY_REQUESTS,
+} from "./verdicts.ts";
 
 /** Options of {@link createRestRateLimit}. */
 export interface RestRateLimitOptions {
@@ -61,6 +33,22 @@ export interface RestRateLimitOptions {
    * configuration mistake and answers 500.
    */
   onStoreError?: "allow" | "deny";
+  /**
+   * Where a call of a known procedure is decided. `"shard"` (default): in
+   * the call's shard, just before the procedure runs, with the shard call
+   * the request makes anyway. There the shard's concurrent calls of a key
+   * share one store call and await it together, which a worker's requests
+   * may not: an exact rate's gate cost +11 % CPU per request there against
+   * +39 % in the worker (BENCHMARKS.md section 1a). `"worker"`: before the
+   * identity is resolved, the body read or the shard called.
+   *
+   * Either way a key refused lately is refused in the worker, before all of
+   * that; unknown paths, and every call when `shardAccess` is set, are
+   * decided in the worker (so a refused shard and an unknown path still
+   * answer alike).
+   * @default "shard"
+   */
+  decideIn?: "shard" | "worker";
 }
 
 /** The gate `createWorker({ restRateLimit })` runs before every REST dispatch. */
@@ -83,49 +71,14 @@ export const ANONYMOUS_BUCKET = "anonymous";
 export const clientAddress = (request: Request, ipv6Prefix = DEFAULT_IPV6_PREFIX): string =>
   addressKey(request.headers.get("cf-connecting-ip") ?? ANONYMOUS_BUCKET, ipv6Prefix);
 
-/** A limiter error that means "the store cannot be reached" (`@svc/ratelimit`'s `RateLimitStoreError`). */
-function isStoreOutage(error: unknown): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { code?: unknown }).code === "UNAVAILABLE"
-  );
-}
-
-const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
-
 /**
- * The one way svc answers a limiter's verdict: `RateLimit-Limit`,
- * `RateLimit-Remaining` and `RateLimit-Reset` (seconds) for an admitted call,
- * or a thrown `RATE_LIMITED` (429) carrying those and `Retry-After` (whole
- * seconds, at least 1). Shared by the REST gate and `@svc/auth`'s limits.
- *
- * @example
- * ```ts
- * const headers = enforceVerdict(await limiter.limit("api", { key: ip }), "Too many requests.");
- * ```
- */
-export function enforceVerdict(verdict: RateLimitVerdict, message: string): Record<string, string> {
-  const headers: Record<string, string> = {
-    "ratelimit-limit": String(verdict.limit),
-    "ratelimit-remaining": String(Math.max(0, verdict.remaining)),
-    "ratelimit-reset": String(seconds(verdict.resetAfter)),
-  };
-  if (!verdict.ok) {
-    const retryAfter = String(Math.max(1, seconds(verdict.retryAfter)));
-    throw new SvcError("RATE_LIMITED", message, {
-      headers: { ...headers, "retry-after": retryAfter },
-    });
-  }
-  return headers;
-}
-
-/**
- * Builds the REST rate-limit gate. It runs before the body is read and before
- * dispatch, so a limited call costs nothing downstream; RPC never passes it.
- * Every REST response carries `RateLimit-Limit`, `RateLimit-Remaining` and
- * `RateLimit-Reset`; a refused one gets 429 with `Retry-After` (whole seconds,
- * at least 1).
+ * Builds the REST rate-limit gate. A limited call never runs: it is decided
+ * in the call's shard before the procedure runs (see `decideIn` for where,
+ * and why), and a key refused lately is refused in the worker before the
+ * body is read or anything is dispatched. RPC never passes it (see
+ * `rpcRateLimit`). Every REST response carries `RateLimit-Limit`,
+ * `RateLimit-Remaining` and `RateLimit-Reset`; a refused one gets 429 with
+ * `Retry-After` (whole seconds, at least 1).
  *
  * @example
  * ```ts
@@ -140,9 +93,17 @@ export function createRestRateLimit(
   const ipv6Prefix = checkIpv6Prefix(options.ipv6Prefix, "createRestRateLimit");
   const keyOf = options.key ?? ((request: Request) => clientAddress(request, ipv6Prefix));
   const onStoreError = options.onStoreError ?? "allow";
-  const spend = (key: string) =>
-    spendOrRefuse(limiter, options.name, key, onStoreError, TOO_MANY_REQUESTS);
-  return {
+  const decideIn = options.decideIn ?? "shard";
+  if (decideIn !== "shard" && decideIn !== "worker")
+    throw new Error('svc: createRestRateLimit decideIn must be "shard" or "worker"');
+  const { name } = options;
+  const refusals = new RefusalCache();
+  const spend = (key: string): GateHeaders => {
+    const refused = refusals.verdictOf(key);
+    if (refused !== undefined) return enforceVerdict(refused, TOO_MANY_REQUESTS);
+    return spendOrRefuse(limiter, name, key, onStoreError, TOO_MANY_REQUESTS, refusals);
+  };
+  const gate: RestRateLimitGate = {
     // Not async: each async frame and await of a known value was a promise and a turn of the
     // microtask queue on every REST request (BENCHMARKS.md section 1a, the leased gate); a
     // call spent from a lease is answered without any.
@@ -155,62 +116,7 @@ export function createRestRateLimit(
       }
     },
   };
-}
-
-const TOO_MANY_REQUESTS = "Too many requests; retry after the time in Retry-After.";
-
-/**
- * Spends one unit of `key` under the rate `name` and answers the
- * `RateLimit-*` headers, or throws `RATE_LIMITED` (429) with `message`. An
- * unreachable store admits the call (logged) under `allow` and is
- * `UNAVAILABLE` (503) under `deny`; any other limiter error is a
- * configuration mistake and propagates (500). Every svc gate decides this way.
- * The headers come at once when the limiter's `spendLease` answers, else as
- * a promise; errors always come as a rejected promise, never thrown.
- *
- * @example
- * ```ts
- * const headers = await spendOrRefuse(limiter, "sockets", ip, "allow", "Too many sockets.");
- * ```
- */
-export function spendOrRefuse(
-  limiter: LimiterLike,
-  name: string,
-  key: string,
-  onStoreError: "allow" | "deny",
-  message: string,
-): GateHeaders {
-  let verdict: Promise<RateLimitVerdict>;
-  try {
-    const local = limiter.spendLease?.(name, { key });
-    if (local !== undefined) return enforceVerdict(local, message);
-    verdict = Promise.resolve(limiter.limit(name, { key }));
-  } catch (error) {
-    verdict = Promise.reject(error);
-  }
-  return verdict.then(
-    (answer) => enforceVerdict(answer, message),
-    (error: unknown) => afterStoreError(error, onStoreError),
-  );
-}
-
-/**
- * The gates' store outages, printed once a minute per isolate with the count
- * left out: one warning for the gates that admit, one for those that refuse,
- * so each line's count is of calls it describes.
- */
-const storeOutage = { allow: new RareWarning(), deny: new RareWarning() };
-const OUTAGE_LINE = {
-  allow: "svc: the rate limiter's store is unavailable; calls are admitted",
-  deny: "svc: the rate limiter's store is unavailable; calls are refused (503)",
-};
-
-/** What a gate does when the limiter failed: admit (`allow`) or refuse (`deny`) an outage, rethrow anything else. */
-function afterStoreError(error: unknown, onStoreError: "allow" | "deny"): Record<string, string> {
-  // Only an unreachable store is an outage; a misconfigured limiter fails loudly (500).
-  if (!isStoreOutage(error)) throw error;
-  storeOutage[onStoreError].report(OUTAGE_LINE[onStoreError], error);
-  if (onStoreError === "deny")
-    throw new SvcError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.");
-  return {};
+  if (decideIn === "shard")
+    registerShardGate(gate, { limiter, name, onStoreError, refusals, keyOf, decideHere: spend });
+  return gate;
 }

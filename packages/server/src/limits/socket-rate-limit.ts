@@ -1,6 +1,7 @@
 import type { Identity } from "../model/identity.ts";
 import { checkIpv6Prefix } from "./address-key.ts";
-import { clientAddress, type LimiterLike, spendOrRefuse } from "./rate-limit-gate.ts";
+import { clientAddress } from "./rate-limit-gate.ts";
+import { type LimiterLike, spendOrRefuse } from "./verdicts.ts";
 
 /**
  * Options of {@link createSocketRateLimit}: the limiter's named rates for

@@ -2,6 +2,7 @@ import { SvcError } from "../errors/svc-error.ts";
 import { readJsonArgs } from "../http/body.ts";
 import { argsFromQuery } from "../http/query-args.ts";
 import { type JsonResponseInit, jsonTextResponse } from "../http/responses.ts";
+import { decideAfterEarlyFailure } from "../limits/shard-gate.ts";
 import { queryPairs } from "../model/query-pairs.ts";
 import { SHARD_KEY_PARAM } from "../model/shard-key.ts";
 import { noteArgs, noteCall } from "../observability/call-scope.ts";
@@ -14,7 +15,7 @@ import {
   takeLimitHeaders,
   throughDoor,
 } from "../worker/admission.ts";
-import { invokeJson } from "../worker/invoke.ts";
+import { invokeGatedJson, invokeJson } from "../worker/invoke.ts";
 import type { WorkerRuntime } from "../worker/runtime.ts";
 
 /** What a REST path resolves to: its route, with the procedure's path and the procedure. */
@@ -102,11 +103,32 @@ function callRestShard<Env>(
     timeoutMs: runtime.procedureTimeoutMs,
     plan: runtime.recording,
   } as const;
+  const { shardGate } = door;
+  if (shardGate !== undefined) {
+    // Taken: from here the shard decides the gate, and a failure is not the worker's to count.
+    door.shardGate = undefined;
+    return invokeGatedJson(invocation, shardGate, (json, gateHeaders) =>
+      restAnswer(json, { limitHeaders: withCallerLimits(gateHeaders, admitted) }),
+    );
+  }
   // No gate set headers (the usual call): the answer is `restAnswer` itself, no closure per call.
   if (!hasLimitHeaders(admitted)) return invokeJson(invocation, restAnswer);
   return invokeJson(invocation, (json) =>
     restAnswer(json, { limitHeaders: takeLimitHeaders(admitted) }),
   );
+}
+
+/**
+ * The headers of a call whose REST gate its shard decided, with those of
+ * the caller's gates (an API key's) over them, as when both are decided in
+ * the worker.
+ */
+function withCallerLimits(
+  gateHeaders: Record<string, string>,
+  admitted: Admitted<RestTarget>,
+): Record<string, string> {
+  if (!hasLimitHeaders(admitted)) return gateHeaders;
+  return { ...gateHeaders, ...takeLimitHeaders(admitted) };
 }
 
 /** A REST answer: the value's JSON as the body, `null` for a handler that returned nothing. */
@@ -155,5 +177,25 @@ export function handleRest<Env>(
     scope: route,
     notFound,
   };
-  return throughDoor(door, runtime, (admitted) => invokeRest(admitted, door, method, runtime));
+  if (runtime.restRateLimit === undefined)
+    return throughDoor(door, runtime, (admitted) => invokeRest(admitted, door, method, runtime));
+  let answer: Promise<Response>;
+  try {
+    answer = throughDoor(door, runtime, (admitted) => invokeRest(admitted, door, method, runtime));
+  } catch (error) {
+    answer = Promise.reject(error);
+  }
+  return answer.then(undefined, (error: unknown) => failedBeforeShard(door, error));
+}
+
+/**
+ * A gated call's failure: one that never reached its shard, whose gate was
+ * left to it, is decided now (limits/shard-gate.ts), so it counts and a
+ * refused caller gets `429`; any other failure is answered as it is.
+ */
+function failedBeforeShard(door: Door<unknown, RestTarget>, error: unknown): Promise<never> {
+  const { shardGate } = door;
+  if (shardGate === undefined) return Promise.reject(error);
+  door.shardGate = undefined;
+  return decideAfterEarlyFailure(shardGate, error);
 }

@@ -1,4 +1,5 @@
 import type { SerializedError } from "../errors/svc-error.ts";
+import type { ShardGateAnswer, ShardGateCall } from "../limits/shard-gate.ts";
 import type { Transport } from "../model/call-meta.ts";
 import type { Identity } from "../model/identity.ts";
 import type { ShardObservation } from "../observability/call-scope.ts";
@@ -43,6 +44,12 @@ export interface ShardCall {
    * Absent: the value itself (server calls that use it).
    */
   answerAs?: "json";
+  /**
+   * The REST rate-limit gate to decide before the procedure runs, when its
+   * shard decides it (`createRestRateLimit`'s `decideIn`). The answer's
+   * {@link ShardResult} `gate` says what came of it.
+   */
+  gate?: ShardGateCall;
 }
 
 /**
@@ -56,6 +63,8 @@ export type ShardResult = (
   | { ok: false; error: SerializedError }
 ) & {
   observed?: ShardObservation;
+  /** What came of the call's {@link ShardCall.gate}, when it carried one. */
+  gate?: ShardGateAnswer;
 };
 
 /** What a shard answers for a stream: NDJSON bytes, or an error before the first item. */

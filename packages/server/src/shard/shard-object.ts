@@ -66,6 +66,7 @@ import { stringifyJson } from "../values/json-codec.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";
 import { creationClock } from "./creation-clock.ts";
 import { Deadlines } from "./deadlines.ts";
+import { runGated } from "./gated-call.ts";
 import { SHARD_IN_ISOLATE, type ShardInIsolate } from "./in-isolate.ts";
 import { IndexBuilds } from "./index-builds.ts";
 import type { MigrationEndpoint } from "./migration-endpoint.ts";
@@ -474,6 +475,13 @@ export function createShard(
     // Calls count as requests to this isolate: a migration then lets them in between smaller batches.
     call(call: ShardCall): Promise<ShardResult> {
       noteIsolateRequest();
+      const { gate } = call;
+      if (gate === undefined) return this.#run(call);
+      return runGated(gate, this.ctx, () => this.#run(call));
+    }
+
+    /** A query, mutation or action once admitted: run, timed and answered. */
+    #run(call: ShardCall): Promise<ShardResult> {
       // Not an `async` method: one promise and one resumed frame less on every call.
       return this.#timed(
         call,

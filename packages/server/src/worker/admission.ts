@@ -1,7 +1,8 @@
 import type { SvcError } from "../errors/svc-error.ts";
 import type { ApiKeyRateLimitGate } from "../limits/api-key-rate-limit.ts";
-import type { GateHeaders } from "../limits/rate-limit-gate.ts";
+import { deferToShard, type ShardGated } from "../limits/shard-gate.ts";
 import type { SocketRateLimitGate } from "../limits/socket-rate-limit.ts";
+import { type GateHeaders, NO_GATE_HEADERS } from "../limits/verdicts.ts";
 import { refuseOutOfScope, type ScopeTarget } from "../model/api-key.ts";
 import type { Identity } from "../model/identity.ts";
 import { DEFAULT_SHARD, shardKeyOf } from "../model/shard-key.ts";
@@ -29,7 +30,7 @@ export type DoorTransport = "rpc" | "rest" | "ws" | "http";
  * };
  * ```
  */
-export interface Door<Env, Target> {
+export interface Door<Env, Target> extends ShardGated {
   transport: DoorTransport;
   request: Request;
   url: URL;
@@ -71,9 +72,6 @@ export interface Admitted<Target = unknown> {
   limitHeaders: Record<string, string>;
 }
 
-/** The headers of no gate: shared, never written (an answer copies them into its own record). */
-const NO_LIMIT_HEADERS: Record<string, string> = Object.freeze({});
-
 /**
  * A hook's answer as it came: a promise (or another thenable) is awaited,
  * a plain value is used as is, which spares the call an `await` turn per
@@ -87,19 +85,31 @@ function isPending<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   );
 }
 
-/** Limits keyed by the request (its address), before the identity costs a lookup. */
+/**
+ * Limits keyed by the request (its address), before the identity costs a
+ * lookup. A REST call of a known procedure, on a shard every caller may
+ * reach, leaves its gate to the shard (`decideIn`, limits/shard-gate.ts):
+ * here only a key refused lately is refused, and `door.shardGate` is set.
+ */
 function requestGate<Env>(runtime: WorkerRuntime<Env>, door: Door<Env, unknown>): GateHeaders {
   switch (door.transport) {
-    case "rest":
-      return runtime.restRateLimit?.check(door.request, door.target) ?? NO_LIMIT_HEADERS;
+    case "rest": {
+      const gate = runtime.restRateLimit;
+      if (gate === undefined) return NO_GATE_HEADERS;
+      if (door.resolved !== undefined && runtime.shardAccess === EVERY_SHARD) {
+        const deferred = deferToShard(gate, door.request, door.target, door);
+        if (deferred !== undefined) return deferred;
+      }
+      return gate.check(door.request, door.target);
+    }
     case "rpc":
-      return runtime.rpcRateLimit?.check(door.request, door.target) ?? NO_LIMIT_HEADERS;
+      return runtime.rpcRateLimit?.check(door.request, door.target) ?? NO_GATE_HEADERS;
     case "ws":
       return runtime.socketRateLimit === undefined
-        ? NO_LIMIT_HEADERS
+        ? NO_GATE_HEADERS
         : addressGate(runtime.socketRateLimit, door.request);
     case "http":
-      return NO_LIMIT_HEADERS;
+      return NO_GATE_HEADERS;
   }
 }
 
@@ -109,7 +119,7 @@ async function addressGate(
   request: Request,
 ): Promise<Record<string, string>> {
   await gate.admitAddress(request);
-  return NO_LIMIT_HEADERS;
+  return NO_GATE_HEADERS;
 }
 
 /**
@@ -122,11 +132,11 @@ function callerGate<Env>(
   door: Door<Env, unknown>,
   identity: Identity | null,
 ): GateHeaders {
-  if (identity === null) return NO_LIMIT_HEADERS;
+  if (identity === null) return NO_GATE_HEADERS;
   const socketGate = door.transport === "ws" ? runtime.socketRateLimit : undefined;
   const { apiKey } = identity;
   const keyGate = apiKey === undefined ? undefined : runtime.apiKeyRateLimit;
-  if (socketGate === undefined && keyGate === undefined) return NO_LIMIT_HEADERS;
+  if (socketGate === undefined && keyGate === undefined) return NO_GATE_HEADERS;
   return passCallerGates(socketGate, keyGate, identity, door.target);
 }
 
@@ -139,7 +149,7 @@ async function passCallerGates(
 ): Promise<Record<string, string>> {
   await socketGate?.admitUser(identity);
   const { apiKey } = identity;
-  if (keyGate === undefined || apiKey === undefined) return NO_LIMIT_HEADERS;
+  if (keyGate === undefined || apiKey === undefined) return NO_GATE_HEADERS;
   return keyGate.check(apiKey, target);
 }
 
@@ -148,8 +158,8 @@ function mergeLimitHeaders(
   first: Record<string, string>,
   second: Record<string, string>,
 ): Record<string, string> {
-  if (second === NO_LIMIT_HEADERS) return first;
-  if (first === NO_LIMIT_HEADERS) return second;
+  if (second === NO_GATE_HEADERS) return first;
+  if (first === NO_GATE_HEADERS) return second;
   return { ...first, ...second };
 }
 
@@ -160,7 +170,9 @@ function mergeLimitHeaders(
  * 1. cross-site check: cookies sent by another site are CSRF (`FORBIDDEN`);
  * 2. shard key (`BAD_REQUEST` when malformed; HTTP actions name none);
  * 3. gates keyed by the request (REST, RPC, socket opens per address),
- *    before the identity costs a lookup;
+ *    before the identity costs a lookup; a REST gate decided in the shard
+ *    only refuses a key refused lately here, and the shard decides the rest
+ *    just before the procedure runs (see `createRestRateLimit`'s `decideIn`);
  * 4. identity (`resolveIdentity`), the caller of the call's record (an API
  *    key's id when a key calls);
  * 5. reach: a target that names nothing and a shard `shardAccess` refuses
@@ -282,7 +294,7 @@ const TAKEN: Record<string, string> = Object.freeze({});
  * @example const answer = hasLimitHeaders(admitted) ? withTheirHeaders : jsonResponse;
  */
 export function hasLimitHeaders(admitted: Admitted): boolean {
-  return admitted.limitHeaders !== NO_LIMIT_HEADERS;
+  return admitted.limitHeaders !== NO_GATE_HEADERS;
 }
 
 /**
@@ -304,7 +316,7 @@ export function takeLimitHeaders(admitted: Admitted): Record<string, string> {
  * through) is copied first.
  */
 function withLimitHeaders(response: Response, headers: Record<string, string>): Response {
-  if (headers === TAKEN || headers === NO_LIMIT_HEADERS) return response;
+  if (headers === TAKEN || headers === NO_GATE_HEADERS) return response;
   const entries = Object.entries(headers);
   if (entries.length === 0 || response.status === 101) return response;
   let answer = response;

@@ -1,4 +1,10 @@
 import { deserializeError, SvcError } from "../errors/svc-error.ts";
+import {
+  countAfterRun,
+  decideInWorker,
+  type ShardGateCall,
+  shardGateHeaders,
+} from "../limits/shard-gate.ts";
 import type { Identity } from "../model/identity.ts";
 import { callScopeOf, noteObservation } from "../observability/call-scope.ts";
 import type { RecordingPlan } from "../observability/plan.ts";
@@ -109,6 +115,44 @@ export function invokeJson<T>(
     noteObservation(request, result.observed);
     if (!result.ok) throw deserializeError(result.error);
     return then(result.json);
+  });
+}
+
+/**
+ * {@link invokeJson} for a REST call whose rate-limit gate its shard decides
+ * (`gate`, from admission): `then` gets the gate's `RateLimit-*` headers
+ * too. A refusal is the same 429 the worker's own gate answers, and the key
+ * is refused in the worker until its `Retry-After` is over. Should the
+ * shard's isolate not know the gate (made after module load), the worker
+ * decides it and calls again; a shard of an earlier svc, which ran the call
+ * without deciding it, has its unit counted afterwards.
+ *
+ * @example return invokeGatedJson(invocation, door.shardGate, (json, headers) => restAnswer(json, { limitHeaders: headers }));
+ */
+export function invokeGatedJson<T>(
+  invocation: Invocation,
+  gate: ShardGateCall,
+  then: (json: string | undefined, gateHeaders: Record<string, string>) => T,
+): Promise<T> {
+  const { request } = invocation;
+  const call = toShardCall(invocation);
+  call.answerAs = "json";
+  call.gate = gate;
+  return invocation.stub.call(call).then((result): T | Promise<T> => {
+    noteObservation(request, result.observed);
+    const answer = result.gate;
+    if (answer === undefined) {
+      if (!result.ok) throw deserializeError(result.error);
+      const { json } = result;
+      return countAfterRun(gate).then((headers) => then(json, headers));
+    }
+    if (answer.unknown)
+      return Promise.resolve(decideInWorker(gate)).then((headers) =>
+        invokeJson(invocation, (json) => then(json, headers)),
+      );
+    const headers = shardGateHeaders(gate, answer);
+    if (!result.ok) throw deserializeError(result.error);
+    return then(result.json, headers);
   });
 }
 
