@@ -22,26 +22,19 @@ function exactLimitNote(gates: GatesResult, rateLimit: RateLimitResult | undefin
     `**Why the exact rate-limit gate costs more than ${percent(GOALS.exactLimitCost)}, and what would close it.** ` +
     `Workerd CPU per request in this run: ${cpuOf(figures, EXACT)} behind the gate against ` +
     `${cpuOf(figures, NO_GATES)} without. Every request of this run comes from one address, so every ` +
-    "decision is of one key, in one `RateLimitStore` Durable Object. As the code stands, an exact decision " +
-    "costs: concurrent decisions of the key in an isolate are coalesced (calls issued while a store call of " +
-    "that key is in flight go as one store call of up to 64, decided in order, exactly as one by one; the next " +
-    "store call of a key leaves no sooner than `coalesceMs`, 5 ms by default, after the one before it, so a " +
-    "store in the same workerd that answers at once is not asked again for the two or three calls of the " +
-    "meantime but for those of the interval); and the " +
-    "store writes ahead (`packages/ratelimit/src/algorithms/reserve.ts`): a durable write stores the key's " +
-    "state with 1 % of the limit already spent (none for limits under 100), and the decisions it covers " +
-    "are answered from memory with no write — this bucket (100,000,000 a minute) refills that reserve in " +
-    "0.6 s, so it writes about every 0.6 s instead of once per store call (with the reserve capped at 1,000 " +
-    "units until 2026-12-04, it refilled in 0.6 ms and every store call wrote). Inside the worker, wall time per call in this run " +
+    "decision is of one key, in one `RateLimitStore` Durable Object. As the code stands, the gate is decided " +
+    "in the call's shard (`decideIn: \"shard\"`): the shard's concurrent decisions of the key go as one store " +
+    "call of up to 64, decided in order exactly as one by one, no sooner than `coalesceMs` (5 ms) after the " +
+    "one before, and the calls await that store call's promise together, which a worker's requests may not " +
+    "(in the worker each waiting call wakes on a timer of its own, the row decided in the worker). The store " +
+    "writes ahead (`packages/ratelimit/src/algorithms/reserve.ts`): this bucket writes about every 0.6 s, not " +
+    "per store call. Inside the worker, wall time per call in this run " +
     `(section 5): a bare Durable Object call ${loopMs(rateLimit, "bare")}, \`limit()\` on a hot key ` +
     `${loopMs(rateLimit, "limit(), one hot key, sequential")} one at a time and ` +
-    `${loopMs(rateLimit, "limit(), one hot key, 32")} 32 at a time. So the durable write no longer gates ` +
-    "each decision; what is left is the round trip: every request awaits its share of a store call before " +
-    "its shard call, and the one object answers one store call at a time. What would close it for exact " +
-    "counts: fewer round trips per request — a hot key's budget split over several store objects with exact " +
-    "per-part budgets (issue 32's Build 2, not built) — which a CPU profile of this target should justify " +
-    "first. What closes it today for users who accept approximate counts: the leased mode (`lease: { units }` " +
-    "on the rate, row below), one store call per lease instead of per request, never admitting more than the limit."
+    `${loopMs(rateLimit, "limit(), one hot key, 32")} 32 at a time. What is left is the shard's store call ` +
+    "per batch and its answer; section 1a's gates profile says which of them this run paid. What closes it " +
+    "today for users who accept approximate counts: the leased mode (`lease: { units }` on the rate, row " +
+    "below), one store call per lease instead of per batch, never admitting more than the limit."
   );
 }
 
@@ -108,8 +101,8 @@ export function gatesSection(gates: GatesResult, rateLimit?: RateLimitResult): s
   const costs: [string, number | undefined, number][] = [
     ["rate-limit gate, exact", gates.rateLimitCost, GOALS.exactLimitCost],
     [
-      "rate-limit gate, exact, `coalesceMs: 3` (the default before 2026-12-05)",
-      gates.rateLimitThreeMsCost,
+      'rate-limit gate, exact, `decideIn: "worker"` (every gate before 2026-12-06)',
+      gates.rateLimitInWorkerCost,
       GOALS.exactLimitCost,
     ],
     ["rate-limit gate, leased (approximate)", gates.rateLimitLeasedCost, GOALS.leasedLimitCost],
@@ -138,8 +131,9 @@ export function gatesSection(gates: GatesResult, rateLimit?: RateLimitResult): s
     "",
     "The REST read of section 1 (recording on, as shipped) through svc workers of one bench worker: no gates; " +
       "behind the REST rate-limit gate (`@svc/ratelimit`, a token bucket of 100,000,000 a minute that never " +
-      "refuses; 5 ms between store calls of a key, `coalesceMs`'s default, and again with 3 ms, the default " +
-      "before 2026-12-05); the same gate in the leased mode (`lease: { units: 1000, ttlMs: 1000 }`); with the caller's " +
+      "refuses; 5 ms between store calls of a key, `coalesceMs`'s default), decided in the call's shard " +
+      '(the default) and again in the worker (`decideIn: "worker"`, as before 2026-12-06); ' +
+      "the same gate in the leased mode (`lease: { units: 1000, ttlMs: 1000 }`); with the caller's " +
       "identity from a better-auth session cookie through the default `sessionIdentity(auth)` (identities " +
       "cached per isolate, checked against the revocation log); the same with `cache: false` (better-auth's " +
       "`getSession`, a D1 read, every call: the default before issue 32); through an auth instance with " +

@@ -11,8 +11,11 @@ import { compare, JUDGING_PLAN, type LoadFigures, median, medianRatio } from "..
 export interface GatesResult {
   figures: LoadFigures[];
   rateLimitCost: number;
-  /** The exact gate with `coalesceMs: 3`, the default before 2026-12-05 (absent before then). */
-  rateLimitThreeMsCost?: number;
+  /**
+   * The exact gate decided in the worker (`decideIn: "worker"`), as every
+   * gate was before 2026-12-06 (absent before then).
+   */
+  rateLimitInWorkerCost?: number;
   /** The same gate in the leased (approximate) mode. */
   rateLimitLeasedCost: number;
   /** The default: identities cached per isolate, checked against the revocation log. */
@@ -107,9 +110,9 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
         { name: "no gates", url, headers: { cookie, "x-bench-variant": "plain" } },
         { name: "rate-limit gate", url, headers: { cookie, "x-bench-variant": "ratelimit" } },
         {
-          name: "rate-limit gate, coalesceMs 3",
+          name: "rate-limit gate, decided in the worker",
           url,
-          headers: { cookie, "x-bench-variant": "ratelimit-3ms" },
+          headers: { cookie, "x-bench-variant": "ratelimit-worker" },
         },
         {
           name: "rate-limit gate, leased",
@@ -162,7 +165,7 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
     const [
       plain,
       limited,
-      limitedThreeMs,
+      limitedInWorker,
       leased,
       identity,
       exact,
@@ -186,7 +189,7 @@ export async function measureGates(log: (line: string) => void): Promise<GatesRe
     return {
       figures,
       rateLimitCost: cost(limited),
-      rateLimitThreeMsCost: cost(limitedThreeMs),
+      rateLimitInWorkerCost: cost(limitedInWorker),
       rateLimitLeasedCost: cost(leased),
       identityCost: cost(identity),
       identityExactCost: cost(exact),

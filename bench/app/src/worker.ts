@@ -79,13 +79,6 @@ const limiter = createRateLimiter({
   },
 });
 
-// The exact gate with the coalescing interval before 2026-12-05 (5 ms since): both in one run.
-const limiterThreeMs = createRateLimiter({
-  store: "RATE_LIMITER",
-  rates: { restThreeMs: { kind: "token bucket", rate: 100_000_000, period: MINUTE } },
-  coalesceMs: 3,
-});
-
 // The API key scenario: keys created through the admin API, resolved as the README wires them.
 const apiKeyCaller = {
   shardDO: "SHARD",
@@ -127,10 +120,11 @@ const variants: Record<string, SvcWorker<Env>> = {
     functions,
     restRateLimit: createRestRateLimit(limiter, { name: "rest" }),
   }),
-  "ratelimit-3ms": createWorker<Env>({
+  // The same exact gate decided in the worker, as every gate was before 2026-12-06.
+  "ratelimit-worker": createWorker<Env>({
     shardDO: "SHARD",
     functions,
-    restRateLimit: createRestRateLimit(limiterThreeMs, { name: "restThreeMs" }),
+    restRateLimit: createRestRateLimit(limiter, { name: "rest", decideIn: "worker" }),
   }),
   "ratelimit-leased": createWorker<Env>({
     shardDO: "SHARD",
