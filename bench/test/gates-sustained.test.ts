@@ -15,6 +15,9 @@ import { drive } from "../lib/load.ts";
  * them (three runs of this load: between 130,000 and 140,000): its store
  * calls stopped being answered and every answer after that was a 500
  * ("Cannot perform I/O on behalf of a different request").
+ * Since 2026-12-06 the exact gate is decided in the call's shard by default,
+ * where the object's calls do await one store call's promise (an object's
+ * requests share its I/O); the worker's path is driven too.
  * The identity gate shares work between requests too (one revocation log
  * read for every request waiting on it, per-isolate identity cache), so it
  * is driven the same way.
@@ -44,7 +47,8 @@ afterAll(async () => {
 });
 
 describe.each([
-  ["the exact rate-limit gate", "ratelimit"],
+  ["the exact rate-limit gate (decided in the shard)", "ratelimit"],
+  ["the exact rate-limit gate decided in the worker", "ratelimit-worker"],
   ["the leased rate-limit gate", "ratelimit-leased"],
   // Identities cached per isolate, the revocation log read by one request for all that wait on it.
   ["identity from a session cookie", "identity"],
