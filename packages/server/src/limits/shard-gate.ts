@@ -225,7 +225,8 @@ export function shardGateHeaders(
  */
 export function decideInWorker(call: ShardGateCall): GateHeaders {
   const gate = gatesById.get(call.id);
-  if (gate === undefined) return NO_GATE_HEADERS;
+  // Closed: a ticket is only ever made from this isolate's own registry.
+  if (gate === undefined) throw new SvcError("INTERNAL", "svc: a REST gate ticket names no gate.");
   gate.inShard = false;
   return gate.decideHere(call.key);
 }
