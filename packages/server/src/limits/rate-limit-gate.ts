@@ -38,8 +38,8 @@ export interface RestRateLimitOptions {
    * the call's shard, just before the procedure runs, with the shard call
    * the request makes anyway. There the shard's concurrent calls of a key
    * share one store call and await it together, which a worker's requests
-   * may not: an exact rate's gate cost +11 % CPU per request there against
-   * +39 % in the worker (BENCHMARKS.md section 1a). `"worker"`: before the
+   * may not: an exact rate's gate cost +2 % CPU per request there against
+   * +31 % in the worker (BENCHMARKS.md section 2). `"worker"`: before the
    * identity is resolved, the body read or the shard called.
    *
    * Either way a key refused lately is refused in the worker, before all of

@@ -157,8 +157,8 @@ const NO_VERDICT: ShardGateAnswer = Object.freeze({});
  * Decides a call's gate in its shard, before the procedure runs. `owner` is
  * the shard's `ctx`: the shard's concurrent calls of a key share one store
  * call and await its promise (`@svc/ratelimit`'s `inObject`), where in the
- * worker each call wakes on timers of its own (measured: +11 % CPU per
- * request against +39 %, BENCHMARKS.md section 1a). Rejects with
+ * worker each call wakes on timers of its own (measured: +2 % CPU per
+ * request against +31 %, BENCHMARKS.md section 2). Rejects with
  * `UNAVAILABLE` when the store is out under `deny`, and with a limiter's
  * configuration error.
  *
