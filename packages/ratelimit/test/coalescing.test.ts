@@ -309,7 +309,10 @@ describe("coalescing inside a Durable Object (inObject)", () => {
 
     for (const outcome of [await first, second, third]) {
       expect(outcome.code).toBe("UNAVAILABLE");
-      expect(outcome.ms).toBeLessThan(1_500); // timeoutMs is 300; the store would take 60 s
+      // timeoutMs is 300; the store would answer after 60 s. A loaded CI machine has delayed these
+      // timers by 1.6 s (one run of `npm test`), so the bound says "not the store's 60 s", no more.
+      expect(outcome.ms).toBeGreaterThanOrEqual(200); // a joiner's deadline is its batch's, never later than its own
+      expect(outcome.ms).toBeLessThan(10_000);
     }
   });
 });
