@@ -141,11 +141,12 @@ export function invokeGatedJson<T>(
   return invocation.stub.call(call).then((result): T | Promise<T> => {
     noteObservation(request, result.observed);
     const answer = result.gate;
-    if (answer === undefined) {
-      if (!result.ok) throw deserializeError(result.error);
-      const { json } = result;
-      return countAfterRun(gate).then((headers) => then(json, headers));
-    }
+    // A shard of an earlier svc ran the call, admitted or not, and failed or not: it counts.
+    if (answer === undefined)
+      return countAfterRun(gate).then((headers) => {
+        if (!result.ok) throw deserializeError(result.error);
+        return then(result.json, headers);
+      });
     if (answer.unknown)
       return Promise.resolve(decideInWorker(gate)).then((headers) =>
         invokeJson(invocation, (json) => then(json, headers)),
