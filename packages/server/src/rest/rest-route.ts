@@ -12,6 +12,7 @@ import {
   type Admitted,
   type Door,
   hasLimitHeaders,
+  mergeLimitHeaders,
   takeLimitHeaders,
   throughDoor,
 } from "../worker/admission.ts";
@@ -108,7 +109,10 @@ function callRestShard<Env>(
     // Taken: from here the shard decides the gate, and a failure is not the worker's to count.
     door.shardGate = undefined;
     return invokeGatedJson(invocation, shardGate, (json, gateHeaders) =>
-      restAnswer(json, { limitHeaders: withCallerLimits(gateHeaders, admitted) }),
+      // The caller's gates' headers (an API key's) over the shard's, as when both are decided here.
+      restAnswer(json, {
+        limitHeaders: mergeLimitHeaders(gateHeaders, takeLimitHeaders(admitted)),
+      }),
     );
   }
   // No gate set headers (the usual call): the answer is `restAnswer` itself, no closure per call.
@@ -116,19 +120,6 @@ function callRestShard<Env>(
   return invokeJson(invocation, (json) =>
     restAnswer(json, { limitHeaders: takeLimitHeaders(admitted) }),
   );
-}
-
-/**
- * The headers of a call whose REST gate its shard decided, with those of
- * the caller's gates (an API key's) over them, as when both are decided in
- * the worker.
- */
-function withCallerLimits(
-  gateHeaders: Record<string, string>,
-  admitted: Admitted<RestTarget>,
-): Record<string, string> {
-  if (!hasLimitHeaders(admitted)) return gateHeaders;
-  return { ...gateHeaders, ...takeLimitHeaders(admitted) };
 }
 
 /** A REST answer: the value's JSON as the body, `null` for a handler that returned nothing. */

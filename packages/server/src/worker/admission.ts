@@ -153,8 +153,13 @@ async function passCallerGates(
   return keyGate.check(apiKey, target);
 }
 
-/** Both gates' headers in one record; the one that set none adds nothing (no copy). */
-function mergeLimitHeaders(
+/**
+ * Both gates' headers in one record, `second`'s over `first`'s; the one that
+ * set none adds nothing (no copy).
+ *
+ * @example const headers = mergeLimitHeaders(shardGateHeaders, takeLimitHeaders(admitted));
+ */
+export function mergeLimitHeaders(
   first: Record<string, string>,
   second: Record<string, string>,
 ): Record<string, string> {
