@@ -2,7 +2,6 @@ import { addressKey, checkIpv6Prefix, DEFAULT_IPV6_PREFIX } from "./address-key.
 import { RefusalCache } from "./refusals.ts";
 import { registerShardGate } from "./shard-gate.ts";
 import {
-  enforceVerdict,
   type GateHeaders,
   type LimiterLike,
   spendOrRefuse,
@@ -98,11 +97,8 @@ export function createRestRateLimit(
     throw new Error('svc: createRestRateLimit decideIn must be "shard" or "worker"');
   const { name } = options;
   const refusals = new RefusalCache();
-  const spend = (key: string): GateHeaders => {
-    const refused = refusals.verdictOf(key);
-    if (refused !== undefined) return enforceVerdict(refused, TOO_MANY_REQUESTS);
-    return spendOrRefuse(limiter, name, key, onStoreError, TOO_MANY_REQUESTS, refusals);
-  };
+  const spend = (key: string): GateHeaders =>
+    spendOrRefuse(limiter, name, key, onStoreError, TOO_MANY_REQUESTS, refusals);
   const gate: RestRateLimitGate = {
     // Not async: each async frame and await of a known value was a promise and a turn of the
     // microtask queue on every REST request (BENCHMARKS.md section 1a, the leased gate); a

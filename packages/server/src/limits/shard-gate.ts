@@ -2,6 +2,7 @@ import { SvcError } from "../errors/svc-error.ts";
 import type { RefusalCache } from "./refusals.ts";
 import {
   afterStoreError,
+  decideAtOnce,
   enforceVerdict,
   type GateHeaders,
   type LimiterLike,
@@ -137,13 +138,9 @@ function deferKey(
   key: string,
   into: ShardGated,
 ): Record<string, string> {
-  const refused = decided.refusals.verdictOf(key);
-  if (refused !== undefined) return enforceVerdict(refused, TOO_MANY_REQUESTS);
-  const local = decided.limiter.spendLease?.(decided.name, { key });
-  if (local !== undefined) {
-    if (!local.ok) decided.refusals.note(key, local);
-    return enforceVerdict(local, TOO_MANY_REQUESTS);
-  }
+  const { limiter, name, refusals } = decided;
+  const atOnce = decideAtOnce(limiter, name, key, TOO_MANY_REQUESTS, refusals);
+  if (atOnce !== undefined) return atOnce;
   into.shardGate = { id: decided.id, key };
   return NO_GATE_HEADERS;
 }

@@ -97,12 +97,42 @@ export const TOO_MANY_REQUESTS = "Too many requests; retry after the time in Ret
 /** Where a gate notes the keys its limiter refused (limits/refusals.ts's `RefusalCache`). */
 export interface RefusalNotes {
   note(key: string, verdict: RateLimitVerdict): void;
+  /** The refusal of `key` still in force, its times counted down to now; else `undefined`. */
+  verdictOf(key: string): RateLimitVerdict | undefined;
+}
+
+/**
+ * The decisions that need no store call: a refusal of `key` still in force
+ * in `refusals` (thrown as the same 429), or the limiter's lease
+ * (`spendLease`; a refusal from it is noted). `undefined` when only the
+ * store can decide. Synchronous: a gate on every request awaits nothing for
+ * these.
+ *
+ * @example
+ * ```ts
+ * const headers = decideAtOnce(limiter, "rest", ip, TOO_MANY_REQUESTS, refusals) ?? (await askTheStore());
+ * ```
+ */
+export function decideAtOnce(
+  limiter: LimiterLike,
+  name: string,
+  key: string,
+  message: string,
+  refusals?: RefusalNotes,
+): Record<string, string> | undefined {
+  const refused = refusals?.verdictOf(key);
+  if (refused !== undefined) return enforceVerdict(refused, message);
+  const local = limiter.spendLease?.(name, { key });
+  if (local === undefined) return undefined;
+  if (!local.ok) refusals?.note(key, local);
+  return enforceVerdict(local, message);
 }
 
 /**
  * Spends one unit of `key` under the rate `name` and answers the
- * `RateLimit-*` headers, or throws `RATE_LIMITED` (429) with `message`; a
- * refusal is noted in `refusals` when given. An
+ * `RateLimit-*` headers, or throws `RATE_LIMITED` (429) with `message`;
+ * with `refusals`, a key refused lately is refused without the store and a
+ * new refusal is noted ({@link decideAtOnce}). An
  * unreachable store admits the call (logged) under `allow` and is
  * `UNAVAILABLE` (503) under `deny`; any other limiter error is a
  * configuration mistake and propagates (500). Every svc gate decides this way.
@@ -124,11 +154,8 @@ export function spendOrRefuse(
 ): GateHeaders {
   let verdict: Promise<RateLimitVerdict>;
   try {
-    const local = limiter.spendLease?.(name, { key });
-    if (local !== undefined) {
-      if (!local.ok) refusals?.note(key, local);
-      return enforceVerdict(local, message);
-    }
+    const atOnce = decideAtOnce(limiter, name, key, message, refusals);
+    if (atOnce !== undefined) return atOnce;
     verdict = Promise.resolve(limiter.limit(name, { key }));
   } catch (error) {
     verdict = Promise.reject(error);
