@@ -12,6 +12,7 @@ import {
 import { MAX_BATCH } from "../src/store/coalescer.ts";
 import { objectName } from "../src/store/protocol.ts";
 import { freshKey, manualClock } from "./clock.ts";
+import { SLOW_TIMEOUT_MS } from "./worker.ts";
 
 const fiveAMinute: RateConfig = { kind: "fixed window", rate: 5, period: MINUTE };
 
@@ -287,17 +288,21 @@ describe("coalescing inside a Durable Object (inObject)", () => {
     expect(await storeCalls("paced", key)).toBe(2);
   });
 
-  it("keeps two objects' calls apart: each sends its own store calls, the count stays exact", async () => {
+  it("keeps two objects' calls apart: each its own batches, the count still exact", async () => {
     const key = freshKey();
     const [one, two] = [object(), object()];
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, call) => (call % 2 === 0 ? one : two).paced(key)),
-    );
+    expect(await one.paced(key)).toMatchObject({ ok: true, remaining: 4 });
+    // One coalescer for both would hold this call for the rest of the key's 2 s pause after the
+    // store call above; the other object's own coalescer sends it at once.
+    const started = Date.now();
+    expect(await two.paced(key)).toMatchObject({ ok: true, remaining: 3 });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(await storeCalls("paced", key)).toBe(2);
 
-    expect(answers.filter((answer) => answer.ok)).toHaveLength(5);
-    const calls = await storeCalls("paced", key);
-    expect(calls).toBeGreaterThanOrEqual(2);
-    expect(calls).toBeLessThanOrEqual(4);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, call) => (call % 2 === 0 ? one : two).paced(key)),
+    );
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(3);
   });
 
   it("rejects every waiting call within its timeout when the store never answers", async () => {
@@ -311,8 +316,29 @@ describe("coalescing inside a Durable Object (inObject)", () => {
       expect(outcome.code).toBe("UNAVAILABLE");
       // timeoutMs is 300; the store would answer after 60 s. A loaded CI machine has delayed these
       // timers by 1.6 s (one run of `npm test`), so the bound says "not the store's 60 s", no more.
-      expect(outcome.ms).toBeGreaterThanOrEqual(200); // a joiner's deadline is its batch's, never later than its own
+      expect(outcome.ms).toBeGreaterThanOrEqual(200); // each call's own deadline, 300 ms from its start
       expect(outcome.ms).toBeLessThan(10_000);
     }
   });
+
+  it("keeps the own deadline of a call that joined a batch late: answered, not timed out with its batch", async () => {
+    // SlowStore answers each store call 2 s late; the timeout is 3.5 s. The first call's store
+    // call leaves at once; the second opens the next batch, which leaves when that answers (2 s)
+    // and is answered at 4 s: past its own deadline (3.5 s from its opening), not past the third's,
+    // which joined it 1 s later (deadline 4.5 s).
+    const limiting = object();
+    const key = freshKey();
+    const first = limiting.slow(key);
+    await scheduler.wait(50);
+    const second = limiting.slow(key);
+    await scheduler.wait(1_000);
+    const third = limiting.slow(key);
+
+    const [one, two, three] = await Promise.all([first, second, third]);
+    expect(one.code).toBe("ANSWERED");
+    expect(two.code).toBe("UNAVAILABLE");
+    expect(two.ms).toBeGreaterThanOrEqual(SLOW_TIMEOUT_MS - 100);
+    expect(three.code).toBe("ANSWERED");
+    expect(three.ms).toBeGreaterThanOrEqual(SLOW_TIMEOUT_MS - 1_100 - 100); // answered when the store answered
+  }, 15_000);
 });

@@ -7,7 +7,8 @@ declare namespace Cloudflare {
       | "SilentStore"
       | "KvBackedStore"
       | "CountingStore"
-      | "LimitingObject";
+      | "LimitingObject"
+      | "SlowStore";
   }
   interface Env {
     RATE_LIMIT: DurableObjectNamespace<import("../src/index.ts").RateLimitStore>;
@@ -16,5 +17,6 @@ declare namespace Cloudflare {
     KV_BACKED_STORE: DurableObjectNamespace<import("./worker.ts").KvBackedStore>;
     COUNTING_STORE: DurableObjectNamespace<import("./worker.ts").CountingStore>;
     LIMITING_OBJECT: DurableObjectNamespace<import("./worker.ts").LimitingObject>;
+    SLOW_STORE: DurableObjectNamespace<import("./worker.ts").SlowStore>;
   }
 }

@@ -35,6 +35,17 @@ export class SilentStore extends DurableObject {
   }
 }
 
+/** How long {@link SlowStore} takes to answer each store call (ms). */
+export const SLOW_STORE_MS = 2_000;
+
+/** The real store, answering each store call {@link SLOW_STORE_MS} late, as a distant or busy one. */
+export class SlowStore extends RateLimitStore {
+  override async limit(batch: LimitBatch): Promise<StoreReply> {
+    await scheduler.wait(SLOW_STORE_MS);
+    return super.limit(batch);
+  }
+}
+
 /** The real store, bound by mistake without SQLite (`new_classes`). */
 export class KvBackedStore extends RateLimitStore {}
 
@@ -85,6 +96,17 @@ const silentLimiter = createRateLimiter({
   timeoutMs: 300,
 });
 
+/** A timeout longer than one {@link SlowStore} call and shorter than two: calls of a second batch may miss it. */
+export const SLOW_TIMEOUT_MS = 3_500;
+
+/** {@link pacedLimiter}'s rate over {@link SlowStore}. */
+const slowLimiter = createRateLimiter({
+  store: "SLOW_STORE",
+  rates: { slow: { kind: "fixed window", rate: 5, period: MINUTE } },
+  timeoutMs: SLOW_TIMEOUT_MS,
+  clock: () => FROZEN_NOW,
+});
+
 /**
  * A Durable Object that limits inside itself (`inObject: this.ctx`), as a
  * shard's procedure or the REST gate decided in a shard does: each RPC call
@@ -97,15 +119,30 @@ export class LimitingObject extends DurableObject {
   }
 
   /** One call of a store that never answers: the error's code and the milliseconds it took. */
-  async silent(key: string): Promise<{ code: string; ms: number }> {
-    const started = Date.now();
-    try {
-      await silentLimiter.limit("silent", { key, inObject: this.ctx });
-      return { code: "ANSWERED", ms: Date.now() - started };
-    } catch (error) {
-      const code = error instanceof RateLimitError ? error.code : "UNEXPECTED";
-      return { code, ms: Date.now() - started };
-    }
+  silent(key: string): Promise<TimedOutcome> {
+    return timed(silentLimiter.limit("silent", { key, inObject: this.ctx }));
+  }
+
+  /** One call of {@link SlowStore}: the error's code (`ANSWERED` when it got a result) and the milliseconds it took. */
+  slow(key: string): Promise<TimedOutcome> {
+    return timed(slowLimiter.limit("slow", { key, inObject: this.ctx }));
+  }
+}
+
+/** How a call made in {@link LimitingObject} ended: `ANSWERED` or the error's code, and how long it took. */
+export interface TimedOutcome {
+  code: string;
+  ms: number;
+}
+
+async function timed(decision: Promise<RateLimitResult>): Promise<TimedOutcome> {
+  const started = Date.now();
+  try {
+    await decision;
+    return { code: "ANSWERED", ms: Date.now() - started };
+  } catch (error) {
+    const code = error instanceof RateLimitError ? error.code : "UNEXPECTED";
+    return { code, ms: Date.now() - started };
   }
 }
 

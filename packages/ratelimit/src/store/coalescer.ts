@@ -94,9 +94,13 @@ interface Batch {
   /**
    * Under `"shared promise"` waits: settles once the batch did, or rejects
    * `timeoutMs` after it opened. Every call of the batch, and the next
-   * batch, awaits it. `undefined` under `"own timers"`.
+   * batch, awaits it; a call that joined later waits on to its own deadline
+   * when it rejects ({@link DecisionCoalescer}'s `#waitOnToOwnDeadline`).
+   * `undefined` under `"own timers"`.
    */
   answered: Promise<void> | undefined;
+  /** Settles once the batch did (its `#send`, which never rejects); set as it is sent. */
+  sent: Promise<void> | undefined;
 }
 
 /** One key's batches: the one taking calls, and the latest one sent or waiting to be. */
@@ -153,9 +157,11 @@ const FIRST_LOOK_MARGIN_MS = 1;
  * Inside one Durable Object (`waits` `"shared promise"`) the calls await
  * their batch's one promise instead, bounded by one timer per batch: the
  * object's requests share its I/O, and a timer per call would be an event of
- * the object each (see {@link CoalescedWaits}).
+ * the object each (see {@link CoalescedWaits}). The batch's timer runs from
+ * its opening; a call that joined later and is still within its own
+ * `timeoutMs` when it fires waits on, on a timer of its own, to that deadline.
  *
- * Per call it builds no closure and no key string: the keys of a rate are
+ * Per call it builds no key string: the keys of a rate are
  * found through two map lookups, and what sending needs (the store call, the
  * timeout's error) is given once, to the constructor.
  *
@@ -216,8 +222,12 @@ export class DecisionCoalescer {
     const { open } = queue;
     if (open && open.decisions.length < MAX_BATCH && now - open.openedAt < this.#timeoutMs) {
       const index = open.decisions.push(decision) - 1;
-      // Opened no earlier than `timeoutMs` before this call: its deadline is within this call's.
-      if (open.answered !== undefined) return open.answered.then(() => resultOf(open, index, true));
+      // The batch's deadline (from its opening) comes first; this call's own may be later.
+      if (open.answered !== undefined)
+        return open.answered.then(
+          () => resultOf(open, index, true),
+          () => this.#waitOnToOwnDeadline(open, index, now),
+        );
       return readWhenSettled(open, index, open.expectedAt - now, now + this.#timeoutMs, resultOf);
     }
     const batch: Batch = {
@@ -230,8 +240,10 @@ export class DecisionCoalescer {
       sentAt: Number.POSITIVE_INFINITY,
       expectedAt: now,
       answered: undefined,
+      sent: undefined,
     };
     const sent = this.#send(queue, batch);
+    batch.sent = sent;
     if (this.#sharedWaits) {
       batch.answered = within(sent, this.#timeoutMs, queue.late);
       return batch.answered.then(() => resultOf(batch, 0, true));
@@ -239,6 +251,20 @@ export class DecisionCoalescer {
     waitUntil(sent);
     // The batch's later calls keep their own clocks, and its first call this one.
     return within(sent, this.#timeoutMs, queue.late).then(() => resultOf(batch, 0, true));
+  }
+
+  /**
+   * A call that joined `batch` at `joinedAt`, once the batch's own deadline
+   * (`timeoutMs` from its opening) passed unanswered: it waits on for the
+   * answer until its own deadline, `timeoutMs` from its start, as every call
+   * of the isolate's coalescer does. Only this slow path makes a timer per
+   * call inside a Durable Object.
+   */
+  #waitOnToOwnDeadline(batch: Batch, index: number, joinedAt: number): Promise<RateLimitResult> {
+    if (batch.settled) return Promise.resolve(resultOf(batch, index, true));
+    const left = joinedAt + this.#timeoutMs - Date.now();
+    if (left <= 0 || batch.sent === undefined) return Promise.reject(batch.queue.late());
+    return within(batch.sent, left, batch.queue.late).then(() => resultOf(batch, index, true));
   }
 
   /**
