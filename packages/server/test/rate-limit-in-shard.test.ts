@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { createRateLimiter, HOUR } from "@svc/ratelimit";
 import { describe, expect, it } from "vitest";
 import { createRestRateLimit, createWorker, type RestRateLimitOptions } from "../src/index.ts";
+import { RefusalCache } from "../src/limits/refusals.ts";
 import { deferToShard, type ShardGated } from "../src/limits/shard-gate.ts";
 import type { ShardCall, ShardEndpoint } from "../src/shard/call.ts";
 import { invokeGatedJson } from "../src/worker/invoke.ts";
@@ -107,6 +108,22 @@ describe("REST gate decided in the shard", () => {
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter >= 1 && retryAfter <= 3_600).toBe(true);
     expect(await refused.json()).toMatchObject({ code: "RATE_LIMITED", status: 429 });
+  });
+
+  it("decides in the shard: a call's identity is resolved before its gate, unlike in the worker", async () => {
+    const resolvedIn = async (worker: ReturnType<typeof limitedWorker>, ip: string) => {
+      const before = identitiesResolved;
+      const statuses: number[] = [];
+      for (let call = 0; call < 4; call++)
+        statuses.push((await write(worker, freshShard(), ip)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      return identitiesResolved - before;
+    };
+
+    // The fourth call is refused by the shard, after admission resolved its identity ...
+    expect(await resolvedIn(limitedWorker(), "198.51.100.10")).toBe(4);
+    // ... and by the worker's gate before its identity when the worker decides.
+    expect(await resolvedIn(limitedWorker({ decideIn: "worker" }), "198.51.100.11")).toBe(3);
   });
 
   it("refuses a caller refused once before its identity or body, until Retry-After", async () => {
@@ -255,5 +272,25 @@ describe("a shard that cannot decide the gate", () => {
     expect(answer.json).toBeDefined();
     expect(answer.headers).toMatchObject({ "ratelimit-remaining": "2" });
     expect(await articlesIn(shardKey)).toBe(1);
+  });
+});
+
+describe("refusals held in the worker", () => {
+  const refusal = (retryAfter: number) =>
+    ({ ok: false, retryAfter, limit: 3, remaining: 0, resetAfter: 60_000 }) as const;
+
+  it("holds a refusal from when its decision was asked for, never past the store's retry time", () => {
+    const refusals = new RefusalCache();
+    const now = Date.now();
+    // A verdict that took 60 ms to come back through a shard: the store refused for 100 ms then.
+    refusals.note("198.51.100.20", refusal(100), now - 60);
+    const held = refusals.verdictOf("198.51.100.20");
+    expect(held?.ok).toBe(false);
+    expect(held?.retryAfter).toBeGreaterThan(0);
+    expect(held?.retryAfter).toBeLessThanOrEqual(40);
+    expect(held?.resetAfter).toBeLessThanOrEqual(60_000 - 60);
+    // One whose retry time passed on the way back is not held at all.
+    refusals.note("198.51.100.21", refusal(50), now - 60);
+    expect(refusals.verdictOf("198.51.100.21")).toBeUndefined();
   });
 });

@@ -44,7 +44,11 @@ export interface RestRateLimitOptions {
    * Either way a key refused lately is refused in the worker, before all of
    * that; unknown paths, and every call when `shardAccess` is set, are
    * decided in the worker (so a refused shard and an unknown path still
-   * answer alike).
+   * answer alike). With `"shard"`, a call whose client goes away before it
+   * reaches its shard (while its identity is resolved or its body read) may
+   * go uncounted: Cloudflare can cancel an invocation whose client
+   * disconnected. Choose `"worker"` where such calls must spend the
+   * caller's budget too.
    * @default "shard"
    */
   decideIn?: "shard" | "worker";

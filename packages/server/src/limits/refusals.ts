@@ -12,7 +12,10 @@ interface Refusal {
 }
 
 /**
- * Keys a gate's limiter refused, each until its `retryAfter` is over. A
+ * Keys a gate's limiter refused, each until its `retryAfter` is over,
+ * counted from when the decision was asked for: the store made it then or
+ * later, so the cache never refuses a key past the store's own retry time
+ * (a verdict that came back through a shard took that trip's time). A
  * gate asks here first: a key refused a moment ago is refused again in this
  * isolate, with no store call, and a gate decided in the shard refuses it
  * before the body is read or the shard is called. A flood from one refused
@@ -26,21 +29,24 @@ interface Refusal {
  * @example
  * ```ts
  * const refusals = new RefusalCache();
- * refusals.note("203.0.113.7", verdict); // verdict.ok === false
+ * refusals.note("203.0.113.7", verdict, askedAt); // verdict.ok === false, asked for at askedAt
  * refusals.verdictOf("203.0.113.7"); // the same refusal, its times counted down, or undefined
  * ```
  */
 export class RefusalCache {
   readonly #refused = new Map<string, Refusal>();
 
-  /** Remembers a refused `verdict` of `key` until its `retryAfter` is over. */
-  note(key: string, verdict: RateLimitVerdict): void {
+  /**
+   * Remembers a refused `verdict` of `key` until its `retryAfter` is over,
+   * counted from `askedAt` (ms since the epoch; default now): when the gate
+   * asked for the decision, no later than the store made it.
+   */
+  note(key: string, verdict: RateLimitVerdict, askedAt: number = Date.now()): void {
     if (verdict.ok || !(verdict.retryAfter > 0)) return;
     if (this.#refused.size >= MAX_REFUSED_KEYS) this.#sweep();
-    const now = Date.now();
     this.#refused.set(key, {
-      retryAt: now + verdict.retryAfter,
-      resetAt: now + verdict.resetAfter,
+      retryAt: askedAt + verdict.retryAfter,
+      resetAt: askedAt + verdict.resetAfter,
       limit: verdict.limit,
       remaining: verdict.remaining,
     });

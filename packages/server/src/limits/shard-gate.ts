@@ -192,21 +192,25 @@ function asAnswer(verdict: RateLimitVerdict): ShardGateAnswer {
 /**
  * The `RateLimit-*` headers of a call its shard admitted, made as the
  * worker's own gate makes them; a refusal is noted for the key (its next
- * calls are refused in the worker) and thrown as the same `RATE_LIMITED`
- * (429). No verdict (the store was out) sets no headers.
+ * calls are refused in the worker until its `retryAfter` from `sentAt`, when
+ * the worker sent the call: the shard decided later) and thrown as the same
+ * `RATE_LIMITED` (429). No verdict (the store was out) sets no headers.
  *
  * @example
  * ```ts
- * const headers = shardGateHeaders(call.gate, result.gate);
+ * const sentAt = Date.now();
+ * const result = await stub.call(call);
+ * const headers = shardGateHeaders(call.gate, result.gate, sentAt);
  * ```
  */
 export function shardGateHeaders(
   call: ShardGateCall,
   answer: ShardGateAnswer,
+  sentAt: number,
 ): Record<string, string> {
   const { verdict } = answer;
   if (verdict === undefined) return NO_GATE_HEADERS;
-  if (!verdict.ok) gatesById.get(call.id)?.refusals.note(call.key, verdict);
+  if (!verdict.ok) gatesById.get(call.id)?.refusals.note(call.key, verdict, sentAt);
   return enforceVerdict(verdict, TOO_MANY_REQUESTS);
 }
 

@@ -96,7 +96,8 @@ export const TOO_MANY_REQUESTS = "Too many requests; retry after the time in Ret
 
 /** Where a gate notes the keys its limiter refused (limits/refusals.ts's `RefusalCache`). */
 export interface RefusalNotes {
-  note(key: string, verdict: RateLimitVerdict): void;
+  /** Notes a refusal of `key`, in force from `askedAt` (when the decision was asked for; default now). */
+  note(key: string, verdict: RateLimitVerdict, askedAt?: number): void;
   /** The refusal of `key` still in force, its times counted down to now; else `undefined`. */
   verdictOf(key: string): RateLimitVerdict | undefined;
 }
@@ -153,16 +154,18 @@ export function spendOrRefuse(
   refusals?: RefusalNotes,
 ): GateHeaders {
   let verdict: Promise<RateLimitVerdict>;
+  let askedAt = 0;
   try {
     const atOnce = decideAtOnce(limiter, name, key, message, refusals);
     if (atOnce !== undefined) return atOnce;
+    askedAt = Date.now();
     verdict = Promise.resolve(limiter.limit(name, { key }));
   } catch (error) {
     verdict = Promise.reject(error);
   }
   return verdict.then(
     (answer) => {
-      if (!answer.ok) refusals?.note(key, answer);
+      if (!answer.ok) refusals?.note(key, answer, askedAt);
       return enforceVerdict(answer, message);
     },
     (error: unknown) => afterStoreError(error, onStoreError),

@@ -138,6 +138,7 @@ export function invokeGatedJson<T>(
   const call = toShardCall(invocation);
   call.answerAs = "json";
   call.gate = gate;
+  const sentAt = Date.now();
   return invocation.stub.call(call).then((result): T | Promise<T> => {
     noteObservation(request, result.observed);
     const answer = result.gate;
@@ -151,7 +152,7 @@ export function invokeGatedJson<T>(
       return Promise.resolve(decideInWorker(gate)).then((headers) =>
         invokeJson(invocation, (json) => then(json, headers)),
       );
-    const headers = shardGateHeaders(gate, answer);
+    const headers = shardGateHeaders(gate, answer, sentAt);
     if (!result.ok) throw deserializeError(result.error);
     return then(result.json, headers);
   });
