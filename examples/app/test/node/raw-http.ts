@@ -11,8 +11,14 @@ export interface RawAnswer {
 
 /** Bodies at least this large ask first (`Expect: 100-continue`), as curl does. */
 const ASK_FIRST_BYTES = 64 * 1024;
-/** How long a body that asked first waits for `100 Continue` before it is sent anyway. */
-const CONTINUE_WAIT_MS = 1_000;
+/**
+ * How long a body that asked first waits for `100 Continue` before it is sent
+ * anyway. workerd sends it as soon as the worker reads the body, and answers
+ * a refusal without it, so only a server that never answers waits this long.
+ * It was 1 s: on a loaded machine a 413 came later than that, the body was
+ * already on its way, and the reset lost the answer again ("socket hang up").
+ */
+const CONTINUE_WAIT_MS = 5_000;
 
 /**
  * Sends exactly these bytes with `node:http`, on a connection of its own:
