@@ -9,10 +9,10 @@ import type { Results } from "./results.ts";
  */
 const READING = [
   "**Reading of the profiles (issue 50), and what would close each gap.** The glance table is from the " +
-    "full `npm run bench` of 2026-12-06 (06:20–07:13, 27 rounds in transport and gates), the first whose " +
-    "requests went to the worker's own socket instead of through Miniflare's entry worker (see the top of " +
-    "this file); the transport profile and the second of two gates profiles were taken right after it, " +
-    "on the same code. Profiler on, each target's window from a collected heap and ending with the " +
+    "full `npm run bench` of 2026-12-06 15:52–16:47 (27 rounds in transport and gates). The profiles were " +
+    "taken after the full run of 06:20–07:13 that day, the first whose requests went to the worker's own " +
+    "socket instead of through Miniflare's entry worker (see the top of this file), on the same REST " +
+    "path. Profiler on, each target's window from a collected heap and ending with the " +
     "collection of its own garbage; the warm-up runs under the profiler, since code V8 optimized with no " +
     "profiler running charged native calls (SQL `exec`, `Response`) to its JS caller. Compare within a " +
     "table: the profiler's own cost is not spread evenly, and the machine's load moves every target " +
@@ -21,8 +21,10 @@ const READING = [
     "call's cost: `invokeJson` holds the shard call's serialization, as the Hono handler's `(anonymous)` " +
     "does.",
   "",
-  "- **REST read: 1.10× the hand-written route's CPU per request (27 rounds, middle half 1.08–1.15; goal " +
-    "≤ 1.05×: not met); with recording off 1.07× (1.05–1.10); recording's own share 1.02× (1.01–1.06).** " +
+  "- **REST read: 1.14× the hand-written route's CPU per request in the glance's run (27 rounds, middle " +
+    "half 1.09–1.16; goal ≤ 1.05×: not met), 1.10× (1.08–1.15) in the run of 06:20 on the same request " +
+    "path: a run's median moves by some 4 %. With recording off 1.09× (1.05–1.12) and 1.07× (1.05–1.10); " +
+    "recording's own share 1.05× (1.02–1.06) and 1.02× (1.01–1.06).** " +
     "The same code measured 1.08× through Miniflare's entry worker (27 rounds at 02:28 that night), " +
     "and 1.08× through it against 1.12× straight to the socket when both ways ran side by side (15 rounds): " +
     "the entry worker's 0.15 ms a request, the same for every target, had hidden about a third of every " +
@@ -71,6 +73,12 @@ const READING = [
     "hand-written route (V8's `--trace-gc` through `MINIFLARE_WORKERD_V8_FLAGS`, printed by a throwaway " +
     "change, since `startBenchApp` drops workerd's lines); their times are wall clock and too noisy to price.",
   "- **RPC read: 1.28× the hand-written route (middle half 1.25–1.35).**",
+  "- **Every gate goal met in one run: the glance's (2026-12-06 15:52, 27 rounds).** Exact gate in the " +
+    "shard +7 % (middle half 0 to +20 %) against +33 % (+24 to +45 %) for the same gate decided in the " +
+    "worker, 72 store calls per 1,000 requests; leased +2 %; identity +4 %, with 500 callers +5 % " +
+    "(+1 to +15 %). The runs below are the earlier takes of the same code (the exact gate's deadline fix " +
+    "of that afternoon only touches a call that joined a batch late, which a store answering in " +
+    "milliseconds never makes).",
   "- **Exact gate, decided in the shard since 2026-12-06: +2 % (goal ≤ +25 %: met), 68 store calls per " +
     "1,000 requests, p50 6 ms; the same gate decided in the worker +31 % with 81, in the same run " +
     "(`npm run bench -- --merge gates`, 27 rounds, 2026-12-06 13:20; a 9-round run after it: +8 % " +
