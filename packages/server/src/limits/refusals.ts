@@ -21,9 +21,11 @@ interface Refusal {
  * before the body is read or the shard is called. A flood from one refused
  * caller then costs a map lookup per request.
  *
- * Exact, not an estimate: a gate spends one unit per call, and a refused
- * key's budget only grows back with time, so the store could admit nothing of
- * it before `retryAfter` either. (A limiter built with a test `clock` is the
+ * It never refuses what the store would admit: a gate spends one unit per
+ * call, and a refused key's budget only grows back with time, so the store
+ * could admit nothing of it before `retryAfter` either. It may stop a little
+ * early (by the time between asking and the store's decision); the store
+ * then refuses the call itself. (A limiter built with a test `clock` is the
  * exception: the refusal is held by real time.)
  *
  * @example
