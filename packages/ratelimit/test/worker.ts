@@ -89,6 +89,18 @@ export const pacedLimiter = createRateLimiter({
   clock: () => FROZEN_NOW,
 });
 
+/**
+ * {@link pacedLimiter} with a 10 s `coalesceMs`: a call held for a key's
+ * pause waits seconds, which no loaded machine mistakes for a call sent at once.
+ */
+const longPacedLimiter = createRateLimiter({
+  store: "COUNTING_STORE",
+  rates: { longPaced: { kind: "fixed window", rate: 5, period: MINUTE } },
+  coalesceMs: 10_000,
+  timeoutMs: 30_000,
+  clock: () => FROZEN_NOW,
+});
+
 /** {@link pacedLimiter} over a store that never answers in time: the deadline of calls made in an object. */
 const silentLimiter = createRateLimiter({
   store: "SILENT_STORE",
@@ -116,6 +128,11 @@ export class LimitingObject extends DurableObject {
   /** One call of {@link pacedLimiter}'s rate for `key`, made in this object. */
   paced(key: string): Promise<RateLimitResult> {
     return pacedLimiter.limit("paced", { key, inObject: this.ctx });
+  }
+
+  /** One call of {@link longPacedLimiter}'s rate for `key`, made in this object. */
+  longPaced(key: string): Promise<RateLimitResult> {
+    return longPacedLimiter.limit("longPaced", { key, inObject: this.ctx });
   }
 
   /** One call of a store that never answers: the error's code and the milliseconds it took. */
