@@ -36,7 +36,7 @@ export class SilentStore extends DurableObject {
 }
 
 /** How long {@link SlowStore} takes to answer each store call (ms). */
-export const SLOW_STORE_MS = 2_000;
+export const SLOW_STORE_MS = 4_000;
 
 /** The real store, answering each store call {@link SLOW_STORE_MS} late, as a distant or busy one. */
 export class SlowStore extends RateLimitStore {
@@ -109,7 +109,7 @@ const silentLimiter = createRateLimiter({
 });
 
 /** A timeout longer than one {@link SlowStore} call and shorter than two: calls of a second batch may miss it. */
-export const SLOW_TIMEOUT_MS = 3_500;
+export const SLOW_TIMEOUT_MS = 7_000;
 
 /** {@link pacedLimiter}'s rate over {@link SlowStore}. */
 const slowLimiter = createRateLimiter({
