@@ -59,7 +59,11 @@ const READING = [
     "validation at 1 % each; a Durable Object call whose argument is a ten-field object and whose answer " +
     "an object costs 4 µs more than one with a string each way (28 against 24 µs, 15 rounds). A stub kept " +
     "across requests would save the stub's `get`, but workerd refuses its use from another request " +
-    '("Cannot perform I/O on behalf of a different request", checked 2026-12-06).',
+    '("Cannot perform I/O on behalf of a different request", checked 2026-12-06). Two of those ' +
+    "contracts dropped together still miss the goal: a throwaway worker with recording off and no header " +
+    "walk, as a fifth target of one 27-round transport run (2026-12-06 18:25, `BENCH_ROUNDS=27 npm run " +
+    "bench -- transport`), took 1.065× the hand-written route's CPU per request (middle half 0.99–1.11), " +
+    "against 1.080× with recording off alone and 1.116× for the read as shipped.",
   "",
   "  Ruled out earlier the same morning (03:50–04:35, through the entry worker, CPU from /proc, per-round " +
     "ratios to the first target): **promise depth on the Durable Object's side** (a method answering a " +
