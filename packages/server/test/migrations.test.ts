@@ -1,5 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { applySearchIndexes } from "../src/db/search/fts-tables.ts";
 import { schemaVersion, snapshotSchema } from "../src/schema/snapshot.ts";
 import schema from "./fixture/schema.ts";
 import { migrateUnderLoad } from "./migration-load.ts";
@@ -15,6 +16,7 @@ import { rpc, rpcValue } from "./rpc.ts";
 const ITEMS = "2026-01-01-items";
 const GADGETS = "2026-01-02-gadgets";
 const LEGACY = "2026-01-03-drop-legacy";
+const LEGACY_SEARCH = { searchField: "old", filterFields: [] };
 
 type Item = { _id: string; n: number; label: string; migrated: number };
 
@@ -188,6 +190,30 @@ describe("an online migration in one shard", () => {
       deleted: 90,
     });
     expect((await storedDocuments(shardKey, "legacy")).size).toBe(0);
+  });
+
+  it("drops the search indexes of a table it drops", async () => {
+    const shardKey = "migrations-drop-search";
+    await storeOldDocuments(shardKey, "legacy", [{ old: "first words" }, { old: "more words" }]);
+    const shard = shardOf(shardKey);
+    // The table had a search index while the schema still declared it.
+    await runInDurableObject(shard, (_instance, state) => {
+      applySearchIndexes(state.storage.sql, "legacy", { search_old: LEGACY_SEARCH }, 1_000);
+    });
+    const searchTables = () =>
+      runInDurableObject(shard, (_instance, state) =>
+        state.storage.sql
+          .exec<{ name: string }>(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 's\\_legacy\\_\\_%' ESCAPE '\\'",
+          )
+          .toArray()
+          .map((row) => row.name),
+      );
+    // The FTS5 table and its shadow tables.
+    expect((await searchTables()).length).toBeGreaterThan(1);
+    await shard.runMigration(LEGACY, shardKey);
+    expect(await settled(shardKey, LEGACY)).toMatchObject({ state: "done", deleted: 2 });
+    expect(await searchTables()).toEqual([]);
   });
 
   it("answers NOT_FOUND for a migration the app does not declare", async () => {

@@ -1,3 +1,4 @@
+import { dropSearchIndexes } from "../db/search/fts-tables.ts";
 import { rowToDocument, type StoredRow, sqlTable } from "../db/storage.ts";
 import type { AnyTableDefinition } from "../schema/define.ts";
 import type { Migration, MigrationCtx } from "./define.ts";
@@ -153,7 +154,10 @@ function finish(context: BatchContext, record: MigrationRecord): MigrationRecord
   return context.storage.transactionSync(() => {
     const next: MigrationRecord = { ...record, state: "done", finishedAt: Date.now() };
     clearMarks(sql, record.name, "app");
-    if (migration.drop) sql.exec(`DROP TABLE IF EXISTS ${sqlTable(migration.table)}`);
+    if (migration.drop) {
+      dropSearchIndexes(sql, migration.table);
+      sql.exec(`DROP TABLE IF EXISTS ${sqlTable(migration.table)}`);
+    }
     saveRecord(sql, next);
     return next;
   });

@@ -74,6 +74,24 @@ function builtFtsTables(sql: SqlStorage, table: string): string[] {
     .map((row) => row.name.slice(0, -"__ai".length));
 }
 
+/** Drops one search index: its triggers, then its FTS5 table (and with it FTS5's own tables). */
+function dropFtsTable(sql: SqlStorage, fts: string): void {
+  for (const suffix of ["ai", "ad", "au"]) sql.exec(`DROP TRIGGER IF EXISTS "${fts}__${suffix}"`);
+  sql.exec(`DROP TABLE IF EXISTS "${fts}"`);
+}
+
+/**
+ * Drops every search index built on `table`. A migration that drops a table
+ * calls it first: an index's FTS5 tables are tables of their own, which a
+ * `DROP TABLE` of the documents leaves behind, and once the table's
+ * triggers are gone nothing would find them again.
+ *
+ * @example dropSearchIndexes(sql, "legacy"); sql.exec('DROP TABLE "t_legacy"');
+ */
+export function dropSearchIndexes(sql: SqlStorage, table: string): void {
+  for (const fts of builtFtsTables(sql, table)) dropFtsTable(sql, fts);
+}
+
 /**
  * Rows up to which a new search index is built at shard start. Filling an
  * FTS5 index costs about ten times a `CREATE INDEX`: 3.1 s for 100,000
@@ -108,11 +126,7 @@ export function applySearchIndexes(
   for (const [name, spec] of Object.entries(searchIndexes))
     wanted.set(ftsTableName(table, name, spec), spec);
   const existing = builtFtsTables(sql, table);
-  for (const fts of existing) {
-    if (wanted.has(fts)) continue;
-    for (const suffix of ["ai", "ad", "au"]) sql.exec(`DROP TRIGGER IF EXISTS "${fts}__${suffix}"`);
-    sql.exec(`DROP TABLE IF EXISTS "${fts}"`);
-  }
+  for (const fts of existing) if (!wanted.has(fts)) dropFtsTable(sql, fts);
   const deferred: DeferredIndex[] = [];
   let rows: number | undefined;
   for (const [fts, spec] of wanted) {
