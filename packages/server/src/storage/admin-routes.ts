@@ -8,7 +8,7 @@ import { type RouteServer, serveRoutes } from "../routes/serve.ts";
 import { isIdOf, newId } from "../values/ids.ts";
 import { FILES_PAGE, filesAdminRoutes } from "./admin-contract.ts";
 import type { StorageEndpoint } from "./endpoint.ts";
-import { MAX_UPLOAD_BYTES, mediaType } from "./limits.ts";
+import { MAX_UPLOAD_BYTES, uploadType } from "./limits.ts";
 import { type ResolvedStorageOptions, storageBucket } from "./options.ts";
 import { objectKey } from "./paths.ts";
 import { putStream, putUnsized, type StoredBytes } from "./put-stream.ts";
@@ -64,8 +64,7 @@ const filesAdminImplementation = implement(filesAdminRoutes)
       const bucket = storageBucket(ctx.env, ctx.options);
       const id = newId(STORAGE_ID_TABLE);
       const key = objectKey(checkShardKey(params.key), id);
-      const contentType =
-        mediaType(request.headers.get("content-type")) || "application/octet-stream";
+      const contentType = uploadType(request.headers.get("content-type"));
       const header = request.headers.get("content-length");
       const body = request.body ?? new Blob([]).stream();
       unwrap(await shard.storageReserve(id));

@@ -14,7 +14,7 @@ import {
   DEFAULT_UPLOAD_URL_MS,
   MAX_UPLOAD_BYTES,
   MAX_URL_MS,
-  mediaType,
+  uploadType,
 } from "./limits.ts";
 import { downloadPath, uploadPath } from "./paths.ts";
 import { putBlob } from "./put-stream.ts";
@@ -101,7 +101,7 @@ export type StorableBody = Blob | ArrayBuffer | ArrayBufferView | string;
  * ```
  */
 export interface StorageActionWriter extends StorageWriter {
-  /** Stores `body` (a `Blob` keeps its type unless `contentType` is given). */
+  /** Stores `body` (a `Blob` keeps its type unless `contentType` is given; one media type, else `BAD_REQUEST`). */
   store(body: StorableBody, options?: { contentType?: string }): Promise<Id<"_storage">>;
   /** The file's bytes as a stream, or `null` (the same access rule as `getUrl`). */
   get(storageId: Id<"_storage">): Promise<ReadableStream<Uint8Array> | null>;
@@ -225,7 +225,7 @@ export function storageContext(
     ...writer,
     async store(body, options = {}) {
       const blob = bytesOf(body);
-      const contentType = mediaType(options.contentType ?? blob.type) || "application/octet-stream";
+      const contentType = uploadType(options.contentType ?? blob.type);
       const bucket = files.bucket();
       const id = newId(STORAGE_ID_TABLE);
       const stored = await putBlob(bucket, files.key(id), blob, contentType);

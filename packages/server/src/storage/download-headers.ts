@@ -1,5 +1,5 @@
 import type { DownloadGrant } from "./grant.ts";
-import { mediaType } from "./limits.ts";
+import { parseMediaType } from "./limits.ts";
 
 /**
  * Types a browser may show in place. Anything else, HTML and SVG above all
@@ -20,12 +20,15 @@ const MAX_CACHE_SECONDS = 24 * 60 * 60;
 
 /**
  * Whether a stored type is shown inline (images but SVG, audio, video, PDF,
- * plain text) rather than downloaded.
+ * plain text) rather than downloaded: only when it is one media type, so a
+ * list such as `video/mp4,text/html` (stored before uploads were checked)
+ * is an attachment.
  *
  * @example showsInline("image/svg+xml") // false
  */
 export function showsInline(contentType: string): boolean {
-  const type = mediaType(contentType);
+  const type = parseMediaType(contentType);
+  if (type === null) return false;
   return INLINE_TYPES.includes(type) || INLINE_FAMILIES.some((family) => type.startsWith(family));
 }
 

@@ -11,26 +11,60 @@ export const DEFAULT_DOWNLOAD_URL_MS = 60 * 60 * 1000;
 /** The longest life of any storage URL: 7 days. */
 export const MAX_URL_MS = 7 * 24 * 60 * 60 * 1000;
 
+const TOKEN = "[!#$%&'*+.^_`|~0-9a-z-]+";
+const QUOTED = '"(?:[\\t\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]|\\\\[\\t\\x20-\\x7e])*"';
+/** RFC 9110 §8.3.1: `type/subtype`, then `;`-separated `name=value` parameters (empty ones allowed). */
+const CONTENT_TYPE = new RegExp(
+  `^(${TOKEN}/${TOKEN})(?:[ \\t]*;[ \\t]*(?:${TOKEN}=(?:${TOKEN}|${QUOTED}))?)*$`,
+  "i",
+);
+
 /**
- * A content type as compared: lower case, parameters dropped.
+ * A `Content-Type` read as exactly one media type: `type/subtype`
+ * lower-cased, parameters dropped, or `null` for anything else. A list
+ * (`video/mp4,text/html`) is `null`: cutting it at `;` would let its first
+ * part pass an allow-list, or make a download inline, while a browser may
+ * read the whole value otherwise.
  *
- * @example mediaType("Image/PNG; charset=x") // "image/png"
+ * @example parseMediaType("Image/PNG; charset=x") // "image/png"
+ * @example parseMediaType("image/png, text/html") // null
  */
-export function mediaType(value: string | null | undefined): string {
-  return (value ?? "").split(";")[0]!.trim().toLowerCase();
+export function parseMediaType(value: string | null | undefined): string | null {
+  const match = CONTENT_TYPE.exec((value ?? "").trim());
+  return match === null ? null : match[1]!.toLowerCase();
+}
+
+/**
+ * The type a new file is stored under: its declared `Content-Type` as one
+ * media type ({@link parseMediaType}), `application/octet-stream` when none
+ * is declared, refused `BAD_REQUEST` with reason `content_type` otherwise,
+ * before anything is stored.
+ *
+ * @example const contentType = uploadType(request.headers.get("content-type"));
+ */
+export function uploadType(value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === "")
+    return "application/octet-stream";
+  const type = parseMediaType(value);
+  if (type === null)
+    throw refusedUpload(
+      "BAD_REQUEST",
+      "content_type",
+      `The Content-Type ${JSON.stringify(value)} is not one media type (type/subtype, then optional parameters).`,
+    );
+  return type;
 }
 
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/([a-z0-9][a-z0-9!#$&^_.+-]*|\*)$/;
 
 /**
- * Whether `contentType` is in an allow-list of exact types and `type/*`
- * wildcards (`null`: any type).
+ * Whether a type from {@link uploadType} is in an allow-list of exact types
+ * and `type/*` wildcards (`null`: any type).
  *
  * @example typeAllowed("image/png", ["image/*"]) // true
  */
-export function typeAllowed(contentType: string, allowed: readonly string[] | null): boolean {
+export function typeAllowed(type: string, allowed: readonly string[] | null): boolean {
   if (allowed === null) return true;
-  const type = mediaType(contentType);
   return allowed.some(
     (entry) => entry === type || (entry.endsWith("/*") && type.startsWith(entry.slice(0, -1))),
   );

@@ -3,7 +3,7 @@ import { SvcError } from "../errors/svc-error.ts";
 import { jsonResponse } from "../http/responses.ts";
 import type { StorageEndpoint } from "./endpoint.ts";
 import { type UploadGrant, verifyGrant } from "./grant.ts";
-import { mediaType, refusedUpload, typeAllowed, usedUrl } from "./limits.ts";
+import { refusedUpload, typeAllowed, uploadType, usedUrl } from "./limits.ts";
 import { type ResolvedStorageOptions, storageBucket, storageSecret } from "./options.ts";
 import { objectKey } from "./paths.ts";
 import { putStream, putUnsized, type StoredBytes } from "./put-stream.ts";
@@ -22,8 +22,8 @@ function declaredLength(request: Request): number | null {
 /**
  * `POST /_svc/storage/upload?token=…`: stores one file through an upload URL
  * from `ctx.storage.generateUploadUrl`. In order, before anything is stored:
- * the token (forged or expired: `FORBIDDEN`), the declared type against the
- * URL's allow-list (`BAD_REQUEST`, reason `content_type`), the declared
+ * the token (forged or expired: `FORBIDDEN`), the declared type, one media
+ * type in the URL's allow-list (`BAD_REQUEST`, reason `content_type`), the declared
  * length against its limit (`PAYLOAD_TOO_LARGE`). A body with
  * `Content-Length` then streams into R2 only where its file has no bytes
  * yet, and one shard call takes the URL's one use and records the file; a
@@ -48,7 +48,7 @@ export async function handleUpload(
   const secret = storageSecret(env, options);
   const bucket = storageBucket(env, options);
   const grant = await verifyGrant(secret, url.searchParams.get("token"), "upload", Date.now());
-  const contentType = mediaType(request.headers.get("content-type")) || "application/octet-stream";
+  const contentType = uploadType(request.headers.get("content-type"));
   if (!typeAllowed(contentType, grant.contentTypes))
     throw refusedUpload(
       "BAD_REQUEST",

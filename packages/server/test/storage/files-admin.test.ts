@@ -130,6 +130,24 @@ describe("files admin routes", () => {
     expect((await env.FILES.list({ prefix: objectKey(shard, "") })).objects).toEqual([]);
   });
 
+  it("refuse an upload whose Content-Type is not one media type", async () => {
+    const shard = "files-admin-type-list";
+    await filesValue("files:storeText", { text: "known" }, "alice", shard);
+    await known(shard);
+    const before = (await env.FILES.list({ prefix: objectKey(shard, "") })).objects.length;
+    const refused = await admin(`shards/${shard}`, {
+      method: "POST",
+      headers: { "content-type": "video/mp4,text/html" },
+      body: "<script>alert(1)</script>",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { reason: "content_type" },
+    });
+    expect((await env.FILES.list({ prefix: objectKey(shard, "") })).objects).toHaveLength(before);
+  });
+
   it("answer 401 without the admin token and 404 for a shard the registry does not know", async () => {
     const bare = await storageFetch("/_svc/admin/files/shards/files-admin");
     expect(bare.status).toBe(401);

@@ -1,6 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { showsInline } from "../../src/storage/download-headers.ts";
 import { objectKey } from "../../src/storage/paths.ts";
 import { deletedFiles, forgetFile, insertPending, markDeleted } from "../../src/storage/table.ts";
 import { bytesOf, filesCall, filesValue, sha256, storageFetch, upload } from "./storage-client.ts";
@@ -366,6 +367,46 @@ describe("upload URLs are signed, short-lived and single-use", () => {
     const fits = await upload(url, bytesOf(1_000), "image/jpeg; charset=binary");
     expect(fits.status).toBe(200);
     expect(await objectsIn(shard)).toEqual([objectKey(shard, fits.body.storageId as string)]);
+  });
+
+  it("refuses a Content-Type that is not one media type, though its first part is allowed", async () => {
+    const shard = "files-type-list";
+    for (const [allowed, sent] of [
+      ["video/*", "video/mp4,text/html"],
+      ["image/*", "image/png, text/html"],
+      ["image/*", "image/png;charset=x,text/html"],
+      ["image/*", "image/png/html"],
+    ] as const) {
+      const url = await filesValue<string>(
+        "files:uploadUrl",
+        { contentTypes: [allowed] },
+        "alice",
+        shard,
+      );
+      const refused = await upload(url, bytesOf(10), sent);
+      expect(refused.status, sent).toBe(400);
+      expect(refused.body).toMatchObject({ code: "BAD_REQUEST", data: { reason: "content_type" } });
+    }
+    expect(await objectsIn(shard)).toEqual([]);
+    // One type with parameters (a quoted one too) still passes, stored without them.
+    const url = await filesValue<string>(
+      "files:uploadUrl",
+      { contentTypes: ["image/*"] },
+      "alice",
+      shard,
+    );
+    const fits = await upload(url, bytesOf(10), 'Image/PNG; name="a, b.png"');
+    expect(fits.status).toBe(200);
+    const metadata = await filesValue<{ contentType: string }>(
+      "files:metadata",
+      { file: fits.body.storageId },
+      "alice",
+      shard,
+    );
+    expect(metadata.contentType).toBe("image/png");
+    // A type stored before uploads were checked is never shown inline.
+    expect(showsInline("video/mp4,text/html")).toBe(false);
+    expect(showsInline("video/mp4")).toBe(true);
   });
 
   it("takes a streamed body without Content-Length, and refuses one that runs over", async () => {
