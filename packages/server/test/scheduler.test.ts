@@ -186,6 +186,29 @@ describe("ctx.scheduler", () => {
     expect(await jobsOf(from)).toMatchObject([{ id, state: "succeeded", target_shard: to }]);
     expect(await jobsOf(to)).toMatchObject([{ id, state: "succeeded", target_shard: null }]);
   });
+
+  it("never hands over a job canceled while an earlier job of its drain runs", async () => {
+    const from = "sched-cancel-hand-over";
+    const to = "sched-cancel-hand-over-to";
+    // Far enough ahead that the alarm leaves both to the drain below.
+    const at = Date.now() + 60_000;
+    const { slow, moved } = await rpcValue<{ slow: string; moved: string }>(
+      "scheduled:slowThenMoved",
+      { at, ms: 1_000, text: "canceled", to },
+      { shardKey: from },
+    );
+    // One drain reads both jobs, then awaits the slow action before it reaches the hand-over.
+    const drain = shard(from).runScheduled(at + 10);
+    await eventually(async () => (await jobsOf(from)).some((job) => job.state === "running"));
+    expect(await rpcValue("scheduled:cancel", { id: moved }, { shardKey: from })).toBe(true);
+    expect(await drain).toBe(1);
+    expect(await jobsOf(to)).toEqual([]);
+    expect(await jobsOf(from)).toMatchObject([
+      { id: slow, state: "succeeded" },
+      { id: moved, state: "canceled", attempts: 0 },
+    ]);
+    expect(await count(to)).toBe(0);
+  });
 });
 
 describe("the schedules admin API", () => {

@@ -174,8 +174,8 @@ export class ShardScheduler {
       const jobs = dueJobs(sql, until, BATCH);
       if (jobs.length === 0) break;
       for (const job of jobs) {
-        await this.#runOne(job);
-        ran++;
+        // A job canceled since the batch was read is not run, nor counted.
+        if (await this.#runOne(job)) ran++;
         if (ran % YIELD_EVERY === 0) {
           this.#deps.changed();
           await yieldToCalls();
@@ -203,7 +203,8 @@ export class ShardScheduler {
     if (next !== null) await this.#deps.arm(Math.max(next, Date.now()));
   }
 
-  async #runOne(job: JobRow): Promise<void> {
+  /** Runs (or hands over) one job read as pending; answers false when it was no longer pending. */
+  async #runOne(job: JobRow): Promise<boolean> {
     if (job.target_shard !== null) return this.#forward(job, job.target_shard);
     const started = Date.now();
     let procedure: AnyProcedure;
@@ -211,18 +212,17 @@ export class ShardScheduler {
       procedure = this.#deps.dispatch.serverProcedure(job.path);
       if (procedure.kind !== job.kind) throw new Error(`${job.path} is no longer a ${job.kind}`);
     } catch (error) {
-      this.#finish(job, "pending", "failed", describe(error), started);
-      return;
+      return this.#finish(job, "pending", "failed", describe(error), started);
     }
     return job.kind === "mutation"
       ? this.#runMutation(job, procedure, started)
       : this.#runAction(job, procedure, started);
   }
 
-  async #runMutation(job: JobRow, procedure: AnyProcedure, started: number): Promise<void> {
+  async #runMutation(job: JobRow, procedure: AnyProcedure, started: number): Promise<boolean> {
     const { sql } = this.#deps.storage;
     try {
-      await this.#recorded(job, () =>
+      const { ran } = await this.#recorded(job, () =>
         this.#deps.dispatch.runClaimed(
           job.path,
           procedure,
@@ -237,17 +237,18 @@ export class ShardScheduler {
             }),
         ),
       );
+      return ran;
     } catch (error) {
       // The mutation's transaction rolled back, claim included: the job is still pending.
-      this.#finish(job, "pending", "failed", describe(error), started);
+      return this.#finish(job, "pending", "failed", describe(error), started);
     }
   }
 
-  async #runAction(job: JobRow, procedure: AnyProcedure, started: number): Promise<void> {
+  async #runAction(job: JobRow, procedure: AnyProcedure, started: number): Promise<boolean> {
     const { sql } = this.#deps.storage;
     const attempts = job.attempts + 1;
     if (!moveJob(sql, job.id, "pending", { state: "running", attempts, started_at: started }))
-      return;
+      return false;
     try {
       await this.#recorded(job, () =>
         this.#deps.dispatch.run(job.path, procedure, parseJson(job.args), this.#origin(job)),
@@ -256,21 +257,31 @@ export class ShardScheduler {
     } catch (error) {
       this.#failedAttempt({ ...job, attempts }, describe(error), Date.now());
     }
+    return true;
   }
 
-  async #forward(job: JobRow, shardKey: string): Promise<void> {
+  /**
+   * Hands a job to its shard. It is claimed first (`running`, one more
+   * attempt), as an action is: a cancel while the hand-over is awaited then
+   * answers false instead of true for a job the other shard runs anyway. A
+   * failed hand-over waits for its next attempt, as an action's does.
+   */
+  async #forward(job: JobRow, shardKey: string): Promise<boolean> {
+    const { sql } = this.#deps.storage;
     const started = Date.now();
-    const inbox = this.#deps.shard(shardKey);
+    const attempts = job.attempts + 1;
+    if (!moveJob(sql, job.id, "pending", { state: "running", attempts, started_at: started }))
+      return false;
     try {
+      const inbox = this.#deps.shard(shardKey);
       if (inbox === undefined)
         throw new Error("this shard cannot reach other shards (the shard registry is off)");
       await inbox.acceptScheduled({ ...job, target_shard: null });
-      this.#finish(job, "pending", "succeeded", null, started);
+      this.#finish(job, "running", "succeeded", null, started);
     } catch (error) {
-      const { sql } = this.#deps.storage;
-      if (moveJob(sql, job.id, "pending", { state: "running", attempts: job.attempts + 1 }))
-        this.#failedAttempt({ ...job, attempts: job.attempts + 1 }, describe(error), Date.now());
+      this.#failedAttempt({ ...job, attempts }, describe(error), Date.now());
     }
+    return true;
   }
 
   /** An attempt of a running action failed: it waits for the next one, or ends `failed`. */
@@ -293,10 +304,10 @@ export class ShardScheduler {
     to: "succeeded" | "failed",
     error: string | null,
     started: number,
-  ): void {
+  ): boolean {
     // A running action counted its attempt when it was claimed.
     const counted = from === "pending" ? { attempts: job.attempts + 1 } : {};
-    moveJob(this.#deps.storage.sql, job.id, from, {
+    return moveJob(this.#deps.storage.sql, job.id, from, {
       state: to,
       ...counted,
       error,
