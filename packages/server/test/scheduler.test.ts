@@ -273,6 +273,20 @@ describe("the schedules admin API", () => {
     expect(await count(shardKey)).toBe(0);
   });
 
+  it("cancels 250 jobs named by id in one call (more than SQLite's bound parameters)", async () => {
+    const shardKey = "sched-admin-many-ids";
+    await rpcValue("scheduled:many", { count: 250, at: Date.now() + 3_600_000 }, { shardKey });
+    const ids = (await jobsOf(shardKey)).map((job) => job.id);
+    expect(ids).toHaveLength(250);
+    // One id twice and one this shard never made count nothing more.
+    const answer = await cancel(shardKey, { ids: [...ids, ids[0], "_svc_scheduled_nope"] });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ canceled: 250 });
+    const states = new Set((await jobsOf(shardKey)).map((job) => job.state));
+    expect(states).toEqual(new Set(["canceled"]));
+    expect(await shard(shardKey).runScheduled(Date.now() + 7_200_000)).toBe(0);
+  });
+
   it("refuses a bad filter, cursor or shard key, and callers without the admin token", async () => {
     expect((await admin("shards/sched-admin?state=sleeping")).status).toBe(400);
     expect((await admin("shards/sched-admin?cursor=nope")).status).toBe(400);

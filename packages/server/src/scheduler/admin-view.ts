@@ -22,6 +22,12 @@ export interface JobSelection {
 
 const time = (at: number | null) => (at === null ? null : isoTime(at));
 
+/**
+ * Ids per cancel statement: a Durable Object's SQLite takes at most 100
+ * bound parameters in one statement, and a cancel binds up to 3 besides.
+ */
+const IDS_PER_STATEMENT = 90;
+
 function runsAs(row: JobRow): string {
   if (row.service !== null) return `service:${row.service}`;
   if (row.identity === null) return "anonymous";
@@ -118,17 +124,26 @@ export function cancelJobs(sql: SqlStorage, selection: JobSelection): number {
     throw new SvcError("BAD_REQUEST", "Name the jobs to cancel: ids, function, userId or all.");
   ensureScheduledTable(sql);
   clauses.push("state = 'pending'");
-  if (ids !== undefined) {
-    if (ids.length === 0) return 0;
-    clauses.push(`id IN (${ids.map(() => "?").join(", ")})`);
-    values.push(...ids);
-  }
+  const now = Date.now();
   // RETURNING counts jobs; `rowsWritten` would count their index entries too.
-  return sql
-    .exec(
-      `UPDATE ${SCHEDULED_TABLE} SET state = 'canceled', finished_at = ? WHERE ${clauses.join(" AND ")} RETURNING id`,
-      Date.now(),
-      ...values,
-    )
-    .toArray().length;
+  const cancel = (condition: string[], bound: SqlStorageValue[]) =>
+    sql
+      .exec(
+        `UPDATE ${SCHEDULED_TABLE} SET state = 'canceled', finished_at = ? WHERE ${condition.join(" AND ")} RETURNING id`,
+        now,
+        ...bound,
+      )
+      .toArray().length;
+  if (ids === undefined) return cancel(clauses, values);
+  // A job canceled by an earlier chunk is no longer pending: an id given twice counts once.
+  // The chunks run with no await between them, so the shard commits them together.
+  let canceled = 0;
+  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+    const chunk = ids.slice(start, start + IDS_PER_STATEMENT);
+    canceled += cancel(
+      [...clauses, `id IN (${chunk.map(() => "?").join(", ")})`],
+      [...values, ...chunk],
+    );
+  }
+  return canceled;
 }
