@@ -99,6 +99,27 @@ describe("search indexes", () => {
     expect(await search(key, "ann", { text: "secret", limit: 1 })).toEqual(["secret plan alpha"]);
   });
 
+  it("gives away nothing of hidden rows in a page's cursor", async () => {
+    const key = shard("cursor-leak");
+    await write(key, "ann", "secret plan alpha");
+    await write(key, "ann", "secret plan gamma, a longer one");
+    const firstPage = async () => {
+      const page: { page: Article[]; continueCursor: string } = await rpcValue(
+        "articles:searchPage",
+        { text: "secret", paginationOpts: { cursor: null, numItems: 1 } },
+        { ...key, user: "ann" },
+      );
+      return { bodies: page.page.map((article) => article.body), cursor: page.continueCursor };
+    };
+    const before = await firstPage();
+    // Bob's rows weigh the word `secret` in the shard's index; Ann may not see them.
+    for (let i = 0; i < 20; i++) await write(key, "bob", `secret ${i}`);
+    const after = await firstPage();
+    expect(after.bodies).toEqual(before.bodies);
+    // A cursor that held the last row's score changed here: it told Ann how many hidden rows hold the word.
+    expect(after.cursor).toBe(before.cursor);
+  });
+
   it("ranks the newest 1,000 matches the caller may see: RLS applies before the bound", async () => {
     const key = shard("window");
     await write(key, "ann", "needle in the oldest article");

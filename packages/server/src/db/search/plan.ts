@@ -91,15 +91,22 @@ export function planSearch(
  */
 export const MAX_SEARCH_CANDIDATES = 1_000;
 
-/** `{ "<rowid>": score, … }` of the candidates, scored by svc's BM25 (see `bm25.ts`). */
+/** One match a search ranks: its row, its sort tie-breaks and its search field's value. */
+type Candidate = {
+  rowid: number;
+  created: number;
+  id: string;
+  words: SqlStorageValue;
+};
+
+/** The BM25 score of each candidate, in the candidates' order (see `bm25.ts`; lower is more relevant). */
 function scoreCandidates(
   sql: SqlStorage,
   table: string,
   plan: SearchPlan,
-  candidates: { rowid: number; words: SqlStorageValue }[],
-): Record<string, number> {
-  const scores: Record<string, number> = {};
-  if (candidates.length === 0) return scores;
+  candidates: Candidate[],
+): number[] {
+  if (candidates.length === 0) return [];
   const { documents, averageLength } = indexTotals(sql, plan.fts);
   const phrases = plan.phrases
     .filter((phrase) => phrase.tokens.length > 0)
@@ -110,24 +117,53 @@ function scoreCandidates(
         phraseDocuments(sql, plan.fts, table, phrase.match, documents),
       ),
     }));
-  for (const { rowid, words } of candidates) {
+  return candidates.map(({ words }) => {
     // A number is indexed as its digits (json_extract hands FTS5 its text); anything else holds no words.
     const text = typeof words === "string" || typeof words === "number" ? String(words) : "";
-    const tokens = searchTokens(text);
-    scores[rowid] = bm25Score(tokens, phrases, averageLength);
-  }
-  return scores;
+    return bm25Score(searchTokens(text), phrases, averageLength);
+  });
+}
+
+/**
+ * `{ "<rowid>": rank, … }`: each candidate's place in relevance order (0
+ * first), ties oldest first, then by id. Only the place reaches a page's
+ * cursor, never the score: a word's weight counts every document of the
+ * index, those a read policy hides from the caller included, so a score
+ * told a caller who knows their own documents how many hidden ones hold a
+ * word.
+ */
+function rankCandidates(
+  sql: SqlStorage,
+  table: string,
+  plan: SearchPlan,
+  candidates: Candidate[],
+): Record<string, number> {
+  const scores = scoreCandidates(sql, table, plan, candidates);
+  const order = candidates.map((_, index) => index);
+  order.sort((a, b) => {
+    const left = candidates[a] as Candidate;
+    const right = candidates[b] as Candidate;
+    const byScore = (scores[a] as number) - (scores[b] as number);
+    if (byScore !== 0) return byScore;
+    if (left.created !== right.created) return left.created - right.created;
+    return left.id < right.id ? -1 : left.id > right.id ? 1 : 0;
+  });
+  const ranks: Record<string, number> = {};
+  order.forEach((index, rank) => {
+    ranks[(candidates[index] as Candidate).rowid] = rank;
+  });
+  return ranks;
 }
 
 /**
  * The rows a search reads, as a subquery with the columns of a table row
- * plus `_score` (BM25, lower is more relevant). It reads the newest
+ * plus `_rank` (the row's place in relevance order). It reads the newest
  * {@link MAX_SEARCH_CANDIDATES} matches that pass `where` (RLS and filter
- * equalities over the document row) right away, scores them in JavaScript
- * (FTS5's `bm25()` would count every document holding each word first,
- * which costs in proportion to the shard: see `phrase-documents.ts`), and
- * answers the candidates joined to their scores; the outer query adds the
- * cursor and orders them by relevance. The candidates are read and the
+ * equalities over the document row) right away, scores and ranks them in
+ * JavaScript (FTS5's `bm25()` would count every document holding each word
+ * first, which costs in proportion to the shard: see `phrase-documents.ts`),
+ * and answers the candidates joined to their ranks; the outer query adds
+ * the cursor and orders them by rank. The candidates are read and the
  * subquery runs in the same synchronous turn, so no write falls between.
  *
  * @example searchSource(sql, "messages", plan, [], []).sql // "(SELECT t._id AS _id, … FROM json_each(?) …)"
@@ -143,8 +179,9 @@ export function searchSource(
   const conditions = [`${fts} MATCH ?`, ...where].join(" AND ");
   const match = plan.phrases.map((phrase) => phrase.match).join(" ");
   const candidates = sql
-    .exec<{ rowid: number; words: SqlStorageValue }>(
-      `SELECT t.rowid AS rowid, json_extract(t._doc, '$.${plan.field}') AS words` +
+    .exec<Candidate>(
+      `SELECT t.rowid AS rowid, t._creationTime AS created, t._id AS id,` +
+        ` json_extract(t._doc, '$.${plan.field}') AS words` +
         ` FROM ${fts} JOIN "t_${table}" AS t ON t.rowid = ${fts}.rowid WHERE ${conditions}` +
         ` ORDER BY ${fts}.rowid DESC LIMIT ${MAX_SEARCH_CANDIDATES}`,
       match,
@@ -153,18 +190,19 @@ export function searchSource(
     .toArray();
   return {
     sql:
-      `(SELECT t._id AS _id, t._creationTime AS _creationTime, t._doc AS _doc, s.value AS _score` +
+      `(SELECT t._id AS _id, t._creationTime AS _creationTime, t._doc AS _doc, s.value AS _rank` +
       ` FROM json_each(?) AS s JOIN "t_${table}" AS t ON t.rowid = CAST(s.key AS INTEGER))`,
-    bindings: [JSON.stringify(scoreCandidates(sql, table, plan, candidates))],
+    bindings: [JSON.stringify(rankCandidates(sql, table, plan, candidates))],
   };
 }
 
 /**
- * The sort keys of a search: relevance, then the oldest first, then the id.
+ * The sort key of a search: the row's place in relevance order, which
+ * already holds the tie-breaks (oldest first, then the id).
  *
- * @example `ORDER BY ${SEARCH_KEYS.join(", ")}` // "ORDER BY _score, _creationTime, _id"
+ * @example `ORDER BY ${SEARCH_KEYS.join(", ")}` // "ORDER BY _rank"
  */
-export const SEARCH_KEYS: readonly string[] = Object.freeze(["_score", "_creationTime", "_id"]);
+export const SEARCH_KEYS: readonly string[] = Object.freeze(["_rank"]);
 
 /**
  * A search over an index that does not exist yet (still being built after a
