@@ -16,81 +16,120 @@ export interface ReferenceProbe {
 
 const SEGMENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** One step from a document's root towards a file id: a named field, or any item of an array or record. */
+type Step = { field: string } | { each: "array" | "record" };
+
 /**
- * Walks a field's description for `v.id("_storage")`, collecting the object
- * path to each: `whole` paths reach the id through objects only (optional
- * and unions included); inside an array or record, the path stops at the
- * container (`nested`), searched with `json_tree`.
+ * Walks a field's description for `v.id("_storage")`, collecting the steps
+ * to each: fields through objects (optional and unions included), and the
+ * items of arrays and records on the way. Only these positions hold file
+ * ids; any other text in the document (a caption beside an id) never counts.
  */
-function collect(
-  description: ValidatorDescription,
-  path: string[],
-  out: { whole: Set<string>; nested: Set<string> },
-): void {
+function collect(description: ValidatorDescription, steps: Step[], out: Map<string, Step[]>): void {
   switch (description.type) {
     case "id":
-      if (description.table === STORAGE_ID_TABLE) out.whole.add(path.join("."));
+      if (description.table === STORAGE_ID_TABLE) out.set(JSON.stringify(steps), steps);
       return;
     case "object":
-      for (const [name, field] of Object.entries(description.fields)) {
-        if (!SEGMENT.test(name)) {
-          if (mentionsStorage(field)) out.nested.add(path.join("."));
-        } else collect(field, [...path, name], out);
-      }
+      for (const [name, field] of Object.entries(description.fields))
+        collect(field, [...steps, { field: name }], out);
       return;
     case "union":
-      for (const member of description.members) collect(member, path, out);
+      for (const member of description.members) collect(member, steps, out);
       return;
     case "array":
-      if (mentionsStorage(description.item)) out.nested.add(path.join("."));
+      collect(description.item, [...steps, { each: "array" }], out);
       return;
     case "record":
-      if (mentionsStorage(description.values)) out.nested.add(path.join("."));
+      collect(description.values, [...steps, { each: "record" }], out);
       return;
     default:
       return;
   }
 }
 
-function mentionsStorage(description: ValidatorDescription): boolean {
-  return JSON.stringify(description).includes(`{"type":"id","table":"${STORAGE_ID_TABLE}"}`);
+/** The dotted path of steps that are all plain field names, else `null`. */
+function plainPath(steps: readonly Step[]): string | null {
+  const names: string[] = [];
+  for (const step of steps) {
+    if (!("field" in step) || !SEGMENT.test(step.field)) return null;
+    names.push(step.field);
+  }
+  return names.join(".");
 }
 
 function jsonPath(path: string): string {
   return path === "" ? "$" : `$.${path}`;
 }
 
+function sqlText(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
 /**
- * Where documents of `schema` can reference a file: one SQL probe per table
- * with a `v.id("_storage")` field. A field reached through objects is a
- * `json_extract` comparison, backed by an expression index; one inside an
- * array or record searches that container's values (`json_tree`), which
- * scans the table.
+ * The condition of an id reached through an array, a record or a field name
+ * a JSON path cannot spell: one `json_each` per such step, each row held to
+ * the step's own kind (an array's integer keys, a record's text keys, the
+ * field's name), then the id compared at the rest of its path. So only the
+ * declared id positions match, never another string of the same container.
+ */
+function eachCondition(steps: readonly Step[]): string {
+  const from: string[] = [];
+  const where: string[] = [];
+  let source = "_doc";
+  let path = "";
+  let row = "";
+  for (const step of steps) {
+    if ("field" in step && SEGMENT.test(step.field)) {
+      path = path === "" ? step.field : `${path}.${step.field}`;
+      continue;
+    }
+    row = `j${from.length}`;
+    from.push(`json_each(${source}, '${jsonPath(path)}') AS ${row}`);
+    if ("field" in step)
+      where.push(`typeof(${row}.key) = 'text' AND ${row}.key = ${sqlText(step.field)}`);
+    else where.push(`typeof(${row}.key) = '${step.each === "array" ? "integer" : "text"}'`);
+    // A scalar where a container was declared (a union's other member) yields nothing.
+    source = `CASE WHEN ${row}.type IN ('object', 'array') THEN ${row}.value ELSE 'null' END`;
+    path = "";
+  }
+  where.push(
+    path === ""
+      ? `${row}.type = 'text' AND ${row}.value = ?`
+      : `json_extract(${source}, '${jsonPath(path)}') = ?`,
+  );
+  return `EXISTS (SELECT 1 FROM ${from.join(", ")} WHERE ${where.join(" AND ")})`;
+}
+
+/**
+ * Where documents of `schema` can reference a file: one SQL probe per
+ * position of a `v.id("_storage")` field. A field reached through objects
+ * is a `json_extract` comparison, backed by an expression index; one inside
+ * an array or record walks those containers (`json_each`) to the id's own
+ * position, which scans the table.
  *
  * @example referenceProbes(schema) // [{ table: "attachments", condition: "json_extract(_doc, '$.file') = ?", … }]
  */
 export function referenceProbes(schema: SchemaDefinition): ReferenceProbe[] {
   const probes: ReferenceProbe[] = [];
   for (const [table, definition] of Object.entries(schema.tables)) {
-    const out = { whole: new Set<string>(), nested: new Set<string>() };
+    const positions = new Map<string, Step[]>();
     collect(
       { type: "object", fields: describeFields((definition as AnyTableDefinition).fields) },
       [],
-      out,
+      positions,
     );
-    for (const path of out.whole) {
+    for (const steps of positions.values()) {
+      const path = plainPath(steps);
+      if (path === null) {
+        probes.push({ table, condition: eachCondition(steps), index: null });
+        continue;
+      }
       const expression = `json_extract(_doc, '${jsonPath(path)}')`;
       probes.push({
         table,
         condition: `${expression} = ?`,
         index: `CREATE INDEX IF NOT EXISTS "s_${table}__${path.replaceAll(".", "__")}" ON ${sqlTable(table)} (${expression})`,
-      });
-    }
-    for (const path of out.nested) {
-      probes.push({
-        table,
-        condition: `EXISTS (SELECT 1 FROM json_tree(_doc, '${jsonPath(path)}') WHERE json_tree.type = 'text' AND json_tree.value = ?)`,
-        index: null,
       });
     }
   }

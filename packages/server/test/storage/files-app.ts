@@ -40,6 +40,15 @@ export const filesSchema = defineSchema({
     read: (ctx, doc) => doc.owner === ctx.auth.userId,
     insert: (ctx, doc) => doc.owner === ctx.auth.userId,
   }),
+  // Ids beside free text, inside an array and a record of objects: only the ids reference files.
+  galleries: defineTable({
+    owner: v.string(),
+    items: v.array(v.object({ file: v.id("_storage"), caption: v.string() })),
+    labels: v.record(v.object({ file: v.id("_storage"), note: v.string() })),
+  }).policy({
+    read: (ctx, doc) => doc.owner === ctx.auth.userId,
+    insert: (ctx, doc) => doc.owner === ctx.auth.userId,
+  }),
 });
 
 const uploadOptions = {
@@ -74,6 +83,17 @@ const album = mutation
   .input({ photos: v.array(v.id("_storage")) })
   .handler(async (ctx, args) =>
     ctx.db.insert("albums", { photos: args.photos, owner: ctx.auth.userId ?? "" }),
+  );
+
+const galleryItem = v.object({ file: v.id("_storage"), caption: v.string() });
+
+const gallery = mutation
+  .input({
+    items: v.array(galleryItem),
+    labels: v.record(v.object({ file: v.id("_storage"), note: v.string() })),
+  })
+  .handler(async (ctx, args) =>
+    ctx.db.insert("galleries", { ...args, owner: ctx.auth.userId ?? "" }),
   );
 
 const url = query
@@ -120,6 +140,7 @@ export const filesFunctions = {
   "files:attach": attach,
   "files:attachLater": attachLater,
   "files:album": album,
+  "files:gallery": gallery,
   "files:url": url,
   "files:metadata": metadata,
   "files:remove": remove,

@@ -250,6 +250,47 @@ describe("who may read a file", () => {
     expect(await filesValue("files:metadata", { file: second }, "dave", shard)).toBeNull();
   });
 
+  it("counts only the id fields inside an array or record of objects, never text beside them", async () => {
+    const shard = "files-gallery";
+    const secret = await uploaded(shard, "alice", bytesOf(10, 3));
+    await filesValue("files:attach", { file: secret, name: "private" }, "alice", shard);
+    const unreferenced = await uploaded(shard, "alice", bytesOf(10, 4));
+    const own = await uploaded(shard, "mallory", bytesOf(10, 5));
+    // Ids appear in download URLs: mallory writes alice's as free text beside her own file.
+    await filesValue(
+      "files:gallery",
+      {
+        items: [{ file: own, caption: secret }],
+        labels: { x: { file: own, note: unreferenced } },
+      },
+      "mallory",
+      shard,
+    );
+    expect(await filesValue("files:url", { file: secret }, "mallory", shard)).toBeNull();
+    expect(await filesValue("files:metadata", { file: unreferenced }, "mallory", shard)).toBeNull();
+    expect(await filesValue("files:url", { file: own }, "mallory", shard)).not.toBeNull();
+    // The id fields themselves still reference, in the array and in the record.
+    const inItems = await uploaded(shard, "carol", bytesOf(10, 6));
+    const inLabels = await uploaded(shard, "carol", bytesOf(10, 7));
+    await filesValue(
+      "files:gallery",
+      { items: [{ file: inItems, caption: "a" }], labels: { y: { file: inLabels, note: "b" } } },
+      "carol",
+      shard,
+    );
+    for (const file of [inItems, inLabels]) {
+      expect(await filesValue("files:metadata", { file }, "carol", shard)).not.toBeNull();
+      expect(await filesValue("files:metadata", { file }, "dave", shard)).toBeNull();
+    }
+    // A caption naming a file does not keep it from being collected.
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    const stub = env.FILES_SHARD.getByName(
+      shard,
+    ) as unknown as import("../../src/storage/endpoint.ts").StorageEndpoint;
+    expect(await stub.storageCollect()).toEqual({ ok: true, value: 1 });
+    expect(await objectsIn(shard)).not.toContain(objectKey(shard, unreferenced));
+  });
+
   it("refuses a malformed storage id with a clear error", async () => {
     const { status, body } = await filesCall(
       "files:metadata",
