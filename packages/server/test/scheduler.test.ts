@@ -3,6 +3,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { CallRecord } from "../src/index.ts";
 import type { JobRow, ScheduledEndpoint } from "../src/internal.ts";
+import type { ShardDataEndpoint } from "../src/registry/data-endpoint.ts";
 import { forceEviction, settled, shardOf, storeOldDocuments } from "./migration-support.ts";
 import { rpc, rpcValue } from "./rpc.ts";
 import { recordingWorker } from "./worker.ts";
@@ -380,6 +381,27 @@ describe("many jobs due at once", () => {
     expect(statuses.length).toBeGreaterThan(2);
     expect(statuses.every((status) => status === 200)).toBe(true);
   }, 200_000);
+});
+
+describe("the alarm's time budget", () => {
+  it("hands the alarm back after 2 s of slow jobs, not after a batch of 100", async () => {
+    const shardKey = "sched-budget";
+    // 30 actions of 200 ms each: 6 s of work due at once, all in the drain's first batch.
+    await rpcValue(
+      "scheduled:slowMany",
+      { count: 30, at: Date.now() + 300, ms: 200 },
+      { shardKey },
+    );
+    await eventually(async () => (await jobsOf(shardKey)).some((job) => job.state !== "pending"));
+    // Deleting the shard's data waits for the running drain: it gets in once the drain hands back.
+    const deleted = await (
+      shard(shardKey) as unknown as DurableObjectStub & ShardDataEndpoint
+    ).deleteData();
+    expect(deleted.ok).toBe(true);
+    const { documents } = (deleted as { value: { documents: number } }).value;
+    expect(documents).toBeGreaterThan(0);
+    expect(documents).toBeLessThan(30);
+  }, 30_000);
 });
 
 describe("migrations and scheduled jobs", () => {
