@@ -165,8 +165,14 @@ export function routeTable<Env>(
     claim: claimAdminCall,
     adminGate: true,
     noStore: true,
-    serve: ({ request, env, url }) =>
-      handleFilesAdmin(request, url, { env, namespace: runtime.namespace(env), options: storage }),
+    serve: ({ request, env, url, operator }) =>
+      handleFilesAdmin(request, url, {
+        env,
+        namespace: runtime.namespace(env),
+        options: storage,
+        operator,
+        audit: dataAdmin.audit,
+      }),
   });
   mounts.push({
     path: SCHEDULES_ADMIN_PREFIX,

@@ -1,7 +1,7 @@
 /**
  * Every action of `createWorker`'s own admin routes the audit trail
- * records (under `/_svc/admin/data/`, running a cron job now, and canceling
- * scheduled jobs). `@svc/auth` accepts these in `GET
+ * records (under `/_svc/admin/data/`, running a cron job now, canceling
+ * scheduled jobs, and an operator's file uploads and deletes). `@svc/auth` accepts these in `GET
  * /_svc/admin/auth/audit?action=` and shows them on the dashboard's Audit page.
  *
  * @example DATA_AUDIT_ACTIONS.includes("shard.delete") // true
@@ -28,6 +28,9 @@ export const DATA_AUDIT_ACTIONS = [
   "cron.run",
   // Scheduled jobs canceled by an operator (/_svc/admin/schedules/), one shard's or across shards.
   "schedule.cancel",
+  // A file stored or deleted by an operator (/_svc/admin/files/shards/:key), target its shard.
+  "file.upload",
+  "file.delete",
 ] as const;
 
 /** One of {@link DATA_AUDIT_ACTIONS}. */

@@ -25,7 +25,7 @@ export interface FileAdminView {
 /**
  * The files admin routes (`/_svc/admin/files/*`, docs/storage.md): list a
  * shard's files with their owner documents, download, upload and delete
- * one. Declared once: `createWorker` serves them, the docs table and a typed
+ * one (uploads and deletes audited with the operator). Declared once: `createWorker` serves them, the docs table and a typed
  * client derive from them.
  */
 export const filesAdminRoutes = routeGroup({
@@ -59,6 +59,7 @@ export const filesAdminRoutes = routeGroup({
       answer: v.object({ storageId: v.string() }),
       status: 201,
       errors: ["NOT_FOUND", "BAD_REQUEST"],
+      audit: "file.upload",
     }),
     deleteFile: route({
       method: "DELETE",
@@ -66,6 +67,7 @@ export const filesAdminRoutes = routeGroup({
       summary: "Deletes a file: its metadata and its bytes",
       answer: v.object({ deleted: v.literal(true) }),
       errors: ["NOT_FOUND"],
+      audit: "file.delete",
     }),
   },
 });

@@ -1,5 +1,7 @@
 import { unwrap } from "../errors/outcome.ts";
 import { SvcError } from "../errors/svc-error.ts";
+import { auditOutcome } from "../model/audit-outcome.ts";
+import type { DataAuditAction, DataAuditSink } from "../model/data-audit.ts";
 import { endpointStub } from "../model/endpoint-stub.ts";
 import { checkShardKey } from "../model/shard-key.ts";
 import { findShard } from "../registry/reader.ts";
@@ -19,6 +21,19 @@ export interface FilesAdminContext {
   env: unknown;
   namespace: DurableObjectNamespace;
   options: ResolvedStorageOptions;
+  /** The admin token's name: who uploads or deletes, in the audit trail. */
+  operator: string;
+  /** Where uploads and deletes are recorded: `createWorker`'s audit sink. */
+  audit: DataAuditSink;
+}
+
+/** An open audit record of one upload or delete: what the handler did goes in `detail`. */
+interface FileAudit {
+  operator: string;
+  action: DataAuditAction;
+  shardKey: string;
+  detail: string | null;
+  sink: DataAuditSink;
 }
 
 const noFile = () => new SvcError("NOT_FOUND", "No such file.");
@@ -37,7 +52,7 @@ function fileId(id: string): string {
 }
 
 const filesAdminImplementation = implement(filesAdminRoutes)
-  .context<FilesAdminContext>()
+  .context<FilesAdminContext, FileAudit>()
   .handlers({
     async listFiles({ params, query, ctx }) {
       const shard = await shardOf(ctx, params.key);
@@ -59,7 +74,7 @@ const filesAdminImplementation = implement(filesAdminRoutes)
         },
       });
     },
-    async uploadFile({ params, request, ctx }) {
+    async uploadFile({ params, request, ctx, audit }) {
       const shard = await shardOf(ctx, params.key);
       const bucket = storageBucket(ctx.env, ctx.options);
       const id = newId(STORAGE_ID_TABLE);
@@ -81,22 +96,45 @@ const filesAdminImplementation = implement(filesAdminRoutes)
       // A new id's key has no bytes: R2 keeps an object there only if the id was reused.
       if (stored === null) throw new Error(`svc: R2 already holds bytes under the new ${key}`);
       unwrap(await shard.storageComplete(id, stored, contentType));
+      audit.detail = `stored ${id} (${stored.size} bytes, ${contentType})`;
       return { storageId: id };
     },
-    async deleteFile({ params, ctx }) {
+    async deleteFile({ params, ctx, audit }) {
       const shard = await shardOf(ctx, params.key);
       unwrap(await shard.storageDelete(fileId(params.id)));
+      audit.detail = `deleted ${params.id}`;
       return { deleted: true as const };
     },
   });
 
-const server: RouteServer<FilesAdminContext> = serveRoutes(filesAdminImplementation);
+const server: RouteServer<FilesAdminContext> = serveRoutes(filesAdminImplementation, {
+  audit: {
+    open: ({ action, params, ctx }) => ({
+      operator: ctx.operator,
+      action: action as DataAuditAction,
+      shardKey: params.key ?? "",
+      detail: null,
+      sink: ctx.audit,
+    }),
+    async close(record, error) {
+      await record.sink({
+        operator: record.operator,
+        action: record.action,
+        targetType: "shard",
+        targetId: record.shardKey,
+        ...auditOutcome(record.detail, error),
+      });
+    },
+  },
+});
 
 /**
  * The files admin API (`/_svc/admin/files/*`, docs/storage.md), behind the
- * admin gate that already ran: the declared routes of {@link filesAdminRoutes}.
+ * admin gate that already ran: the declared routes of {@link filesAdminRoutes},
+ * uploads and deletes recorded (`file.upload`, `file.delete`, refusals too)
+ * with the operator through `ctx.audit`.
  *
- * @example return handleFilesAdmin(request, url, { env, namespace, options });
+ * @example return handleFilesAdmin(request, url, { env, namespace, options, operator, audit });
  */
 export function handleFilesAdmin(
   request: Request,

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { DataAuditEntry } from "../../src/index.ts";
 import { objectKey } from "../../src/storage/paths.ts";
-import { FILES_ADMIN_TOKEN } from "./files-app.ts";
+import { FILES_ADMIN_TOKEN, FILES_AUDIT_PATH } from "./files-app.ts";
 import {
   bytesOf,
   filesValue,
@@ -146,6 +147,45 @@ describe("files admin routes", () => {
       data: { reason: "content_type" },
     });
     expect((await env.FILES.list({ prefix: objectKey(shard, "") })).objects).toHaveLength(before);
+  });
+
+  it("audit the operator's uploads and deletes, refused ones too", async () => {
+    const shard = "files-admin-audit";
+    await filesValue("files:storeText", { text: "known" }, "alice", shard);
+    await known(shard);
+    const audit = async () =>
+      ((await (await storageFetch(FILES_AUDIT_PATH)).json()) as DataAuditEntry[]).filter(
+        (entry) => entry.targetId === shard,
+      );
+    const id = await operatorPut(admin, shard, "audited");
+    expect((await admin(`shards/${shard}/${id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await admin(`shards/${shard}/${id}`, { method: "DELETE" })).status).toBe(404);
+    expect(await audit()).toEqual([
+      {
+        operator: "admin",
+        action: "file.upload",
+        targetType: "shard",
+        targetId: shard,
+        outcome: "ok",
+        detail: `stored ${id} (7 bytes, text/plain)`,
+      },
+      {
+        operator: "admin",
+        action: "file.delete",
+        targetType: "shard",
+        targetId: shard,
+        outcome: "ok",
+        detail: `deleted ${id}`,
+      },
+      {
+        operator: "admin",
+        action: "file.delete",
+        targetType: "shard",
+        targetId: shard,
+        outcome: "error",
+        detail: "No such file.",
+      },
+    ]);
   });
 
   it("answer 401 without the admin token and 404 for a shard the registry does not know", async () => {

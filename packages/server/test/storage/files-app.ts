@@ -1,6 +1,7 @@
 import {
   action,
   createWorker,
+  type DataAuditEntry,
   defineSchema,
   defineTable,
   mutation,
@@ -151,6 +152,12 @@ export const filesFunctions = {
 /** The storage tests' operator token (`/_svc/admin/files/*`). */
 export const FILES_ADMIN_TOKEN = "files-admin-token-0123456789abcdef";
 
+/** What the storage tests' worker handed to its audit sink, served at {@link FILES_AUDIT_PATH}. */
+const filesAudit: DataAuditEntry[] = [];
+
+/** Where the storage tests' worker answers its audit trail (files-admin.test.ts). */
+export const FILES_AUDIT_PATH = "/__test/files-audit";
+
 /** The storage tests' worker, over `FILES_SHARD` with its files in the `FILES` bucket. */
 export const filesWorker = createWorker({
   shardDO: "FILES_SHARD",
@@ -162,6 +169,17 @@ export const filesWorker = createWorker({
   backups: { bucket: "BACKUPS", schedule: "30 3 * * *", files: true },
   adminToken: FILES_ADMIN_TOKEN,
   logs: false,
+  // An admin surface that only records the operator's actions.
+  authAdmin: {
+    handle: async () => new Response(null, { status: 404 }),
+    recordDataAction: async (entry) => {
+      filesAudit.push(entry);
+    },
+  },
+  fetch: (request) =>
+    new URL(request.url).pathname === FILES_AUDIT_PATH
+      ? Response.json(filesAudit)
+      : new Response("files route", { status: 404 }),
 });
 
 /**
