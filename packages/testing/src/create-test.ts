@@ -14,6 +14,7 @@ import {
   type ShardInIsolate,
 } from "@svc/server/internal";
 import { apiKeyIdentity, type TestApiKey, type TestUser, userIdentity } from "./identities.ts";
+import { runRounds } from "./scheduled-rounds.ts";
 import { type TestStorage, testStorage } from "./storage.ts";
 import { overTheWire } from "./wire.ts";
 
@@ -106,12 +107,19 @@ export interface TestHarness {
    * Runs every job this shard has scheduled (`ctx.scheduler`), however far
    * ahead it is due, without waiting: the alarm's own path, so a scheduled
    * mutation runs exactly once in its own transaction and a failing action is
-   * retried to `failed`. Jobs those jobs schedule run too (up to 100 rounds).
-   * Answers how many ran. A job handed to another shard (`options.shardKey`)
+   * retried to `failed`. Jobs those jobs schedule run too, in rounds: each
+   * round runs the jobs due when it began, each once. Answers how many ran;
+   * still due after 100 rounds (a job that schedules itself again), it
+   * rejects with `CONFLICT`. A job handed to another shard (`options.shardKey`)
    * goes to that shard's real name, outside this test's storage.
    */
   finishAllScheduled(): Promise<number>;
-  /** Runs this shard's jobs due within `ms` from now, as if that much time had passed; answers how many ran. */
+  /**
+   * Runs this shard's jobs due within `ms` from now, as if that much time had
+   * passed: one round, each due job once (and a failing action's retries due
+   * within `ms`); the jobs they schedule wait for the next call, so a job that
+   * schedules itself again runs once per call. Answers how many ran.
+   */
   runScheduledWithin(ms: number): Promise<number>;
 }
 
@@ -197,15 +205,7 @@ function harness(world: World, caller: Caller, shardKey: string): TestHarness {
     asApiKey: (key) => as({ identity: apiKeyIdentity(key), service: null }),
     asService: (service) => as({ identity: null, service }),
     shard: (key) => harness(world, caller, checkShardKey(key)),
-    finishAllScheduled: async () => {
-      let ran = 0;
-      for (let round = 0; round < 100; round++) {
-        const now = await scheduled.runScheduled(Number.MAX_SAFE_INTEGER);
-        if (now === 0) return ran;
-        ran += now;
-      }
-      throw new Error("@svc/testing: scheduled jobs kept scheduling more after 100 rounds");
-    },
+    finishAllScheduled: () => runRounds(scheduled, Number.MAX_SAFE_INTEGER),
     runScheduledWithin: (ms) => scheduled.runScheduled(Date.now() + ms),
     run: (work) =>
       runInDurableObject(stub, (instance: object) => {

@@ -126,3 +126,23 @@ describe("t.run, t.shard and storage per test", () => {
     expect(await first.as(ann).query(api.notes.list)).toHaveLength(1);
   });
 });
+
+describe("scheduled jobs", () => {
+  it("runs a job that reschedules itself once per round, and refuses to finish it", async () => {
+    const t = createTest();
+    await t.mutation(api.jobs.startTicking);
+    expect(await t.runScheduledWithin(30_000)).toBe(0);
+    // Each round runs the jobs due when it began, each once: the tick, not the tick it schedules.
+    const endless = t.finishAllScheduled();
+    await expect(endless).rejects.toBeInstanceOf(SvcError);
+    await expect(endless).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("still due after 100 rounds"),
+    });
+    expect(await t.run(({ db }) => db.query("ticks").collect())).toHaveLength(100);
+    // One round per call: the tick runs once, however long the window.
+    expect(await t.runScheduledWithin(3_600_000)).toBe(1);
+    expect(await t.runScheduledWithin(3_600_000)).toBe(1);
+    expect(await t.run(({ db }) => db.query("ticks").collect())).toHaveLength(102);
+  });
+});

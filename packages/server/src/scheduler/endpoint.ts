@@ -21,7 +21,9 @@ export interface ScheduledEndpoint {
    * waiting for the alarm, and answers how many ran: the seam for a test
    * harness (`finishAllScheduled()`, `advance(ms)`). A job due later than
    * `until` stays pending; a failing action's retries that fall before
-   * `until` run in the same call.
+   * `until` run in the same call. Jobs stored while it runs (the ones its
+   * jobs schedule) wait for the next call: one call is one round, so a job
+   * that schedules itself again runs once per call, never forever.
    */
   runScheduled(until?: number): Promise<number>;
   /** A page of this shard's jobs for the operator (admin API, CLI, dashboard). */

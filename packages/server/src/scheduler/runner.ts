@@ -13,6 +13,7 @@ import {
   earliestDue,
   ensureScheduledTable,
   type JobRow,
+  lastStored,
   moveJob,
   SCHEDULED_TABLE,
 } from "./table.ts";
@@ -119,8 +120,10 @@ export class ShardScheduler {
 
   /**
    * Runs every job due by `until` now (at most until `deadline`), earliest
-   * first, one drain at a time; answers how many ran. The alarm calls it;
-   * so may a test harness, to run jobs without waiting (`until` in the
+   * first, one drain at a time; answers how many ran. A drain runs the jobs
+   * stored before it began, each once (an action's retries due by `until`
+   * too): the jobs they schedule wait for the next drain. The alarm calls
+   * it; so may a test harness, to run jobs without waiting (`until` in the
    * future runs jobs early, as if the clock had advanced).
    */
   runDue(until: number, deadline = Number.POSITIVE_INFINITY): Promise<number> {
@@ -169,10 +172,13 @@ export class ShardScheduler {
   async #runDue(until: number, deadline: number): Promise<number> {
     const { sql } = this.#deps.storage;
     ensureScheduledTable(sql);
+    // Jobs stored meanwhile (ones these jobs schedule) wait for the next drain: a job that
+    // schedules itself again, due by `until`, would otherwise keep this one going forever.
+    const through = lastStored(sql);
     let ran = 0;
     let spent = false;
     while (!spent) {
-      const jobs = dueJobs(sql, until, BATCH);
+      const jobs = dueJobs(sql, until, through, BATCH);
       if (jobs.length === 0) break;
       for (const job of jobs) {
         // A job canceled since the batch was read is not run, nor counted.

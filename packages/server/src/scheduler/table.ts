@@ -71,12 +71,24 @@ export function earliestDue(sql: SqlStorage): number | null {
   return row?.at ?? null;
 }
 
-/** Up to `limit` pending jobs due by `until`, earliest first. */
-export function dueJobs(sql: SqlStorage, until: number, limit: number): JobRow[] {
+/**
+ * The last row stored so far (SQLite's rowid, which grows with each insert
+ * while rows stay), or 0: a drain runs the jobs stored before it began.
+ */
+export function lastStored(sql: SqlStorage): number {
+  const [row] = sql
+    .exec<{ last: number | null }>(`SELECT max(rowid) AS last FROM ${SCHEDULED_TABLE}`)
+    .toArray();
+  return row?.last ?? 0;
+}
+
+/** Up to `limit` pending jobs due by `until` and stored by row `through`, earliest first. */
+export function dueJobs(sql: SqlStorage, until: number, through: number, limit: number): JobRow[] {
   return sql
     .exec<JobRow>(
-      `SELECT * FROM ${SCHEDULED_TABLE} WHERE state = 'pending' AND run_at <= ? ORDER BY run_at, id LIMIT ?`,
+      `SELECT * FROM ${SCHEDULED_TABLE} WHERE state = 'pending' AND run_at <= ? AND rowid <= ? ORDER BY run_at, id LIMIT ?`,
       until,
+      through,
       limit,
     )
     .toArray();
