@@ -15,6 +15,7 @@ import { type ResolvedStorageOptions, storageBucket } from "./options.ts";
 import { objectKey } from "./paths.ts";
 import { putStream, putUnsized, type StoredBytes } from "./put-stream.ts";
 import { STORAGE_ID_TABLE } from "./references.ts";
+import { recordedOrRemoved } from "./upload-route.ts";
 
 /** What the files admin routes need from `createWorker`. */
 export interface FilesAdminContext {
@@ -95,7 +96,8 @@ const filesAdminImplementation = implement(filesAdminRoutes)
       }
       // A new id's key has no bytes: R2 keeps an object there only if the id was reused.
       if (stored === null) throw new Error(`svc: R2 already holds bytes under the new ${key}`);
-      unwrap(await shard.storageComplete(id, stored, contentType));
+      // Refused (the file was deleted while its bytes streamed): no row will name them.
+      await recordedOrRemoved(bucket, key, await shard.storageComplete(id, stored, contentType));
       audit.detail = `stored ${id} (${stored.size} bytes, ${contentType})`;
       return { storageId: id };
     },

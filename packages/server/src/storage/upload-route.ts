@@ -98,9 +98,11 @@ async function storeStreamed(
 /**
  * The shard's answer on bytes already in R2: a refusal (the URL was used,
  * the upload abandoned) removes them, since no file will ever name them,
- * then throws the refusal.
+ * then throws the refusal. Client and operator uploads both end here.
+ *
+ * @example await recordedOrRemoved(bucket, key, await stub.storageComplete(id, stored, type));
  */
-async function recordedOrRemoved(
+export async function recordedOrRemoved(
   bucket: R2Bucket,
   key: string,
   recorded: Outcome<null>,

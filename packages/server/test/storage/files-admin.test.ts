@@ -188,6 +188,48 @@ describe("files admin routes", () => {
     ]);
   });
 
+  it("remove an upload's bytes when the shard refuses to record them", async () => {
+    const shard = "files-admin-abandoned";
+    await filesValue("files:storeText", { text: "known" }, "alice", shard);
+    await known(shard);
+    // A body of unknown length that waits, mid-way, until the test lets it end.
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent === 1) await finished;
+        if (sent === 2) return controller.close();
+        controller.enqueue(bytesOf(1_000, sent));
+        sent += 1;
+      },
+    });
+    const put = admin(`shards/${shard}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body,
+    });
+    // While its bytes stream, another operator deletes the file being uploaded.
+    let uploading: string | undefined;
+    const until = Date.now() + 5_000;
+    while (uploading === undefined) {
+      if (Date.now() > until) throw new Error("the upload never showed in the list");
+      const page = (await (await admin(`shards/${shard}`)).json()) as {
+        files: { storageId: string; state: string }[];
+      };
+      uploading = page.files.find((file) => file.state === "uploading")?.storageId;
+      if (uploading === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await admin(`shards/${shard}/${uploading}`, { method: "DELETE" })).status).toBe(200);
+    finish();
+    const answer = await put;
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toMatchObject({ code: "CONFLICT", data: { reason: "abandoned" } });
+    expect(await env.FILES.head(objectKey(shard, uploading))).toBeNull();
+  });
+
   it("answer 401 without the admin token and 404 for a shard the registry does not know", async () => {
     const bare = await storageFetch("/_svc/admin/files/shards/files-admin");
     expect(bare.status).toBe(401);
