@@ -145,4 +145,13 @@ describe("scheduled jobs", () => {
     expect(await t.runScheduledWithin(3_600_000)).toBe(1);
     expect(await t.run(({ db }) => db.query("ticks").collect())).toHaveLength(102);
   });
+
+  it("runs jobs under the app's shard key, and keeps a job scheduled into it in the test's storage", async () => {
+    for (const t of [createTest(), createTest().shard("room-2")]) {
+      await t.mutation(api.jobs.startHops, { shardKey: t.shardKey });
+      expect(await t.finishAllScheduled()).toBe(2);
+      const ticks = await t.run(({ db }) => db.query("ticks").collect());
+      expect(ticks.map((tick) => tick.shardKey)).toEqual([t.shardKey, t.shardKey]);
+    }
+  });
 });

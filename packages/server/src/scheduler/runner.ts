@@ -44,7 +44,8 @@ export interface ScheduledInbox {
 /** What a shard's scheduler needs. */
 export interface ShardSchedulerDeps {
   storage: DurableObjectStorage;
-  shardKey: string;
+  /** The app's key of the shard (`ctx.meta.shardKey` of its jobs); not always its object's name. */
+  shardKey(): string;
   dispatch: ScheduledDispatch;
   recorder?: ShardRunRecorder | undefined;
   /** Another shard of this class, or `undefined` where the shard cannot reach its namespace. */
@@ -332,7 +333,7 @@ export class ShardScheduler {
       service: job.service,
       transport: "scheduler",
       requestId: crypto.randomUUID(),
-      shardKey: this.#deps.shardKey,
+      shardKey: this.#deps.shardKey(),
     };
   }
 
@@ -344,7 +345,7 @@ export class ShardScheduler {
       job.service === null ? callerOf(identity) : { kind: "service" as const, id: job.service };
     return this.#deps.recorder.run(
       plan,
-      { entry: "scheduler", route: job.path, shardKey: this.#deps.shardKey, caller },
+      { entry: "scheduler", route: job.path, shardKey: this.#deps.shardKey(), caller },
       work,
     );
   }

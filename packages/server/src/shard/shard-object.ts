@@ -63,6 +63,7 @@ import type { ShardAdminRequest, ShardAdminResult } from "../studio/shard-protoc
 import { SubscriptionHub } from "../subscriptions/hub.ts";
 import { CLOSE } from "../subscriptions/protocol.ts";
 import { stringifyJson } from "../values/json-codec.ts";
+import { AppShardKey } from "./app-shard-key.ts";
 import type { ShardCall, ShardEndpoint, ShardResult, ShardStreamResult } from "./call.ts";
 import { creationClock } from "./creation-clock.ts";
 import { Deadlines } from "./deadlines.ts";
@@ -234,6 +235,7 @@ export function createShard(
     readonly #scheduler: ShardScheduler;
     readonly #admin: (request: ShardAdminRequest) => Promise<ShardAdminResult>;
     readonly #files: FileStore;
+    readonly #appKey: AppShardKey;
     readonly #deadlines = new Deadlines();
     /** For code of this isolate only (`@svc/testing`'s `t.run`); see shard/in-isolate.ts. */
     readonly [SHARD_IN_ISOLATE]: ShardInIsolate = {
@@ -264,6 +266,8 @@ export function createShard(
     constructor(ctx: DurableObjectState, env: unknown) {
       super(ctx, env as never);
       const key = ctx.id.name ?? ctx.id.toString();
+      const appKey = new AppShardKey(ctx.storage.sql, key);
+      this.#appKey = appKey;
       const namespace = registry && ownNamespace(ctx, env, registry.binding);
       const now = creationClock();
       let version = "";
@@ -315,7 +319,8 @@ export function createShard(
       let siblings: DurableObjectNamespace | undefined;
       this.#scheduler = new ShardScheduler({
         storage: ctx.storage,
-        shardKey: key,
+        // The app's key, not the object's name: they differ under @svc/testing's prefix.
+        shardKey: () => appKey.value,
         dispatch: this.#dispatcher,
         recorder,
         shard: (shardKey) => {
@@ -482,6 +487,8 @@ export function createShard(
 
     /** A query, mutation or action once admitted: run, timed and answered. */
     #run(call: ShardCall): Promise<ShardResult> {
+      // Before the call can schedule a job: its jobs then run under the key it named.
+      this.#appKey.note(call.shardKey);
       // Not an `async` method: one promise and one resumed frame less on every call.
       return this.#timed(
         call,
