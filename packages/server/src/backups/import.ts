@@ -7,6 +7,15 @@ import type { SystemTableBackup } from "./system-tables.ts";
 
 const STAGING_PREFIX = "_svc_import_";
 
+/** Rows of one of svc's own tables, `0` where the shard never created it. */
+function countRows(sql: SqlStorage, table: string): number {
+  const exists = sql
+    .exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", table)
+    .toArray();
+  if (exists.length === 0) return 0;
+  return sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM "${table}"`).one().n;
+}
+
 /** What an import restored. */
 export interface ImportResult {
   documents: number;
@@ -36,17 +45,25 @@ export class ShardImport {
   readonly #storage: DurableObjectStorage;
   readonly #schema: SchemaDefinition;
   readonly #systemTables: readonly SystemTableBackup[];
+  readonly #ownTables: readonly string[];
   #active: ActiveImport | undefined;
 
-  /** `systemTables`: svc's own tables a backup may carry (each restored through its {@link SystemTableBackup}). */
+  /**
+   * `systemTables`: svc's own tables a backup may carry (each restored
+   * through its {@link SystemTableBackup}); `ownTables`: svc's other tables a
+   * restore writes into (the files' metadata). A shard is empty only when
+   * all of them hold no row, as its documents' tables.
+   */
   constructor(
     storage: DurableObjectStorage,
     schema: SchemaDefinition,
     systemTables: readonly SystemTableBackup[] = [],
+    ownTables: readonly string[] = [],
   ) {
     this.#storage = storage;
     this.#schema = schema;
     this.#systemTables = systemTables;
+    this.#ownTables = ownTables;
   }
 
   /** Starts an import: `CONFLICT` unless the shard is empty. Answers the import's id. */
@@ -159,15 +176,29 @@ export class ShardImport {
     return this.#active;
   }
 
+  /**
+   * Refuses a shard with documents, or with rows in svc's tables a restore
+   * writes into: restored files would overwrite a live file's row (and an
+   * abandoned restore remove its bytes), restored jobs would mix with its
+   * own, any of them finished included (a restored id may be one of them).
+   */
   #refuseNonEmpty(shardKey: string): void {
+    const { sql } = this.#storage;
     let documents = 0;
     for (const table of Object.keys(this.#schema.tables)) {
-      documents += countDocuments(this.#storage.sql, table);
+      documents += countDocuments(sql, table);
     }
-    if (documents > 0) {
+    const held = [`${documents} documents`];
+    let rows = documents;
+    for (const table of [...this.#systemTables.map((system) => system.table), ...this.#ownTables]) {
+      const n = countRows(sql, table);
+      if (n > 0) held.push(`${n} in ${table}`);
+      rows += n;
+    }
+    if (rows > 0) {
       throw new SvcError(
         "CONFLICT",
-        `Shard ${JSON.stringify(shardKey)} is not empty (${documents} documents): import only into an empty shard (delete its data first, or import under a new key).`,
+        `Shard ${JSON.stringify(shardKey)} is not empty (${held.join(", ")}): import only into an empty shard (delete its data first, or import under a new key).`,
       );
     }
   }

@@ -77,7 +77,9 @@ export class ShardData {
 
   constructor(deps: ShardDataDeps) {
     this.#deps = deps;
-    this.#import = new ShardImport(deps.ctx.storage, deps.schema, deps.systemTables);
+    this.#import = new ShardImport(deps.ctx.storage, deps.schema, deps.systemTables, [
+      STORAGE_TABLE,
+    ]);
   }
 
   /** Opens an export; the lock is held until the stream ends (or stalls). */

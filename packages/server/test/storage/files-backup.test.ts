@@ -170,6 +170,41 @@ describe("files in backups", () => {
     expect(await filesValue("files:metadata", { file: id }, "alice", target)).toBeNull();
   });
 
+  it("refuses a restore into a shard holding files or scheduled jobs, though no document", async () => {
+    const source = `files-occupied-${crypto.randomUUID().slice(0, 8)}`;
+    await shardWithFile(source, bytesOf(1_000, 15));
+    const backup = await adminJson<Backup>(`data/shards/${source}/backup?files=true`, 200, {
+      method: "POST",
+    });
+    // A shard with one unattached upload and no document.
+    const withFile = `${source}-file`;
+    const url = await filesValue<string>("files:uploadUrl", {}, "carol", withFile);
+    const live = (await upload(url, bytesOf(500, 16), "image/png")).body.storageId as string;
+    // A shard with one pending job and no document (due in an hour: it stays pending).
+    const withJob = `${source}-job`;
+    await filesValue(
+      "files:attachLater",
+      { file: live, name: "later", delayMs: 60 * 60 * 1000 },
+      "carol",
+      withJob,
+    );
+    for (const [target, holds] of [
+      [withFile, "1 in _svc_storage"],
+      [withJob, "1 in _svc_scheduled"],
+    ] as const) {
+      const refused = await restore(target, backup.id);
+      const problem = (await refused.json()) as { code: string; detail: string };
+      expect(refused.status, problem.detail).toBe(409);
+      expect(problem.code).toBe("CONFLICT");
+      expect(problem.detail).toContain(`is not empty (0 documents, ${holds})`);
+    }
+    // The live file is as it was: its row and its bytes.
+    expect(await filesValue("files:metadata", { file: live }, "carol", withFile)).toMatchObject({
+      size: 500,
+    });
+    expect(await env.FILES.head(objectKey(withFile, live))).not.toBeNull();
+  });
+
   it("restores a shard's files and its pending scheduled jobs together", async () => {
     const source = `files-jobs-${crypto.randomUUID().slice(0, 8)}`;
     const bytes = bytesOf(50_000, 5);
