@@ -13,6 +13,7 @@ import {
   type ShardEndpoint,
   type ShardInIsolate,
 } from "@svc/server/internal";
+import { parseJson } from "@svc/server/json";
 import { apiKeyIdentity, type TestApiKey, type TestUser, userIdentity } from "./identities.ts";
 import { runRounds } from "./scheduled-rounds.ts";
 import { type TestStorage, testStorage } from "./storage.ts";
@@ -187,10 +188,13 @@ function harness(world: World, caller: Caller, shardKey: string): TestHarness {
       transport: caller.service?.startsWith("queue:") ? "queue" : caller.service ? "cron" : "rpc",
       requestId: crypto.randomUUID(),
       shardKey,
+      // Answered as the worker's invokeJson asks: encoded in the shard, so a class instance
+      // comes back as its fields and a value JSON cannot carry (a cycle) as INTERNAL.
+      answerAs: "json",
     };
     const result = await endpoint.call(fromClient ? shardCall : { ...shardCall, fromServer: true });
     if (!result.ok) throw deserializeError(result.error);
-    return overTheWire(result.value);
+    return parseJson(result.json ?? "null");
   };
   const as = (next: Caller) => harness(world, next, shardKey);
   const scheduled = stub as unknown as ScheduledEndpoint;

@@ -46,6 +46,14 @@ describe("createTest: calls on the real shard", () => {
     expect(seen.transport).toBe("rpc");
   });
 
+  it("answers results as production does: a class instance as its fields, a cycle as INTERNAL", async () => {
+    const t = createTest();
+    expect(await t.query(api.notes.shaped, { cyclic: false })).toEqual({ at: { x: 1, y: 2 } });
+    const cyclic = t.query(api.notes.shaped, { cyclic: true });
+    await expect(cyclic).rejects.toBeInstanceOf(SvcError);
+    await expect(cyclic).rejects.toMatchObject({ code: "INTERNAL" });
+  });
+
   it("gives identities as sessionIdentity shapes them, and API keys as apiKeyIdentity does", async () => {
     const t = createTest();
     const user = await t
