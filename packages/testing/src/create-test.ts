@@ -1,7 +1,13 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { ArgsOf, OutputOf } from "@svc/client";
-import type { FunctionReference, Identity, MutationCtx, ProcedureKind } from "@svc/server";
+import {
+  type FunctionReference,
+  type Identity,
+  type MutationCtx,
+  type ProcedureKind,
+  SvcError,
+} from "@svc/server";
 import {
   checkShardKey,
   DEFAULT_SHARD,
@@ -93,7 +99,10 @@ export interface TestHarness {
   as(user: TestUser): TestHarness;
   /** Calls with this API key: its scopes are checked as the worker checks them. */
   asApiKey(key: TestApiKey): TestHarness;
-  /** Calls as the app's service (`cron:<job>` or `queue:<queue>`), as cron jobs and consumers run. */
+  /**
+   * Calls as the app's service (`cron:<job>` or `queue:<queue>`), as cron jobs
+   * and consumers run; any other name throws `BAD_REQUEST`.
+   */
   asService(service: `cron:${string}` | `queue:${string}`): TestHarness;
   /** The same caller in another shard (its own SQLite database). */
   shard(key: string): TestHarness;
@@ -119,7 +128,8 @@ export interface TestHarness {
    * Runs this shard's jobs due within `ms` from now, as if that much time had
    * passed: one round, each due job once (and a failing action's retries due
    * within `ms`); the jobs they schedule wait for the next call, so a job that
-   * schedules itself again runs once per call. Answers how many ran.
+   * schedules itself again runs once per call. Answers how many ran; rejects
+   * with `BAD_REQUEST` unless `ms` is a finite number of 0 or more.
    */
   runScheduledWithin(ms: number): Promise<number>;
 }
@@ -137,6 +147,26 @@ interface World {
 }
 
 const ANONYMOUS: Caller = { identity: null, service: null };
+
+/** The services an app has: its cron jobs and its queue consumers (types say so; plain JS may not). */
+function checkService(service: string): string {
+  if (typeof service !== "string" || !/^(cron|queue):./.test(service))
+    throw new SvcError(
+      "BAD_REQUEST",
+      `@svc/testing: asService takes cron:<job> or queue:<queue>, not ${JSON.stringify(service)}`,
+    );
+  return service;
+}
+
+/** A window of `runScheduledWithin`: `NaN` or a negative one would silently run nothing. */
+function checkWindow(ms: number): number {
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0)
+    throw new SvcError(
+      "BAD_REQUEST",
+      `@svc/testing: runScheduledWithin takes a finite number of 0 or more milliseconds, not ${String(ms)} (finishAllScheduled runs every job)`,
+    );
+  return ms;
+}
 
 /**
  * Starts a test of the app's procedures: anonymous calls to the `default`
@@ -207,10 +237,10 @@ function harness(world: World, caller: Caller, shardKey: string): TestHarness {
     action: (ref, ...[args]) => call("action", ref, args) as never,
     as: (user) => as({ identity: userIdentity(user), service: null }),
     asApiKey: (key) => as({ identity: apiKeyIdentity(key), service: null }),
-    asService: (service) => as({ identity: null, service }),
+    asService: (service) => as({ identity: null, service: checkService(service) }),
     shard: (key) => harness(world, caller, checkShardKey(key)),
     finishAllScheduled: () => runRounds(scheduled, Number.MAX_SAFE_INTEGER),
-    runScheduledWithin: (ms) => scheduled.runScheduled(Date.now() + ms),
+    runScheduledWithin: async (ms) => scheduled.runScheduled(Date.now() + checkWindow(ms)),
     run: (work) =>
       runInDurableObject(stub, (instance: object) => {
         const door = (instance as { [SHARD_IN_ISOLATE]?: ShardInIsolate })[SHARD_IN_ISOLATE];

@@ -93,6 +93,12 @@ describe("createTest: calls on the real shard", () => {
     await t.asService("cron:sweep").mutation(internal.notes.sweep);
     const sweeps = await t.run(({ db }) => db.query("sweeps").collect());
     expect(sweeps).toMatchObject([{ by: "cron:sweep" }]);
+    // A name without its kind would run as a service production never has.
+    for (const service of ["sweeper", "cron:", "http:hook"]) {
+      const unknown = () => t.asService(service as "cron:sweeper");
+      expect(unknown).toThrow(SvcError);
+      expect(unknown).toThrow(/cron:<job> or queue:<queue>/);
+    }
   });
 });
 
@@ -152,6 +158,16 @@ describe("scheduled jobs", () => {
     expect(await t.runScheduledWithin(3_600_000)).toBe(1);
     expect(await t.runScheduledWithin(3_600_000)).toBe(1);
     expect(await t.run(({ db }) => db.query("ticks").collect())).toHaveLength(102);
+  });
+
+  it("refuses a window that is not a finite number of 0 or more milliseconds", async () => {
+    const t = createTest();
+    for (const ms of [Number.NaN, -1, Number.POSITIVE_INFINITY]) {
+      const run = t.runScheduledWithin(ms);
+      await expect(run).rejects.toBeInstanceOf(SvcError);
+      await expect(run).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    }
+    expect(await t.runScheduledWithin(0)).toBe(0);
   });
 
   it("runs jobs under the app's shard key, and keeps a job scheduled into it in the test's storage", async () => {
