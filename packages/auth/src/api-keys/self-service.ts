@@ -36,8 +36,26 @@ interface EndpointContext {
     options: { database?: unknown };
     tables: ConstructorParameters<typeof SqlNames>[0];
     generateId(options: { model: string }): string | false;
-    session: { user: { id: string } } | null;
+    session: { session: { token: string }; user: { id: string } } | null;
+    internalAdapter: {
+      findSession(token: string): Promise<{ session: { expiresAt: Date } } | null>;
+    };
   };
+}
+
+/**
+ * Refuses a session the database no longer holds, before a key is made or
+ * revoked. With better-auth's cookie cache on (`session.cookieCache`), an
+ * endpoint runs from a signed cookie for up to its `maxAge` after the
+ * session was revoked, the user banned or an impersonation ended; a key
+ * minted in that window would outlive the session by as long as it lives.
+ */
+async function requireStoredSession(ctx: EndpointContext): Promise<void> {
+  const token = ctx.context.session?.session.token;
+  const stored = token ? await ctx.context.internalAdapter.findSession(token) : null;
+  if (stored === null || stored.session.expiresAt < new Date()) {
+    throw new APIError("UNAUTHORIZED", { message: "The session has ended: sign in again." });
+  }
 }
 
 function databaseOf(ctx: EndpointContext): ApiKeyDatabase {
@@ -135,6 +153,7 @@ export function apiKeySelfService(options: ApiKeySelfServiceOptions = {}) {
         "/api-keys",
         { method: "POST", body: keyBody, use: [sessionMiddleware] },
         async (ctx) => {
+          await requireStoredSession(ctx);
           const database = databaseOf(ctx);
           const owner = await ownerFor(ctx, database, ctx.body.organizationId);
           const id = ctx.context.generateId({ model: API_KEY_MODEL }) || crypto.randomUUID();
@@ -177,6 +196,7 @@ export function apiKeySelfService(options: ApiKeySelfServiceOptions = {}) {
         "/api-keys/:id",
         { method: "DELETE", use: [sessionMiddleware] },
         async (ctx) => {
+          await requireStoredSession(ctx);
           const database = databaseOf(ctx);
           const found = await findApiKey(database, ctx.params.id);
           // Someone else's key answers as a missing one: ids are no oracle.

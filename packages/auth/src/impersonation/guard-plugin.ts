@@ -1,6 +1,6 @@
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { deleteSessionCookie } from "better-auth/cookies";
+import { decodeCookieCache, deleteSessionCookie, getChunkedCookie } from "better-auth/cookies";
 import { OPERATOR_PREFIX } from "../admin/records.ts";
 import { AUDIT_MODEL } from "../admin/schema-plugin.ts";
 import { IMPERSONATION_GUARD_PLUGIN_ID } from "../svc-plugin-ids.ts";
@@ -63,8 +63,26 @@ function bearerToken(ctx: Context): string | undefined {
 }
 
 /**
- * Every live session the request's credentials name: the cookie's and the
- * `Authorization: Bearer` token's. Why both: the `bearer` plugin turns the
+ * The session in better-auth's cookie cache (`session.cookieCache`), when
+ * it is on and the cached copy has not run out. An endpoint runs as that
+ * copy without asking the database while it lasts (`maxAge`, 5 minutes by
+ * default), so an impersonation already ended, its session row deleted,
+ * still reached any endpoint through a `session_data` cookie kept from it:
+ * the live sessions below found nothing to refuse.
+ */
+async function cookieCachedSession(ctx: Context): Promise<GuardedSession | null> {
+  if (ctx.context.options.session?.cookieCache?.enabled !== true) return null;
+  const cookie = getChunkedCookie(ctx, ctx.context.authCookies.sessionData.name);
+  if (!cookie) return null;
+  const cached = await decodeCookieCache(ctx, cookie).catch(() => null);
+  if (!cached || cached.expiresAt < Date.now()) return null;
+  return (cached.session.session as GuardedSession | undefined) ?? null;
+}
+
+/**
+ * Every session the request's credentials name: the cookie's and the
+ * `Authorization: Bearer` token's, and the cookie cache's copy (see
+ * {@link cookieCachedSession}). Why both: the `bearer` plugin turns the
  * header into the session cookie in its own before hook, replacing any
  * cookie, but better-auth applies hook results only after every before hook
  * ran, so this hook sees the two apart; the endpoint runs as the bearer's
@@ -88,6 +106,8 @@ async function callerSessions(ctx: Context): Promise<GuardedSession[]> {
       sessions.push(found.session as GuardedSession);
     }
   }
+  const cached = await cookieCachedSession(ctx);
+  if (cached !== null) sessions.push(cached);
   return sessions;
 }
 
@@ -157,7 +177,8 @@ export function impersonationGuard(options: ImpersonationGuardOptions = {}) {
             const session = (await callerSessions(ctx)).find((found) => found.impersonatedBy);
             if (!session?.impersonatedBy) return;
             if (ctx.path === STOP_PATH) {
-              // better-auth's own endpoint handles admin-user impersonations.
+              // better-auth's own endpoint handles admin-user impersonations. A session
+              // row already gone (a cached copy ended before) is deleted again: a no-op.
               if (!session.impersonatedBy.startsWith(OPERATOR_PREFIX)) return;
               await ctx.context.internalAdapter.deleteSession(session.token);
               deleteSessionCookie(ctx);
