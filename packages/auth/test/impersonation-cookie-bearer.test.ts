@@ -12,7 +12,7 @@ import { admin, bearer, organization } from "../src/plugins.ts";
 import { TEST_ORIGIN, TEST_SECRET } from "./fixture/constants.ts";
 import { functions } from "./fixture/functions.ts";
 import { cookieFrom, freshEmail } from "./http.ts";
-import { inProcessApp } from "./in-process-app.ts";
+import { adminJsonOf, inProcessApp } from "./in-process-app.ts";
 
 /**
  * Issue 53, point 1: a request carrying the operator's own session cookie
@@ -41,17 +41,7 @@ const svc = createWorker({
 });
 
 const send = inProcessApp(auth, svc);
-
-async function adminJson<T>(method: string, path: string, body: unknown = {}): Promise<T> {
-  const response = await send(`/_svc/admin/auth/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}` },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
-  return JSON.parse(text) as T;
-}
+const adminJson = adminJsonOf(send, TOKEN);
 
 interface Person {
   id: string;

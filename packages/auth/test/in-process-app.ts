@@ -1,6 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { createWorker } from "@svc/server";
+import { expect } from "vitest";
 import { type AuthRequestHandler, ensureMigrated, handleAuthRequest } from "../src/index.ts";
 import { TEST_ORIGIN } from "./fixture/constants.ts";
 
@@ -29,5 +30,32 @@ export function inProcessApp(
     return (
       (await handleAuthRequest(auth, request)) ?? svc.fetch(request, env, createExecutionContext())
     );
+  };
+}
+
+/**
+ * The admin API of an app from {@link inProcessApp}, called with the admin
+ * `token`: answers the parsed body of a 2xx answer, and fails the test on
+ * any other status, naming the route and what it answered.
+ *
+ * @example
+ * ```ts
+ * const adminJson = adminJsonOf(send, TOKEN);
+ * const { token } = await adminJson<{ token: string }>("POST", `users/${id}/impersonate`, { reason: "support" });
+ * ```
+ */
+export function adminJsonOf(
+  send: (path: string, init?: RequestInit) => Promise<Response>,
+  token: string,
+): <T>(method: string, path: string, body?: unknown) => Promise<T> {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await send(`/_svc/admin/auth/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
+    return JSON.parse(text) as T;
   };
 }
