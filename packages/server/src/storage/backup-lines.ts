@@ -1,4 +1,5 @@
 import { fromBase64, toBase64 } from "../values/json-codec.ts";
+import { missingBytes } from "./missing-bytes.ts";
 import { type FileRow, STORAGE_TABLE } from "./table.ts";
 
 /**
@@ -77,7 +78,7 @@ function bytesLine(id: string, offset: number, data: Uint8Array): string {
 
 async function* bytesLines(bucket: R2Bucket, key: string, row: FileRow): AsyncGenerator<string> {
   const object = await bucket.get(key);
-  if (object === null) throw new Error(`svc: the bytes of file ${row.id} are missing from R2`);
+  if (object === null) throw missingBytes(row.id);
   const buffer = new Uint8Array(BYTES_PER_LINE);
   let filled = 0;
   let offset = 0;

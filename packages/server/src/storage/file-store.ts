@@ -2,6 +2,7 @@ import { bucketOf } from "../backups/r2.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { usedUrl } from "./limits.ts";
+import { missingBytes } from "./missing-bytes.ts";
 import { type ResolvedStorageOptions, storageBucket, storageSecret } from "./options.ts";
 import { objectKey } from "./paths.ts";
 import { digestObject, type StoredBytes } from "./put-stream.ts";
@@ -156,7 +157,7 @@ export class FileStore {
   async sha256Of(row: FileRow): Promise<string> {
     if (row.sha256 !== null) return row.sha256;
     const sha256 = await digestObject(this.bucket(), this.key(row.id));
-    if (sha256 === null) throw new Error(`svc: the bytes of file ${row.id} are missing from R2`);
+    if (sha256 === null) throw missingBytes(row.id);
     const record = this.#deps.exclusive(async () => recordSha256(this.#deps.sql, row.id, sha256));
     void record.catch((error: unknown) =>
       console.error("svc: recording a file's sha256 failed", error),

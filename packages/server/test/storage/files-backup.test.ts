@@ -146,6 +146,23 @@ describe("files in backups", () => {
     expect((await storageFetch(url)).status).toBe(404);
   });
 
+  it("names a stored file whose bytes are gone from R2, and backs up once it is deleted", async () => {
+    const source = `files-gone-${crypto.randomUUID().slice(0, 8)}`;
+    const id = await shardWithFile(source, bytesOf(2_000, 5));
+    await env.FILES.delete(objectKey(source, id));
+    const refused = await admin(`data/shards/${source}/backup?files=true`, { method: "POST" });
+    const text = await refused.text();
+    expect(refused.status, text).toBe(409);
+    expect(JSON.parse(text)).toMatchObject({
+      code: "CONFLICT",
+      data: { reason: "missing_bytes", storageId: id },
+    });
+    expect(text).toContain(`File ${id} is recorded as stored, but its bytes are missing from R2`);
+    // What the answer says to do: delete the file, and the backup goes through.
+    expect((await admin(`files/shards/${source}/${id}`, { method: "DELETE" })).status).toBe(200);
+    await adminJson<Backup>(`data/shards/${source}/backup?files=true`, 200, { method: "POST" });
+  });
+
   it("refuses a backup whose bytes were altered, leaving no document, file or byte behind", async () => {
     const source = `files-altered-${crypto.randomUUID().slice(0, 8)}`;
     const id = await shardWithFile(source, bytesOf(5_000, 9));
