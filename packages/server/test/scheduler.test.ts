@@ -161,6 +161,23 @@ describe("ctx.scheduler", () => {
     expect(failed!.finished_at).not.toBeNull();
   });
 
+  it("counts an attempt the shard stopped during, with an error code", async () => {
+    const shardKey = "sched-interrupted";
+    await rpcValue(
+      "scheduled:later",
+      { delayMs: 3_600_000, text: "i", action: "flaky" },
+      { shardKey },
+    );
+    // As if the shard stopped while the action ran: claimed, one attempt counted.
+    await runInDurableObject(shard(shardKey), (_instance, state) => {
+      state.storage.sql.exec("UPDATE _svc_scheduled SET state = 'running', attempts = 1");
+    });
+    await forceEviction(shardKey);
+    const [job] = await jobsOf(shardKey);
+    expect(job).toMatchObject({ state: "pending", attempts: 1 });
+    expect(job!.error).toBe("UNAVAILABLE: The shard stopped during this attempt.");
+  });
+
   it("runs a scheduled action and the mutation it calls", async () => {
     const shardKey = "sched-action";
     await rpcValue(

@@ -109,8 +109,8 @@ export class ShardScheduler {
     const interrupted = sql
       .exec<JobRow>(`SELECT * FROM ${SCHEDULED_TABLE} WHERE state = 'running'`)
       .toArray();
-    for (const job of interrupted)
-      this.#failedAttempt(job, "the shard stopped during this attempt", now);
+    const stopped = describe(new SvcError("UNAVAILABLE", "The shard stopped during this attempt."));
+    for (const job of interrupted) this.#failedAttempt(job, stopped, now);
     await this.#armNext();
   }
 
