@@ -1,5 +1,11 @@
-/** Where a quoted run that starts at `start` (a string or a quoted name) ends, past its closing quote. */
-function afterQuoted(text: string, start: number, quote: string): number {
+/**
+ * Where a quoted run that starts at `start` (a string or a quoted name)
+ * ends, past its closing quote, by SQLite's rules (a doubled quote is one
+ * quote inside the run).
+ *
+ * @example afterQuoted("'it''s' x", 0, "'") // 7
+ */
+export function afterQuoted(text: string, start: number, quote: string): number {
   let at = start + 1;
   for (;;) {
     const end = text.indexOf(quote, at);
@@ -10,8 +16,13 @@ function afterQuoted(text: string, start: number, quote: string): number {
   }
 }
 
-/** Where a comment that starts at `start` ends, or `start` when none starts there. */
-function afterComment(text: string, start: number): number {
+/**
+ * Where a comment that starts at `start` ends, or `start` when none starts
+ * there (`--` to the end of the line, or a C-style comment).
+ *
+ * @example afterComment("-- note\nSELECT 1", 0) // 8
+ */
+export function afterComment(text: string, start: number): number {
   if (text.startsWith("--", start)) {
     const end = text.indexOf("\n", start);
     return end < 0 ? text.length : end + 1;

@@ -1,6 +1,7 @@
 import { SvcError } from "../errors/svc-error.ts";
 import { toJsonValue } from "../values/json-codec.ts";
 import { isOneStatement } from "./one-statement.ts";
+import { pragmaSetsValue } from "./pragma-value.ts";
 import type { SqlPage, SqlQuery } from "./shard-protocol.ts";
 
 /** What the console needs of the shard's storage. */
@@ -127,6 +128,12 @@ function pageOf(
 export function runSql(storage: SqlConsoleStorage, query: SqlQuery): SqlPage {
   if (!isOneStatement(query.sql)) {
     throw new SvcError("BAD_REQUEST", "One statement at a time: the text holds more than one.");
+  }
+  if (!query.write && pragmaSetsValue(query.sql)) {
+    throw new SvcError(
+      "FORBIDDEN",
+      "This PRAGMA sets a value, which SQLite applies as it compiles it; run it in write mode.",
+    );
   }
   return refusedBySqlite(() => {
     const writes = compiledToWrite(storage, query);

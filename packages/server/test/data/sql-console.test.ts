@@ -89,7 +89,23 @@ describe("the shard SQL console", () => {
     expect(await refused(key, { sql: "SELECT * FROM no_such_table" })).toMatchObject({
       status: 400,
     });
-    expect(await refused(key, { sql: "PRAGMA query_only = ON" })).toMatchObject({ status: 400 });
+    expect(await refused(key, { sql: "PRAGMA query_only = ON" })).toMatchObject({ status: 403 });
+    // A flag pragma takes effect as SQLite compiles it: read-only mode refuses it from its text.
+    for (const sql of [
+      "PRAGMA case_sensitive_like=ON",
+      "/* x */ pragma Case_Sensitive_Like = 1;",
+      "PRAGMA case_sensitive_like(1)",
+      "PRAGMA main.recursive_triggers = true",
+    ]) {
+      const problem = await refused(key, { sql });
+      expect(problem, sql).toMatchObject({ status: 403, code: "FORBIDDEN" });
+      expect(problem.detail).toContain("write mode");
+    }
+    expect((await runSql(key, { sql: "SELECT 'a' LIKE 'A' AS folded" })).rows).toEqual([[1]]);
+    // A pragma whose argument only names what to read still reads.
+    const columns = await runSql(key, { sql: "PRAGMA table_info(t_notes)" });
+    expect(columns.readOnly).toBe(true);
+    expect(columns.rows.map((row) => row[1])).toEqual(["_id", "_creationTime", "_doc"]);
     expect(await refused(key, { sql: "SELECT ?", params: [{ nested: true }] })).toMatchObject({
       status: 400,
       code: "VALIDATION_FAILED",
