@@ -182,9 +182,8 @@ export class ShardScheduler {
       const jobs = dueJobs(sql, until, through, BATCH);
       if (jobs.length === 0) break;
       for (const job of jobs) {
-        // A job canceled since the batch was read is not run, nor counted.
-        if (await this.#runOne(job)) ran++;
-        if (ran % YIELD_EVERY === 0) {
+        // A job canceled since the batch was read is not run, nor counted, nor paced.
+        if ((await this.#runOne(job)) && ++ran % YIELD_EVERY === 0) {
           this.#deps.changed();
           await yieldToCalls();
         }
@@ -255,20 +254,12 @@ export class ShardScheduler {
     }
   }
 
-  async #runAction(job: JobRow, procedure: AnyProcedure, started: number): Promise<boolean> {
-    const { sql } = this.#deps.storage;
-    const attempts = job.attempts + 1;
-    if (!moveJob(sql, job.id, "pending", { state: "running", attempts, started_at: started }))
-      return false;
-    try {
-      await this.#recorded(job, () =>
+  #runAction(job: JobRow, procedure: AnyProcedure, started: number): Promise<boolean> {
+    return this.#attempt(job, started, () =>
+      this.#recorded(job, () =>
         this.#deps.dispatch.run(job.path, procedure, parseJson(job.args), this.#origin(job)),
-      );
-      this.#finish(job, "running", "succeeded", null, started);
-    } catch (error) {
-      this.#failedAttempt({ ...job, attempts }, describe(error), Date.now());
-    }
-    return true;
+      ),
+    );
   }
 
   /**
@@ -277,17 +268,28 @@ export class ShardScheduler {
    * answers false instead of true for a job the other shard runs anyway. A
    * failed hand-over waits for its next attempt, as an action's does.
    */
-  async #forward(job: JobRow, shardKey: string): Promise<boolean> {
-    const { sql } = this.#deps.storage;
-    const started = Date.now();
-    const attempts = job.attempts + 1;
-    if (!moveJob(sql, job.id, "pending", { state: "running", attempts, started_at: started }))
-      return false;
-    try {
+  #forward(job: JobRow, shardKey: string): Promise<boolean> {
+    return this.#attempt(job, Date.now(), async () => {
       const inbox = this.#deps.shard(shardKey);
       if (inbox === undefined)
         throw new Error("this shard cannot reach other shards (the shard registry is off)");
       await inbox.acceptScheduled({ ...job, target_shard: null });
+    });
+  }
+
+  /**
+   * One attempt of work that has no transaction to share (an action, a
+   * hand-over): the job is claimed (`running`, one more attempt, committed)
+   * before `work` runs, then ends `succeeded`, or waits for its next attempt
+   * when `work` throws. Answers false, running nothing, when the job was no
+   * longer pending (canceled since it was read).
+   */
+  async #attempt(job: JobRow, started: number, work: () => Promise<unknown>): Promise<boolean> {
+    const attempts = job.attempts + 1;
+    const claimed = { state: "running" as const, attempts, started_at: started };
+    if (!moveJob(this.#deps.storage.sql, job.id, "pending", claimed)) return false;
+    try {
+      await work();
       this.#finish(job, "running", "succeeded", null, started);
     } catch (error) {
       this.#failedAttempt({ ...job, attempts }, describe(error), Date.now());
