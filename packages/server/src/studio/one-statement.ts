@@ -1,11 +1,5 @@
-/**
- * Where a quoted run that starts at `start` (a string or a quoted name)
- * ends, past its closing quote, by SQLite's rules (a doubled quote is one
- * quote inside the run).
- *
- * @example afterQuoted("'it''s' x", 0, "'") // 7
- */
-export function afterQuoted(text: string, start: number, quote: string): number {
+/** Where a quoted run that starts at `start` (a string or a quoted name) ends, past its closing quote. */
+function afterQuoted(text: string, start: number, quote: string): number {
   let at = start + 1;
   for (;;) {
     const end = text.indexOf(quote, at);
@@ -16,13 +10,8 @@ export function afterQuoted(text: string, start: number, quote: string): number 
   }
 }
 
-/**
- * Where a comment that starts at `start` ends, or `start` when none starts
- * there (`--` to the end of the line, or a C-style comment).
- *
- * @example afterComment("-- note\nSELECT 1", 0) // 8
- */
-export function afterComment(text: string, start: number): number {
+/** Where a comment that starts at `start` ends, or `start` when none starts there. */
+function afterComment(text: string, start: number): number {
   if (text.startsWith("--", start)) {
     const end = text.indexOf("\n", start);
     return end < 0 ? text.length : end + 1;
@@ -35,12 +24,48 @@ export function afterComment(text: string, start: number): number {
 }
 
 /**
+ * A SQL text's tokens by SQLite's lexical rules, comments and white space
+ * left out: each quoted run (a string, or a name in `"…"`, `` `…` `` or
+ * `[…]`) as written, each word (letters, digits, `_`, `$`) lower-cased,
+ * any other character on its own. The SQL console reads statements only
+ * this far: where they end, and whether a `PRAGMA` sets a value; what a
+ * statement does is SQLite's to say.
+ *
+ * @example sqlTokens("SELECT ';' AS \"a;b\" -- x") // ["select", "';'", "as", "\"a;b\""]
+ */
+export function sqlTokens(text: string): string[] {
+  const tokens: string[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const char = text[at]!;
+    const afterNote = afterComment(text, at);
+    if (afterNote > at) {
+      at = afterNote;
+    } else if (/\s/.test(char)) {
+      at++;
+    } else if (char === "'" || char === '"' || char === "`" || char === "[") {
+      const end = afterQuoted(text, at, char === "[" ? "]" : char);
+      tokens.push(text.slice(at, end));
+      at = end;
+    } else if (/[A-Za-z0-9_$]/.test(char)) {
+      let end = at + 1;
+      while (end < text.length && /[A-Za-z0-9_$]/.test(text[end]!)) end++;
+      tokens.push(text.slice(at, end).toLowerCase());
+      at = end;
+    } else {
+      tokens.push(char);
+      at++;
+    }
+  }
+  return tokens;
+}
+
+/**
  * Whether `text` holds one SQL statement (a trailing `;`, spaces and comments
- * allowed). Only where statements end is read, by SQLite's own lexical rules
- * (strings, quoted names, comments); what a statement does is SQLite's to
- * say. The SQL console needs it before anything runs: workerd runs every
- * statement of a text, and leaves an earlier one that answers rows in
- * progress, which no transaction can then end.
+ * allowed): no token follows its first `;` ({@link sqlTokens}). The SQL
+ * console needs it before anything runs: workerd runs every statement of a
+ * text, and leaves an earlier one that answers rows in progress, which no
+ * transaction can then end.
  *
  * @example
  * ```ts
@@ -49,24 +74,7 @@ export function afterComment(text: string, start: number): number {
  * ```
  */
 export function isOneStatement(text: string): boolean {
-  let ended = false;
-  let at = 0;
-  while (at < text.length) {
-    const char = text[at]!;
-    if (/\s/.test(char)) {
-      at++;
-      continue;
-    }
-    const afterNote = afterComment(text, at);
-    if (afterNote > at) {
-      at = afterNote;
-      continue;
-    }
-    if (ended) return false;
-    if (char === ";") ended = true;
-    if (char === "'" || char === '"' || char === "`") at = afterQuoted(text, at, char);
-    else if (char === "[") at = afterQuoted(text, at, "]");
-    else at++;
-  }
-  return true;
+  const tokens = sqlTokens(text);
+  const end = tokens.indexOf(";");
+  return end < 0 || end === tokens.length - 1;
 }

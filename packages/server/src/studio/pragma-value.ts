@@ -1,4 +1,4 @@
-import { afterComment, afterQuoted } from "./one-statement.ts";
+import { sqlTokens } from "./one-statement.ts";
 
 /** Pragmas whose argument only says what to read (`PRAGMA table_info(t_notes)`). */
 const READ_WITH_ARGUMENT = new Set([
@@ -14,34 +14,6 @@ const READ_WITH_ARGUMENT = new Set([
   "table_xinfo",
 ]);
 
-/** The statement's tokens outside comments: words lower-cased, quoted runs and single characters as they are. */
-function tokensOf(text: string): string[] {
-  const tokens: string[] = [];
-  let at = 0;
-  while (at < text.length) {
-    const char = text[at]!;
-    const afterNote = afterComment(text, at);
-    if (afterNote > at) {
-      at = afterNote;
-    } else if (/\s/.test(char)) {
-      at++;
-    } else if (char === "'" || char === '"' || char === "`" || char === "[") {
-      const end = afterQuoted(text, at, char === "[" ? "]" : char);
-      tokens.push(text.slice(at, end));
-      at = end;
-    } else if (/[A-Za-z0-9_$]/.test(char)) {
-      let end = at + 1;
-      while (end < text.length && /[A-Za-z0-9_$]/.test(text[end]!)) end++;
-      tokens.push(text.slice(at, end).toLowerCase());
-      at = end;
-    } else {
-      tokens.push(char);
-      at++;
-    }
-  }
-  return tokens;
-}
-
 /**
  * Whether `text` is a `PRAGMA` that sets a value: `PRAGMA x = v`, or
  * `PRAGMA x(v)` for a pragma other than those whose argument only says what
@@ -54,7 +26,7 @@ function tokensOf(text: string): string[] {
  * @example pragmaSetsValue("PRAGMA table_info(t_notes)") // false
  */
 export function pragmaSetsValue(text: string): boolean {
-  const tokens = tokensOf(text);
+  const tokens = sqlTokens(text);
   if (tokens[0] !== "pragma") return false;
   if (tokens.includes("=")) return true;
   const open = tokens.indexOf("(");
