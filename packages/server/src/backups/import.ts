@@ -1,4 +1,5 @@
 import { countDocuments } from "../db/count-documents.ts";
+import { tableExists } from "../durable/table-exists.ts";
 import { SvcError } from "../errors/svc-error.ts";
 import type { SchemaDefinition } from "../schema/define.ts";
 import { type BackupHeader, lineError, parseDocumentLine, parseHeader } from "./format.ts";
@@ -9,10 +10,7 @@ const STAGING_PREFIX = "_svc_import_";
 
 /** Rows of one of svc's own tables, `0` where the shard never created it. */
 function countRows(sql: SqlStorage, table: string): number {
-  const exists = sql
-    .exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", table)
-    .toArray();
-  if (exists.length === 0) return 0;
+  if (!tableExists(sql, table)) return 0;
   return sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM "${table}"`).one().n;
 }
 

@@ -1,3 +1,5 @@
+import { tableExists } from "./table-exists.ts";
+
 /**
  * `_svc_meta`: svc's small key/value table inside every shard (names starting
  * with `_svc` are reserved for svc). Holds, among others, `schema_version`
@@ -18,10 +20,7 @@ export function ensureMetaTable(sql: SqlStorage): void {
  * @example readMeta(ctx.storage.sql, "schema_version") // "3f2a…" or null
  */
 export function readMeta(sql: SqlStorage, key: string): string | null {
-  const exists = sql
-    .exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", META_TABLE)
-    .toArray();
-  if (exists.length === 0) return null;
+  if (!tableExists(sql, META_TABLE)) return null;
   const rows = sql
     .exec<{ value: string }>(`SELECT value FROM ${META_TABLE} WHERE key = ?`, key)
     .toArray();

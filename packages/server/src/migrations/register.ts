@@ -1,4 +1,5 @@
 import { sqlTable } from "../db/storage.ts";
+import { tableExists } from "../durable/table-exists.ts";
 import type { Migration } from "./define.ts";
 import type { MigrationRecord } from "./store.ts";
 
@@ -12,10 +13,7 @@ import type { MigrationRecord } from "./store.ts";
  * @example insertRecord(sql, newRecord(sql, "2026-11-28-title", migration));
  */
 export function newRecord(sql: SqlStorage, name: string, migration: Migration): MigrationRecord {
-  const exists =
-    sql
-      .exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", `t_${migration.table}`)
-      .toArray().length > 0;
+  const exists = tableExists(sql, `t_${migration.table}`);
   const latest = exists
     ? sql
         .exec<{ latest: number | null }>(
